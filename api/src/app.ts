@@ -1,0 +1,63 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import type { Redis } from 'ioredis';
+import type { Config, Sql } from '@ilera/db';
+import type { Queues } from '@ilera/workers/queues';
+import './types';
+import { loggerOptions } from './logger';
+import { registerErrorHandler } from './plugins/errors';
+import { registerOriginCheck } from './plugins/origin';
+import { registerStatic } from './plugins/static';
+import { sessionKey, sessionPlugin } from './plugins/session';
+import { modules } from './modules';
+
+export interface AppDeps {
+  sql: Sql;
+  redis: Redis;
+  config: Config;
+  queues: Queues;
+  /** Where logs go (tests read them); default stdout. `false` silences. */
+  logStream?: NodeJS.WritableStream | false;
+  webRoot?: string;
+}
+
+/** Builds the API (never listens): main.ts and the tests call it. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logStream === false ? false : loggerOptions(deps.config.logLevel, deps.logStream),
+    trustProxy: true,
+    bodyLimit: 256 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.decorate('sql', deps.sql);
+  app.decorate('redis', deps.redis);
+  app.decorate('config', deps.config);
+  app.decorate('queues', deps.queues);
+
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'https:', 'http:'],
+        // Mantine writes CSS variables in style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(sessionPlugin, {
+    key: await sessionKey(deps.config),
+    secure: deps.config.appUrl.startsWith('https:'),
+  });
+  registerOriginCheck(app, deps.config.appUrl);
+
+  for (const m of modules) await app.register(m);
+  await registerStatic(app, deps.webRoot);
+  return app;
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import healthRoutes from './health/health.routes';
+import directoryRoutes from './directory/directory.routes';
+import authRoutes from './auth/auth.routes';
+import professionalsRoutes from './professionals/professionals.routes';
+import institutionsRoutes from './institutions/institutions.routes';
+import searchRoutes from './search/search.routes';
+import appointmentsRoutes from './appointments/appointments.routes';
+import reviewsRoutes from './reviews/reviews.routes';
+import adminRoutes from './admin/admin.routes';
+
+/** Every area's routes; each area owns its folder. */
+export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
+  healthRoutes,
+  directoryRoutes,
+  authRoutes,
+  professionalsRoutes,
+  institutionsRoutes,
+  searchRoutes,
+  appointmentsRoutes,
+  reviewsRoutes,
+  adminRoutes,
+];

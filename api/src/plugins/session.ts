@@ -1,0 +1,117 @@
+import { randomBytes, createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import secureSession from '@fastify/secure-session';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config, Db } from '@ilera/db';
+import { ForbiddenError, UnauthorizedError } from '../errors';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  userType: 'patient' | 'professional' | 'institution' | 'admin';
+  sessionVersion: number;
+}
+
+const SEVEN_DAYS = 7 * 24 * 3600;
+
+/** SESSION_SECRET, or a key generated once and kept under DATA_DIR. */
+export async function sessionKey(config: Config): Promise<Buffer> {
+  if (config.sessionSecret) return createHash('sha256').update(config.sessionSecret).digest();
+  const file = path.join(config.dataDir, 'session.key');
+  try {
+    const key = Buffer.from((await readFile(file, 'utf8')).trim(), 'base64');
+    if (key.length === 32) return key;
+  } catch {
+    /* first start */
+  }
+  const key = randomBytes(32);
+  await mkdir(config.dataDir, { recursive: true });
+  await writeFile(file, key.toString('base64'), { mode: 0o600 });
+  return key;
+}
+
+export async function loadSessionUser(db: Db, id: string): Promise<SessionUser | null> {
+  const [user] = await db<SessionUser[]>`
+    SELECT id, email, first_name, last_name, profile_image_url, user_type, session_version
+    FROM users WHERE id = ${id}`;
+  return user ?? null;
+}
+
+/** Public shape of a user: never the session version or anything secret. */
+export function publicUser(u: SessionUser) {
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    profileImageUrl: u.profileImageUrl,
+    userType: u.userType,
+  };
+}
+
+export function signIn(request: FastifyRequest, user: Pick<SessionUser, 'id' | 'sessionVersion'>): void {
+  request.session.regenerate();
+  request.session.set('uid', user.id);
+  request.session.set('sv', user.sessionVersion);
+  memo.delete(request);
+}
+
+export function signOut(request: FastifyRequest): void {
+  request.session.delete();
+  memo.set(request, Promise.resolve(null));
+}
+
+export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
+  const user = await request.currentUser();
+  if (!user) throw new UnauthorizedError();
+  return user;
+}
+
+export async function requireRole(request: FastifyRequest, ...roles: SessionUser['userType'][]): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (!roles.includes(user.userType)) throw new ForbiddenError();
+  return user;
+}
+
+const memo = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+
+/**
+ * Encrypted-cookie sessions (PRODUCT.md D14). The cookie holds the user id and
+ * the user's session version; a cookie whose version is older than the user's
+ * current one (password changed or reset) is refused and cleared.
+ */
+export const sessionPlugin = fp(async (app, opts: { key: Buffer; secure: boolean }) => {
+  await app.register(secureSession, {
+    key: opts.key,
+    cookieName: 'ilera_session',
+    expiry: SEVEN_DAYS,
+    cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: opts.secure, maxAge: SEVEN_DAYS },
+  });
+
+  app.decorateRequest('currentUser', function (this: FastifyRequest) {
+    let p = memo.get(this);
+    if (!p) {
+      p = (async () => {
+        const uid = this.session.get('uid');
+        if (!uid) return null;
+        const user = await loadSessionUser(app.sql, uid);
+        if (!user || user.sessionVersion !== this.session.get('sv')) {
+          this.session.delete();
+          return null;
+        }
+        // Rolling expiry: 7 days without use.
+        this.session.touch();
+        return user;
+      })();
+      memo.set(this, p);
+    }
+    return p;
+  });
+});
+
+export type { FastifyReply };

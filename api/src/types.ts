@@ -1,0 +1,24 @@
+import type { Redis } from 'ioredis';
+import type { Config, Sql } from '@ilera/db';
+import type { Queues } from '@ilera/workers/queues';
+import type { SessionUser } from './plugins/session';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sql: Sql;
+    redis: Redis;
+    config: Config;
+    queues: Queues;
+  }
+  interface FastifyRequest {
+    /** The signed-in user (memoised per request), or null. */
+    currentUser(): Promise<SessionUser | null>;
+  }
+}
+
+declare module '@fastify/secure-session' {
+  interface SessionData {
+    uid: string;
+    sv: number;
+  }
+}

@@ -1,0 +1,5 @@
+// @ilera/contracts: reference lists, pure rules and request schemas shared by the
+// API, the workers and the web app. No I/O.
+export * from './lists.js';
+export * from './rules.js';
+export * from './schemas/index.js';

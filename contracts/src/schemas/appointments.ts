@@ -1,0 +1,70 @@
+// Booking and appointment requests (directory-and-appointments.md §2 Dialogs, §5, §7).
+// D11: times are Africa/Lagos; clients send ISO strings with an offset.
+import { z } from 'zod';
+import { appointmentStatuses, appointmentTypes } from '../lists.js';
+import { isBeforeLagosToday, isIsoDate, isSlotTime, slotOf } from '../rules.js';
+import { TARGET_MESSAGE, emailField, enumField, hasExactlyOneTarget, targetIdField } from './common.js';
+
+export const DATE_AND_TIME_MESSAGE = 'Please select both date and time for your appointment.';
+export const SLOT_MESSAGE = 'Please choose one of the available time slots'; // ours
+export const PAST_DATE_MESSAGE = 'Please choose today or a later date'; // ours
+
+const appointmentTypeField = enumField(appointmentTypes, 'Please choose an appointment type'); // ours
+const patientFields = {
+  patientName: z.string().trim().min(1, { message: 'Patient name is required' }).max(200), // ours
+  patientEmail: emailField('Please enter a valid email address'),
+  patientPhone: z.string().trim().min(1, { message: 'Patient phone is required' }).max(30), // ours
+  reasonForVisit: z
+    .string()
+    .trim()
+    .max(2000, { message: 'Reason for visit must be at most 2000 characters' }) // ours
+    .nullable()
+    .optional(),
+};
+
+/** Body of POST /api/appointments. Whether the date is before today is the server's check (it needs "now"). */
+export const createAppointmentFields = z.object({
+  appointmentType: appointmentTypeField,
+  ...patientFields,
+  appointmentDate: z
+    .string({ required_error: DATE_AND_TIME_MESSAGE })
+    .datetime({ offset: true, message: DATE_AND_TIME_MESSAGE })
+    .refine((v) => slotOf(v) !== null, { message: SLOT_MESSAGE }),
+  professionalId: targetIdField,
+  institutionId: targetIdField,
+});
+
+export const createAppointmentSchema = createAppointmentFields.refine(hasExactlyOneTarget, {
+  message: TARGET_MESSAGE,
+  path: ['professionalId'],
+});
+export type CreateAppointmentInput = z.infer<typeof createAppointmentSchema>;
+
+/**
+ * The booking dialog. Date and time are Lagos wall-clock values; combine them with
+ * lagosTimestamp(date, time) for the call. The past-date check reads the clock when parsing.
+ */
+export const bookingFormSchema = z
+  .object({
+    appointmentType: appointmentTypeField,
+    date: z.string().min(1, { message: DATE_AND_TIME_MESSAGE }),
+    time: z.string().min(1, { message: DATE_AND_TIME_MESSAGE }),
+    ...patientFields,
+  })
+  .superRefine((v, ctx) => {
+    if (v.date && !isIsoDate(v.date)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: DATE_AND_TIME_MESSAGE, path: ['date'] });
+    } else if (v.date && isBeforeLagosToday(v.date)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: PAST_DATE_MESSAGE, path: ['date'] });
+    }
+    if (v.time && !isSlotTime(v.time)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: SLOT_MESSAGE, path: ['time'] });
+    }
+  });
+export type BookingFormInput = z.infer<typeof bookingFormSchema>;
+
+/** Body of PUT /api/appointments/{id}/status. */
+export const appointmentStatusSchema = z.object({
+  status: enumField(appointmentStatuses, 'Please choose a valid status'), // ours
+});
+export type AppointmentStatusInput = z.infer<typeof appointmentStatusSchema>;

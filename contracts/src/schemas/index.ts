@@ -1,0 +1,7 @@
+export * from './common.js';
+export * from './auth.js';
+export * from './admin.js';
+export * from './profiles.js';
+export * from './appointments.js';
+export * from './reviews.js';
+export * from './search.js';

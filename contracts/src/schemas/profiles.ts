@@ -1,0 +1,77 @@
+// Profile setup, photo and countries requests (directory-and-appointments.md §2, §5, §7).
+import { z } from 'zod';
+import { countries, institutionTypeValues, professionalTypes, specialtiesByType } from '../lists.js';
+import { dedupeStrings, emailOrEmpty, enumField, isHttpUrl, optionalText, urlOrEmpty } from './common.js';
+
+export const SPECIALTY_FROM_LIST_MESSAGE = 'Please choose a specialty from the list'; // ours
+
+/** Body of POST /api/professionals and PUT /api/professionals/{id}; the profile setup form. */
+export const professionalProfileFields = z.object({
+  professionalType: enumField(professionalTypes, 'Please choose a professional type'), // ours
+  title: z.string().trim().min(2, { message: 'Title is required' }).max(20),
+  specialty: z.string().trim().min(2, { message: 'Specialty is required' }).max(100),
+  licenseNumber: optionalText(100),
+  yearsOfExperience: z.coerce
+    .number({ invalid_type_error: 'Years of experience must be a number' }) // ours
+    .int({ message: 'Years of experience must be a whole number' }) // ours
+    .min(0, { message: 'Years of experience cannot be negative' })
+    .max(80, { message: 'Years of experience must be at most 80' }) // ours
+    .default(0),
+  education: optionalText(5000),
+  bio: optionalText(5000),
+  phone: optionalText(30),
+  address: optionalText(300),
+  city: optionalText(100),
+  state: optionalText(100),
+  zipCode: optionalText(20),
+});
+
+export const professionalProfileSchema = professionalProfileFields.superRefine((v, ctx) => {
+  if (v.specialty.length >= 2 && !specialtiesByType[v.professionalType].includes(v.specialty)) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: SPECIALTY_FROM_LIST_MESSAGE, path: ['specialty'] });
+  }
+});
+export type ProfessionalProfileInput = z.infer<typeof professionalProfileSchema>;
+export type ProfessionalProfileFormValues = z.input<typeof professionalProfileSchema>;
+
+/** Body of POST /api/institutions and PUT /api/institutions/{id}; the profile setup form. */
+export const institutionProfileSchema = z.object({
+  name: z.string().trim().min(2, { message: 'Institution name is required' }).max(200),
+  // D7: the server accepts every canonical type, whichever screen sent it.
+  type: enumField(institutionTypeValues, 'Please choose an institution type'), // ours
+  description: optionalText(5000),
+  services: z
+    .array(z.string().trim().min(1, { message: 'Service name cannot be empty' }).max(100)) // ours
+    .max(50, { message: 'At most 50 services can be listed' }) // ours
+    .default([])
+    .transform(dedupeStrings),
+  phone: optionalText(30),
+  email: emailOrEmpty('Please enter a valid email address'),
+  website: urlOrEmpty('Please enter a valid website URL'),
+  address: optionalText(300),
+  city: optionalText(100),
+  state: optionalText(100),
+  zipCode: optionalText(20),
+});
+export type InstitutionProfileInput = z.infer<typeof institutionProfileSchema>;
+export type InstitutionProfileFormValues = z.input<typeof institutionProfileSchema>;
+
+export const PHOTO_URL_MESSAGE = 'Please enter a valid photo URL';
+
+/** Body of PUT /api/professionals/photo and PUT /api/institutions/photo; null removes the photo. */
+export const photoSchema = z.object({
+  profileImageUrl: z
+    .string({ invalid_type_error: PHOTO_URL_MESSAGE })
+    .trim()
+    .max(2048, { message: PHOTO_URL_MESSAGE })
+    .refine(isHttpUrl, { message: PHOTO_URL_MESSAGE })
+    .nullable(),
+});
+export type PhotoInput = z.infer<typeof photoSchema>;
+
+/** Body of PUT /api/professionals/countries: a JSON list of country names. */
+export const countriesSchema = z
+  .array(enumField(countries, 'Please choose a country from the list')) // ours
+  .min(1, { message: 'At least one country must be selected' })
+  .transform((list) => [...new Set(list)]);
+export type CountriesInput = z.infer<typeof countriesSchema>;

@@ -1,0 +1,71 @@
+/**
+ * `npm start` (API + workers in one process), `npm run start:api`, `npm run start:workers`.
+ * PostgreSQL: DATABASE_URL or the embedded server under DATA_DIR.
+ * Redis: REDIS_URL, else 127.0.0.1:6379, else a private redis-server under DATA_DIR.
+ */
+import { createSql, loadConfig, migrate, resolveDatabase } from '@ilera/db';
+import { isEmpty, seedDemo } from '@ilera/db/seed/demo';
+import { reindexAll } from '@ilera/search';
+import { buildApp } from '@ilera/api/app';
+import { createQueues, createRedis, startWorkers } from '@ilera/workers';
+import { resolveRedis } from '@ilera/workers/redis-runtime';
+
+const mode = process.argv.includes('--api') ? 'api' : process.argv.includes('--workers') ? 'workers' : 'all';
+const config = loadConfig();
+const say = (msg: string) => console.log(JSON.stringify({ level: 'info', time: Date.now(), msg }));
+
+async function main() {
+  let redisHandle;
+  try {
+    redisHandle = await resolveRedis(config, Boolean(process.env.REDIS_URL));
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+  config.redisUrl = redisHandle.url;
+
+  const db = await resolveDatabase(config);
+  const sql = createSql(db.url, { max: 20 });
+  const applied = await migrate(sql);
+  if (applied.length) say(`applied migrations: ${applied.join(', ')}`);
+  if (mode !== 'workers' && (await isEmpty(sql))) {
+    say('empty database: seeding demo data');
+    await seedDemo(sql, { log: say });
+    await reindexAll(sql);
+  }
+
+  const redis = createRedis(config.redisUrl);
+  const queues = createQueues(redis, config.redisPrefix);
+  const app =
+    mode === 'workers' ? null : await buildApp({ sql, redis, config, queues });
+  if (app) {
+    await app.listen({ port: config.port, host: '0.0.0.0' });
+    say(`Ilera is serving ${config.appUrl} (port ${config.port})`);
+  }
+  const workers = mode === 'api' ? null : await startWorkers({ sql, config, connection: redis, queues });
+  if (workers) say('workers running');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    say(`${signal}: shutting down`);
+    const force = setTimeout(() => process.exit(1), 20000);
+    force.unref();
+    await app?.close(); // in-flight requests finish
+    await workers?.stop(); // current jobs finish
+    await queues.close();
+    redis.disconnect();
+    await sql.end({ timeout: 5 });
+    await redisHandle.stop();
+    await db.stop();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import type { Sql } from '@ilera/db';
+import { hashPassword } from '@ilera/api/modules/auth/password';
+
+let n = 0;
+const uniq = () => `${Date.now().toString(36)}${(++n).toString(36)}`;
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  userType: string;
+}
+
+export async function createUser(
+  sql: Sql,
+  o: Partial<Omit<TestUser, 'id'>> & { phone?: string } = {},
+): Promise<TestUser> {
+  const u = {
+    email: o.email ?? `user-${uniq()}@example.ng`,
+    password: o.password ?? 'correct-horse-battery',
+    firstName: o.firstName ?? 'Adaeze',
+    lastName: o.lastName ?? 'Okonkwo',
+    userType: o.userType ?? 'patient',
+  };
+  const [row] = await sql<{ id: string }[]>`
+    INSERT INTO users (email, first_name, last_name, user_type, phone)
+    VALUES (${u.email}, ${u.firstName}, ${u.lastName}, ${u.userType}, ${o.phone ?? '0803 123 4567'}) RETURNING id`;
+  await sql`INSERT INTO user_passwords (user_id, password_hash) VALUES (${row.id}, ${await hashPassword(u.password)})`;
+  return { id: row.id, ...u };
+}
+
+export interface ProfessionalOverrides {
+  status?: 'pending' | 'approved' | 'rejected';
+  professionalType?: 'doctor' | 'pharmacist' | 'nurse';
+  title?: string;
+  specialty?: string;
+  city?: string;
+  state?: string;
+  yearsOfExperience?: number;
+  bio?: string;
+  education?: string;
+  licenseNumber?: string;
+  countries?: string[];
+  isVerified?: boolean;
+  user?: Partial<Omit<TestUser, 'id'>>;
+}
+
+export async function createProfessional(sql: Sql, o: ProfessionalOverrides = {}) {
+  const user = await createUser(sql, { userType: 'professional', firstName: 'Chinedu', lastName: 'Okafor', ...o.user });
+  const countries = o.countries ?? ['Nigeria'];
+  const [row] = await sql<{ id: number }[]>`
+    INSERT INTO professionals (user_id, professional_type, title, specialty, license_number, years_of_experience,
+      education, bio, phone, address, city, state, countries, country_licenses, status, is_verified)
+    VALUES (${user.id}, ${o.professionalType ?? 'doctor'}, ${o.title ?? 'Dr.'}, ${o.specialty ?? 'Cardiology'},
+      ${o.licenseNumber ?? 'MDCN/12345'}, ${o.yearsOfExperience ?? 10},
+      ${o.education ?? 'MBBS, University of Lagos (2008)\nFWACP Cardiology (2015)'},
+      ${o.bio ?? 'Consultant cardiologist with a decade of experience in Lagos hospitals.'},
+      '0803 123 4567', '12 Awolowo Road', ${o.city ?? 'Lagos'}, ${o.state ?? 'Lagos'},
+      ${countries}, ${sql.json(countries.map((c) => ({ country: c, licenseNumber: `LIC-${c}` })))},
+      ${o.status ?? 'approved'}, ${o.isVerified ?? true})
+    RETURNING id`;
+  return { id: row.id, user };
+}
+
+export interface InstitutionOverrides {
+  status?: 'pending' | 'approved' | 'rejected';
+  name?: string;
+  type?: string;
+  services?: string[];
+  city?: string;
+  state?: string;
+  description?: string;
+  user?: Partial<Omit<TestUser, 'id'>>;
+}
+
+export async function createInstitution(sql: Sql, o: InstitutionOverrides = {}) {
+  const user = await createUser(sql, { userType: 'institution', firstName: 'Bola', lastName: 'Adeyemi', ...o.user });
+  const [row] = await sql<{ id: number }[]>`
+    INSERT INTO institutions (user_id, name, type, services, description, phone, email, website, address, city, state, status, is_verified)
+    VALUES (${user.id}, ${o.name ?? 'Lagoon General Hospital'}, ${o.type ?? 'hospital'},
+      ${o.services ?? ['Emergency Care', 'Surgery', 'Maternity Services', 'Radiology']},
+      ${o.description ?? 'A 200-bed general hospital serving Lagos Island and its surroundings.'},
+      '01 234 5678', ${user.email}, 'https://lagoon.example.ng', '5 Marina Road',
+      ${o.city ?? 'Lagos'}, ${o.state ?? 'Lagos'}, ${o.status ?? 'approved'}, true)
+    RETURNING id`;
+  return { id: row.id, user };
+}
+
+/** Signs in through the real endpoint and returns the Cookie header to send. */
+export async function login(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return cookieFrom(res.headers['set-cookie']);
+}
+
+export function cookieFrom(setCookie: string | string[] | undefined): string {
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return list.map((c) => c.split(';')[0]).join('; ');
+}

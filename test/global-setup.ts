@@ -1,0 +1,81 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import type { TestProject } from 'vitest/node';
+import { createSql, migrate, startEmbeddedPostgres, withDatabase, type EmbeddedHandle } from '@ilera/db';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgServerUrl: string;
+    templateDb: string;
+    redisUrl: string;
+    runId: string;
+  }
+}
+
+/**
+ * Finds a PostgreSQL for the run: TEST_DATABASE_URL when set (CI points it at
+ * the environment's server); else testcontainers when a Docker engine answers;
+ * else an embedded PostgreSQL in a temporary folder. Migrations are applied
+ * once to a template database; each test file clones it (CREATE DATABASE ...
+ * TEMPLATE), which takes milliseconds.
+ */
+export default async function setup(project: TestProject) {
+  const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  let serverUrl: string;
+  let stop: () => Promise<void> = async () => {};
+  if (process.env.TEST_DATABASE_URL) {
+    serverUrl = process.env.TEST_DATABASE_URL;
+  } else {
+    const container = await tryTestcontainers();
+    if (container) {
+      serverUrl = container.url;
+      stop = container.stop;
+    } else {
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'ilera-test-pg-'));
+      const pg: EmbeddedHandle = await startEmbeddedPostgres(dir);
+      serverUrl = pg.url;
+      stop = async () => {
+        await pg.stop();
+        await rm(dir, { recursive: true, force: true });
+      };
+    }
+  }
+  const templateDb = `ilera_tpl_${runId}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE ${templateDb}`);
+  const tpl = createSql(withDatabase(serverUrl, templateDb), { max: 1 });
+  await migrate(tpl);
+  await tpl.end();
+
+  project.provide('pgServerUrl', serverUrl);
+  project.provide('templateDb', templateDb);
+  project.provide('redisUrl', process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379');
+  project.provide('runId', runId);
+
+  return async () => {
+    const dbs = await admin<{ datname: string }[]>`
+      SELECT datname FROM pg_database WHERE datname LIKE ${`ilera_%${runId}%`}`;
+    for (const { datname } of dbs) await admin.unsafe(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => {});
+    await admin.end();
+    await stop();
+  };
+}
+
+async function tryTestcontainers(): Promise<{ url: string; stop: () => Promise<void> } | null> {
+  try {
+    const { GenericContainer, Wait } = await import('testcontainers');
+    const c = await new GenericContainer('postgres:15')
+      .withEnvironment({ POSTGRES_PASSWORD: 'postgres' })
+      .withExposedPorts(5432)
+      .withWaitStrategy(Wait.forLogMessage(/database system is ready to accept connections/, 2))
+      .start();
+    return {
+      url: `postgres://postgres:postgres@${c.getHost()}:${c.getMappedPort(5432)}/postgres`,
+      stop: async () => void (await c.stop()),
+    };
+  } catch {
+    return null; // no Docker engine: "Could not find a working container runtime strategy"
+  }
+}

@@ -1,0 +1,143 @@
+import { mkdtemp } from 'node:fs/promises';
+import { PassThrough } from 'node:stream';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import postgres from 'postgres';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { createSql, loadConfig, withDatabase, type Config, type Sql } from '@ilera/db';
+import { buildApp } from '@ilera/api/app';
+import { createQueues, createRedis, startWorkers, type Queues, type RunningWorkers, type StartWorkersOptions } from '@ilera/workers';
+
+let counter = 0;
+
+/** A fresh database cloned from the migrated template: one per test file (or per call). */
+export async function createTestDatabase(): Promise<{ url: string; sql: Sql; name: string }> {
+  const server = inject('pgServerUrl');
+  const name = `ilera_t${process.pid}_${++counter}_${inject('runId')}`;
+  const admin = postgres(server, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDb')}`);
+  } finally {
+    await admin.end();
+  }
+  const url = withDatabase(server, name);
+  return { url, sql: createSql(url, { max: 10 }), name };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer().on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface TestContext {
+  sql: Sql;
+  dbUrl: string;
+  config: Config;
+  redis: Redis;
+  queues: Queues;
+  app: FastifyInstance;
+  /** Every log line the app wrote (tests assert nothing secret is logged). */
+  logs: string[];
+  workers?: RunningWorkers;
+  /** Starts the real relay and workers (not started by default). */
+  startWorkers(extra?: Partial<StartWorkersOptions>): Promise<RunningWorkers>;
+  /** Listens on a real port (browser tests); APP_URL matches it. */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestContextOptions {
+  workers?: boolean;
+  config?: Partial<Config>;
+  /** Port chosen ahead so APP_URL (origin check, links in mail) is right. */
+  port?: number;
+}
+
+/**
+ * The real thing for a test file: its own PostgreSQL database, the real Redis
+ * under its own queue prefix, the app (app.inject) and, on request, the real
+ * outbox relay and workers.
+ */
+export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
+  const db = await createTestDatabase();
+  const port = options.port ?? (await freePort());
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ilera-test-data-'));
+  const config: Config = {
+    ...loadConfig({}),
+    port,
+    dataDir,
+    redisUrl: inject('redisUrl'),
+    redisPrefix: `ilera-test-${inject('runId')}-${process.pid}-${++counter}`,
+    appUrl: `http://127.0.0.1:${port}`,
+    sessionSecret: 'test-session-secret-test-session-secret',
+    logLevel: 'info',
+    ...options.config,
+  };
+  const redis = createRedis(config.redisUrl);
+  const queues = createQueues(redis, config.redisPrefix);
+  const logs: string[] = [];
+  const logStream = new PassThrough();
+  logStream.on('data', (chunk) => logs.push(...String(chunk).split('\n').filter(Boolean)));
+  const app = await buildApp({ sql: db.sql, redis, config, queues, logStream });
+  const ctx: TestContext = {
+    sql: db.sql,
+    dbUrl: db.url,
+    config,
+    redis,
+    queues,
+    app,
+    logs,
+    async startWorkers(extra = {}) {
+      ctx.workers = await startWorkers({
+        sql: db.sql,
+        config,
+        connection: redis,
+        queues,
+        relay: { pollMs: 200 },
+        log: (msg, data) => logs.push(JSON.stringify({ msg, ...data })),
+        ...extra,
+      });
+      return ctx.workers;
+    },
+    async listen() {
+      await app.listen({ port, host: '127.0.0.1' });
+      return config.appUrl;
+    },
+    async close() {
+      await app.close();
+      await ctx.workers?.stop();
+      await queues.close();
+      // Leave nothing of this file's queues in the shared Redis.
+      const keys = await redis.keys(`${config.redisPrefix}:*`);
+      if (keys.length) await redis.del(...keys);
+      redis.disconnect();
+      await db.sql.end({ timeout: 2 });
+    },
+  };
+  if (options.workers) await ctx.startWorkers();
+  return ctx;
+}
+
+/** Polls until `fn` returns a truthy value (eventual consistency), or fails after `ms`. */
+export async function eventually<T>(fn: () => Promise<T> | T, ms = 5000, step = 50): Promise<T> {
+  const end = Date.now() + ms;
+  let last: unknown;
+  for (;;) {
+    try {
+      const v = await fn();
+      if (v) return v;
+    } catch (e) {
+      last = e;
+    }
+    if (Date.now() > end) throw last instanceof Error ? last : new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, step));
+  }
+}

@@ -1,0 +1,301 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import {
+  Anchor,
+  Box,
+  Button,
+  Card,
+  Container,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import {
+  IconBabyCarriage,
+  IconBrain,
+  IconCalendarCheck,
+  IconHeartbeat,
+  IconNurse,
+  IconPill,
+  IconScale,
+  IconSearch,
+  IconStethoscope,
+} from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import {
+  landingLocations,
+  professionalTypeLabels,
+  quickSearchFacilities,
+  quickSearchQuery,
+  quickSearchSpecialties,
+  type ProfessionalType,
+} from '@ilera/contracts';
+import { Footer } from '../../components/Footer';
+import { Header } from '../../components/Header';
+import { useDirectoryCounts, type DirectoryCounts } from '../../features/search/api/get-directory-counts';
+import { searchTypeOptions, searchUrl, type SearchType } from '../../features/search/search-params';
+
+export default function LandingPage() {
+  return (
+    <>
+      <Header variant="landing" />
+      <Box component="main" style={{ flex: 1 }}>
+        <Hero />
+        <CategorySection />
+        <HowItWorks />
+      </Box>
+      <Footer />
+    </>
+  );
+}
+
+// ---------------------------------------------------------------- hero search
+
+function Hero() {
+  return (
+    <Box
+      component="section"
+      py={{ base: 40, sm: 72 }}
+      style={{
+        background: 'linear-gradient(135deg, var(--mantine-color-teal-0) 0%, var(--mantine-color-cyan-0) 100%)',
+      }}
+    >
+      <Container size="lg">
+        <Stack gap="lg" align="center" ta="center">
+          <Title order={1} fz={{ base: 28, sm: 44 }} lh={1.15} maw={760}>
+            Find Trusted Healthcare Providers in Nigeria
+          </Title>
+          <Text size="lg" c="dimmed" maw={640}>
+            Read reviews, compare qualifications, view profiles and book appointments with doctors, pharmacists,
+            nurses, hospitals, pharmacies and labs near you.
+          </Text>
+          <HeroSearchForm />
+        </Stack>
+      </Container>
+    </Box>
+  );
+}
+
+function HeroSearchForm() {
+  const [text, setText] = useState('');
+  const [type, setType] = useState<SearchType>('professionals');
+  const [location, setLocation] = useState('');
+  const [quick, setQuick] = useState('');
+
+  const quickChoices = type === 'professionals' ? quickSearchSpecialties : quickSearchFacilities;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // Typed text wins; the quick-search choice is used only when the box is empty,
+    // and "all" means no specialty or facility at all.
+    const q = text.trim() || (quick && quick !== 'all' ? (quickSearchQuery(quick) ?? '') : '');
+    const href = searchUrl({ q, location: location === 'all' ? '' : location, type });
+    // Spec: a full page navigation, not a client-side route change.
+    window.location.assign(href);
+  };
+
+  return (
+    <Paper
+      component="form"
+      onSubmit={onSubmit}
+      role="search"
+      aria-label="Find a healthcare provider"
+      shadow="md"
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      w="100%"
+      maw={960}
+      ta="left"
+    >
+      <Stack gap="sm">
+        <TextInput
+          aria-label="Search"
+          placeholder="Search by name or specialty..."
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          leftSection={<IconSearch size={18} aria-hidden />}
+          size="md"
+          autoComplete="off"
+          enterKeyHint="search"
+        />
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+          <NativeSelect
+            label="Type"
+            value={type}
+            onChange={(event) => {
+              setType(event.currentTarget.value as SearchType);
+              setQuick(''); // the quick-search list depends on the type
+            }}
+            data={searchTypeOptions.map((o) => ({ value: o.value, label: o.label }))}
+          />
+          <NativeSelect
+            label="Location"
+            value={location}
+            onChange={(event) => setLocation(event.currentTarget.value)}
+            data={[{ value: '', label: 'Select location' }, ...landingLocations]}
+          />
+          <NativeSelect
+            label="Quick search"
+            value={quick}
+            onChange={(event) => setQuick(event.currentTarget.value)}
+            data={[
+              { value: '', label: type === 'professionals' ? 'Select specialty' : 'Select facility' },
+              { value: 'all', label: type === 'professionals' ? 'All Specialties' : 'All Facilities' },
+              ...quickChoices,
+            ]}
+          />
+        </SimpleGrid>
+        <Button type="submit" size="md" leftSection={<IconSearch size={18} aria-hidden />}>
+          Search
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+// ---------------------------------------------------------------- categories (live counts, D2)
+
+interface Category {
+  label: string;
+  icon: ReactNode;
+  href: string;
+  count: (counts: DirectoryCounts) => number | undefined;
+}
+
+const professionalCategory = (type: ProfessionalType, plural: string, icon: ReactNode): Category => ({
+  label: plural,
+  icon,
+  href: searchUrl({ type: 'professionals', professionalType: type }),
+  count: (counts) => counts[type],
+});
+
+const specialtyCategory = (specialty: string, icon: ReactNode): Category => ({
+  label: specialty,
+  icon,
+  href: searchUrl({ type: 'professionals', specialty }),
+  count: (counts) => counts.specialties?.[specialty],
+});
+
+// The six cards the spec's landing page shows; their numbers come from the database.
+const categories: Category[] = [
+  professionalCategory('doctor', `${professionalTypeLabels.doctor}s`, <IconStethoscope size={26} />),
+  professionalCategory('pharmacist', `${professionalTypeLabels.pharmacist}s`, <IconPill size={26} />),
+  professionalCategory('nurse', `${professionalTypeLabels.nurse}s`, <IconNurse size={26} />),
+  specialtyCategory('Cardiology', <IconHeartbeat size={26} />),
+  specialtyCategory('Neurology', <IconBrain size={26} />),
+  specialtyCategory('Pediatrics', <IconBabyCarriage size={26} />),
+];
+
+const numberFormat = new Intl.NumberFormat('en-NG');
+
+function countLabel(count: number): string {
+  return `${numberFormat.format(count)} ${count === 1 ? 'professional' : 'professionals'}`;
+}
+
+function CategorySection() {
+  const { data, isLoading, isError } = useDirectoryCounts();
+
+  return (
+    <Box component="section" py={{ base: 40, sm: 64 }} aria-labelledby="browse-heading">
+      <Container size="lg">
+        <Title id="browse-heading" order={2} ta="center" mb="xs">
+          Browse Healthcare Professionals
+        </Title>
+        <Text c="dimmed" ta="center" mb="xl">
+          Explore approved professionals by type and specialty.
+        </Text>
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="md">
+          {categories.map((category) => {
+            const count = data ? category.count(data) : undefined;
+            return (
+              <Card
+                key={category.label}
+                component={Link}
+                to={category.href}
+                withBorder
+                padding="md"
+                radius="md"
+                ta="center"
+                style={{ textDecoration: 'none' }}
+              >
+                <Stack gap={8} align="center">
+                  <ThemeIcon size={48} radius="xl" variant="light" aria-hidden>
+                    {category.icon}
+                  </ThemeIcon>
+                  <Text fw={600}>{category.label}</Text>
+                  {isLoading ? (
+                    <Skeleton height={14} width="80%" aria-label="Loading count" />
+                  ) : isError || count === undefined ? null : (
+                    <Text size="sm" c="dimmed">
+                      {countLabel(count)}
+                    </Text>
+                  )}
+                </Stack>
+              </Card>
+            );
+          })}
+        </SimpleGrid>
+        <Text ta="center" mt="lg" size="sm">
+          <Anchor component={Link} to={searchUrl({ type: 'institutions' })}>
+            Looking for a hospital, pharmacy or lab? Browse institutions
+          </Anchor>
+        </Text>
+      </Container>
+    </Box>
+  );
+}
+
+// ---------------------------------------------------------------- how it works
+
+const steps = [
+  {
+    title: 'Search & Find',
+    text: 'Search by name, specialty or location to find doctors, pharmacists, nurses and facilities near you.',
+    icon: <IconSearch size={26} />,
+  },
+  {
+    title: 'Compare & Review',
+    text: 'Compare qualifications, experience, fees and patient reviews before you choose.',
+    icon: <IconScale size={26} />,
+  },
+  {
+    title: 'Book & Connect',
+    text: 'Request an appointment online at a time that suits you. All times are West Africa Time (WAT).',
+    icon: <IconCalendarCheck size={26} />,
+  },
+];
+
+function HowItWorks() {
+  return (
+    <Box component="section" py={{ base: 40, sm: 64 }} bg="gray.0" aria-labelledby="how-heading">
+      <Container size="lg">
+        <Title id="how-heading" order={2} ta="center" mb="xl">
+          How It Works
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
+          {steps.map((step, index) => (
+            <Stack key={step.title} align="center" ta="center" gap="xs">
+              <ThemeIcon size={56} radius="xl" aria-hidden>
+                {step.icon}
+              </ThemeIcon>
+              <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+                Step {index + 1}
+              </Text>
+              <Title order={3} fz="lg">
+                {step.title}
+              </Title>
+              <Text c="dimmed" size="sm" maw={320}>
+                {step.text}
+              </Text>
+            </Stack>
+          ))}
+        </SimpleGrid>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,95 @@
+import { lazy, Suspense, useState } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { PageLoader } from '../components/PageLoader';
+import { useAuth } from '../features/auth/api/use-auth';
+import { shouldShowConnectionDialog } from '../lib/device';
+import { ShellLayout } from './ShellLayout';
+
+// Every page is its own chunk: the first load of a phone on metered data fetches
+// only the shell and the page it opens.
+const LandingPage = lazy(() => import('./pages/LandingPage'));
+const AboutPage = lazy(() => import('./pages/AboutPage'));
+const PrivacyPage = lazy(() => import('./pages/PrivacyPage'));
+const TermsPage = lazy(() => import('./pages/TermsPage'));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+const MobileHelpPage = lazy(() => import('./pages/MobileHelpPage'));
+const MobileAccessPage = lazy(() => import('./pages/MobileAccessPage'));
+
+const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
+const RegisterPage = lazy(() => import('../features/auth/pages/RegisterPage'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../features/auth/pages/ResetPasswordPage'));
+const ChangePasswordPage = lazy(() => import('../features/auth/pages/ChangePasswordPage'));
+
+const DashboardPage = lazy(() => import('../features/dashboard/pages/DashboardPage'));
+const SearchPage = lazy(() => import('../features/search/pages/SearchPage'));
+const ProfessionalProfilePage = lazy(() => import('../features/profiles/pages/ProfessionalProfilePage'));
+const InstitutionProfilePage = lazy(() => import('../features/profiles/pages/InstitutionProfilePage'));
+const ProfileSetupPage = lazy(() => import('../features/profiles/pages/ProfileSetupPage'));
+const AppointmentsPage = lazy(() => import('../features/appointments/pages/AppointmentsPage'));
+
+const AdminLoginPage = lazy(() => import('../features/admin/pages/AdminLoginPage'));
+const AdminDashboardPage = lazy(() => import('../features/admin/pages/AdminDashboardPage'));
+const AdminAddUserPage = lazy(() => import('../features/admin/pages/AdminAddUserPage'));
+const AdminChangePasswordPage = lazy(() => import('../features/admin/pages/AdminChangePasswordPage'));
+
+const MobileConnectionDialog = lazy(() => import('../components/MobileConnectionDialog'));
+
+/** Spec §2/§4: "/" is the landing page when signed out or still loading, the dashboard when signed in. */
+function HomeRoute() {
+  const { isAuthenticated } = useAuth();
+  if (isAuthenticated) {
+    return (
+      <ShellLayout>
+        <DashboardPage />
+      </ShellLayout>
+    );
+  }
+  return <LandingPage />;
+}
+
+export function AppRoutes() {
+  // Decided once per page load: the dialog's code is fetched only when it is needed.
+  const [showConnectionDialog] = useState(shouldShowConnectionDialog);
+
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Routes>
+        <Route path="/" element={<HomeRoute />} />
+
+        {/* Full-screen pages that draw their own frame. */}
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/register" element={<RegisterPage />} />
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/admin/login" element={<AdminLoginPage />} />
+        <Route path="/admin" element={<AdminDashboardPage />} />
+        <Route path="/admin/change-password" element={<AdminChangePasswordPage />} />
+        <Route path="/admin/add-user" element={<AdminAddUserPage />} />
+
+        <Route element={<ShellLayout />}>
+          {/* Public directory (D1). */}
+          <Route path="/search" element={<SearchPage />} />
+          <Route path="/professional/:id" element={<ProfessionalProfilePage />} />
+          <Route path="/institution/:id" element={<InstitutionProfilePage />} />
+          {/* Signed-in pages: each page shows its own sign-in prompt when signed out. */}
+          <Route path="/profile-setup" element={<ProfileSetupPage />} />
+          <Route path="/appointments" element={<AppointmentsPage />} />
+          <Route path="/change-password" element={<ChangePasswordPage />} />
+          {/* Always available. */}
+          <Route path="/mobile-help" element={<MobileHelpPage />} />
+          <Route path="/mobile-access" element={<MobileAccessPage />} />
+          <Route path="/about" element={<AboutPage />} />
+          <Route path="/privacy" element={<PrivacyPage />} />
+          <Route path="/terms" element={<TermsPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+      {showConnectionDialog && (
+        <Suspense fallback={null}>
+          <MobileConnectionDialog />
+        </Suspense>
+      )}
+    </Suspense>
+  );
+}

@@ -1,0 +1,71 @@
+import { Anchor, Box, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { searchUrl } from '../features/search/search-params';
+
+interface FooterGroup {
+  title: string;
+  links: { label: string; to: string }[];
+}
+
+// D12: every footer link leads to a real page.
+const groups: FooterGroup[] = [
+  {
+    title: 'For Patients',
+    links: [
+      { label: 'Search Doctors & Specialists', to: searchUrl() },
+      { label: 'Hospitals, Pharmacies & Labs', to: searchUrl({ type: 'institutions' }) },
+      { label: 'Create a Patient Account', to: '/register' },
+      { label: 'Help on Mobile', to: '/mobile-help' },
+    ],
+  },
+  {
+    title: 'For Professionals',
+    links: [
+      { label: 'List Your Practice', to: '/register' },
+      { label: 'Update Your Profile', to: '/profile-setup' },
+      { label: 'Provider Log In', to: '/login' },
+    ],
+  },
+  {
+    title: 'Company',
+    links: [
+      { label: 'Our Mission', to: '/about' },
+      { label: 'Privacy Policy', to: '/privacy' },
+      { label: 'Terms of Service', to: '/terms' },
+    ],
+  },
+];
+
+export function Footer() {
+  return (
+    <Box component="footer" bg="dark.8" c="gray.3" mt="auto" py={40}>
+      <Container size="lg">
+        <SimpleGrid cols={{ base: 1, xs: 2, sm: 4 }} spacing="xl">
+          <Stack gap={6}>
+            <Text fw={800} fz={22} c="white">
+              Ilera
+            </Text>
+            <Text size="sm" c="gray.4">
+              Nigeria&apos;s directory of trusted healthcare providers.
+            </Text>
+          </Stack>
+          {groups.map((group) => (
+            <Stack key={group.title} gap={6} component="nav" aria-label={group.title}>
+              <Title order={2} fz="sm" c="white" tt="uppercase" lts={0.5}>
+                {group.title}
+              </Title>
+              {group.links.map((link) => (
+                <Anchor key={link.label} component={Link} to={link.to} c="gray.4" fz="sm">
+                  {link.label}
+                </Anchor>
+              ))}
+            </Stack>
+          ))}
+        </SimpleGrid>
+        <Text size="xs" c="gray.5" mt={32} pt="md" style={{ borderTop: '1px solid var(--mantine-color-dark-5)' }}>
+          © 2025 Ilera. All rights reserved. All appointment times are West Africa Time (WAT).
+        </Text>
+      </Container>
+    </Box>
+  );
+}

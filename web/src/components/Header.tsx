@@ -1,0 +1,224 @@
+import {
+  Anchor,
+  Avatar,
+  Box,
+  Burger,
+  Button,
+  Container,
+  Divider,
+  Group,
+  Menu,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link } from 'react-router-dom';
+import { useAuth, userDisplayName, userInitial, type User } from '../features/auth/api/use-auth';
+import { searchUrl } from '../features/search/search-params';
+import { UserTypeBadge } from './UserTypeBadge';
+
+interface NavItem {
+  label: string;
+  to: string;
+}
+
+const findLinks: NavItem[] = [
+  { label: 'Find Professionals', to: searchUrl() },
+  { label: 'Find Institutions', to: searchUrl({ type: 'institutions' }) },
+];
+
+function accountLinks(user: User): NavItem[] {
+  const items: NavItem[] = [
+    { label: 'Profile', to: '/profile-setup' },
+    { label: 'Appointments', to: '/appointments' },
+  ];
+  if (user.userType === 'admin') items.push({ label: 'Admin Dashboard', to: '/admin' });
+  return items;
+}
+
+export interface HeaderProps {
+  /**
+   * The landing page's header (spec accounts §2, Landing): adds About, and always
+   * offers Sign In and Register, whatever the width.
+   */
+  variant?: 'app' | 'landing';
+}
+
+/** The sticky site header (spec accounts §2, Header). */
+export function Header({ variant = 'app' }: HeaderProps) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { user } = useAuth();
+  const landing = variant === 'landing';
+  // The landing page is only shown to signed-out visitors (or while loading).
+  const signedInUser = landing ? null : user;
+  const navItems = landing ? [...findLinks, { label: 'About', to: '/about' }] : findLinks;
+
+  return (
+    <Box
+      component="header"
+      pos="sticky"
+      top={0}
+      bg="var(--mantine-color-body)"
+      style={{ zIndex: 100, borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+    >
+      <Container size="lg" h={60}>
+        <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="lg" wrap="nowrap">
+            <Anchor component={Link} to="/" underline="never" fw={800} fz={24} c="teal.7" aria-label="Ilera home">
+              Ilera
+            </Anchor>
+            <Group component="nav" aria-label="Main" gap="md" visibleFrom="sm" wrap="nowrap">
+              {navItems.map((item) => (
+                <Anchor key={item.label} component={Link} to={item.to} c="dark.6" fw={500} fz="sm">
+                  {item.label}
+                </Anchor>
+              ))}
+            </Group>
+          </Group>
+
+          <Group gap="xs" wrap="nowrap">
+            {signedInUser ? (
+              <>
+                <Box visibleFrom="sm">
+                  <UserTypeBadge userType={signedInUser.userType} />
+                </Box>
+                <Box visibleFrom="sm">
+                  <AccountMenu user={signedInUser} />
+                </Box>
+              </>
+            ) : (
+              <>
+                <Button component={Link} to="/login" variant="subtle" size="sm" px="xs">
+                  Sign In
+                </Button>
+                {landing ? (
+                  <Button component={Link} to="/register" size="sm" px="sm">
+                    Register
+                  </Button>
+                ) : (
+                  <>
+                    <Button component={Link} to="/register" size="sm" visibleFrom="sm">
+                      Join as Professional
+                    </Button>
+                    <Button component={Link} to="/register" size="sm" px="sm" hiddenFrom="sm">
+                      Register
+                    </Button>
+                  </>
+                )}
+              </>
+            )}
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? 'Close menu' : 'Open menu'}
+              aria-expanded={opened}
+              aria-controls="mobile-menu"
+            />
+          </Group>
+        </Group>
+      </Container>
+
+      {opened && (
+        <Box
+          id="mobile-menu"
+          hiddenFrom="sm"
+          bg="var(--mantine-color-body)"
+          style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+        >
+          <Container size="lg" py="sm">
+            <MobilePanel user={signedInUser} navItems={navItems} onNavigate={close} />
+          </Container>
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function AccountMenu({ user }: { user: User }) {
+  return (
+    <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label="Account menu">
+          <UserAvatar user={user} />
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Box px="sm" py={6}>
+          <Text fw={600} size="sm" truncate>
+            {userDisplayName(user)}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {user.email}
+          </Text>
+        </Box>
+        <Menu.Divider />
+        {accountLinks(user).map((item) => (
+          <Menu.Item key={item.to} component={Link} to={item.to}>
+            {item.label}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        {/* A full page navigation: the server ends the session and redirects. */}
+        <Menu.Item component="a" href="/api/logout" color="red">
+          Log out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function UserAvatar({ user, size = 36 }: { user: User; size?: number }) {
+  return (
+    <Avatar src={user.profileImageUrl || null} alt={userDisplayName(user)} radius="xl" size={size} color="teal">
+      {userInitial(user)}
+    </Avatar>
+  );
+}
+
+function MobilePanel({
+  user,
+  navItems,
+  onNavigate,
+}: {
+  user: User | null;
+  navItems: NavItem[];
+  onNavigate: () => void;
+}) {
+  return (
+    <Stack component="nav" aria-label="Mobile" gap={4}>
+      {user && (
+        <>
+          <Group gap="sm" wrap="nowrap" py={4}>
+            <UserAvatar user={user} />
+            <Box miw={0} style={{ flex: 1 }}>
+              <Text fw={600} size="sm" truncate>
+                {userDisplayName(user)}
+              </Text>
+              <Text size="xs" c="dimmed" truncate>
+                {user.email}
+              </Text>
+            </Box>
+            <UserTypeBadge userType={user.userType} />
+          </Group>
+          <Divider my={4} />
+        </>
+      )}
+      {[...navItems, ...(user ? accountLinks(user) : [])].map((item) => (
+        <Anchor key={item.label} component={Link} to={item.to} onClick={onNavigate} c="dark.6" fw={500} py={8}>
+          {item.label}
+        </Anchor>
+      ))}
+      {user && (
+        <>
+          <Divider my={4} />
+          <Anchor href="/api/logout" c="red.7" fw={500} py={8}>
+            Log out
+          </Anchor>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * The one HTTP client of the web app (spec accounts §7).
+ *
+ * Every call sends cookies; a body goes as JSON only when one is given; any non-OK
+ * answer becomes `Error("<status>: <response text or status text>")`.
+ * It never shows toasts or redirects: pages decide what an error means
+ * (CONVENTIONS, "Not to copy").
+ */
+
+async function throwIfNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = await res.text().catch(() => '');
+  throw new Error(`${res.status}: ${text || res.statusText}`);
+}
+
+export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+  const hasBody = body !== undefined;
+  const res = await fetch(url, {
+    method,
+    headers: hasBody ? { 'Content-Type': 'application/json' } : {},
+    body: hasBody ? JSON.stringify(body) : undefined,
+    credentials: 'include',
+  });
+  await throwIfNotOk(res);
+  return res;
+}
+
+/** apiRequest, then the parsed JSON answer (`undefined` for an empty answer such as 204). */
+export async function apiJson<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const res = await apiRequest(method, url, body);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export type On401 = 'returnNull' | 'throw';
+
+/** GET that parses JSON; with `on401: 'returnNull'` a 401 answer gives `null` instead of an error. */
+export async function getJson<T>(url: string, options: { on401: 'returnNull' }): Promise<T | null>;
+export async function getJson<T>(url: string, options?: { on401: 'throw' }): Promise<T>;
+export async function getJson<T>(url: string, options: { on401: On401 } = { on401: 'throw' }): Promise<T | null> {
+  const res = await fetch(url, { credentials: 'include' });
+  if (options.on401 === 'returnNull' && res.status === 401) return null;
+  await throwIfNotOk(res);
+  return (await res.json()) as T;
+}
+
+/** An error from a 401 answer: our API answers 401 with `{"message":"Unauthorized"}`. */
+export function isUnauthorizedError(error: unknown): boolean {
+  return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
+}
+
+/**
+ * The server's message from an error raised by apiRequest (`400: {"message":"..."}`),
+ * or `fallback` when there is none. Toasts use it: "Login Failed" + server message or fallback.
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (!(error instanceof Error)) return fallback;
+  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
+  if (!match) return fallback;
+  const text = match[1]!.trim();
+  try {
+    const parsed = JSON.parse(text) as { message?: unknown };
+    return typeof parsed.message === 'string' && parsed.message ? parsed.message : fallback;
+  } catch {
+    // A plain-text body (e.g. a proxy's error page) is not a message for people.
+    return text && text.length < 200 && !text.startsWith('<') ? text : fallback;
+  }
+}

@@ -1,0 +1,13 @@
+import type { Job } from 'bullmq';
+import type { Config, Sql } from '@ilera/db';
+import type { Queues } from './queues';
+
+export interface WorkerContext {
+  sql: Sql;
+  config: Config;
+  queues: Queues;
+  log: (msg: string, extra?: Record<string, unknown>) => void;
+}
+
+/** A queue's job handler. It must be idempotent: BullMQ delivers at least once. */
+export type Processor = (job: Job, ctx: WorkerContext) => Promise<unknown>;

@@ -1,0 +1,84 @@
+import { Worker, type ConnectionOptions, type WorkerOptions } from 'bullmq';
+import type { Config, Sql } from '@ilera/db';
+import type { Processor, WorkerContext } from './context';
+import { createMailSender, type MailJob } from './mail.worker';
+import { indexProcessor } from './index.worker';
+import { notifyProcessor } from './notify.worker';
+import { reminderProcessor } from './reminder.worker';
+import { OutboxRelay, type RelayOptions } from './outbox-relay';
+import { createQueues, queueNames, type QueueName, type Queues } from './queues';
+
+export interface StartWorkersOptions {
+  sql: Sql;
+  config: Config;
+  connection: ConnectionOptions;
+  queues?: Queues;
+  relay?: RelayOptions;
+  /** Replace or add processors (tests). */
+  processors?: Partial<Record<QueueName, Processor>>;
+  concurrency?: number;
+  /** BullMQ worker settings (tests shorten lock and stall intervals). */
+  workerOptions?: Partial<WorkerOptions>;
+  log?: WorkerContext['log'];
+}
+
+export interface RunningWorkers {
+  relay: OutboxRelay;
+  workers: Worker[];
+  queues: Queues;
+  stop(): Promise<void>;
+}
+
+export function defaultProcessors(config: Config): Record<QueueName, Processor> {
+  const send = createMailSender(config);
+  return {
+    [queueNames.index]: indexProcessor,
+    [queueNames.mail]: async (job, ctx) => {
+      const result = await send(job as never as Parameters<typeof send>[0]);
+      // Never the address, subject or body: only where the message went.
+      ctx.log('mail sent', { job: job.id, file: result.file ? result.file : undefined });
+      return result;
+    },
+    [queueNames.notify]: notifyProcessor,
+    [queueNames.reminders]: reminderProcessor,
+  } as Record<QueueName, Processor>;
+}
+
+/** Starts the outbox relay and one BullMQ worker per queue. */
+export async function startWorkers(o: StartWorkersOptions): Promise<RunningWorkers> {
+  const queues = o.queues ?? createQueues(o.connection, o.config.redisPrefix);
+  const log = o.log ?? ((msg, extra) => console.log(JSON.stringify({ level: 'info', msg, ...extra })));
+  const ctx: WorkerContext = { sql: o.sql, config: o.config, queues, log };
+  const processors = { ...defaultProcessors(o.config), ...o.processors };
+  const workers = Object.entries(processors).map(
+    ([name, fn]) =>
+      new Worker(name, (job) => fn(job, ctx), {
+        connection: o.connection,
+        prefix: o.config.redisPrefix,
+        concurrency: o.concurrency ?? 5,
+        // A job whose worker died is picked up again after this long.
+        stalledInterval: 5000,
+        maxStalledCount: 5,
+        ...o.workerOptions,
+      }),
+  );
+  for (const w of workers) {
+    w.on('failed', (job, err) => log('job failed', { queue: w.name, job: job?.id, attempts: job?.attemptsMade, error: err.message }));
+    w.on('error', (err) => log('worker error', { queue: w.name, error: err.message }));
+  }
+  const relay = new OutboxRelay(o.sql, queues, { log, ...o.relay });
+  await relay.start();
+  return {
+    relay,
+    workers,
+    queues,
+    async stop() {
+      // Stop feeding first, then let each worker finish its current job.
+      await relay.stop();
+      await Promise.all(workers.map((w) => w.close()));
+      if (!o.queues) await queues.close();
+    },
+  };
+}
+
+export type { MailJob };

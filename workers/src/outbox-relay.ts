@@ -1,0 +1,125 @@
+import type { Sql } from '@ilera/db';
+import type { Queues } from './queues';
+import { queueForTopic } from './queues';
+
+export interface RelayOptions {
+  batchSize?: number;
+  pollMs?: number;
+  leaseSeconds?: number;
+  maxAttempts?: number;
+  /** Test hook: called after queue.add and before the row is marked processed. */
+  afterAdd?: (id: string) => Promise<void> | void;
+  log?: (msg: string, extra?: Record<string, unknown>) => void;
+}
+
+interface OutboxRow {
+  id: string;
+  topic: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+}
+
+/**
+ * Moves committed outbox rows to BullMQ (PRODUCT.md D16).
+ * - Claims a batch with a lease (FOR UPDATE SKIP LOCKED), so several relays
+ *   never hand out the same row while the lease runs.
+ * - The job id is `ob-<outbox id>`: if a relay dies after queue.add and before
+ *   marking the row, the next claim re-adds it and BullMQ drops the duplicate.
+ * - processed_at is set only after queue.add resolved; after maxAttempts the row
+ *   is set aside in abandoned_at, where `outbox` queries show it.
+ * - Wakes on NOTIFY outbox (sent by a trigger at commit) and polls as a fallback.
+ */
+export class OutboxRelay {
+  private running = false;
+  private timer?: NodeJS.Timeout;
+  private wake?: () => void;
+  private loop?: Promise<void>;
+  private unlisten?: () => Promise<void>;
+  private readonly o: Required<Omit<RelayOptions, 'afterAdd'>> & Pick<RelayOptions, 'afterAdd'>;
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly queues: Queues,
+    options: RelayOptions = {},
+  ) {
+    this.o = {
+      batchSize: options.batchSize ?? 100,
+      pollMs: options.pollMs ?? 1000,
+      leaseSeconds: options.leaseSeconds ?? 30,
+      maxAttempts: options.maxAttempts ?? 10,
+      afterAdd: options.afterAdd,
+      log: options.log ?? (() => {}),
+    };
+  }
+
+  /** Claims and relays one batch; returns how many rows it handed to BullMQ. */
+  async drainOnce(): Promise<number> {
+    const rows = await this.sql<OutboxRow[]>`
+      UPDATE outbox SET locked_until = now() + make_interval(secs => ${this.o.leaseSeconds}), attempts = attempts + 1
+      WHERE id IN (
+        SELECT id FROM outbox
+        WHERE processed_at IS NULL AND abandoned_at IS NULL
+          AND (locked_until IS NULL OR locked_until < now())
+        ORDER BY id
+        FOR UPDATE SKIP LOCKED
+        LIMIT ${this.o.batchSize})
+      RETURNING id::text, topic, payload, attempts`;
+    let done = 0;
+    for (const row of rows) {
+      try {
+        const queue = this.queues[queueForTopic(row.topic)];
+        await queue.add(row.topic, { ...row.payload, outboxId: row.id }, { jobId: `ob-${row.id}` });
+        await this.o.afterAdd?.(row.id);
+        await this.sql`UPDATE outbox SET processed_at = now(), locked_until = NULL, last_error = NULL WHERE id = ${row.id}`;
+        done++;
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        if (message === 'relay-crash') throw err; // test hook: behave like a dying process
+        const abandon = row.attempts >= this.o.maxAttempts;
+        await this.sql`
+          UPDATE outbox SET last_error = ${message}, locked_until = NULL,
+            abandoned_at = CASE WHEN ${abandon} THEN now() ELSE NULL END
+          WHERE id = ${row.id}`;
+        this.o.log('outbox relay failed', { id: row.id, topic: row.topic, abandon });
+      }
+    }
+    return done;
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      const sub = await this.sql.listen('outbox', () => this.wake?.());
+      this.unlisten = () => sub.unlisten();
+    } catch {
+      /* polling alone still works */
+    }
+    this.loop = this.run();
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let n = 0;
+      try {
+        n = await this.drainOnce();
+      } catch (err) {
+        this.o.log('outbox relay error', { error: err instanceof Error ? err.message : String(err) });
+      }
+      if (n === this.o.batchSize || !this.running) continue;
+      await new Promise<void>((resolve) => {
+        this.wake = resolve;
+        this.timer = setTimeout(resolve, this.o.pollMs);
+      });
+      clearTimeout(this.timer);
+      this.wake = undefined;
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    await this.unlisten?.().catch(() => {});
+  }
+}

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Job } from 'bullmq';
+import { emit } from '@ilera/db';
+import { createTestContext, eventually, type TestContext } from '../../test/support';
+import { OutboxRelay } from './outbox-relay';
+
+/**
+ * The event path of PRODUCT.md D16, with the real PostgreSQL, Redis, relay and
+ * BullMQ workers. The processor records each effect under a unique key, as
+ * every real processor must be idempotent.
+ */
+describe('outbox → BullMQ → worker', () => {
+  let ctx: TestContext;
+  const seen: string[] = [];
+  const processors = {
+    index: async (job: Job) => {
+      seen.push(String(job.data.marker));
+      await ctx.sql`INSERT INTO specialties (name) VALUES (${'effect-' + job.data.marker}) ON CONFLICT (name) DO NOTHING`;
+    },
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(async () => ctx.close());
+
+  const effects = async (marker: string) =>
+    (await ctx.sql`SELECT count(*)::int AS n FROM specialties WHERE name = ${'effect-' + marker}`)[0].n as number;
+
+  it('delivers an event committed with its change', async () => {
+    await ctx.startWorkers({ processors });
+    await ctx.sql.begin(async (tx) => {
+      await tx`INSERT INTO specialties (name) VALUES ('Committed change')`;
+      await emit(tx, 'search.professional', { marker: 'committed' });
+    });
+    await eventually(async () => (await effects('committed')) === 1);
+    const [row] = await ctx.sql`SELECT processed_at FROM outbox WHERE payload->>'marker' = 'committed'`;
+    expect(row.processedAt).toBeInstanceOf(Date);
+    await ctx.workers!.stop();
+    ctx.workers = undefined;
+  });
+
+  it('sends nothing for a rolled-back change', async () => {
+    await ctx
+      .sql.begin(async (tx) => {
+        await tx`INSERT INTO specialties (name) VALUES ('Rolled back change')`;
+        await emit(tx, 'search.professional', { marker: 'rolled-back' });
+        throw new Error('abort');
+      })
+      .catch(() => {});
+    expect((await ctx.sql`SELECT count(*)::int AS n FROM outbox WHERE payload->>'marker' = 'rolled-back'`)[0].n).toBe(0);
+    const relay = new OutboxRelay(ctx.sql, ctx.queues);
+    expect(await relay.drainOnce()).toBe(0);
+    expect((await ctx.sql`SELECT count(*)::int AS n FROM specialties WHERE name = 'Rolled back change'`)[0].n).toBe(0);
+  });
+
+  it('survives a relay crash between queue.add and marking: delivered once', async () => {
+    await ctx.sql.begin(async (tx) => emit(tx, 'search.professional', { marker: 'relay-crash' }));
+    // The first relay dies right after handing the job to BullMQ.
+    const dying = new OutboxRelay(ctx.sql, ctx.queues, {
+      leaseSeconds: 1,
+      afterAdd: () => {
+        throw new Error('relay-crash');
+      },
+    });
+    await expect(dying.drainOnce()).rejects.toThrow('relay-crash');
+    const [claimed] = await ctx.sql`SELECT processed_at, attempts FROM outbox WHERE payload->>'marker' = 'relay-crash'`;
+    expect(claimed.processedAt).toBeNull();
+    // After the lease runs out a new relay claims the row again and re-adds the
+    // same job id, which BullMQ drops: the worker runs it once.
+    await new Promise((r) => setTimeout(r, 1100));
+    await ctx.startWorkers({ processors });
+    await eventually(async () => (await ctx.sql`SELECT processed_at FROM outbox WHERE payload->>'marker' = 'relay-crash'`)[0].processedAt);
+    await eventually(async () => (await effects('relay-crash')) === 1);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(seen.filter((m) => m === 'relay-crash')).toHaveLength(1);
+    await ctx.workers!.stop();
+    ctx.workers = undefined;
+  });
+
+  it('survives a worker crash mid-job: the job is picked up again after restart, effect once', async () => {
+    let crash = true;
+    const crashing = {
+      index: async (job: Job) => {
+        if (crash) {
+          crash = false;
+          // Simulates the process dying mid-job: the worker is closed hard and the job never completes.
+          void ctx.workers!.workers.find((w) => w.name === 'index')!.close(true);
+          await new Promise(() => {});
+        }
+        return processors.index(job);
+      },
+    };
+    const fast = { lockDuration: 1500, stalledInterval: 500 };
+    await ctx.startWorkers({ processors: crashing, workerOptions: fast });
+    await ctx.sql.begin(async (tx) => emit(tx, 'search.professional', { marker: 'worker-crash' }));
+    await eventually(() => !crash, 5000);
+    await ctx.workers!.relay.stop();
+    ctx.workers = undefined;
+    expect(await effects('worker-crash')).toBe(0);
+    // A new worker process: BullMQ finds the stalled job and runs it.
+    await ctx.startWorkers({ processors, workerOptions: fast });
+    await eventually(async () => (await effects('worker-crash')) === 1, 20000);
+    const job = await ctx.queues.index.getJob((await ctx.sql`SELECT id::text FROM outbox WHERE payload->>'marker' = 'worker-crash'`).map((r) => `ob-${r.id}`)[0]);
+    expect(await job?.getState()).toBe('completed');
+    await ctx.workers!.stop();
+    ctx.workers = undefined;
+  }, 40000);
+});
