@@ -86,7 +86,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const logs: string[] = [];
   const logStream = new PassThrough();
   logStream.on('data', (chunk) => logs.push(...String(chunk).split('\n').filter(Boolean)));
-  const app = await buildApp({ sql: db.sql, redis, config, queues, logStream });
+  // ILERA_WEB_DIST lets a developer point browser tests at a private build.
+  const app = await buildApp({ sql: db.sql, redis, config, queues, logStream, webRoot: process.env.ILERA_WEB_DIST || undefined });
   const ctx: TestContext = {
     sql: db.sql,
     dbUrl: db.url,

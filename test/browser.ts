@@ -1,0 +1,49 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/**
+ * Debian's Chromium driven by playwright-core (no browser download here).
+ * The flags keep it from reaching the network on its own: this machine has none.
+ */
+export async function launchBrowser(): Promise<{ browser: Browser; close(): Promise<void> }> {
+  const profile = await mkdtemp(path.join(os.tmpdir(), 'ilera-chromium-'));
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+      `--user-data-dir=${profile}`,
+    ],
+  });
+  return {
+    browser,
+    async close() {
+      await browser.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh browser context (its own cookies) with a phone-sized or desktop viewport. */
+export async function newPage(browser: Browser, baseURL: string, opts: { mobile?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: opts.mobile ? { width: 360, height: 740 } : { width: 1280, height: 900 },
+    timezoneId: 'America/New_York', // times must show in WAT whatever the browser's zone
+    locale: 'en-NG',
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15000);
+  return { context, page };
+}
