@@ -3,7 +3,7 @@ import { realpathSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 
 const require = createRequire(import.meta.url);
 const webRoot = dirname(fileURLToPath(import.meta.url));
@@ -34,9 +34,55 @@ function contractsWithoutSideEffects(): Plugin {
   };
 }
 
+const isInstantsearch = (id: string) =>
+  /\/node_modules\/(react-instantsearch[^/]*|instantsearch\.js|typesense-instantsearch-adapter|typesense|algoliasearch-helper|@algolia\/[^/]+)\//.test(
+    id,
+  );
+
+// Chunks:
+// - 'instantsearch': react-instantsearch, the Typesense adapter and their helpers, used
+//   only by the lazily loaded search page.
+// - 'shared': the few packages both the entry and instantsearch need (React itself).
+//   Naming them is what keeps them out of 'instantsearch': Rollup moves the
+//   unassigned dependencies of a manual chunk into it, and then the entry had to
+//   import the whole instantsearch chunk on every page.
+// - everything else: Rollup's own splitting along the lazy pages.
+let sharedModules: Set<string> | undefined;
+const chunkFor: Rollup.GetManualChunk = (id, { getModuleIds, getModuleInfo }) => {
+  if (isInstantsearch(id)) return 'instantsearch';
+  if (!sharedModules) {
+    const reach = (starts: string[], withDynamic: boolean) => {
+      const seen = new Set<string>();
+      const queue = [...starts];
+      while (queue.length > 0) {
+        const current = queue.pop()!;
+        if (seen.has(current)) continue;
+        seen.add(current);
+        const info = getModuleInfo(current);
+        queue.push(...(info?.importedIds ?? []), ...(withDynamic ? (info?.dynamicallyImportedIds ?? []) : []));
+      }
+      return seen;
+    };
+    const all = [...getModuleIds()];
+    const eager = reach(all.filter((m) => getModuleInfo(m)?.isEntry), false);
+    const usedBySearch = reach(all.filter(isInstantsearch), true);
+    sharedModules = new Set([...usedBySearch].filter((m) => eager.has(m) && !isInstantsearch(m)));
+  }
+  return sharedModules.has(id) ? 'shared' : undefined;
+};
+
+function resetChunkCache(): Plugin {
+  return {
+    name: 'ilera-reset-chunk-cache',
+    buildStart() {
+      sharedModules = undefined;
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
   root: webRoot,
-  plugins: [contractsWithoutSideEffects(), react()],
+  plugins: [contractsWithoutSideEffects(), resetChunkCache(), react()],
   resolve: {
     alias: mode === 'production' ? reactRouterProduction : [],
   },
@@ -58,21 +104,7 @@ export default defineConfig(({ mode }) => ({
     target: 'es2020',
     rollupOptions: {
       output: {
-        // The search page's instantsearch code is large and only needed on /search:
-        // keep it in its own chunk, loaded with the lazy search page.
-        manualChunks(id) {
-          if (
-            id.includes('node_modules/react-instantsearch') ||
-            id.includes('node_modules/instantsearch') ||
-            id.includes('node_modules/typesense-instantsearch-adapter') ||
-            id.includes('node_modules/typesense/') ||
-            id.includes('node_modules/algoliasearch-helper') ||
-            id.includes('node_modules/@algolia/')
-          ) {
-            return 'instantsearch';
-          }
-          return undefined;
-        },
+        manualChunks: chunkFor,
       },
     },
   },

@@ -1,41 +1,15 @@
-import {
-  Anchor,
-  Avatar,
-  Box,
-  Burger,
-  Button,
-  Container,
-  Divider,
-  Group,
-  Menu,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Anchor, Box, Burger, Button, Container, Divider, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router-dom';
-import { useAuth, userDisplayName, userInitial, type User } from '../features/auth/api/use-auth';
-import { searchUrl } from '../features/search/search-params';
+import { useAuth, userDisplayName, type User } from '../features/auth/api/use-auth';
+import { accountLinks, findLinks, type NavItem } from './nav-links';
+import { UserAvatar } from './UserAvatar';
 import { UserTypeBadge } from './UserTypeBadge';
 
-interface NavItem {
-  label: string;
-  to: string;
-}
-
-const findLinks: NavItem[] = [
-  { label: 'Find Professionals', to: searchUrl() },
-  { label: 'Find Institutions', to: searchUrl({ type: 'institutions' }) },
-];
-
-function accountLinks(user: User): NavItem[] {
-  const items: NavItem[] = [
-    { label: 'Profile', to: '/profile-setup' },
-    { label: 'Appointments', to: '/appointments' },
-  ];
-  if (user.userType === 'admin') items.push({ label: 'Admin Dashboard', to: '/admin' });
-  return items;
-}
+// The avatar menu (and the popover code under it) is only needed once signed in:
+// keep it out of the first load of signed-out visitors.
+const AccountMenu = lazy(() => import('./AccountMenu'));
 
 export interface HeaderProps {
   /**
@@ -84,7 +58,9 @@ export function Header({ variant = 'app' }: HeaderProps) {
                   <UserTypeBadge userType={signedInUser.userType} />
                 </Box>
                 <Box visibleFrom="sm">
-                  <AccountMenu user={signedInUser} />
+                  <Suspense fallback={<UserAvatar user={signedInUser} />}>
+                    <AccountMenu user={signedInUser} />
+                  </Suspense>
                 </Box>
               </>
             ) : (
@@ -134,47 +110,6 @@ export function Header({ variant = 'app' }: HeaderProps) {
         </Box>
       )}
     </Box>
-  );
-}
-
-function AccountMenu({ user }: { user: User }) {
-  return (
-    <Menu position="bottom-end" width={240} shadow="md" withinPortal>
-      <Menu.Target>
-        <UnstyledButton aria-label="Account menu">
-          <UserAvatar user={user} />
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Box px="sm" py={6}>
-          <Text fw={600} size="sm" truncate>
-            {userDisplayName(user)}
-          </Text>
-          <Text size="xs" c="dimmed" truncate>
-            {user.email}
-          </Text>
-        </Box>
-        <Menu.Divider />
-        {accountLinks(user).map((item) => (
-          <Menu.Item key={item.to} component={Link} to={item.to}>
-            {item.label}
-          </Menu.Item>
-        ))}
-        <Menu.Divider />
-        {/* A full page navigation: the server ends the session and redirects. */}
-        <Menu.Item component="a" href="/api/logout" color="red">
-          Log out
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
-  );
-}
-
-function UserAvatar({ user, size = 36 }: { user: User; size?: number }) {
-  return (
-    <Avatar src={user.profileImageUrl || null} alt={userDisplayName(user)} radius="xl" size={size} color="teal">
-      {userInitial(user)}
-    </Avatar>
   );
 }
 

@@ -1,0 +1,72 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/support';
+import { migrate, migrationsDir } from './migrate';
+import type { Sql } from './client';
+
+describe('migrations', () => {
+  let sql: Sql;
+  let dir: string;
+  beforeAll(async () => {
+    ({ sql } = await createTestDatabase());
+    dir = await mkdtemp(path.join(os.tmpdir(), 'ilera-mig-'));
+  });
+  afterAll(async () => sql.end());
+
+  it('the template has every migration of db/migrations recorded', async () => {
+    const rows = await sql`SELECT name FROM schema_migrations ORDER BY name`;
+    const { readdir } = await import('node:fs/promises');
+    const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
+    expect(rows.map((r) => r.name)).toEqual(files);
+    expect(await migrate(sql)).toEqual([]); // idempotent
+  });
+
+  it('applies new files in order and records them', async () => {
+    await writeFile(path.join(dir, '001_a.sql'), 'CREATE TABLE mig_a (id int);');
+    await writeFile(path.join(dir, '002_b.sql'), 'ALTER TABLE mig_a ADD COLUMN b text;');
+    expect(await migrate(sql, dir)).toEqual(['001_a.sql', '002_b.sql']);
+    await sql`INSERT INTO mig_a (id, b) VALUES (1, 'x')`;
+  });
+
+  it('refuses to start when an applied file was changed', async () => {
+    await writeFile(path.join(dir, '001_a.sql'), 'CREATE TABLE mig_a (id bigint);');
+    await expect(migrate(sql, dir)).rejects.toThrow(/001_a.sql was changed/);
+  });
+
+  it('a failing migration leaves nothing behind', async () => {
+    await writeFile(path.join(dir, '001_a.sql'), 'CREATE TABLE mig_a (id int);');
+    await writeFile(path.join(dir, '003_c.sql'), 'CREATE TABLE mig_c (id int);');
+    await writeFile(path.join(dir, '004_d.sql'), 'CREATE TABLE mig_d (id int); SELECT no_such_function();');
+    await expect(migrate(sql, dir)).rejects.toThrow();
+    const [row] = await sql`SELECT to_regclass('mig_c') AS c, to_regclass('mig_d') AS d`;
+    expect(row).toEqual({ c: null, d: null });
+    expect((await sql`SELECT count(*)::int AS n FROM schema_migrations WHERE name IN ('003_c.sql', '004_d.sql')`)[0].n).toBe(0);
+  });
+});
+
+describe('data model constraints', () => {
+  let sql: Sql;
+  beforeAll(async () => {
+    ({ sql } = await createTestDatabase());
+  });
+  afterAll(async () => sql.end());
+
+  it('e-mail is unique whatever its letter case', async () => {
+    await sql`INSERT INTO users (email) VALUES ('Ada@Example.ng')`;
+    await expect(sql`INSERT INTO users (email) VALUES ('ada@example.ng')`).rejects.toMatchObject({ code: '23505' });
+  });
+
+  it('checks enumerations and the 1-5 rating', async () => {
+    await expect(sql`INSERT INTO users (email, user_type) VALUES ('x@y.ng', 'superuser')`).rejects.toMatchObject({ code: '23514' });
+    const [u] = await sql`INSERT INTO users (email) VALUES ('r@y.ng') RETURNING id`;
+    const [p] = await sql`
+      INSERT INTO users (email, user_type) VALUES ('p@y.ng', 'professional') RETURNING id`;
+    const [pro] = await sql`
+      INSERT INTO professionals (user_id, professional_type, title, specialty) VALUES (${p.id}, 'doctor', 'Dr.', 'Cardiology') RETURNING id, status, is_approved`;
+    expect(pro).toMatchObject({ status: 'pending', isApproved: false });
+    await expect(sql`INSERT INTO reviews (reviewer_id, professional_id, rating) VALUES (${u.id}, ${pro.id}, 6)`).rejects.toMatchObject({ code: '23514' });
+    await expect(sql`INSERT INTO reviews (reviewer_id, rating) VALUES (${u.id}, 4)`).rejects.toMatchObject({ code: '23514' });
+  });
+});

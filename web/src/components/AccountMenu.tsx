@@ -1,0 +1,39 @@
+import { Box, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { userDisplayName, type User } from '../features/auth/api/use-auth';
+import { accountLinks } from './nav-links';
+import { UserAvatar } from './UserAvatar';
+
+/** Desktop avatar menu (spec accounts §2, Header): name, e-mail, account links, Log out. */
+export default function AccountMenu({ user }: { user: User }) {
+  return (
+    <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label="Account menu">
+          <UserAvatar user={user} />
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Box px="sm" py={6}>
+          <Text fw={600} size="sm" truncate>
+            {userDisplayName(user)}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {user.email}
+          </Text>
+        </Box>
+        <Menu.Divider />
+        {accountLinks(user).map((item) => (
+          <Menu.Item key={item.to} component={Link} to={item.to}>
+            {item.label}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        {/* A full page navigation: the server ends the session and redirects. */}
+        <Menu.Item component="a" href="/api/logout" color="red">
+          Log out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
