@@ -1,16 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /**
- * Debian's Chromium driven by playwright-core (no browser download here).
- * The flags keep it from reaching the network on its own: this machine has none.
+ * Debian's Chromium driven by playwright-core (no browser download here); it
+ * starts with a fresh temporary profile. The flags keep it from reaching the
+ * network on its own: this machine has none.
  */
 export async function launchBrowser(): Promise<{ browser: Browser; close(): Promise<void> }> {
-  const profile = await mkdtemp(path.join(os.tmpdir(), 'ilera-chromium-'));
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
@@ -23,20 +20,17 @@ export async function launchBrowser(): Promise<{ browser: Browser; close(): Prom
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
-      `--user-data-dir=${profile}`,
     ],
   });
-  return {
-    browser,
-    async close() {
-      await browser.close();
-      await rm(profile, { recursive: true, force: true });
-    },
-  };
+  return { browser, close: () => browser.close() };
 }
 
 /** A fresh browser context (its own cookies) with a phone-sized or desktop viewport. */
-export async function newPage(browser: Browser, baseURL: string, opts: { mobile?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  opts: { mobile?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL,
     viewport: opts.mobile ? { width: 360, height: 740 } : { width: 1280, height: 900 },

@@ -4,7 +4,7 @@ import type { Processor, WorkerContext } from './context';
 import { createMailSender, type MailJob } from './mail.worker';
 import { indexProcessor } from './index.worker';
 import { notifyProcessor } from './notify.worker';
-import { reminderProcessor } from './reminder.worker';
+import { ensureReminderSchedule, reminderProcessor } from './reminder.worker';
 import { OutboxRelay, type RelayOptions } from './outbox-relay';
 import { createQueues, queueNames, type QueueName, type Queues } from './queues';
 
@@ -68,6 +68,8 @@ export async function startWorkers(o: StartWorkersOptions): Promise<RunningWorke
   }
   const relay = new OutboxRelay(o.sql, queues, { log, ...o.relay });
   await relay.start();
+  // The hourly reminder reconciliation (an upsert: one scheduler however many processes start).
+  await ensureReminderSchedule(queues);
   return {
     relay,
     workers,

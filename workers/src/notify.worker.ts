@@ -1,4 +1,62 @@
 import type { Processor } from './context';
+import type { MailJob } from './mail.worker';
+import {
+  bookedPatientMail,
+  bookedProviderMail,
+  cancelledProviderMail,
+  loadAppointmentForMail,
+  statusPatientMail,
+} from './appointment-mail';
+import { scheduleReminder, type Clock } from './reminder.worker';
 
-/** Appointment notifications: filled by the appointments issue. */
-export const notifyProcessor: Processor = async () => undefined;
+export interface NotifyOptions {
+  clock?: Clock;
+}
+
+/**
+ * Appointment notifications ('appointment.booked', 'appointment.status' events from
+ * the outbox). Thin events: the appointment is re-read. Mail jobs take ids derived
+ * from the outbox row (`mail-<outboxId>-patient`), so a retried notify job adds each
+ * mail once. A confirmation also schedules the 24-hour reminder.
+ */
+export function createNotifyProcessor(options: NotifyOptions = {}): Processor {
+  const clock = options.clock ?? (() => new Date());
+  return async (job, ctx) => {
+    const appointmentId = Number(job.data?.appointmentId);
+    if (!Number.isInteger(appointmentId)) return 'ignored';
+    const a = await loadAppointmentForMail(ctx.sql, appointmentId);
+    if (!a) return 'missing';
+    const now = clock();
+    const key = String(job.data?.outboxId ?? job.id);
+    const mails: [string, MailJob | null][] = [];
+
+    if (job.name === 'appointment.booked') {
+      // Cancelled before we got here: the cancellation's own mail says it all.
+      if (a.status === 'cancelled') return 'stale';
+      mails.push(['patient', bookedPatientMail(a, now, ctx.config.appUrl)]);
+      mails.push(['provider', bookedProviderMail(a, ctx.config.appUrl)]);
+    } else if (job.name === 'appointment.status') {
+      // A later change has its own event: mail only the state the appointment is in.
+      if (job.data?.status !== a.status) return 'stale';
+      mails.push(['patient', statusPatientMail(a, now, ctx.config.appUrl)]);
+      // The provider hears of a cancellation they did not make themselves.
+      if (a.status === 'cancelled' && job.data?.by === 'patient') {
+        mails.push(['provider', cancelledProviderMail(a, ctx.config.appUrl)]);
+      }
+      if (a.status === 'confirmed' && !a.reminderSentAt) {
+        await scheduleReminder(ctx.queues, a, now);
+      }
+    } else {
+      return 'ignored';
+    }
+
+    for (const [who, mail] of mails) {
+      if (mail) await ctx.queues.mail.add('mail.send', mail, { jobId: `mail-${key}-${who}` });
+    }
+    ctx.log('appointment notified', { appointmentId, event: job.name, mails: mails.filter(([, m]) => m).length });
+    return 'sent';
+  };
+}
+
+/** Appointment notifications to the patient and the provider. */
+export const notifyProcessor: Processor = createNotifyProcessor();

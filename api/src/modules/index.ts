@@ -7,6 +7,7 @@ import institutionsRoutes from './institutions/institutions.routes';
 import searchRoutes from './search/search.routes';
 import appointmentsRoutes from './appointments/appointments.routes';
 import reviewsRoutes from './reviews/reviews.routes';
+import reviewsWriteRoutes from './reviews/reviews-write.routes';
 import adminRoutes from './admin/admin.routes';
 
 /** Every area's routes; each area owns its folder. */
@@ -19,5 +20,6 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   searchRoutes,
   appointmentsRoutes,
   reviewsRoutes,
+  reviewsWriteRoutes,
   adminRoutes,
 ];

@@ -12,7 +12,7 @@ const groups: FooterGroup[] = [
   {
     title: 'For Patients',
     links: [
-      { label: 'Search Doctors & Specialists', to: searchUrl() },
+      { label: 'Search All Providers', to: searchUrl() },
       { label: 'Hospitals, Pharmacies & Labs', to: searchUrl({ type: 'institutions' }) },
       { label: 'Create a Patient Account', to: '/register' },
       { label: 'Help on Mobile', to: '/mobile-help' },

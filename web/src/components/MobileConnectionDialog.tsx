@@ -36,7 +36,14 @@ export default function MobileConnectionDialog() {
   const close = () => setOpened(false);
 
   return (
-    <Modal opened={opened} onClose={close} title="Connection Problem" size="lg" fullScreen={false} centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Connection Problem"
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack gap="md">
         <Alert color="orange" variant="light" title="Secure connection failed">
           Your browser cannot establish a secure connection to this development server.

@@ -1,4 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import { NotFoundError } from '../../errors';
+import * as service from './reviews.service';
 
-/** Routes of the reviews area (to be filled by its issue). */
-export default async function reviewsRoutes(_app: FastifyInstance): Promise<void> {}
+/** A serial id from the path; anything else cannot name a profile. */
+function idParam(value: string, notFound: string): number {
+  const id = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(id) || id < 1 || id > 2147483647) throw new NotFoundError(notFound);
+  return id;
+}
+
+/** Reviews area: the public review lists of a profile (POST /api/reviews is added by its own issue). */
+export default async function reviewsRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Params: { id: string } }>('/api/reviews/professional/:id', async (request) => {
+    const id = idParam(request.params.id, 'Professional not found');
+    return service.listProfessionalReviews(app.sql, id, await request.currentUser());
+  });
+
+  app.get<{ Params: { id: string } }>('/api/reviews/institution/:id', async (request) => {
+    const id = idParam(request.params.id, 'Institution not found');
+    return service.listInstitutionReviews(app.sql, id, await request.currentUser());
+  });
+}

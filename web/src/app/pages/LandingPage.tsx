@@ -229,7 +229,7 @@ function CategorySection() {
                   </ThemeIcon>
                   <Text fw={600}>{category.label}</Text>
                   {isLoading ? (
-                    <Skeleton height={14} width="80%" aria-label="Loading count" />
+                    <Skeleton height={14} width="80%" aria-hidden />
                   ) : isError || count === undefined ? null : (
                     <Text size="sm" c="dimmed">
                       {countLabel(count)}

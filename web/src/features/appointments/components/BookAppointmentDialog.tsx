@@ -10,5 +10,5 @@ export interface BookAppointmentDialogProps {
 
 // Placeholder: replaced by the booking feature's owner.
 export default function BookAppointmentDialog({ opened, onClose, providerName }: BookAppointmentDialogProps) {
-  return <Modal opened={opened} onClose={onClose} title={`Book Appointment with ${providerName}`} />;
+  return <Modal opened={opened} onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title={`Book Appointment with ${providerName}`} />;
 }

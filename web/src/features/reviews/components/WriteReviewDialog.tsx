@@ -9,5 +9,5 @@ export interface WriteReviewDialogProps {
 
 // Placeholder: replaced by the reviews feature's owner.
 export default function WriteReviewDialog({ opened, onClose }: WriteReviewDialogProps) {
-  return <Modal opened={opened} onClose={onClose} title="Write a Review" />;
+  return <Modal opened={opened} onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title="Write a Review" />;
 }

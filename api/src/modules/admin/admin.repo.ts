@@ -1,0 +1,284 @@
+import type { Db } from '@ilera/db';
+
+export type ProfileStatus = 'pending' | 'approved' | 'rejected';
+
+export interface AuditEntryInput {
+  adminId: string | null;
+  action: string;
+  targetType?: string | null;
+  targetId?: string | number | null;
+  outcome: 'success' | 'failure';
+  detail?: Record<string, unknown>;
+}
+
+export async function insertAudit(db: Db, e: AuditEntryInput): Promise<void> {
+  await db`
+    INSERT INTO audit_log (admin_id, action, target_type, target_id, outcome, detail)
+    VALUES (${e.adminId}, ${e.action}, ${e.targetType ?? null},
+      ${e.targetId == null ? null : String(e.targetId)}, ${e.outcome}, ${db.json((e.detail ?? {}) as never)})`;
+}
+
+export interface AuditRow {
+  id: string;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  outcome: 'success' | 'failure';
+  detail: Record<string, unknown>;
+  createdAt: Date;
+  adminId: string | null;
+  adminEmail: string | null;
+  adminFirstName: string | null;
+  adminLastName: string | null;
+}
+
+/** Newest first; the id breaks ties between entries written in the same instant. */
+export async function auditPage(db: Db, limit: number, offset: number): Promise<{ rows: AuditRow[]; total: number }> {
+  const rows = await db<AuditRow[]>`
+    SELECT a.id::text AS id, a.action, a.target_type, a.target_id, a.outcome, a.detail, a.created_at,
+           a.admin_id, u.email AS admin_email, u.first_name AS admin_first_name, u.last_name AS admin_last_name
+    FROM audit_log a LEFT JOIN users u ON u.id = a.admin_id
+    ORDER BY a.created_at DESC, a.id DESC
+    LIMIT ${limit} OFFSET ${offset}`;
+  const [{ total }] = await db<{ total: number }[]>`SELECT count(*)::int AS total FROM audit_log`;
+  return { rows, total };
+}
+
+export interface AdminStats {
+  totalProfessionals: number;
+  totalInstitutions: number;
+  pendingApprovals: number;
+  pendingProfessionals: number;
+  pendingInstitutions: number;
+  totalAppointments: number;
+}
+
+export async function stats(db: Db): Promise<AdminStats> {
+  const [row] = await db<AdminStats[]>`
+    SELECT
+      (SELECT count(*) FROM professionals WHERE status = 'approved')::int AS total_professionals,
+      (SELECT count(*) FROM institutions WHERE status = 'approved')::int AS total_institutions,
+      (SELECT count(*) FROM professionals WHERE status = 'pending')::int AS pending_professionals,
+      (SELECT count(*) FROM institutions WHERE status = 'pending')::int AS pending_institutions,
+      (SELECT count(*) FROM appointments)::int AS total_appointments`;
+  return { ...row, pendingApprovals: row.pendingProfessionals + row.pendingInstitutions };
+}
+
+interface OwnerColumns {
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+}
+
+export interface ProfessionalListRow extends OwnerColumns {
+  id: number;
+  title: string;
+  specialty: string;
+  professionalType: string;
+  city: string | null;
+  state: string | null;
+  createdAt: Date;
+  status: ProfileStatus;
+  rejectionReason: string | null;
+}
+
+/** Pending lists are a queue (oldest application first); approved lists show the newest first. */
+export async function listProfessionals(db: Db, status: ProfileStatus, limit: number) {
+  const order = status === 'pending' ? db`p.created_at ASC, p.id ASC` : db`p.created_at DESC, p.id DESC`;
+  return db<ProfessionalListRow[]>`
+    SELECT p.id, p.title, p.specialty, p.professional_type, p.city, p.state, p.created_at, p.status,
+           p.rejection_reason, u.first_name, u.last_name, u.email
+    FROM professionals p JOIN users u ON u.id = p.user_id
+    WHERE p.status = ${status}
+    ORDER BY ${order}
+    LIMIT ${limit}`;
+}
+
+export interface InstitutionListRow extends OwnerColumns {
+  id: number;
+  name: string;
+  type: string;
+  city: string | null;
+  state: string | null;
+  createdAt: Date;
+  status: ProfileStatus;
+  rejectionReason: string | null;
+}
+
+export async function listInstitutions(db: Db, status: ProfileStatus, limit: number) {
+  const order = status === 'pending' ? db`i.created_at ASC, i.id ASC` : db`i.created_at DESC, i.id DESC`;
+  return db<InstitutionListRow[]>`
+    SELECT i.id, i.name, i.type, i.city, i.state, i.created_at, i.status, i.rejection_reason,
+           u.first_name, u.last_name, u.email
+    FROM institutions i JOIN users u ON u.id = i.user_id
+    WHERE i.status = ${status}
+    ORDER BY ${order}
+    LIMIT ${limit}`;
+}
+
+export interface ReviewTarget {
+  id: number;
+  status: ProfileStatus;
+  /** Display name: "Dr. Ada Obi" or the institution's name. */
+  name: string;
+  ownerEmail: string;
+  ownerFirstName: string | null;
+}
+
+/** Locks the row for the rest of the transaction: two admins acting at once are serialised. */
+export async function lockProfessional(db: Db, id: number): Promise<ReviewTarget | null> {
+  const [row] = await db<ReviewTarget[]>`
+    SELECT p.id, p.status,
+           concat_ws(' ', p.title, u.first_name, u.last_name) AS name,
+           u.email AS owner_email, u.first_name AS owner_first_name
+    FROM professionals p JOIN users u ON u.id = p.user_id
+    WHERE p.id = ${id}
+    FOR UPDATE OF p`;
+  return row ?? null;
+}
+
+export async function lockInstitution(db: Db, id: number): Promise<ReviewTarget | null> {
+  const [row] = await db<ReviewTarget[]>`
+    SELECT i.id, i.status, i.name,
+           u.email AS owner_email, u.first_name AS owner_first_name
+    FROM institutions i JOIN users u ON u.id = i.user_id
+    WHERE i.id = ${id}
+    FOR UPDATE OF i`;
+  return row ?? null;
+}
+
+/** Approval marks the profile verified; leaving 'approved' clears it (it was the admin's check). */
+export async function setProfessionalStatus(db: Db, id: number, status: ProfileStatus, reason: string | null) {
+  await db`
+    UPDATE professionals
+    SET status = ${status}, rejection_reason = ${reason}, is_verified = ${status === 'approved'}, updated_at = now()
+    WHERE id = ${id}`;
+}
+
+export async function setInstitutionStatus(db: Db, id: number, status: ProfileStatus, reason: string | null) {
+  await db`
+    UPDATE institutions
+    SET status = ${status}, rejection_reason = ${reason}, is_verified = ${status === 'approved'}, updated_at = now()
+    WHERE id = ${id}`;
+}
+
+// ---------------------------------------------------------------- users
+
+export async function emailTaken(db: Db, email: string): Promise<boolean> {
+  const [row] = await db`SELECT 1 FROM users WHERE lower(email) = lower(${email})`;
+  return Boolean(row);
+}
+
+export interface NewUserRow {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  userType: 'patient' | 'professional' | 'institution' | 'admin';
+  sessionVersion: number;
+}
+
+export async function insertUser(
+  db: Db,
+  u: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    phone: string | null;
+    profileImageUrl: string | null;
+    userType: string;
+  },
+  passwordHash: string,
+): Promise<NewUserRow> {
+  const [row] = await db<NewUserRow[]>`
+    INSERT INTO users (email, first_name, last_name, phone, profile_image_url, user_type)
+    VALUES (${u.email}, ${u.firstName}, ${u.lastName}, ${u.phone}, ${u.profileImageUrl}, ${u.userType})
+    RETURNING id, email, first_name, last_name, profile_image_url, user_type, session_version`;
+  await db`INSERT INTO user_passwords (user_id, password_hash) VALUES (${row.id}, ${passwordHash})`;
+  return row;
+}
+
+export interface NewProfessional {
+  userId: string;
+  professionalType: string;
+  title: string;
+  specialty: string;
+  licenseNumber: string | null;
+  yearsOfExperience: number;
+  consultationFee: number | null;
+  education: string | null;
+  bio: string | null;
+  certifications: string | null;
+  languages: string | null;
+  profileImageUrl: string | null;
+  phone: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  countries: string[];
+  countryLicenses: { country: string; licenseNumber: string }[];
+  status: ProfileStatus;
+  isVerified: boolean;
+}
+
+export async function insertProfessional(db: Db, p: NewProfessional): Promise<number> {
+  const [row] = await db<{ id: number }[]>`
+    INSERT INTO professionals (user_id, professional_type, title, specialty, license_number, years_of_experience,
+      consultation_fee, education, bio, certifications, languages, profile_image_url, phone, address, city, state,
+      countries, country_licenses, status, is_verified)
+    VALUES (${p.userId}, ${p.professionalType}, ${p.title}, ${p.specialty}, ${p.licenseNumber}, ${p.yearsOfExperience},
+      ${p.consultationFee}, ${p.education}, ${p.bio}, ${p.certifications}, ${p.languages}, ${p.profileImageUrl},
+      ${p.phone}, ${p.address}, ${p.city}, ${p.state}, ${p.countries}, ${db.json(p.countryLicenses as never)},
+      ${p.status}, ${p.isVerified})
+    RETURNING id`;
+  return row.id;
+}
+
+export interface NewInstitution {
+  userId: string;
+  name: string;
+  type: string;
+  services: string[];
+  description: string | null;
+  profileImageUrl: string | null;
+  phone: string | null;
+  email: string;
+  website: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  status: ProfileStatus;
+  isVerified: boolean;
+}
+
+export async function insertInstitution(db: Db, i: NewInstitution): Promise<number> {
+  const [row] = await db<{ id: number }[]>`
+    INSERT INTO institutions (user_id, name, type, services, description, profile_image_url, phone, email, website,
+      address, city, state, status, is_verified)
+    VALUES (${i.userId}, ${i.name}, ${i.type}, ${i.services}, ${i.description}, ${i.profileImageUrl}, ${i.phone},
+      ${i.email}, ${i.website}, ${i.address}, ${i.city}, ${i.state}, ${i.status}, ${i.isVerified})
+    RETURNING id`;
+  return row.id;
+}
+
+/** New hash and a raised session version: every older cookie of this user stops working (D14). */
+export async function replacePassword(db: Db, userId: string, passwordHash: string): Promise<number> {
+  await db`
+    INSERT INTO user_passwords (user_id, password_hash) VALUES (${userId}, ${passwordHash})
+    ON CONFLICT (user_id) DO UPDATE SET password_hash = EXCLUDED.password_hash, updated_at = now()`;
+  const [row] = await db<{ sessionVersion: number }[]>`
+    UPDATE users SET session_version = session_version + 1, updated_at = now()
+    WHERE id = ${userId} RETURNING session_version`;
+  return row.sessionVersion;
+}
+
+export async function findUserIdByEmail(db: Db, email: string): Promise<{ id: string; userType: string } | null> {
+  const [row] = await db<{ id: string; userType: string }[]>`
+    SELECT id, user_type FROM users WHERE lower(email) = lower(${email})`;
+  return row ?? null;
+}
+
+export async function makeAdmin(db: Db, userId: string): Promise<void> {
+  await db`UPDATE users SET user_type = 'admin', updated_at = now() WHERE id = ${userId}`;
+}

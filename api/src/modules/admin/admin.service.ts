@@ -1,0 +1,410 @@
+import {
+  normalizeState,
+  splitServices,
+  type AdminCreateUserInput,
+  type ChangePasswordInput,
+} from '@ilera/contracts';
+import { emit, isUniqueViolation, type Db, type Sql, type Tx } from '@ilera/db';
+import { AppError, ConflictError, NotFoundError, UnauthorizedError } from '../../errors';
+import { publicUser, type SessionUser } from '../../plugins/session';
+import { authenticate, changePassword, INVALID_CREDENTIALS } from '../auth/auth.service';
+import { hashPassword } from '../auth/password';
+import { EMAIL_TAKEN } from '../auth/register.service';
+import {
+  auditPage,
+  insertAudit,
+  insertInstitution,
+  insertProfessional,
+  insertUser,
+  listInstitutions,
+  listProfessionals,
+  lockInstitution,
+  lockProfessional,
+  setInstitutionStatus,
+  setProfessionalStatus,
+  stats,
+  type AuditEntryInput,
+  type ProfileStatus,
+  type ReviewTarget,
+} from './admin.repo';
+
+export interface AdminDeps {
+  sql: Sql;
+  appUrl: string;
+}
+
+/** The lists are capped: the stats carry the true counts (a national directory can queue thousands). */
+export const LIST_LIMIT = 500;
+
+const emptyToNull = (v: string | null | undefined): string | null => (v && v.trim() ? v.trim() : null);
+
+/** Audit entries of refused actions are written on their own: the action's transaction rolled back. */
+async function auditFailure(db: Db, entry: Omit<AuditEntryInput, 'outcome'>, err: unknown): Promise<void> {
+  const reason = err instanceof AppError ? err.message : 'error';
+  await insertAudit(db, { ...entry, outcome: 'failure', detail: { ...entry.detail, reason } });
+}
+
+// ---------------------------------------------------------------- sessions
+
+/**
+ * Admin sign-in. A non-admin account is refused with exactly the answer of a
+ * wrong password (same status, same message, one argon2 verification either
+ * way), so the admin login reveals nothing about which accounts are admins.
+ */
+export async function adminLogin(sql: Sql, email: string, password: string): Promise<SessionUser> {
+  // The attempted address is kept (in the database only) so an operator can see who is being tried.
+  const detail = { email: email.trim().toLowerCase() };
+  let user: SessionUser;
+  try {
+    user = await authenticate(sql, email, password);
+  } catch (err) {
+    if (err instanceof UnauthorizedError) await auditFailure(sql, { adminId: null, action: 'login', detail }, err);
+    throw err;
+  }
+  if (user.userType !== 'admin') {
+    const err = new UnauthorizedError(INVALID_CREDENTIALS);
+    await auditFailure(sql, { adminId: null, action: 'login', detail: { ...detail, notAdmin: true } }, err);
+    throw err;
+  }
+  await insertAudit(sql, { adminId: user.id, action: 'login', outcome: 'success', targetType: 'user', targetId: user.id });
+  return user;
+}
+
+export async function adminLogout(sql: Sql, admin: SessionUser): Promise<void> {
+  await insertAudit(sql, { adminId: admin.id, action: 'logout', outcome: 'success', targetType: 'user', targetId: admin.id });
+}
+
+/**
+ * D4: the admin's password really changes (the auth area's changePassword:
+ * checks the current one, raises the session version so every other session
+ * ends). The answer is the new version, for the caller's fresh cookie.
+ */
+export async function changeAdminPassword(
+  deps: AdminDeps,
+  admin: SessionUser,
+  input: ChangePasswordInput,
+): Promise<{ sessionVersion: number }> {
+  const entry = { adminId: admin.id, action: 'change_password', targetType: 'user', targetId: admin.id };
+  let result: { sessionVersion: number };
+  try {
+    result = await changePassword(deps.sql, admin.id, input.currentPassword, input.newPassword);
+  } catch (err) {
+    if (err instanceof AppError && err.statusCode < 500) await auditFailure(deps.sql, entry, err);
+    throw err;
+  }
+  await deps.sql.begin(async (tx) => {
+    await insertAudit(tx, { ...entry, outcome: 'success' });
+    await emit(tx, 'mail.send', {
+      to: admin.email,
+      subject: 'Your Ilera administrator password was changed',
+      text: [
+        `Hello ${admin.firstName ?? ''},`.replace(' ,', ','),
+        '',
+        'The password of your Ilera administrator account was just changed. Every other session of the account has been signed out.',
+        '',
+        `If you did not make this change, reset your password at once: ${deps.appUrl}/forgot-password`,
+        '',
+        'The Ilera team',
+      ].join('\n'),
+    });
+  });
+  return result;
+}
+
+// ---------------------------------------------------------------- statistics & lists
+
+export const getStats = (sql: Sql) => stats(sql);
+
+const owner = (r: { firstName: string | null; lastName: string | null; email: string }) => ({
+  firstName: r.firstName,
+  lastName: r.lastName,
+  email: r.email,
+});
+
+export async function professionalsByStatus(sql: Sql, status: ProfileStatus) {
+  const rows = await listProfessionals(sql, status, LIST_LIMIT);
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    specialty: r.specialty,
+    professionalType: r.professionalType,
+    city: r.city,
+    state: r.state,
+    createdAt: r.createdAt,
+    status: r.status,
+    rejectionReason: r.rejectionReason,
+    user: owner(r),
+  }));
+}
+
+export async function institutionsByStatus(sql: Sql, status: ProfileStatus) {
+  const rows = await listInstitutions(sql, status, LIST_LIMIT);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    type: r.type,
+    city: r.city,
+    state: r.state,
+    createdAt: r.createdAt,
+    status: r.status,
+    rejectionReason: r.rejectionReason,
+    user: owner(r),
+  }));
+}
+
+export async function auditLog(sql: Sql, page: number, perPage: number) {
+  const { rows, total } = await auditPage(sql, perPage, (page - 1) * perPage);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      action: r.action,
+      targetType: r.targetType,
+      targetId: r.targetId,
+      outcome: r.outcome,
+      detail: r.detail,
+      createdAt: r.createdAt,
+      admin: r.adminId
+        ? { id: r.adminId, email: r.adminEmail, firstName: r.adminFirstName, lastName: r.adminLastName }
+        : null,
+    })),
+    total,
+    page,
+    perPage,
+  };
+}
+
+// ---------------------------------------------------------------- approvals
+
+export type ReviewKind = 'professional' | 'institution';
+export type ReviewAction = 'approve' | 'reject' | 'withdraw';
+
+const kindLabel: Record<ReviewKind, string> = { professional: 'Professional', institution: 'Institution' };
+
+/** A path id that is not a positive 32-bit integer names nothing: 404, like a missing row. */
+export function parseProfileId(raw: string, kind: ReviewKind): number {
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw new NotFoundError(`${kindLabel[kind]} not found`);
+  return id;
+}
+
+/** Which statuses an action starts from, and where it leads (D5, D6). */
+function transition(kind: ReviewKind, action: ReviewAction, from: ProfileStatus): ProfileStatus {
+  const label = kindLabel[kind];
+  switch (action) {
+    case 'approve':
+      // A rejected application may still be approved later (the owner may have fixed it).
+      if (from === 'approved') throw new ConflictError(`${label} is already approved`);
+      return 'approved';
+    case 'reject':
+      if (from === 'rejected') throw new ConflictError(`${label} is already rejected`);
+      if (from === 'approved') throw new ConflictError(`${label} is approved: withdraw the approval first`);
+      return 'rejected';
+    case 'withdraw':
+      if (from !== 'approved') throw new ConflictError(`${label} is not approved`);
+      return 'pending';
+  }
+}
+
+function ownerMail(
+  appUrl: string,
+  kind: ReviewKind,
+  action: ReviewAction,
+  target: ReviewTarget,
+  reason: string | null,
+): { subject: string; text: string } {
+  const hello = target.ownerFirstName ? `Hello ${target.ownerFirstName},` : 'Hello,';
+  const profileUrl = `${appUrl}/${kind}/${target.id}`;
+  const lines: string[] = [hello, ''];
+  let subject: string;
+  if (action === 'approve') {
+    subject = 'Your Ilera profile is approved';
+    lines.push(
+      `Good news: "${target.name}" has been approved by an Ilera administrator and is now listed in the directory, where patients can find it and book appointments.`,
+      '',
+      `See it as patients do: ${profileUrl}`,
+    );
+  } else if (action === 'reject') {
+    subject = 'Your Ilera application was not approved';
+    lines.push(`Your application for "${target.name}" was reviewed by an Ilera administrator and was not approved.`);
+    if (reason) lines.push('', `Reason: ${reason}`);
+    lines.push('', `You can update your profile and ask for a new review: ${appUrl}/profile-setup`);
+  } else {
+    subject = 'Your Ilera profile approval was withdrawn';
+    lines.push(
+      `An Ilera administrator has withdrawn the approval of "${target.name}". It is no longer listed in the directory while it is reviewed again.`,
+      '',
+      `You can review your profile here: ${appUrl}/profile-setup`,
+    );
+  }
+  lines.push('', 'The Ilera team');
+  return { subject, text: lines.join('\n') };
+}
+
+/**
+ * Approve, reject or withdraw a profile. The status change, its audit entry,
+ * the search event and the owner's e-mail commit together or not at all (D16);
+ * the row is locked, so two admins acting at once cannot both win.
+ */
+export async function reviewProfile(
+  deps: AdminDeps,
+  admin: SessionUser,
+  kind: ReviewKind,
+  action: ReviewAction,
+  rawId: string,
+  rawReason?: string,
+): Promise<{ id: number; status: ProfileStatus }> {
+  const auditAction = `${action}_${kind}`;
+  const base = { adminId: admin.id, action: auditAction, targetType: kind, targetId: rawId.slice(0, 20) };
+  try {
+    const id = parseProfileId(rawId, kind);
+    const reason = action === 'reject' ? emptyToNull(rawReason) : null;
+    return await deps.sql.begin(async (tx: Tx) => {
+      const target = kind === 'professional' ? await lockProfessional(tx, id) : await lockInstitution(tx, id);
+      if (!target) throw new NotFoundError(`${kindLabel[kind]} not found`);
+      const to = transition(kind, action, target.status);
+      if (kind === 'professional') await setProfessionalStatus(tx, id, to, reason);
+      else await setInstitutionStatus(tx, id, to, reason);
+      await insertAudit(tx, {
+        ...base,
+        targetId: id,
+        outcome: 'success',
+        detail: { name: target.name, from: target.status, to, ...(reason ? { reason } : {}) },
+      });
+      await emit(tx, kind === 'professional' ? 'search.professional' : 'search.institution', { id });
+      await emit(tx, 'mail.send', { to: target.ownerEmail, ...ownerMail(deps.appUrl, kind, action, target, reason) });
+      return { id, status: to };
+    });
+  } catch (err) {
+    if (err instanceof AppError && err.statusCode < 500) await auditFailure(deps.sql, base, err);
+    throw err;
+  }
+}
+
+// ---------------------------------------------------------------- create user
+
+function welcomeMail(appUrl: string, input: AdminCreateUserInput): { subject: string; text: string } {
+  const lines = [
+    `Hello ${input.firstName},`,
+    '',
+    `An Ilera administrator has created an account for you (${input.userType}) with this e-mail address.`,
+  ];
+  if (input.userType === 'professional' || input.userType === 'institution') {
+    lines.push('Your profile is approved and listed in the directory.');
+  }
+  lines.push(
+    '',
+    `Sign in at ${input.userType === 'admin' ? `${appUrl}/admin/login` : `${appUrl}/login`} with the password the administrator gives you, then change it.`,
+    `Forgot it? ${appUrl}/forgot-password`,
+    '',
+    'The Ilera team',
+  );
+  return { subject: 'Your Ilera account', text: lines.join('\n') };
+}
+
+/**
+ * Creates a user of any type in one transaction. A professional or an
+ * institution created by an admin is checked by that admin: it starts approved
+ * and its search event is written with it.
+ */
+export async function createUser(deps: AdminDeps, admin: SessionUser, input: AdminCreateUserInput) {
+  const base = { adminId: admin.id, action: 'create_user', targetType: 'user' };
+  const hash = await hashPassword(input.password);
+  const state = input.state ? normalizeState(input.state) : null;
+  const phone = emptyToNull(input.phone);
+  const profileImageUrl = emptyToNull(input.profileImageUrl);
+  try {
+    return await deps.sql.begin(async (tx: Tx) => {
+      const user = await insertUser(
+        tx,
+        {
+          email: input.email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          phone,
+          profileImageUrl,
+          userType: input.userType,
+        },
+        hash,
+      );
+      let professionalId: number | undefined;
+      let institutionId: number | undefined;
+      if (input.userType === 'professional') {
+        // The primary country first, then the countries of practice in the order chosen.
+        const chosen = [...new Set(input.countriesOfPractice)];
+        const countries = [...new Set([...(input.country ? [input.country] : []), ...chosen])];
+        const countryLicenses = chosen.map((country) => ({
+          country,
+          licenseNumber: input.licenseNumbers[country]!.trim(),
+        }));
+        const primary = countryLicenses.find((l) => l.country === (input.country || 'Nigeria')) ?? countryLicenses[0];
+        professionalId = await insertProfessional(tx, {
+          userId: user.id,
+          // The admin form has no type; its 26 specialties are all medical ones.
+          professionalType: 'doctor',
+          title: input.title!,
+          specialty: input.specialty!,
+          licenseNumber: primary?.licenseNumber ?? null,
+          yearsOfExperience: input.yearsOfExperience ?? 0,
+          consultationFee: input.consultationFee ?? null,
+          education: emptyToNull(input.education),
+          bio: emptyToNull(input.bio),
+          certifications: emptyToNull(input.certifications),
+          languages: emptyToNull(input.languages),
+          profileImageUrl,
+          phone,
+          address: emptyToNull(input.address),
+          city: emptyToNull(input.city),
+          state,
+          countries: countries.length ? countries : ['Nigeria'],
+          countryLicenses,
+          status: 'approved',
+          isVerified: true,
+        });
+        await emit(tx, 'search.professional', { id: professionalId });
+      } else if (input.userType === 'institution') {
+        institutionId = await insertInstitution(tx, {
+          userId: user.id,
+          name: input.institutionName!.trim(),
+          type: input.institutionType!,
+          services: splitServices(input.services),
+          description: emptyToNull(input.description),
+          profileImageUrl,
+          phone,
+          email: user.email,
+          website: emptyToNull(input.website),
+          address: emptyToNull(input.address),
+          city: emptyToNull(input.city),
+          state,
+          status: 'approved',
+          isVerified: true,
+        });
+        await emit(tx, 'search.institution', { id: institutionId });
+      }
+      await insertAudit(tx, {
+        ...base,
+        targetId: user.id,
+        outcome: 'success',
+        detail: {
+          email: user.email,
+          userType: user.userType,
+          name: `${input.firstName} ${input.lastName}`,
+          ...(professionalId ? { professionalId } : {}),
+          ...(institutionId ? { institutionId, institutionName: input.institutionName } : {}),
+        },
+      });
+      await emit(tx, 'mail.send', { to: user.email, ...welcomeMail(deps.appUrl, input) });
+      return {
+        success: true,
+        user: publicUser(user),
+        ...(professionalId ? { professionalId } : {}),
+        ...(institutionId ? { institutionId } : {}),
+      };
+    });
+  } catch (err) {
+    const refused = isUniqueViolation(err, 'users_email_lower_key') ? new ConflictError(EMAIL_TAKEN, { email: EMAIL_TAKEN }) : err;
+    if (refused instanceof AppError) {
+      await auditFailure(deps.sql, { ...base, detail: { email: input.email, userType: input.userType } }, refused);
+    }
+    throw refused;
+  }
+}

@@ -1,0 +1,207 @@
+import { emit, isUniqueViolation, type Db, type Sql } from '@ilera/db';
+import {
+  PAST_DATE_MESSAGE,
+  isBeforeLagosToday,
+  isIsoDate,
+  lagosDateTimeParts,
+  lagosTimestamp,
+  lagosToday,
+  timeSlots,
+  type AppointmentStatus,
+  type CreateAppointmentInput,
+} from '@ilera/contracts';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors';
+import type { SessionUser } from '../../plugins/session';
+import * as repo from './appointments.repo';
+
+export const SLOT_TAKEN_MESSAGE = 'This time slot is no longer available';
+export const PAST_TIME_MESSAGE = 'This time has already passed. Please choose a later time'; // ours
+export const OWN_PROFILE_BOOKING_MESSAGE = 'You cannot book an appointment with your own profile'; // ours
+export const INVALID_DATE_MESSAGE = 'Please choose a valid date'; // ours
+export const PROFESSIONAL_NOT_FOUND = 'Professional not found';
+export const INSTITUTION_NOT_FOUND = 'Institution not found';
+export const APPOINTMENT_NOT_FOUND = 'Appointment not found';
+export const TRANSITION_MESSAGE = 'This status change is not allowed'; // ours
+export const NOT_YET_MESSAGE = 'An appointment can only be completed once its time has passed'; // ours
+
+/** The clock is injectable so tests can stand at any moment (D11 rules read "now"). */
+export type Clock = () => Date;
+const systemClock: Clock = () => new Date();
+
+async function approvedProvider(db: Db, provider: repo.Provider): Promise<repo.ProviderRef> {
+  const ref =
+    'professionalId' in provider
+      ? await repo.findProfessionalRef(db, provider.professionalId)
+      : await repo.findInstitutionRef(db, provider.institutionId);
+  // Pending and rejected profiles are not public (D5/D6): they do not exist for booking.
+  if (!ref || ref.status !== 'approved') {
+    throw new NotFoundError('professionalId' in provider ? PROFESSIONAL_NOT_FOUND : INSTITUTION_NOT_FOUND);
+  }
+  return ref;
+}
+
+function providerOf(input: { professionalId?: number | null; institutionId?: number | null }): repo.Provider {
+  return input.professionalId != null
+    ? { professionalId: input.professionalId }
+    : { institutionId: input.institutionId! };
+}
+
+/**
+ * Books a slot. The patient is the session's user. The partial unique indexes on
+ * (provider, appointment_date) for active appointments decide who wins a race: of many
+ * simultaneous requests exactly one inserts, the others get 23505 -> 409.
+ */
+export async function book(
+  sql: Sql,
+  user: SessionUser,
+  input: CreateAppointmentInput,
+  clock: Clock = systemClock,
+): Promise<repo.AppointmentRow> {
+  const now = clock();
+  if (isBeforeLagosToday(input.appointmentDate, now)) {
+    throw new BadRequestError(PAST_DATE_MESSAGE, { appointmentDate: PAST_DATE_MESSAGE });
+  }
+  // Today's slots that have already begun cannot be booked either (D11).
+  if (new Date(input.appointmentDate).getTime() <= now.getTime()) {
+    throw new BadRequestError(PAST_TIME_MESSAGE, { appointmentDate: PAST_TIME_MESSAGE });
+  }
+  const provider = providerOf(input);
+  const ref = await approvedProvider(sql, provider);
+  if (ref.userId === user.id) {
+    throw new BadRequestError(OWN_PROFILE_BOOKING_MESSAGE);
+  }
+  try {
+    return await sql.begin(async (tx) => {
+      const row = await repo.insertAppointment(tx, {
+        patientId: user.id,
+        professionalId: input.professionalId ?? null,
+        institutionId: input.institutionId ?? null,
+        appointmentType: input.appointmentType,
+        // Normalised to the instant; stored as timestamptz.
+        appointmentDate: new Date(input.appointmentDate).toISOString(),
+        patientName: input.patientName,
+        patientEmail: input.patientEmail,
+        patientPhone: input.patientPhone,
+        reasonForVisit: input.reasonForVisit?.trim() ? input.reasonForVisit : null,
+      });
+      await emit(tx, 'appointment.booked', { appointmentId: row.id });
+      return row;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ConflictError(SLOT_TAKEN_MESSAGE);
+    throw err;
+  }
+}
+
+// ---------------------------------------------------------------- lists (D9)
+
+export async function listForPatient(
+  db: Db,
+  user: SessionUser,
+  patientId: string,
+  status?: AppointmentStatus,
+): Promise<repo.AppointmentListItem[]> {
+  if (user.id !== patientId && user.userType !== 'admin') throw new ForbiddenError();
+  return repo.listAppointments(db, { patientId }, status);
+}
+
+export async function listForProvider(
+  db: Db,
+  user: SessionUser,
+  provider: repo.Provider,
+  status?: AppointmentStatus,
+): Promise<repo.AppointmentListItem[]> {
+  const ref =
+    'professionalId' in provider
+      ? await repo.findProfessionalRef(db, provider.professionalId)
+      : await repo.findInstitutionRef(db, provider.institutionId);
+  const isOwner = ref !== null && ref.userId === user.id;
+  // Whether a profile id exists is nobody's business but the owner's and an admin's.
+  if (!isOwner && user.userType !== 'admin') throw new ForbiddenError();
+  if (!ref) throw new NotFoundError('professionalId' in provider ? PROFESSIONAL_NOT_FOUND : INSTITUTION_NOT_FOUND);
+  return repo.listAppointments(
+    db,
+    'professionalId' in provider ? { professionalId: ref.id } : { institutionId: ref.id },
+    status,
+  );
+}
+
+// ---------------------------------------------------------------- status changes
+
+type Actor = 'provider' | 'patient';
+
+/**
+ * Who may move what (spec §4, issue 6): the provider confirms or cancels a pending
+ * appointment and completes a confirmed one once its time has passed; the patient
+ * cancels their own pending or confirmed appointment. Everything else is 409.
+ */
+const transitions: Record<Actor, Partial<Record<AppointmentStatus, AppointmentStatus[]>>> = {
+  provider: { pending: ['confirmed', 'cancelled'], confirmed: ['completed'] },
+  patient: { pending: ['cancelled'], confirmed: ['cancelled'] },
+};
+
+export function allowedTransitions(actor: Actor, from: AppointmentStatus): AppointmentStatus[] {
+  return transitions[actor][from] ?? [];
+}
+
+export async function changeStatus(
+  sql: Sql,
+  user: SessionUser,
+  id: number,
+  to: AppointmentStatus,
+  clock: Clock = systemClock,
+): Promise<repo.AppointmentRow> {
+  const current = await repo.findAppointmentWithOwner(sql, id);
+  if (!current) throw new NotFoundError(APPOINTMENT_NOT_FOUND);
+  const actor: Actor | null =
+    current.providerUserId === user.id ? 'provider' : current.patientId === user.id ? 'patient' : null;
+  if (!actor) throw new ForbiddenError();
+  if (!allowedTransitions(actor, current.status).includes(to)) throw new ConflictError(TRANSITION_MESSAGE);
+  if (to === 'completed' && current.appointmentDate.getTime() > clock().getTime()) {
+    throw new ConflictError(NOT_YET_MESSAGE);
+  }
+  return sql.begin(async (tx) => {
+    const row = await repo.updateStatus(tx, id, current.status, to);
+    // Someone else moved it between our read and our write.
+    if (!row) throw new ConflictError(TRANSITION_MESSAGE);
+    await emit(tx, 'appointment.status', { appointmentId: id, status: to, by: actor });
+    return row;
+  });
+}
+
+// ---------------------------------------------------------------- availability
+
+export interface Availability {
+  date: string;
+  slots: { time: string; available: boolean }[];
+}
+
+/**
+ * The public day view of a provider's slots. It says only whether each slot can be
+ * booked: never by whom, nor whether it is pending or confirmed.
+ */
+export async function availability(
+  db: Db,
+  provider: repo.Provider,
+  date: unknown,
+  clock: Clock = systemClock,
+): Promise<Availability> {
+  if (typeof date !== 'string' || !isIsoDate(date)) {
+    throw new BadRequestError(INVALID_DATE_MESSAGE, { date: INVALID_DATE_MESSAGE });
+  }
+  await approvedProvider(db, provider);
+  const now = clock();
+  const dayStart = lagosTimestamp(date, '00:00');
+  const next = new Date(new Date(dayStart).getTime() + 24 * 3600 * 1000);
+  const taken = new Set(
+    (await repo.takenTimes(db, provider, dayStart, next.toISOString())).map((d) => lagosDateTimeParts(d).time),
+  );
+  const past = date < lagosToday(now);
+  return {
+    date,
+    slots: timeSlots.map((time) => ({
+      time,
+      available: !past && !taken.has(time) && new Date(lagosTimestamp(date, time)).getTime() > now.getTime(),
+    })),
+  };
+}

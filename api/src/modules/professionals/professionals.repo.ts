@@ -1,0 +1,170 @@
+// SQL of the professionals area. Every function takes the handle it must use:
+// the pool for reads, the transaction for writes that emit an outbox event.
+import type postgres from 'postgres';
+import type { Db } from '@ilera/db';
+import type { ProfessionalProfileInput } from '@ilera/contracts';
+
+export interface CountryLicense {
+  country: string;
+  licenseNumber: string;
+}
+
+/** A professional as stored, with what the profile page shows next to it. */
+export interface ProfessionalRow {
+  id: number;
+  userId: string;
+  professionalType: 'doctor' | 'pharmacist' | 'nurse';
+  title: string;
+  specialty: string;
+  licenseNumber: string | null;
+  yearsOfExperience: number;
+  education: string | null;
+  bio: string | null;
+  profileImageUrl: string | null;
+  phone: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zipCode: string | null;
+  countries: string[];
+  countryLicenses: CountryLicense[];
+  isVerified: boolean;
+  isApproved: boolean;
+  status: 'pending' | 'approved' | 'rejected';
+  rejectionReason: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  user: { firstName: string | null; lastName: string | null; profileImageUrl: string | null; email: string };
+  institutionAffiliations: { id: number; role: string | null; institution: { id: number; name: string; type: string } }[];
+  averageRating: number;
+  reviewCount: number;
+}
+
+/** Just enough to decide who may see or change a profile. */
+export interface ProfessionalRef {
+  id: number;
+  userId: string;
+  status: 'pending' | 'approved' | 'rejected';
+  professionalType: 'doctor' | 'pharmacist' | 'nurse';
+  licenseNumber: string | null;
+}
+
+// Affiliations list only approved institutions: a link to an unlisted one would
+// lead a visitor to "Institution Not Found".
+const profileQuery = (db: Db, where: postgres.Fragment) => db<ProfessionalRow[]>`
+  SELECT p.id, p.user_id, p.professional_type, p.title, p.specialty, p.license_number, p.years_of_experience,
+         p.education, p.bio, p.profile_image_url, p.phone, p.address, p.city, p.state, p.zip_code,
+         p.countries, p.country_licenses, p.is_verified, p.is_approved, p.status, p.rejection_reason,
+         p.created_at, p.updated_at,
+         json_build_object('firstName', u.first_name, 'lastName', u.last_name,
+                           'profileImageUrl', u.profile_image_url, 'email', u.email) AS user,
+         coalesce((
+           SELECT json_agg(json_build_object('id', pi.id, 'role', pi.role,
+                    'institution', json_build_object('id', i.id, 'name', i.name, 'type', i.type))
+                  ORDER BY i.name, pi.id)
+           FROM professional_institutions pi JOIN institutions i ON i.id = pi.institution_id
+           WHERE pi.professional_id = p.id AND i.status = 'approved'), '[]'::json) AS institution_affiliations,
+         r.average_rating, r.review_count
+  FROM professionals p
+  JOIN users u ON u.id = p.user_id
+  CROSS JOIN LATERAL (
+    SELECT coalesce(round(avg(rv.rating)::numeric, 1), 0)::float8 AS average_rating, count(*)::int AS review_count
+    FROM reviews rv WHERE rv.professional_id = p.id) r
+  ${where}`;
+
+export async function findProfessionalById(db: Db, id: number): Promise<ProfessionalRow | null> {
+  const [row] = await profileQuery(db, db`WHERE p.id = ${id}`);
+  return row ?? null;
+}
+
+export async function findProfessionalByUserId(db: Db, userId: string): Promise<ProfessionalRow | null> {
+  const [row] = await profileQuery(db, db`WHERE p.user_id = ${userId}`);
+  return row ?? null;
+}
+
+export async function findProfessionalRef(db: Db, id: number): Promise<ProfessionalRef | null> {
+  const [row] = await db<ProfessionalRef[]>`
+    SELECT id, user_id, status, professional_type, license_number FROM professionals WHERE id = ${id}`;
+  return row ?? null;
+}
+
+/** Locks the row: two edits of one profile decide the status one after the other. */
+export async function findProfessionalRefForUpdate(db: Db, id: number): Promise<ProfessionalRef | null> {
+  const [row] = await db<ProfessionalRef[]>`
+    SELECT id, user_id, status, professional_type, license_number FROM professionals WHERE id = ${id} FOR UPDATE`;
+  return row ?? null;
+}
+
+export async function findProfessionalRefByUserId(db: Db, userId: string): Promise<ProfessionalRef | null> {
+  const [row] = await db<ProfessionalRef[]>`
+    SELECT id, user_id, status, professional_type, license_number FROM professionals WHERE user_id = ${userId}`;
+  return row ?? null;
+}
+
+const editableColumns = (input: ProfessionalProfileInput) => ({
+  professionalType: input.professionalType,
+  title: input.title,
+  specialty: input.specialty,
+  // Empty optional fields are stored as NULL, not ''.
+  licenseNumber: input.licenseNumber || null,
+  yearsOfExperience: input.yearsOfExperience,
+  education: input.education || null,
+  bio: input.bio || null,
+  phone: input.phone || null,
+  address: input.address || null,
+  city: input.city || null,
+  state: input.state || null,
+  zipCode: input.zipCode || null,
+});
+
+/** A new profile: pending review (the column default), Nigeria as its country. */
+export async function insertProfessional(db: Db, userId: string, input: ProfessionalProfileInput): Promise<number> {
+  const [row] = await db<{ id: number }[]>`
+    INSERT INTO professionals ${db({ userId, ...editableColumns(input) })} RETURNING id`;
+  return row.id;
+}
+
+/** Writes an edit; the rejection reason is kept only while the profile stays rejected. */
+export async function updateProfessionalRow(
+  db: Db,
+  id: number,
+  input: ProfessionalProfileInput,
+  status: ProfessionalRef['status'],
+): Promise<void> {
+  await db`
+    UPDATE professionals SET ${db({ ...editableColumns(input), status })},
+      rejection_reason = CASE WHEN ${status}::text = 'rejected' THEN rejection_reason END,
+      updated_at = now()
+    WHERE id = ${id}`;
+}
+
+export async function updateProfessionalPhoto(db: Db, id: number, url: string | null): Promise<void> {
+  await db`UPDATE professionals SET profile_image_url = ${url}, updated_at = now() WHERE id = ${id}`;
+}
+
+/** New countries; licences of countries no longer listed are dropped with them. */
+export async function updateProfessionalCountries(db: Db, id: number, countries: string[]): Promise<void> {
+  await db`
+    UPDATE professionals SET
+      countries = ${countries},
+      country_licenses = coalesce((
+        SELECT jsonb_agg(l) FROM jsonb_array_elements(country_licenses) l
+        WHERE l->>'country' = ANY(${countries}::text[])), '[]'::jsonb),
+      updated_at = now()
+    WHERE id = ${id}`;
+}
+
+/** A patient who sets up a provider profile becomes that kind of account. */
+export async function setUserType(db: Db, userId: string, userType: 'professional' | 'institution'): Promise<void> {
+  await db`UPDATE users SET user_type = ${userType}, updated_at = now() WHERE id = ${userId}`;
+}
+
+export async function institutionIdOfUser(db: Db, userId: string): Promise<number | null> {
+  const [row] = await db<{ id: number }[]>`SELECT id FROM institutions WHERE user_id = ${userId}`;
+  return row?.id ?? null;
+}
+
+export async function listSpecialties(db: Db) {
+  return db<{ id: number; name: string; description: string | null; icon: string | null }[]>`
+    SELECT id, name, description, icon FROM specialties ORDER BY id`;
+}

@@ -1,0 +1,69 @@
+import type { Db } from '@ilera/db';
+
+export interface ReviewRow {
+  id: number;
+  reviewerId: string;
+  professionalId: number | null;
+  institutionId: number | null;
+  rating: number;
+  comment: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/**
+ * "Verified patient" (issue 6): the review's author has a completed appointment
+ * with the reviewed provider. `r` is the alias of `reviews` in the caller's query;
+ * read routes select `${isVerifiedPatientSql(db)} AS is_verified_patient`.
+ */
+export function isVerifiedPatientSql(db: Db) {
+  return db`EXISTS (
+    SELECT 1 FROM appointments va
+    WHERE va.patient_id = r.reviewer_id AND va.status = 'completed'
+      AND (va.professional_id = r.professional_id OR va.institution_id = r.institution_id))`;
+}
+
+export async function findProviderOwner(
+  db: Db,
+  target: { professionalId: number } | { institutionId: number },
+): Promise<{ userId: string; status: string } | null> {
+  const [row] =
+    'professionalId' in target
+      ? await db<{ userId: string; status: string }[]>`SELECT user_id, status FROM professionals WHERE id = ${target.professionalId}`
+      : await db<{ userId: string; status: string }[]>`SELECT user_id, status FROM institutions WHERE id = ${target.institutionId}`;
+  return row ?? null;
+}
+
+/**
+ * One review per reviewer per provider: a second one replaces the first, on the
+ * partial unique indexes of 001_core.sql (so two simultaneous first reviews cannot both insert).
+ * `created` is false when an earlier review was replaced.
+ */
+export async function upsertReview(
+  db: Db,
+  r: { reviewerId: string; professionalId: number | null; institutionId: number | null; rating: number; comment: string | null },
+): Promise<ReviewRow & { created: boolean }> {
+  const conflict =
+    r.professionalId != null
+      ? db`(reviewer_id, professional_id) WHERE professional_id IS NOT NULL`
+      : db`(reviewer_id, institution_id) WHERE institution_id IS NOT NULL`;
+  const [row] = await db<(ReviewRow & { created: boolean })[]>`
+    INSERT INTO reviews (reviewer_id, professional_id, institution_id, rating, comment)
+    VALUES (${r.reviewerId}, ${r.professionalId}, ${r.institutionId}, ${r.rating}, ${r.comment})
+    ON CONFLICT ${conflict}
+    DO UPDATE SET rating = EXCLUDED.rating, comment = EXCLUDED.comment, updated_at = now()
+    RETURNING id, reviewer_id, professional_id, institution_id, rating, comment, created_at, updated_at,
+      (xmax = 0) AS created`;
+  return row!;
+}
+
+/** A review as the list items show it: reviewer names and the verified mark. */
+export async function findReviewView(db: Db, id: number) {
+  const [row] = await db<(ReviewRow & { reviewer: { firstName: string | null; lastName: string | null }; isVerifiedPatient: boolean })[]>`
+    SELECT r.id, r.reviewer_id, r.professional_id, r.institution_id, r.rating, r.comment, r.created_at, r.updated_at,
+      json_build_object('firstName', u.first_name, 'lastName', u.last_name) AS reviewer,
+      ${isVerifiedPatientSql(db)} AS is_verified_patient
+    FROM reviews r JOIN users u ON u.id = r.reviewer_id
+    WHERE r.id = ${id}`;
+  return row ?? null;
+}

@@ -1,0 +1,34 @@
+// SQL of the reviews area; each function takes the handle it must use.
+import type { Db } from '@ilera/db';
+
+export interface ReviewRow {
+  id: number;
+  rating: number;
+  comment: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  professionalId: number | null;
+  institutionId: number | null;
+  reviewerFirstName: string | null;
+  reviewerLastName: string | null;
+}
+
+const columns = (db: Db) => db`
+  r.id, r.rating, r.comment, r.created_at, r.updated_at, r.professional_id, r.institution_id,
+  u.first_name AS reviewer_first_name, u.last_name AS reviewer_last_name`;
+
+/** A professional's reviews, newest first. */
+export async function listProfessionalReviews(db: Db, professionalId: number): Promise<ReviewRow[]> {
+  return db<ReviewRow[]>`
+    SELECT ${columns(db)} FROM reviews r JOIN users u ON u.id = r.reviewer_id
+    WHERE r.professional_id = ${professionalId}
+    ORDER BY r.created_at DESC, r.id DESC`;
+}
+
+/** An institution's reviews, newest first. */
+export async function listInstitutionReviews(db: Db, institutionId: number): Promise<ReviewRow[]> {
+  return db<ReviewRow[]>`
+    SELECT ${columns(db)} FROM reviews r JOIN users u ON u.id = r.reviewer_id
+    WHERE r.institution_id = ${institutionId}
+    ORDER BY r.created_at DESC, r.id DESC`;
+}

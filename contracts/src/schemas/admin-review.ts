@@ -1,0 +1,50 @@
+// Administrator review actions and the audit log (accounts-and-admin.md §7; PRODUCT.md D5).
+import { z } from 'zod';
+import { emptyToUndefined } from './common.js';
+
+/** Optional body of POST /api/admin/reject-professional/{id} and reject-institution/{id}. */
+export const adminRejectSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .max(1000, { message: 'Reason must be at most 1000 characters' }) // ours
+    .optional(),
+});
+export type AdminRejectInput = z.infer<typeof adminRejectSchema>;
+
+/** Query of GET /api/admin/audit: newest first, paged (ours). */
+export const adminAuditQuerySchema = z.object({
+  page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(1)),
+  perPage: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(25)),
+});
+export type AdminAuditQuery = z.infer<typeof adminAuditQuerySchema>;
+
+/** What an audit entry records (ours). */
+export const adminAuditActions = [
+  'login',
+  'logout',
+  'change_password',
+  'create_user',
+  'create_admin_cli',
+  'approve_professional',
+  'reject_professional',
+  'withdraw_professional',
+  'approve_institution',
+  'reject_institution',
+  'withdraw_institution',
+] as const;
+export type AdminAuditAction = (typeof adminAuditActions)[number];
+
+export const adminAuditActionLabels: Record<AdminAuditAction, string> = {
+  login: 'Signed in',
+  logout: 'Signed out',
+  change_password: 'Changed password',
+  create_user: 'Created user',
+  create_admin_cli: 'Admin created from the command line',
+  approve_professional: 'Approved professional',
+  reject_professional: 'Rejected professional',
+  withdraw_professional: 'Withdrew professional approval',
+  approve_institution: 'Approved institution',
+  reject_institution: 'Rejected institution',
+  withdraw_institution: 'Withdrew institution approval',
+};

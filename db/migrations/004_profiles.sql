@@ -1,0 +1,45 @@
+-- Profiles (issue 4): the specialties reference table, seeded from contracts'
+-- allSpecialties (doctor, pharmacist and nurse lists, in that order) for
+-- GET /api/specialties. A test checks that this list and contracts/ agree.
+-- ON CONFLICT keeps rows an operator already added or described.
+
+INSERT INTO specialties (name) VALUES
+  ('General Practice'),
+  ('Cardiology'),
+  ('Neurology'),
+  ('Orthopedics'),
+  ('Pediatrics'),
+  ('Obstetrics & Gynecology'),
+  ('Psychiatry'),
+  ('Dermatology'),
+  ('Ophthalmology'),
+  ('ENT (Ear, Nose & Throat)'),
+  ('Radiology'),
+  ('Pathology'),
+  ('Anesthesiology'),
+  ('Emergency Medicine'),
+  ('Surgery'),
+  ('Internal Medicine'),
+  ('Community Pharmacy'),
+  ('Hospital Pharmacy'),
+  ('Clinical Pharmacy'),
+  ('Industrial Pharmacy'),
+  ('Pharmaceutical Care'),
+  ('Pharmacovigilance'),
+  ('Drug Information'),
+  ('Regulatory Affairs'),
+  ('Pharmaceutical Research'),
+  ('Compounding Pharmacy'),
+  ('General Nursing'),
+  ('Pediatric Nursing'),
+  ('Surgical Nursing'),
+  ('Critical Care Nursing'),
+  ('Mental Health Nursing'),
+  ('Community Health Nursing'),
+  ('Midwifery'),
+  ('Geriatric Nursing'),
+  ('Oncology Nursing'),
+  ('Emergency Nursing'),
+  ('Operating Room Nursing'),
+  ('Public Health Nursing')
+ON CONFLICT (name) DO NOTHING;
