@@ -1,6 +1,156 @@
-import type { Sql } from '@ilera/db';
+import cliProgress from 'cli-progress';
+import { loadConfig, type Config, type Sql } from '@ilera/db';
+import type { SearchEngine } from './engine';
+import { approvedIds, buildDocuments, linkedIds } from './documents';
+import { PostgresEngine } from './postgres-engine';
+import { TypesenseEngine } from './typesense-engine';
+import { collectionNames, type CollectionName, type SearchDocument } from './schema';
 
-/** Rebuilds the whole search index from PostgreSQL: filled by the search issue. */
-export async function reindexAll(_sql: Sql, _options: { progress?: boolean } = {}): Promise<{ professionals: number; institutions: number }> {
-  return { professionals: 0, institutions: 0 };
+export * from './engine';
+export * from './schema';
+export * from './protocol';
+export * from './documents';
+export { PostgresEngine } from './postgres-engine';
+export { TypesenseEngine } from './typesense-engine';
+
+/** Typesense when TYPESENSE_URL and TYPESENSE_API_KEY are set; PostgreSQL's search_documents otherwise. */
+export function createEngine(config: Pick<Config, 'typesenseUrl' | 'typesenseApiKey'>, sql: Sql): SearchEngine {
+  if (config.typesenseUrl && config.typesenseApiKey) {
+    return new TypesenseEngine({ url: config.typesenseUrl, apiKey: config.typesenseApiKey });
+  }
+  return new PostgresEngine(sql);
+}
+
+const LOCK_CLASS: Record<CollectionName, number> = { professionals: 727310, institutions: 727311 };
+
+export interface SyncResult {
+  upserted: string[];
+  deleted: string[];
+}
+
+/**
+ * Brings one profile's document in line with PostgreSQL: re-reads the row and
+ * upserts its document if it is approved, deletes it otherwise. A per-profile
+ * advisory lock serialises two jobs for the same profile, so the later one
+ * always reads (and writes) the later state: an event handled twice, or events
+ * handled out of order, end in the same index.
+ */
+export async function syncProfile(sql: Sql, engine: SearchEngine, collection: CollectionName, id: number): Promise<SyncResult> {
+  return sql.begin(async (tx) => {
+    await tx`SELECT pg_advisory_xact_lock(${LOCK_CLASS[collection]}, ${id})`;
+    const [doc] = await buildDocuments(tx, collection, [id]);
+    if (doc) {
+      await engine.upsert(collection, [doc]);
+      return { upserted: [doc.id], deleted: [] };
+    }
+    await engine.delete(collection, [String(id)]);
+    return { upserted: [], deleted: [String(id)] };
+  });
+}
+
+/**
+ * syncProfile, then the linked profiles of the other kind, whose documents show
+ * something of this one (a professional's first institution, an institution's
+ * count of professionals).
+ */
+export async function syncProfileAndLinks(sql: Sql, engine: SearchEngine, collection: CollectionName, id: number) {
+  const own = await syncProfile(sql, engine, collection, id);
+  const other: CollectionName = collection === 'professionals' ? 'institutions' : 'professionals';
+  const linked = await linkedIds(sql, collection, id);
+  for (const linkedId of linked) await syncProfile(sql, engine, other, linkedId);
+  return { ...own, linked: linked.length };
+}
+
+const BATCH = 500;
+
+async function* documentBatches(sql: Sql, collection: CollectionName, ids: number[], onBatch?: (n: number) => void) {
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const chunk = ids.slice(i, i + BATCH);
+    const docs: SearchDocument[] = await buildDocuments(sql, collection, chunk);
+    yield docs;
+    onBatch?.(chunk.length);
+  }
+}
+
+export interface ReindexOptions {
+  progress?: boolean;
+  engine?: SearchEngine;
+}
+
+/**
+ * Rebuilds the whole search index from PostgreSQL (`npm run reindex`, and after
+ * the demo seed): every approved profile, through the same document builders as
+ * the index worker. Readers keep the old index until each collection is complete.
+ */
+export async function reindexAll(sql: Sql, options: ReindexOptions = {}): Promise<{ professionals: number; institutions: number }> {
+  const engine = options.engine ?? createEngine(loadConfig(), sql);
+  await engine.ensureCollections();
+  const counts = { professionals: 0, institutions: 0 };
+  for (const collection of collectionNames) {
+    const ids = await approvedIds(sql, collection);
+    const bar = options.progress
+      ? new cliProgress.SingleBar({ format: `${collection.padEnd(13)} [{bar}] {percentage}% | {value}/{total}`, hideCursor: true }, cliProgress.Presets.shades_classic)
+      : null;
+    bar?.start(ids.length, 0);
+    try {
+      counts[collection] = await engine.replaceAll(collection, documentBatches(sql, collection, ids, (n) => bar?.increment(n)));
+    } finally {
+      bar?.stop();
+    }
+  }
+  if (!options.engine) await engine.close();
+  return counts;
+}
+
+export interface CollectionCheck {
+  expected: number;
+  indexed: number;
+  /** Approved in PostgreSQL, absent from the index. */
+  missing: string[];
+  /** In the index, but not an approved profile (deleted, pending, rejected). */
+  extra: string[];
+  /** In both, but the indexed document differs from what PostgreSQL says now. */
+  stale: string[];
+}
+
+export interface IndexCheck {
+  ok: boolean;
+  professionals: CollectionCheck;
+  institutions: CollectionCheck;
+}
+
+function stable(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stable((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Compares PostgreSQL's approved profiles with the index (`npm run search:check`). */
+export async function checkIndex(sql: Sql, options: { engine?: SearchEngine } = {}): Promise<IndexCheck> {
+  const engine = options.engine ?? createEngine(loadConfig(), sql);
+  const result = { ok: true } as IndexCheck;
+  for (const collection of collectionNames) {
+    const expected = new Map<string, string>();
+    for await (const docs of documentBatches(sql, collection, await approvedIds(sql, collection))) {
+      for (const d of docs) expected.set(d.id, stable(d));
+    }
+    const indexed = new Map((await engine.exportAll(collection)).map((d) => [String(d.id), stable(d)]));
+    const byId = (a: string, b: string) => Number(a) - Number(b) || (a < b ? -1 : a > b ? 1 : 0);
+    const c: CollectionCheck = {
+      expected: expected.size,
+      indexed: indexed.size,
+      missing: [...expected.keys()].filter((id) => !indexed.has(id)).sort(byId),
+      extra: [...indexed.keys()].filter((id) => !expected.has(id)).sort(byId),
+      stale: [...expected.entries()].filter(([id, doc]) => indexed.has(id) && indexed.get(id) !== doc).map(([id]) => id).sort(byId),
+    };
+    result[collection] = c;
+    if (c.missing.length || c.extra.length || c.stale.length) result.ok = false;
+  }
+  if (!options.engine) await engine.close();
+  return result;
 }

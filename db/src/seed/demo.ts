@@ -1,12 +1,29 @@
+import { hashPassword } from '@ilera/api/modules/auth/password';
 import type { Sql } from '../client';
+import type { ProgressFactory } from './copy';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, generate, type SeedSummary } from './generate';
+
+export { DEMO_ACCOUNTS, DEMO_INSTITUTION_NAME, DEMO_PASSWORD, type SeedSummary } from './generate';
 
 export interface SeedOptions {
   professionals?: number;
   institutions?: number;
   appointments?: number;
   reviews?: number;
+  patients?: number;
   seed?: number;
+  /** Reference time for "past" and "upcoming" (default: now). */
+  now?: Date;
   log?: (msg: string) => void;
+  progress?: ProgressFactory;
+}
+
+/** The demo directory's size: what `npm start` seeds on first start. */
+export const DEMO_SIZES = { professionals: 320, institutions: 80, patients: 150, appointments: 1500, reviews: 900, seed: 2025 };
+
+/** Patients for a given number of appointments: about 15 bookings each over two years. */
+export function patientsFor(appointments: number): number {
+  return Math.max(DEMO_SIZES.patients, Math.round(appointments / 15));
 }
 
 /** True when the database holds no users yet (first start). */
@@ -15,5 +32,30 @@ export async function isEmpty(sql: Sql): Promise<boolean> {
   return row.empty as boolean;
 }
 
-/** Demo data: filled by the seed work. */
-export async function seedDemo(_sql: Sql, _options: SeedOptions = {}): Promise<void> {}
+/**
+ * Seeds the directory in one transaction: demo sizes by default, any size on request.
+ * The four demo accounts (and the hand-made cases around them) are added unless one of
+ * their e-mails is already taken, so the seed can also top up an existing database.
+ */
+export async function seedDemo(sql: Sql, options: SeedOptions = {}): Promise<SeedSummary> {
+  const appointments = options.appointments ?? DEMO_SIZES.appointments;
+  // One argon2 hash for every seeded account: hashing 500,000 times would take hours.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const emails = Object.values(DEMO_ACCOUNTS).map((a) => a.email.toLowerCase());
+  const [taken] = await sql`SELECT EXISTS (SELECT 1 FROM users WHERE lower(email) IN ${sql(emails)}) AS taken`;
+  return sql.begin((tx) =>
+    generate(tx, {
+      professionals: options.professionals ?? DEMO_SIZES.professionals,
+      institutions: options.institutions ?? DEMO_SIZES.institutions,
+      patients: options.patients ?? patientsFor(appointments),
+      appointments,
+      reviews: options.reviews ?? DEMO_SIZES.reviews,
+      seed: options.seed ?? DEMO_SIZES.seed,
+      demoAccounts: !taken.taken,
+      passwordHash,
+      now: options.now,
+      log: options.log,
+      progress: options.progress,
+    }),
+  ) as Promise<SeedSummary>;
+}

@@ -54,18 +54,26 @@ export class Rng {
   skewed(n: number, power: number): number {
     return Math.min(n - 1, Math.floor(n * Math.pow(this.next(), power)));
   }
-  hex(length: number): string {
-    let s = '';
-    while (s.length < length) s += ((this.next() * 4294967296) >>> 0).toString(16).padStart(8, '0');
-    return s.slice(0, length);
+  /** Unsigned 32-bit integer. */
+  u32(): number {
+    return (this.next() * 4294967296) >>> 0;
   }
   /** A UUID-shaped id (version 4 layout) drawn from this stream. */
   uuid(): string {
-    const h = this.hex(32);
-    const variant = '89ab'[parseInt(h[16], 16) & 3];
-    return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+    const a = this.u32();
+    const b = this.u32();
+    const c = this.u32();
+    const d = this.u32();
+    return (
+      HEX[a >>> 24] + HEX[(a >>> 16) & 255] + HEX[(a >>> 8) & 255] + HEX[a & 255] + '-' +
+      HEX[b >>> 24] + HEX[(b >>> 16) & 255] + '-' + HEX[((b >>> 8) & 15) | 64] + HEX[b & 255] + '-' +
+      HEX[((c >>> 24) & 63) | 128] + HEX[(c >>> 16) & 255] + '-' + HEX[(c >>> 8) & 255] + HEX[c & 255] +
+      HEX[d >>> 24] + HEX[(d >>> 16) & 255] + HEX[(d >>> 8) & 255] + HEX[d & 255]
+    );
   }
 }
+
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
 /** A weighted choice table, built once and drawn many times. */
 export class Weighted<T> {

@@ -74,7 +74,7 @@ export function Header({ variant = 'app' }: HeaderProps) {
                   </Button>
                 ) : (
                   <>
-                    <Button component={Link} to="/register" size="sm" visibleFrom="sm">
+                    <Button component={Link} to="/register?type=professional" size="sm" visibleFrom="sm">
                       Join as Professional
                     </Button>
                     <Button component={Link} to="/register" size="sm" px="sm" hiddenFrom="sm">

@@ -128,8 +128,11 @@ export async function updateInstitutionRow(
     WHERE id = ${id}`;
 }
 
+/** The profile photo is also the account's avatar (header, menus): both change together. */
 export async function updateInstitutionPhoto(db: Db, id: number, url: string | null): Promise<void> {
-  await db`UPDATE institutions SET profile_image_url = ${url}, updated_at = now() WHERE id = ${id}`;
+  const [row] = await db<{ userId: string }[]>`
+    UPDATE institutions SET profile_image_url = ${url}, updated_at = now() WHERE id = ${id} RETURNING user_id`;
+  await db`UPDATE users SET profile_image_url = ${url}, updated_at = now() WHERE id = ${row.userId}`;
 }
 
 /** Professionals whose search document shows this institution (their first affiliation). */

@@ -138,8 +138,11 @@ export async function updateProfessionalRow(
     WHERE id = ${id}`;
 }
 
+/** The profile photo is also the account's avatar (header, menus): both change together. */
 export async function updateProfessionalPhoto(db: Db, id: number, url: string | null): Promise<void> {
-  await db`UPDATE professionals SET profile_image_url = ${url}, updated_at = now() WHERE id = ${id}`;
+  const [row] = await db<{ userId: string }[]>`
+    UPDATE professionals SET profile_image_url = ${url}, updated_at = now() WHERE id = ${id} RETURNING user_id`;
+  await db`UPDATE users SET profile_image_url = ${url}, updated_at = now() WHERE id = ${row.userId}`;
 }
 
 /** New countries; licences of countries no longer listed are dropped with them. */

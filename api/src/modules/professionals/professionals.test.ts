@@ -270,6 +270,8 @@ describe('PUT /api/professionals/photo', () => {
     expect(set.statusCode).toBe(200);
     expect(set.json().profileImageUrl).toBe('https://cdn.example.ng/ngozi.jpg');
     expect((await ctx.app.inject(`/api/professionals/${pro.id}`)).json().profileImageUrl).toBe('https://cdn.example.ng/ngozi.jpg');
+    // The profile photo is the account's avatar too.
+    expect((await ctx.app.inject({ url: '/api/auth/user', headers: { cookie } })).json().profileImageUrl).toBe('https://cdn.example.ng/ngozi.jpg');
 
     for (const bad of ['', '   ', 'javascript:alert(1)', 'ftp://example.ng/a.png', 'not a url']) {
       const res = await put(cookie, { profileImageUrl: bad });
@@ -281,6 +283,7 @@ describe('PUT /api/professionals/photo', () => {
     const removed = await put(cookie, { profileImageUrl: null });
     expect(removed.statusCode).toBe(200);
     expect(removed.json().profileImageUrl).toBeNull();
+    expect((await ctx.app.inject({ url: '/api/auth/user', headers: { cookie } })).json().profileImageUrl).toBeNull();
     // Photo changes stay approved and reach the search index.
     expect(removed.json().status).toBe('approved');
     expect(await searchEvents(pro.id)).toBe(2);

@@ -57,11 +57,11 @@ export async function upsertReview(
   return row!;
 }
 
-/** A review as the list items show it: reviewer names and the verified mark. */
-export async function findReviewView(db: Db, id: number) {
-  const [row] = await db<(ReviewRow & { reviewer: { firstName: string | null; lastName: string | null }; isVerifiedPatient: boolean })[]>`
+/** A review with the columns the list items are built from (reviews.service reviewView). */
+export async function findReviewRow(db: Db, id: number) {
+  const [row] = await db<(ReviewRow & { reviewerFirstName: string | null; reviewerLastName: string | null; isVerifiedPatient: boolean })[]>`
     SELECT r.id, r.reviewer_id, r.professional_id, r.institution_id, r.rating, r.comment, r.created_at, r.updated_at,
-      json_build_object('firstName', u.first_name, 'lastName', u.last_name) AS reviewer,
+      u.first_name AS reviewer_first_name, u.last_name AS reviewer_last_name,
       ${isVerifiedPatientSql(db)} AS is_verified_patient
     FROM reviews r JOIN users u ON u.id = r.reviewer_id
     WHERE r.id = ${id}`;

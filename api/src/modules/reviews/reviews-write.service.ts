@@ -3,6 +3,7 @@ import type { CreateReviewInput } from '@ilera/contracts';
 import { ForbiddenError, NotFoundError } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import * as repo from './reviews-write.repo';
+import { reviewView } from './reviews.service';
 
 export const OWN_PROFILE_REVIEW_MESSAGE = 'You cannot review your own profile'; // ours
 
@@ -29,7 +30,7 @@ export async function submitReview(sql: Sql, user: SessionUser, input: CreateRev
     });
     if ('professionalId' in target) await emit(tx, 'search.professional', { id: target.professionalId });
     else await emit(tx, 'search.institution', { id: target.institutionId });
-    const view = await repo.findReviewView(tx, row.id);
-    return { created: row.created, review: view! };
+    // The same shape as the list items, so the client can show it at once.
+    return { created: row.created, review: reviewView((await repo.findReviewRow(tx, row.id))!) };
   });
 }

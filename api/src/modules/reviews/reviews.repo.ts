@@ -1,5 +1,6 @@
 // SQL of the reviews area; each function takes the handle it must use.
 import type { Db } from '@ilera/db';
+import { isVerifiedPatientSql } from './reviews-write.repo';
 
 export interface ReviewRow {
   id: number;
@@ -11,11 +12,14 @@ export interface ReviewRow {
   institutionId: number | null;
   reviewerFirstName: string | null;
   reviewerLastName: string | null;
+  /** The reviewer has a completed appointment with this provider (issue 6). */
+  isVerifiedPatient: boolean;
 }
 
 const columns = (db: Db) => db`
   r.id, r.rating, r.comment, r.created_at, r.updated_at, r.professional_id, r.institution_id,
-  u.first_name AS reviewer_first_name, u.last_name AS reviewer_last_name`;
+  u.first_name AS reviewer_first_name, u.last_name AS reviewer_last_name,
+  ${isVerifiedPatientSql(db)} AS is_verified_patient`;
 
 /** A professional's reviews, newest first. */
 export async function listProfessionalReviews(db: Db, professionalId: number): Promise<ReviewRow[]> {

@@ -27,6 +27,7 @@ export function reviewView(row: ReviewRow) {
     professionalId: row.professionalId,
     institutionId: row.institutionId,
     reviewer: { firstName: row.reviewerFirstName?.trim() || null, lastName: initial(row.reviewerLastName) || null },
+    isVerifiedPatient: row.isVerifiedPatient === true,
   };
 }
 

@@ -1,10 +1,225 @@
-import { Container, Title } from '@mantine/core';
+import {
+  Button,
+  Divider,
+  Group,
+  MultiSelect,
+  Paper,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Link } from 'react-router-dom';
+import {
+  adminCountries,
+  adminCreateUserSchema,
+  adminInstitutionTypes,
+  adminSpecialties,
+  nigerianStates,
+  titles,
+  type AdminCreateUserFormValues,
+} from '@ilera/contracts';
+import { errorMessage, isUnauthorizedError } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { zodResolver } from '../../../lib/zod-resolver';
+import { handleUnauthorized, serverFieldErrors } from '../../auth/api/server-errors';
+import { useCreateUser } from '../api/create-user';
+import { AdminFrame } from '../components/AdminFrame';
+import { AdminGuard } from '../components/AdminGuard';
 
-// Placeholder: replaced by the page's owner.
-export default function AdminAddUserPage() {
-  return (
-    <Container size="md" py="xl">
-      <Title order={1}>Add User</Title>
-    </Container>
+const userTypeOptions = [
+  { value: 'patient', label: 'Patient' },
+  { value: 'professional', label: 'Healthcare Professional' },
+  { value: 'institution', label: 'Healthcare Institution' },
+  { value: 'admin', label: 'Administrator' },
+];
+
+type FormValues = Omit<AdminCreateUserFormValues, 'yearsOfExperience' | 'consultationFee' | 'licenseNumbers'> & {
+  yearsOfExperience: string;
+  consultationFee: string;
+  licenseNumbers: Record<string, string>;
+  countriesOfPractice: string[];
+};
+
+const initialValues: FormValues = {
+  email: '',
+  password: '',
+  firstName: '',
+  lastName: '',
+  userType: 'patient',
+  profileImageUrl: '',
+  title: '',
+  specialty: '',
+  phone: '',
+  yearsOfExperience: '',
+  consultationFee: '',
+  city: '',
+  state: '',
+  country: 'Nigeria',
+  countriesOfPractice: [],
+  licenseNumbers: {},
+  bio: '',
+  education: '',
+  certifications: '',
+  languages: '',
+  institutionName: '',
+  institutionType: '',
+  address: '',
+  website: '',
+  description: '',
+  services: '',
+};
+
+function AddUserForm() {
+  const create = useCreateUser();
+  const form = useForm<FormValues>({
+    initialValues,
+    validate: zodResolver<FormValues>(adminCreateUserSchema),
+  });
+  const type = form.values.userType;
+  const selectProps = (field: keyof FormValues) => {
+    const p = form.getInputProps(field);
+    // Mantine's Select answers null when cleared; the schema's empty choice is ''.
+    return { ...p, value: (p.value as string) || null, onChange: (v: string | null) => form.setFieldValue(field, (v ?? '') as never) };
+  };
+
+  const submit = form.onSubmit((values) =>
+    create.mutate(values as AdminCreateUserFormValues, {
+      onSuccess: ({ user }) => {
+        toast({
+          title: 'User Created',
+          description: `${user.firstName} ${user.lastName} (${user.email}) was created as ${user.userType}.`,
+        });
+        form.setValues({ ...initialValues, userType: values.userType });
+        form.resetDirty();
+      },
+      onError: (error) => {
+        if (isUnauthorizedError(error)) return handleUnauthorized('/admin/login');
+        const fields = serverFieldErrors(error);
+        if (fields) form.setErrors(fields);
+        toast({
+          title: 'Creation Failed',
+          description: errorMessage(error, 'Failed to create user. Please try again.'),
+          variant: 'destructive',
+        });
+      },
+    }),
   );
+
+  return (
+    <AdminFrame size="md">
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <div>
+              <Title order={1} fz={24}>
+                Add User
+              </Title>
+              <Text c="dimmed" size="sm">
+                Create a patient, professional, institution or administrator account. Professionals and institutions
+                created here are approved at once and listed in the directory.
+              </Text>
+            </div>
+
+            <Select label="User Type" data={userTypeOptions} allowDeselect={false} required {...selectProps('userType')} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label="First Name" required {...form.getInputProps('firstName')} />
+              <TextInput label="Last Name" required {...form.getInputProps('lastName')} />
+              <TextInput label="Email" type="email" autoComplete="off" required {...form.getInputProps('email')} />
+              <PasswordInput
+                label="Password"
+                autoComplete="new-password"
+                required
+                visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+                {...form.getInputProps('password')}
+              />
+            </SimpleGrid>
+            <TextInput label="Profile Image URL (optional)" placeholder="https://" {...form.getInputProps('profileImageUrl')} />
+
+            {type === 'professional' && (
+              <Stack gap="sm">
+                <Divider label="Professional details" labelPosition="left" />
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <Select label="Title" data={[...titles]} required {...selectProps('title')} />
+                  <Select label="Specialty" data={[...adminSpecialties]} searchable required {...selectProps('specialty')} />
+                  <TextInput label="Phone" type="tel" placeholder="0803 123 4567" {...form.getInputProps('phone')} />
+                  <TextInput label="Years of Experience" inputMode="numeric" {...form.getInputProps('yearsOfExperience')} />
+                  <TextInput label="Consultation Fee (₦)" inputMode="numeric" placeholder="15000" {...form.getInputProps('consultationFee')} />
+                  <TextInput label="City" {...form.getInputProps('city')} />
+                  <Select label="State" data={[...nigerianStates]} searchable {...selectProps('state')} />
+                  <Select label="Primary Country" data={[...adminCountries]} searchable {...selectProps('country')} />
+                </SimpleGrid>
+                <MultiSelect
+                  label="Countries of Practice"
+                  description="Give a licence number for each country chosen."
+                  data={[...adminCountries]}
+                  searchable
+                  {...form.getInputProps('countriesOfPractice')}
+                />
+                {form.values.countriesOfPractice.map((country) => (
+                  <TextInput
+                    key={country}
+                    label={`License Number (${country})`}
+                    required
+                    {...form.getInputProps(`licenseNumbers.${country}`)}
+                    value={form.values.licenseNumbers[country] ?? ''}
+                  />
+                ))}
+                <Textarea label="Bio" autosize minRows={3} {...form.getInputProps('bio')} />
+                <Textarea label="Education" autosize minRows={2} {...form.getInputProps('education')} />
+                <Textarea label="Certifications" autosize minRows={2} {...form.getInputProps('certifications')} />
+                <TextInput label="Languages" placeholder="English, Yoruba" {...form.getInputProps('languages')} />
+              </Stack>
+            )}
+
+            {type === 'institution' && (
+              <Stack gap="sm">
+                <Divider label="Institution details" labelPosition="left" />
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <TextInput label="Institution Name" required {...form.getInputProps('institutionName')} />
+                  <Select
+                    label="Institution Type"
+                    data={adminInstitutionTypes.map((t) => ({ value: t.value, label: t.label }))}
+                    required
+                    {...selectProps('institutionType')}
+                  />
+                  <TextInput label="Phone" type="tel" placeholder="01 234 5678" {...form.getInputProps('phone')} />
+                  <TextInput label="City" {...form.getInputProps('city')} />
+                  <Select label="State" data={[...nigerianStates]} searchable {...selectProps('state')} />
+                  <TextInput label="Website" placeholder="https://" {...form.getInputProps('website')} />
+                </SimpleGrid>
+                <TextInput label="Address" {...form.getInputProps('address')} />
+                <Textarea label="Description" autosize minRows={3} {...form.getInputProps('description')} />
+                <TextInput
+                  label="Services"
+                  description="Separate services with commas."
+                  placeholder="Emergency Care, Surgery, Radiology"
+                  {...form.getInputProps('services')}
+                />
+              </Stack>
+            )}
+
+            <Group justify="space-between">
+              <Button component={Link} to="/admin" variant="default">
+                Back to Dashboard
+              </Button>
+              <Button type="submit" loading={create.isPending}>
+                Create User
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </AdminFrame>
+  );
+}
+
+/** /admin/add-user (spec accounts §2, §5). */
+export default function AdminAddUserPage() {
+  return <AdminGuard>{() => <AddUserForm />}</AdminGuard>;
 }

@@ -1,10 +1,107 @@
-import { Container, Title } from '@mantine/core';
+import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconKey, IconLogout, IconUserPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router-dom';
+import { useAdminLogout } from '../api/admin-logout';
+import { useAdminStats } from '../api/get-admin-stats';
+import { useApprovedInstitutions } from '../api/get-approved-institutions';
+import { useApprovedProfessionals } from '../api/get-approved-professionals';
+import { usePendingInstitutions } from '../api/get-pending-institutions';
+import { usePendingProfessionals } from '../api/get-pending-professionals';
+import type { AdminUser } from '../api/types';
+import { toast } from '../../../lib/toast';
+import { ActivityLog } from '../components/ActivityLog';
+import { AdminFrame } from '../components/AdminFrame';
+import { AdminGuard } from '../components/AdminGuard';
+import { InstitutionReviewList, ProfessionalReviewList } from '../components/ReviewList';
+import { StatCards } from '../components/StatCards';
 
-// Placeholder: replaced by the page's owner.
-export default function AdminDashboardPage() {
+const withCount = (label: string, count: number | undefined) => (count === undefined ? label : `${label} (${count})`);
+
+function Dashboard({ admin }: { admin: AdminUser }) {
+  const navigate = useNavigate();
+  const logout = useAdminLogout();
+  const queryClient = useQueryClient();
+  const stats = useAdminStats();
+  const pendingProfessionals = usePendingProfessionals();
+  const approvedProfessionals = useApprovedProfessionals();
+  const pendingInstitutions = usePendingInstitutions();
+  const approvedInstitutions = useApprovedInstitutions();
+  const name = [admin.firstName, admin.lastName].filter(Boolean).join(' ') || admin.email;
+
+  const signOut = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        toast({ title: 'Logged Out', description: 'You have been signed out of the admin dashboard.' });
+        navigate('/admin/login', { replace: true });
+        // Once the dashboard is gone: nothing of the admin's session may linger in the cache.
+        window.setTimeout(() => queryClient.clear(), 0);
+      },
+      onError: () => toast({ title: 'Logout Failed', description: 'There was an error logging out', variant: 'destructive' }),
+    });
+
+  // Tab counts come from the database counts: the lists themselves are capped.
+  const s = stats.data;
   return (
-    <Container size="md" py="xl">
-      <Title order={1}>Admin Dashboard</Title>
-    </Container>
+    <AdminFrame>
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <div>
+            <Title order={1} fz={26}>
+              Admin Dashboard
+            </Title>
+            <Text c="dimmed">Welcome back, {name}. Review applications and keep the directory trustworthy.</Text>
+          </div>
+          <Group gap="xs">
+            <Button component={Link} to="/admin/add-user" leftSection={<IconUserPlus size={16} aria-hidden />}>
+              Add User
+            </Button>
+            <Button component={Link} to="/admin/change-password" variant="default" leftSection={<IconKey size={16} aria-hidden />}>
+              Change Password
+            </Button>
+            <Button variant="light" color="red" loading={logout.isPending} onClick={signOut} leftSection={<IconLogout size={16} aria-hidden />}>
+              Logout
+            </Button>
+          </Group>
+        </Group>
+
+        <StatCards stats={s} />
+
+        <Tabs defaultValue="pending-professionals" keepMounted={false}>
+          <Tabs.List style={{ flexWrap: 'wrap' }}>
+            <Tabs.Tab value="pending-professionals">{withCount('Pending Professionals', s?.pendingProfessionals)}</Tabs.Tab>
+            <Tabs.Tab value="approved-professionals">{withCount('Approved Professionals', s?.totalProfessionals)}</Tabs.Tab>
+            <Tabs.Tab value="pending-institutions">{withCount('Pending Institutions', s?.pendingInstitutions)}</Tabs.Tab>
+            <Tabs.Tab value="approved-institutions">{withCount('Approved Institutions', s?.totalInstitutions)}</Tabs.Tab>
+            <Tabs.Tab value="activity">Activity</Tabs.Tab>
+          </Tabs.List>
+
+          <Tabs.Panel value="pending-professionals" pt="md">
+            <ProfessionalReviewList mode="pending" {...listProps(pendingProfessionals)} />
+          </Tabs.Panel>
+          <Tabs.Panel value="approved-professionals" pt="md">
+            <ProfessionalReviewList mode="approved" {...listProps(approvedProfessionals)} />
+          </Tabs.Panel>
+          <Tabs.Panel value="pending-institutions" pt="md">
+            <InstitutionReviewList mode="pending" {...listProps(pendingInstitutions)} />
+          </Tabs.Panel>
+          <Tabs.Panel value="approved-institutions" pt="md">
+            <InstitutionReviewList mode="approved" {...listProps(approvedInstitutions)} />
+          </Tabs.Panel>
+          <Tabs.Panel value="activity" pt="md">
+            <ActivityLog />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </AdminFrame>
   );
+}
+
+function listProps<T>(q: { data: T[] | undefined; isLoading: boolean; isError: boolean }) {
+  return { items: q.data, isLoading: q.isLoading, isError: q.isError };
+}
+
+/** /admin (spec accounts §2): stats, the four review tabs and the activity log. */
+export default function AdminDashboardPage() {
+  return <AdminGuard>{(admin) => <Dashboard admin={admin} />}</AdminGuard>;
 }

@@ -1,10 +1,85 @@
-import { Container, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Anchor, Box, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconShieldLock } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router-dom';
+import { adminLoginSchema, type AdminLoginInput } from '@ilera/contracts';
+import { errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { zodResolver } from '../../../lib/zod-resolver';
+import { useAdminLogin } from '../api/admin-login';
 
-// Placeholder: replaced by the page's owner.
+/** /admin/login (spec accounts §2, §8): failures shown as a toast and inline. */
 export default function AdminLoginPage() {
+  const navigate = useNavigate();
+  const login = useAdminLogin();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<AdminLoginInput>({
+    initialValues: { email: '', password: '' },
+    validate: zodResolver<AdminLoginInput>(adminLoginSchema),
+  });
+
+  const submit = form.onSubmit((values) => {
+    setFailure(null);
+    login.mutate(values, {
+      onSuccess: () => {
+        toast({ title: 'Login Successful', description: 'Welcome to the admin dashboard.' });
+        navigate('/admin', { replace: true });
+      },
+      onError: (error) => {
+        const message = errorMessage(error, 'Invalid credentials');
+        setFailure(message);
+        toast({ title: 'Login Failed', description: message, variant: 'destructive' });
+      },
+    });
+  });
+
   return (
-    <Container size="md" py="xl">
-      <Title order={1}>Admin Login</Title>
-    </Container>
+    <Box component="main" bg="gray.0" mih="100vh" py={{ base: 'lg', sm: 48 }}>
+      <Container size={440} px="md">
+        <Stack gap="lg">
+          <Anchor component={Link} to="/" underline="never" fw={800} fz={28} c="teal.7" ta="center">
+            Ilera
+          </Anchor>
+          <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }}>
+            <form onSubmit={submit} noValidate>
+              <Stack gap="sm">
+                <Stack gap={4} align="center">
+                  <IconShieldLock size={32} aria-hidden color="var(--mantine-color-teal-7)" />
+                  <Title order={1} fz={24}>
+                    Admin Login
+                  </Title>
+                  <Text c="dimmed" size="sm">
+                    Sign in with your administrator account
+                  </Text>
+                </Stack>
+                {failure && (
+                  <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} title="Login Failed" role="alert">
+                    {failure}
+                  </Alert>
+                )}
+                <TextInput label="Email" type="email" autoComplete="username" required {...form.getInputProps('email')} />
+                <PasswordInput
+                  label="Password"
+                  autoComplete="current-password"
+                  required
+                  visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+                  {...form.getInputProps('password')}
+                />
+                <Button type="submit" fullWidth loading={login.isPending}>
+                  Sign In
+                </Button>
+                <Text size="sm" ta="center" c="dimmed">
+                  Not an administrator?{' '}
+                  <Anchor component={Link} to="/login" size="sm">
+                    User login
+                  </Anchor>
+                </Text>
+              </Stack>
+            </form>
+          </Paper>
+        </Stack>
+      </Container>
+    </Box>
   );
 }

@@ -1,4 +1,35 @@
-import { Modal } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconAlertCircle, IconClock } from '@tabler/icons-react';
+import {
+  DATE_AND_TIME_MESSAGE,
+  appointmentTypeOptions,
+  bookingFormSchema,
+  lagosTimestamp,
+  lagosToday,
+  timeSlots,
+  type AppointmentType,
+} from '@ilera/contracts';
+import { errorMessage, isUnauthorizedError } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { useAuth } from '../../auth/api/use-auth';
+import { handleUnauthorized } from '../../auth/api/server-errors';
+import { useCreateAppointment } from '../api/create-appointment';
+import { useAvailability } from '../api/get-availability';
+import type { ProviderTarget } from '../api/types';
 
 export interface BookAppointmentDialogProps {
   opened: boolean;
@@ -8,7 +39,279 @@ export interface BookAppointmentDialogProps {
   providerName: string;
 }
 
-// Placeholder: replaced by the booking feature's owner.
-export default function BookAppointmentDialog({ opened, onClose, providerName }: BookAppointmentDialogProps) {
-  return <Modal opened={opened} onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title={`Book Appointment with ${providerName}`} />;
+interface FormValues {
+  appointmentType: AppointmentType | '';
+  date: string;
+  time: string;
+  patientName: string;
+  patientEmail: string;
+  patientPhone: string;
+  reasonForVisit: string;
+}
+
+const empty: FormValues = {
+  appointmentType: '',
+  date: '',
+  time: '',
+  patientName: '',
+  patientEmail: '',
+  patientPhone: '',
+  reasonForVisit: '',
+};
+
+/**
+ * Book appointment (spec §2 Dialogs, §5): type, date (not before today, Lagos), a
+ * 30-minute slot 09:00-16:30 WAT, patient name/e-mail/phone (name and e-mail from
+ * the signed-in user) and the reason. Taken slots come from the public availability
+ * call and show disabled. Success closes and resets; an error keeps it open.
+ */
+export default function BookAppointmentDialog({
+  opened,
+  onClose,
+  professionalId,
+  institutionId,
+  providerName,
+}: BookAppointmentDialogProps) {
+  const { user } = useAuth();
+  const defaults = (): FormValues => ({
+    ...empty,
+    patientName: [user?.firstName, user?.lastName].filter(Boolean).join(' '),
+    patientEmail: user?.email ?? '',
+  });
+  const [values, setValues] = useState<FormValues>(defaults);
+  const [errors, setErrors] = useState<Partial<Record<keyof FormValues, string>>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const create = useCreateAppointment();
+
+  // Fill the defaults once the user is known (the dialog may mount before).
+  useEffect(() => {
+    if (opened) {
+      setValues((v) => ({
+        ...v,
+        patientName: v.patientName || [user?.firstName, user?.lastName].filter(Boolean).join(' '),
+        patientEmail: v.patientEmail || (user?.email ?? ''),
+      }));
+    }
+  }, [opened, user]);
+
+  const target: ProviderTarget | null =
+    professionalId != null ? { professionalId } : institutionId != null ? { institutionId } : null;
+  const today = lagosToday();
+  const validDate = /^\d{4}-\d{2}-\d{2}$/.test(values.date) && values.date >= today;
+  const availability = useAvailability(opened && validDate ? target : null, values.date);
+  const slotAvailable = (time: string) =>
+    availability.data?.date === values.date
+      ? (availability.data.slots.find((s) => s.time === time)?.available ?? false)
+      : !availability.isLoading;
+
+  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value, ...(key === 'date' ? { time: '' } : {}) }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const reset = () => {
+    setValues(defaults());
+    setErrors({});
+    setServerError(null);
+  };
+
+  const close = () => {
+    if (create.isPending) return;
+    reset();
+    onClose();
+  };
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setServerError(null);
+    if (!values.date || !values.time) {
+      toast({ title: 'Error', description: DATE_AND_TIME_MESSAGE, variant: 'destructive' });
+      setErrors((e) => ({ ...e, ...(values.date ? {} : { date: ' ' }), ...(values.time ? {} : { time: ' ' }) }));
+      return;
+    }
+    const parsed = bookingFormSchema.safeParse(values);
+    if (!parsed.success) {
+      const next: Partial<Record<keyof FormValues, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof FormValues;
+        next[key] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    if (!target) return;
+    const v = parsed.data;
+    create.mutate(
+      {
+        appointmentType: v.appointmentType,
+        patientName: v.patientName,
+        patientEmail: v.patientEmail,
+        patientPhone: v.patientPhone,
+        reasonForVisit: v.reasonForVisit || null,
+        // Spec §5: date and time combine into one timestamp; D11: Lagos time.
+        appointmentDate: lagosTimestamp(v.date, v.time),
+        professionalId: professionalId ?? null,
+        institutionId: institutionId ?? null,
+      },
+      {
+        onSuccess: () => {
+          toast({ title: 'Appointment Booked', description: 'Your appointment has been successfully booked!' });
+          reset();
+          onClose();
+        },
+        onError: (error) => {
+          if (isUnauthorizedError(error)) {
+            handleUnauthorized();
+            return;
+          }
+          toast({ title: 'Error', description: 'Failed to book appointment. Please try again.', variant: 'destructive' });
+          const message = errorMessage(error, '');
+          if (message) setServerError(message);
+          // The slot went to someone else: let the patient choose another.
+          if (/^409:/.test(error.message)) setValues((cur) => ({ ...cur, time: '' }));
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title={`Book Appointment with ${providerName}`} size="lg" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {serverError && (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+              {serverError}
+            </Alert>
+          )}
+          <Select
+            label="Appointment Type"
+            placeholder="Select appointment type"
+            data={appointmentTypeOptions.map((o) => ({ value: o.value, label: o.label }))}
+            value={values.appointmentType || null}
+            onChange={(value) => set('appointmentType', (value ?? '') as AppointmentType | '')}
+            error={errors.appointmentType}
+            required
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <TextInput
+            type="date"
+            label="Date"
+            min={today}
+            value={values.date}
+            onChange={(e) => set('date', e.currentTarget.value)}
+            error={errors.date?.trim() || Boolean(errors.date)}
+            required
+          />
+          <div>
+            <Group gap={6} mb={6}>
+              <Text size="sm" fw={500} id="booking-time-label">
+                Time <span aria-hidden style={{ color: 'var(--mantine-color-error)' }}>*</span>
+              </Text>
+              <Text size="xs" c="dimmed">
+                (West Africa Time, WAT)
+              </Text>
+              {availability.isFetching && <Loader size="xs" aria-label="Loading available times" />}
+            </Group>
+            {!validDate ? (
+              <Text size="sm" c={errors.time ? 'red' : 'dimmed'}>
+                Choose a date to see the available times.
+              </Text>
+            ) : (
+              <SimpleGrid cols={{ base: 3, xs: 4 }} spacing="xs" role="radiogroup" aria-labelledby="booking-time-label">
+                {timeSlots.map((time) => {
+                  const available = slotAvailable(time);
+                  const selected = values.time === time;
+                  return (
+                    <UnstyledButton
+                      key={time}
+                      type="button"
+                      role="radio"
+                      aria-checked={selected}
+                      aria-label={available ? `${time} WAT` : `${time} WAT, unavailable`}
+                      disabled={!available}
+                      onClick={() => set('time', time)}
+                      className="ilera-slot"
+                      data-selected={selected || undefined}
+                      data-unavailable={!available || undefined}
+                      style={{
+                        padding: '8px 4px',
+                        textAlign: 'center',
+                        borderRadius: 'var(--mantine-radius-sm)',
+                        border: `1px solid ${selected ? 'var(--mantine-color-teal-6)' : 'var(--mantine-color-gray-4)'}`,
+                        background: selected
+                          ? 'var(--mantine-color-teal-6)'
+                          : !available
+                            ? 'var(--mantine-color-gray-1)'
+                            : 'transparent',
+                        color: selected ? 'white' : !available ? 'var(--mantine-color-gray-5)' : undefined,
+                        textDecoration: !available ? 'line-through' : undefined,
+                        cursor: available ? 'pointer' : 'not-allowed',
+                        fontSize: 'var(--mantine-font-size-sm)',
+                      }}
+                    >
+                      <Group gap={4} justify="center" wrap="nowrap">
+                        <IconClock size={14} aria-hidden />
+                        {time}
+                      </Group>
+                    </UnstyledButton>
+                  );
+                })}
+              </SimpleGrid>
+            )}
+            {availability.isError && (
+              <Text size="xs" c="red" mt={4}>
+                Could not load the available times. Taken times are refused when you book.
+              </Text>
+            )}
+          </div>
+          <TextInput
+            label="Patient Name"
+            value={values.patientName}
+            onChange={(e) => set('patientName', e.currentTarget.value)}
+            error={errors.patientName}
+            required
+            autoComplete="name"
+          />
+          <TextInput
+            type="email"
+            label="Patient Email"
+            value={values.patientEmail}
+            onChange={(e) => set('patientEmail', e.currentTarget.value)}
+            error={errors.patientEmail}
+            required
+            autoComplete="email"
+          />
+          <TextInput
+            type="tel"
+            label="Patient Phone"
+            placeholder="0803 123 4567"
+            value={values.patientPhone}
+            onChange={(e) => set('patientPhone', e.currentTarget.value)}
+            error={errors.patientPhone}
+            required
+            autoComplete="tel"
+          />
+          <Textarea
+            label="Reason for Visit"
+            placeholder="Briefly describe your symptoms or the reason for your visit"
+            value={values.reasonForVisit}
+            onChange={(e) => set('reasonForVisit', e.currentTarget.value)}
+            error={errors.reasonForVisit}
+            autosize
+            minRows={3}
+            maxLength={2000}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={create.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Book Appointment
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
 }

@@ -1,10 +1,322 @@
-import { Container, Title } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import {
+  Button,
+  Card,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Modal,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconCalendarEvent,
+  IconCalendarOff,
+  IconCircleCheck,
+  IconCircleX,
+  IconClockHour4,
+  IconSearch,
+} from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import {
+  appointmentStatusLabels,
+  appointmentStatuses,
+  appointmentTypeLabels,
+  formatLagosDate,
+  formatLagosTime,
+  institutionTypeLabel,
+  type AppointmentStatus,
+} from '@ilera/contracts';
+import { isUnauthorizedError } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { useAuth, type User } from '../../auth/api/use-auth';
+import { handleUnauthorized } from '../../auth/api/server-errors';
+import { useMyInstitution } from '../../profiles/api/get-my-institution';
+import { useMyProfessional } from '../../profiles/api/get-my-professional';
+import { useAppointments, type AppointmentsOwner } from '../api/get-appointments';
+import { useUpdateAppointmentStatus } from '../api/update-appointment-status';
+import type { Appointment } from '../api/types';
+import { StatusBadge, providerName } from '../components/AppointmentStatusBadge';
 
-// Placeholder: replaced by the page's owner.
+type Filter = 'all' | AppointmentStatus;
+
+function providerDetail(a: Appointment): string {
+  if (a.professional) return a.professional.specialty;
+  return a.institution ? institutionTypeLabel(a.institution.type) : '';
+}
+
+/** Which list the signed-in user sees: their own bookings, or their profile's appointments. */
+function useOwner(user: User | null): { owner: AppointmentsOwner | null; isLoading: boolean; noProfile: boolean } {
+  const type = user?.userType;
+  const pro = useMyProfessional(user?.id, type === 'professional');
+  const inst = useMyInstitution(user?.id, type === 'institution');
+  if (!user) return { owner: null, isLoading: false, noProfile: false };
+  if (type === 'professional') {
+    return {
+      owner: pro.data ? { kind: 'professional', id: pro.data.id } : null,
+      isLoading: pro.isLoading,
+      noProfile: pro.isSuccess && !pro.data,
+    };
+  }
+  if (type === 'institution') {
+    return {
+      owner: inst.data ? { kind: 'institution', id: inst.data.id } : null,
+      isLoading: inst.isLoading,
+      noProfile: inst.isSuccess && !inst.data,
+    };
+  }
+  return { owner: { kind: 'patient', id: user.id }, isLoading: false, noProfile: false };
+}
+
+function Detail({ label, value }: { label: string; value: string | null | undefined }) {
+  if (!value) return null;
+  return (
+    <Text size="sm">
+      <Text span fw={600}>
+        {label}:
+      </Text>{' '}
+      {value}
+    </Text>
+  );
+}
+
+function AppointmentCard({
+  appointment: a,
+  isProvider,
+  onChange,
+  pendingId,
+}: {
+  appointment: Appointment;
+  isProvider: boolean;
+  onChange: (a: Appointment, status: AppointmentStatus) => void;
+  pendingId: number | null;
+}) {
+  const busy = pendingId === a.id;
+  const started = new Date(a.appointmentDate).getTime() <= Date.now();
+  const canCancelAsPatient = !isProvider && (a.status === 'pending' || a.status === 'confirmed');
+  return (
+    <Card withBorder radius="md" padding="lg" component="article" aria-label={`Appointment with ${providerName(a)}`}>
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <div>
+          <Text fw={700} size="lg">
+            {providerName(a)}
+          </Text>
+          {providerDetail(a) && (
+            <Text size="sm" c="dimmed">
+              {providerDetail(a)}
+            </Text>
+          )}
+        </div>
+        <StatusBadge status={a.status} />
+      </Group>
+
+      <Group gap="lg" mt="sm" wrap="wrap">
+        <Group gap={6}>
+          <IconCalendarEvent size={16} aria-hidden />
+          <Text size="sm">{formatLagosDate(a.appointmentDate)}</Text>
+        </Group>
+        <Group gap={6}>
+          <IconClockHour4 size={16} aria-hidden />
+          <Text size="sm">{formatLagosTime(a.appointmentDate)} WAT</Text>
+        </Group>
+      </Group>
+
+      <Stack gap={4} mt="md" p="sm" bg="var(--mantine-color-gray-0)" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+        <Detail label="Type" value={appointmentTypeLabels[a.appointmentType] ?? a.appointmentType} />
+        <Detail label="Patient" value={a.patientName} />
+        <Detail label="Email" value={a.patientEmail} />
+        <Detail label="Phone" value={a.patientPhone} />
+        <Detail label="Reason for Visit" value={a.reasonForVisit} />
+      </Stack>
+
+      {isProvider && a.status === 'pending' && (
+        <Group mt="md" gap="sm">
+          <Button color="green" loading={busy} onClick={() => onChange(a, 'confirmed')} leftSection={<IconCircleCheck size={16} />}>
+            Confirm
+          </Button>
+          <Button color="red" variant="light" disabled={busy} onClick={() => onChange(a, 'cancelled')} leftSection={<IconCircleX size={16} />}>
+            Cancel
+          </Button>
+        </Group>
+      )}
+      {isProvider && a.status === 'confirmed' && started && (
+        <Group mt="md">
+          <Button variant="light" color="blue" loading={busy} onClick={() => onChange(a, 'completed')}>
+            Mark as Completed
+          </Button>
+        </Group>
+      )}
+      {canCancelAsPatient && (
+        <Group mt="md">
+          <Button color="red" variant="subtle" disabled={busy} onClick={() => onChange(a, 'cancelled')}>
+            Cancel Appointment
+          </Button>
+        </Group>
+      )}
+    </Card>
+  );
+}
+
+const emptyText = (filter: Filter) =>
+  filter === 'all'
+    ? "You don't have any appointments yet."
+    : `You don't have any ${appointmentStatusLabels[filter].toLowerCase()} appointments.`;
+
+/** /appointments (spec §2 Appointments). Every date and time is shown in WAT. */
 export default function AppointmentsPage() {
+  const { user, isLoading: authLoading } = useAuth();
+  const [filter, setFilter] = useState<Filter>('all');
+  const [toCancel, setToCancel] = useState<Appointment | null>(null);
+  const redirected = useRef(false);
+  const { owner, isLoading: ownerLoading, noProfile } = useOwner(user);
+  const list = useAppointments(owner);
+  const update = useUpdateAppointmentStatus();
+  const isPatientView = owner?.kind === 'patient';
+  const isPatient = user?.userType === 'patient';
+
+  // Spec §2: signed out -> a toast, then the login endpoint after 500 ms.
+  useEffect(() => {
+    if (!authLoading && !user && !redirected.current) {
+      redirected.current = true;
+      handleUnauthorized();
+    }
+  }, [authLoading, user]);
+
+  const change = (a: Appointment, status: AppointmentStatus) => {
+    // A patient's cancellation is asked once more: it frees the slot for others.
+    if (isPatientView && status === 'cancelled' && toCancel?.id !== a.id) {
+      setToCancel(a);
+      return;
+    }
+    setToCancel(null);
+    update.mutate(
+      { id: a.id, status },
+      {
+        onSuccess: () =>
+          toast({
+            title: 'Status Updated',
+            description: `The appointment is now ${appointmentStatusLabels[status].toLowerCase()}.`,
+          }),
+        onError: (error) => {
+          if (isUnauthorizedError(error)) {
+            handleUnauthorized();
+            return;
+          }
+          toast({ title: 'Error', description: 'Failed to update appointment status. Please try again.', variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  if (authLoading || !user) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+
+  const items = (list.data ?? []).filter((a) => filter === 'all' || a.status === filter);
+  const loading = ownerLoading || list.isLoading;
+
   return (
     <Container size="md" py="xl">
-      <Title order={1}>Appointments</Title>
+      <Group justify="space-between" align="flex-end" mb="lg" wrap="wrap" gap="md">
+        <div>
+          <Title order={1}>{isPatient ? 'My Appointments' : 'Appointments'}</Title>
+          <Text c="dimmed" size="sm">
+            All times are West Africa Time (WAT).
+          </Text>
+        </div>
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <Select
+            label="Status"
+            w={170}
+            value={filter}
+            onChange={(v) => setFilter((v ?? 'all') as Filter)}
+            allowDeselect={false}
+            data={[
+              { value: 'all', label: 'All' },
+              ...appointmentStatuses.map((s) => ({ value: s, label: appointmentStatusLabels[s] })),
+            ]}
+          />
+          {isPatient && (
+            <Button component={Link} to="/search" leftSection={<IconSearch size={16} />}>
+              Book New Appointment
+            </Button>
+          )}
+        </Group>
+      </Group>
+
+      {loading ? (
+        <Stack gap="md">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} height={180} radius="md" />
+          ))}
+        </Stack>
+      ) : list.isError ? (
+        <Card withBorder radius="md" padding="xl">
+          <Text c="red">Could not load your appointments. Please try again.</Text>
+        </Card>
+      ) : items.length === 0 ? (
+        <Card withBorder radius="md" padding="xl">
+          <Stack align="center" gap="sm">
+            <IconCalendarOff size={40} aria-hidden color="var(--mantine-color-gray-5)" />
+            <Title order={2} size="h4">
+              No appointments found
+            </Title>
+            <Text c="dimmed" ta="center">
+              {noProfile ? 'Set up your profile to receive appointment requests.' : emptyText(filter)}
+            </Text>
+            {isPatient && (
+              <Button component={Link} to="/search" variant="light">
+                Find Healthcare Professionals
+              </Button>
+            )}
+            {noProfile && (
+              <Button component={Link} to="/profile-setup" variant="light">
+                Set Up Profile
+              </Button>
+            )}
+          </Stack>
+        </Card>
+      ) : (
+        <SimpleGrid cols={1} spacing="md">
+          {items.map((a) => (
+            <AppointmentCard
+              key={a.id}
+              appointment={a}
+              isProvider={!isPatientView}
+              onChange={change}
+              pendingId={update.isPending ? (update.variables?.id ?? null) : null}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+
+      <Modal opened={toCancel !== null} onClose={() => setToCancel(null)} title="Cancel this appointment?" centered>
+        {toCancel && (
+          <Stack>
+            <Text size="sm">
+              {providerName(toCancel)}, {formatLagosDate(toCancel.appointmentDate)} at {formatLagosTime(toCancel.appointmentDate)} WAT.
+              The time slot will be offered to other patients.
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setToCancel(null)}>
+                Keep Appointment
+              </Button>
+              <Button color="red" onClick={() => change(toCancel, 'cancelled')}>
+                Cancel Appointment
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
     </Container>
   );
 }

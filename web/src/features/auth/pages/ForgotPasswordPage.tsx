@@ -1,10 +1,89 @@
-import { Container, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Anchor, Button, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconMailCheck } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { forgotPasswordSchema, type ForgotPasswordInput } from '@ilera/contracts';
+import { errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { zodResolver } from '../../../lib/zod-resolver';
+import { useForgotPassword } from '../api/forgot-password';
+import { AuthLayout } from '../components/AuthLayout';
 
-// Placeholder: replaced by the page's owner.
+/** /forgot-password: the answer never says whether the account exists. */
 export default function ForgotPasswordPage() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const forgot = useForgotPassword();
+  const form = useForm<ForgotPasswordInput>({
+    initialValues: { email: '' },
+    validate: zodResolver<ForgotPasswordInput>(forgotPasswordSchema),
+  });
+
+  const submit = form.onSubmit((values) =>
+    forgot.mutate(values, {
+      onSuccess: () => {
+        toast({
+          title: 'Reset email sent',
+          description: 'If an account exists for this email, you will receive a password reset link shortly.',
+        });
+        setSentTo(values.email.trim());
+      },
+      onError: (error) =>
+        toast({ title: 'Error', description: errorMessage(error, 'Failed to send reset email'), variant: 'destructive' }),
+    }),
+  );
+
+  if (sentTo) {
+    return (
+      <AuthLayout title="Check Your Email">
+        <Stack gap="md" align="stretch">
+          <ThemeIcon size={56} radius="xl" variant="light" mx="auto" aria-hidden>
+            <IconMailCheck size={30} />
+          </ThemeIcon>
+          <Text ta="center">
+            If an account exists for <strong>{sentTo}</strong>, we have sent a link to reset your password. The link is
+            valid for 1 hour.
+          </Text>
+          <Text size="sm" c="dimmed" ta="center">
+            Didn&apos;t get it? Check your spam folder, or try another address.
+          </Text>
+          <Button
+            variant="default"
+            onClick={() => {
+              form.reset();
+              setSentTo(null);
+            }}
+          >
+            Try Different Email
+          </Button>
+          <Button component={Link} to="/login">
+            Back to Login
+          </Button>
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
   return (
-    <Container size="md" py="xl">
-      <Title order={1}>Forgot Password</Title>
-    </Container>
+    <AuthLayout title="Forgot Password" subtitle="Enter your email and we'll send you a link to reset your password.">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            required
+            {...form.getInputProps('email')}
+          />
+          <Button type="submit" fullWidth loading={forgot.isPending}>
+            Send Reset Link
+          </Button>
+          <Anchor component={Link} to="/login" size="sm" ta="center">
+            Back to Login
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthLayout>
   );
 }

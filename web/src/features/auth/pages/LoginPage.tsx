@@ -1,10 +1,82 @@
-import { Container, Title } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { loginSchema, type LoginInput } from '@ilera/contracts';
+import { errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { zodResolver } from '../../../lib/zod-resolver';
+import { useLogin } from '../api/login';
+import { AuthLayout } from '../components/AuthLayout';
 
-// Placeholder: replaced by the page's owner.
+/** Only a path of our own site is followed after sign-in (no open redirect). */
+export function safeNext(next: string | null): string | null {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/api/')) return null;
+  return next;
+}
+
+/** /login (spec accounts §2): e-mail and password; admins go to /admin, everyone else to /. */
 export default function LoginPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const login = useLogin();
+  const form = useForm<LoginInput>({
+    initialValues: { email: '', password: '' },
+    validate: zodResolver<LoginInput>(loginSchema),
+  });
+
+  const submit = form.onSubmit((values) =>
+    login.mutate(values, {
+      onSuccess: ({ user }) => {
+        toast({ title: 'Login Successful' });
+        navigate(user.userType === 'admin' ? '/admin' : (safeNext(params.get('next')) ?? '/'), { replace: true });
+      },
+      onError: (error) =>
+        toast({
+          title: 'Login Failed',
+          description: errorMessage(error, 'Invalid email or password'),
+          variant: 'destructive',
+        }),
+    }),
+  );
+
   return (
-    <Container size="md" py="xl">
-      <Title order={1}>Sign In</Title>
-    </Container>
+    <AuthLayout title="Sign In" subtitle="Welcome back to Ilera">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              Forgot your password?
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth loading={login.isPending}>
+            Sign In
+          </Button>
+          <Button component={Link} to="/register" variant="default" fullWidth>
+            Create New Account
+          </Button>
+          <Text size="sm" ta="center" c="dimmed">
+            Administrator?{' '}
+            <Anchor component={Link} to="/admin/login" size="sm">
+              Admin Login
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
   );
 }

@@ -1,10 +1,217 @@
-import { Container, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Button, Card, Center, Container, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconBuildingHospital, IconInfoCircle, IconStethoscope } from '@tabler/icons-react';
+import { useNavigate } from 'react-router-dom';
+import type { InstitutionProfileInput, ProfessionalProfileInput } from '@ilera/contracts';
+import { toast } from '../../../lib/toast';
+import { useAuth, type User } from '../../auth/api/use-auth';
+import { useMyInstitution } from '../api/get-my-institution';
+import { useMyProfessional } from '../api/get-my-professional';
+import { useSaveInstitution } from '../api/save-institution';
+import { useSaveProfessional } from '../api/save-professional';
+import { InstitutionForm } from '../components/InstitutionForm';
+import { ProfessionalForm } from '../components/ProfessionalForm';
+import { ProfileStatusBadge } from '../components/ProfileStatusBadge';
 
-// Placeholder: replaced by the page's owner.
+type Tab = 'professional' | 'institution';
+
+/** /profile-setup (spec §2 Profile setup): create or edit the signed-in user's profile. */
 export default function ProfileSetupPage() {
+  const { user, isLoading } = useAuth();
+  if (isLoading) {
+    return (
+      <Center py={80}>
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+  if (!user) return <PleaseSignIn />;
+  return <ProfileSetup user={user} />;
+}
+
+function PleaseSignIn() {
+  return (
+    <Container size="sm" py={60}>
+      <Card withBorder radius="md" padding="xl" ta="center">
+        <Stack align="center" gap="sm">
+          <Title order={1} size="h2">
+            Please Sign In
+          </Title>
+          <Text c="dimmed">You need to be signed in to set up your profile.</Text>
+          <Button component="a" href="/api/login">
+            Sign In
+          </Button>
+        </Stack>
+      </Card>
+    </Container>
+  );
+}
+
+/** Which profile kind the account may own: a patient may set up either (and becomes that kind). */
+function mayOwn(user: User, tab: Tab): boolean {
+  return user.userType === 'patient' || user.userType === tab;
+}
+
+function ProfileSetup({ user }: { user: User }) {
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<Tab>(user.userType === 'institution' ? 'institution' : 'professional');
+  const professional = useMyProfessional(user.id, mayOwn(user, 'professional'));
+  const institution = useMyInstitution(user.id, mayOwn(user, 'institution'));
+  const saveProfessional = useSaveProfessional(professional.data?.id);
+  const saveInstitution = useSaveInstitution(institution.data?.id);
+
+  const existing = tab === 'professional' ? professional.data : institution.data;
+  const goHome = () => navigate('/');
+
+  const onProfessional = async (values: ProfessionalProfileInput) => {
+    const before = professional.data;
+    try {
+      const saved = await saveProfessional.mutateAsync(values);
+      toast({
+        title: before ? 'Profile Updated' : 'Profile Created',
+        description: !before
+          ? 'Your profile has been submitted for approval.'
+          : before.status === 'approved' && saved.status === 'pending'
+            ? 'Your changes were saved. Your profile is back under review by an administrator.'
+            : 'Your professional profile has been updated.',
+      });
+      goHome();
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: before
+          ? 'Failed to update professional profile. Please try again.'
+          : 'Failed to create professional profile. Please try again.',
+        variant: 'destructive',
+      });
+      throw error;
+    }
+  };
+
+  const onInstitution = async (values: InstitutionProfileInput) => {
+    const before = institution.data;
+    try {
+      const saved = await saveInstitution.mutateAsync(values);
+      toast({
+        title: before ? 'Profile Updated' : 'Profile Created',
+        description: !before
+          ? 'Your profile has been submitted for approval.'
+          : before.status === 'approved' && saved.status === 'pending'
+            ? 'Your changes were saved. Your profile is back under review by an administrator.'
+            : 'Your institution profile has been updated.',
+      });
+      goHome();
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: before
+          ? 'Failed to update institution profile. Please try again.'
+          : 'Failed to create institution profile. Please try again.',
+        variant: 'destructive',
+      });
+      throw error;
+    }
+  };
+
   return (
     <Container size="md" py="xl">
-      <Title order={1}>Profile Setup</Title>
+      <Stack gap="xs" mb="lg">
+        <Title order={1}>{existing ? 'Edit Profile' : 'Create Profile'}</Title>
+        <Text c="dimmed">
+          {existing
+            ? 'Keep your directory profile up to date.'
+            : 'An administrator reviews every new profile before it appears in the directory.'}
+        </Text>
+        {existing && (
+          <div>
+            <ProfileStatusBadge status={existing.status} />
+          </div>
+        )}
+      </Stack>
+
+      <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)} keepMounted={false}>
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="professional" leftSection={<IconStethoscope size={16} />}>
+            Professional Profile
+          </Tabs.Tab>
+          <Tabs.Tab value="institution" leftSection={<IconBuildingHospital size={16} />}>
+            Institution Profile
+          </Tabs.Tab>
+        </Tabs.List>
+
+        <Tabs.Panel value="professional">
+          {!mayOwn(user, 'professional') ? (
+            <WrongAccount user={user} tab="professional" />
+          ) : professional.isLoading ? (
+            <Center py="xl">
+              <Loader aria-label="Loading profile" />
+            </Center>
+          ) : (
+            <Card withBorder radius="md" padding="lg">
+              <ChangeNotice user={user} tab="professional" hasProfile={!!professional.data} />
+              <ProfessionalForm
+                key={professional.data?.id ?? 'new'}
+                profile={professional.data}
+                submitting={saveProfessional.isPending}
+                onSubmit={onProfessional}
+                onCancel={goHome}
+              />
+            </Card>
+          )}
+        </Tabs.Panel>
+
+        <Tabs.Panel value="institution">
+          {!mayOwn(user, 'institution') ? (
+            <WrongAccount user={user} tab="institution" />
+          ) : institution.isLoading ? (
+            <Center py="xl">
+              <Loader aria-label="Loading profile" />
+            </Center>
+          ) : (
+            <Card withBorder radius="md" padding="lg">
+              <ChangeNotice user={user} tab="institution" hasProfile={!!institution.data} />
+              <InstitutionForm
+                key={institution.data?.id ?? 'new'}
+                profile={institution.data}
+                submitting={saveInstitution.isPending}
+                onSubmit={onInstitution}
+                onCancel={goHome}
+              />
+            </Card>
+          )}
+        </Tabs.Panel>
+      </Tabs>
     </Container>
+  );
+}
+
+function ChangeNotice({ user, tab, hasProfile }: { user: User; tab: Tab; hasProfile: boolean }) {
+  if (hasProfile) {
+    if (tab !== 'professional') return null;
+    return (
+      <Alert icon={<IconInfoCircle size={18} />} color="blue" variant="light" mb="md">
+        Changing your licence number or professional type sends an approved profile back to an administrator for review.
+      </Alert>
+    );
+  }
+  if (user.userType !== 'patient') return null;
+  return (
+    <Alert icon={<IconInfoCircle size={18} />} color="blue" variant="light" mb="md">
+      Creating this profile turns your account into {tab === 'professional' ? 'a professional' : 'an institution'} account.
+    </Alert>
+  );
+}
+
+function WrongAccount({ user, tab }: { user: User; tab: Tab }) {
+  const text =
+    user.userType === 'admin'
+      ? 'Administrator accounts have no directory profile. Open a profile from the admin dashboard to review it.'
+      : tab === 'institution'
+        ? 'Institution profiles belong to institution accounts. Your account is a professional account.'
+        : 'Professional profiles belong to professional accounts. Your account is an institution account.';
+  return (
+    <Alert icon={<IconInfoCircle size={18} />} color="gray" variant="light">
+      {text}
+    </Alert>
   );
 }

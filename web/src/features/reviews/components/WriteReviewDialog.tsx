@@ -1,4 +1,10 @@
-import { Modal } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Group, Modal, Rating, Stack, Text, Textarea } from '@mantine/core';
+import { RATING_MESSAGE } from '@ilera/contracts';
+import { isUnauthorizedError } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { handleUnauthorized } from '../../auth/api/server-errors';
+import { useCreateReview } from '../api/create-review';
 
 export interface WriteReviewDialogProps {
   opened: boolean;
@@ -7,7 +13,97 @@ export interface WriteReviewDialogProps {
   institutionId?: number;
 }
 
-// Placeholder: replaced by the reviews feature's owner.
-export default function WriteReviewDialog({ opened, onClose }: WriteReviewDialogProps) {
-  return <Modal opened={opened} onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title="Write a Review" />;
+const COMMENT_MAX = 2000;
+
+/**
+ * Write review (spec §2 Dialogs, §5): a 1-5 star rating (required: submit stays
+ * disabled until one is chosen) and a free-text comment. A second review of the same
+ * provider replaces the first. Success closes, resets and refreshes the list.
+ */
+export default function WriteReviewDialog({ opened, onClose, professionalId, institutionId }: WriteReviewDialogProps) {
+  const [rating, setRating] = useState(0);
+  const [comment, setComment] = useState('');
+  const create = useCreateReview();
+
+  const reset = () => {
+    setRating(0);
+    setComment('');
+  };
+  const close = () => {
+    if (create.isPending) return;
+    reset();
+    onClose();
+  };
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (rating < 1) {
+      toast({ title: 'Error', description: RATING_MESSAGE, variant: 'destructive' });
+      return;
+    }
+    create.mutate(
+      {
+        rating,
+        comment: comment.trim() || null,
+        professionalId: professionalId ?? null,
+        institutionId: institutionId ?? null,
+      },
+      {
+        onSuccess: () => {
+          toast({ title: 'Review Submitted', description: 'Thank you for your feedback!' });
+          reset();
+          onClose();
+        },
+        onError: (error) => {
+          if (isUnauthorizedError(error)) {
+            handleUnauthorized();
+            return;
+          }
+          toast({ title: 'Error', description: 'Failed to submit review. Please try again.', variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Write a Review" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <div>
+            <Text size="sm" fw={500} mb={6} id="review-rating-label">
+              Rating
+            </Text>
+            <Rating
+              value={rating}
+              onChange={setRating}
+              size="xl"
+              aria-labelledby="review-rating-label"
+              getSymbolLabel={(value) => `${value} ${value === 1 ? 'star' : 'stars'}`}
+            />
+          </div>
+          <Textarea
+            label="Comment"
+            placeholder="Share your experience to help other patients"
+            value={comment}
+            onChange={(e) => setComment(e.currentTarget.value)}
+            autosize
+            minRows={4}
+            maxLength={COMMENT_MAX}
+            description={`${comment.length}/${COMMENT_MAX}`}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={create.isPending}>
+              Cancel
+            </Button>
+            {/* Spec §5: disabled until a rating is chosen; a click on it still explains why. */}
+            <span onClick={() => rating < 1 && toast({ title: 'Error', description: RATING_MESSAGE, variant: 'destructive' })}>
+              <Button type="submit" loading={create.isPending} disabled={rating < 1}>
+                Submit Review
+              </Button>
+            </span>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
 }

@@ -1,0 +1,213 @@
+// Search area: answers from the configured search engine (never from the
+// profile tables), in the shape of D13: { hits, found, page, perPage, facets }.
+import {
+  adminSpecialties,
+  allServices,
+  allSpecialties,
+  locationToCityState,
+  nigerianStates,
+  normalizeState,
+  stateFilterValues,
+  type InstitutionSearchQuery,
+  type ProfessionalSearchQuery,
+} from '@ilera/contracts';
+import {
+  exactFilter,
+  isSearchError,
+  looseFilter,
+  MAX_SEARCHES,
+  sanitizeSearch,
+  SearchParamsError,
+  sortBy,
+  type CollectionName,
+  type SearchEngine,
+  type SearchError,
+  type SearchRequest,
+  type SearchResult,
+} from '@ilera/search';
+import { AppError, BadRequestError } from '../../errors';
+
+export interface FacetValue {
+  value: string;
+  count: number;
+}
+
+export interface SearchAnswer {
+  hits: Record<string, unknown>[];
+  found: number;
+  page: number;
+  perPage: number;
+  facets: Record<string, FacetValue[]>;
+}
+
+/** One filterable facet: the name clients use, the document field, and the filter it sets. */
+interface FacetFilter {
+  key: string;
+  field: string;
+  filter?: string;
+}
+
+const FACET_VALUES = 50;
+
+/** The stored spelling of a known value (case-insensitive), or undefined. */
+function canonical(value: string, known: readonly string[]): string | undefined {
+  const lower = value.toLowerCase();
+  return known.find((k) => k.toLowerCase() === lower);
+}
+
+/** A known value matches exactly (indexed); anything else is matched case-insensitively. */
+function valueFilter(field: string, value: string | undefined, known: readonly string[]): string | undefined {
+  if (!value) return undefined;
+  const exact = canonical(value, known);
+  return exact ? exactFilter(field, [exact]) : looseFilter(field, value);
+}
+
+const knownStates = [...new Set([...stateFilterValues, ...nigerianStates.map(normalizeState)])];
+const knownSpecialties = [...new Set([...allSpecialties, ...adminSpecialties])];
+
+/** The landing page's location values (lagos-lagos, abuja-fct, ...) stand for a city and a state. */
+function placeFilters(q: { city?: string; state?: string; location?: string }) {
+  let { city, state } = q;
+  if (q.location && !city && !state) {
+    const place = locationToCityState(q.location);
+    if (place) ({ city, state } = place);
+    else city = q.location; // a typed place name
+  }
+  return {
+    city: city ? looseFilter('city', city) : undefined,
+    state: valueFilter('state', state ? normalizeState(state) : undefined, knownStates),
+  };
+}
+
+function unavailable(err: unknown): never {
+  if (err instanceof AppError) throw err;
+  throw new AppError(503, 'Search is temporarily unavailable. Please try again.');
+}
+
+/**
+ * A search with facet counts that ignore each facet's own filter (what a
+ * filter panel needs: choosing Doctor still shows how many nurses there are),
+ * as instantsearch does: the main search, plus one facet-only search per
+ * filtered facet.
+ */
+async function facetedSearch(
+  engine: SearchEngine,
+  collection: CollectionName,
+  q: string,
+  facets: FacetFilter[],
+  page: number,
+  perPage: number,
+  sort: string,
+): Promise<SearchAnswer> {
+  const allFilters = facets.map((f) => f.filter).filter((f): f is string => !!f);
+  const joined = (except?: FacetFilter) => facets.filter((f) => f !== except && f.filter).map((f) => f.filter!).join(' && ');
+  const main: SearchRequest = {
+    collection,
+    q: q || '*',
+    filter_by: allFilters.join(' && ') || undefined,
+    facet_by: facets.filter((f) => !f.filter).map((f) => f.field).join(',') || undefined,
+    max_facet_values: FACET_VALUES,
+    sort_by: sort,
+    page,
+    per_page: perPage,
+  };
+  const extra = facets
+    .filter((f) => f.filter)
+    .map<SearchRequest>((f) => ({
+      collection,
+      q: q || '*',
+      filter_by: joined(f) || undefined,
+      facet_by: f.field,
+      max_facet_values: FACET_VALUES,
+      per_page: 0,
+    }));
+  let results: (SearchResult | SearchError)[];
+  try {
+    results = await engine.multiSearch([main, ...extra]);
+  } catch (err) {
+    unavailable(err);
+  }
+  const failed = results.find(isSearchError);
+  if (failed) throw new BadRequestError(failed.error);
+  const [first, ...rest] = results as SearchResult[];
+  const counts = new Map<string, FacetValue[]>();
+  for (const r of [first, ...rest]) {
+    for (const fc of r.facet_counts) counts.set(fc.field_name, fc.counts.map((c) => ({ value: c.value, count: c.count })));
+  }
+  return {
+    hits: first.hits.map((h) => h.document),
+    found: first.found,
+    page,
+    perPage,
+    facets: Object.fromEntries(facets.map((f) => [f.key, counts.get(f.field) ?? []])),
+  };
+}
+
+export function searchProfessionals(engine: SearchEngine, query: ProfessionalSearchQuery): Promise<SearchAnswer> {
+  const place = placeFilters(query);
+  return facetedSearch(
+    engine,
+    'professionals',
+    query.query ?? '',
+    [
+      { key: 'professionalType', field: 'professionalType', filter: query.professionalType && exactFilter('professionalType', [query.professionalType]) },
+      { key: 'specialty', field: 'specialty', filter: valueFilter('specialty', query.specialty, knownSpecialties) },
+      { key: 'city', field: 'city', filter: place.city },
+      { key: 'state', field: 'state', filter: place.state },
+    ],
+    query.page,
+    query.perPage,
+    sortBy.professionals[query.sort],
+  );
+}
+
+export function searchInstitutions(engine: SearchEngine, query: InstitutionSearchQuery): Promise<SearchAnswer> {
+  const place = placeFilters(query);
+  return facetedSearch(
+    engine,
+    'institutions',
+    query.query ?? '',
+    [
+      { key: 'type', field: 'type', filter: query.type && exactFilter('type', [query.type]) },
+      { key: 'service', field: 'services', filter: valueFilter('services', query.service, allServices) },
+      { key: 'city', field: 'city', filter: place.city },
+      { key: 'state', field: 'state', filter: place.state },
+    ],
+    query.page,
+    query.perPage,
+    sortBy.institutions[query.sort],
+  );
+}
+
+/**
+ * POST /api/search/multi_search: the Typesense protocol subset that the
+ * typesense-instantsearch-adapter sends. Each search is checked (collection,
+ * parameters, fields, per_page <= 50) before it reaches the engine; a bad one
+ * gets Typesense's per-search error, as Typesense itself would answer.
+ */
+export async function multiSearch(engine: SearchEngine, body: unknown): Promise<{ results: (SearchResult | SearchError)[] }> {
+  const searches = (body as { searches?: unknown })?.searches;
+  if (!body || typeof body !== 'object' || !Array.isArray(searches)) {
+    throw new BadRequestError('The body must be {"searches": [...]}');
+  }
+  if (searches.length === 0 || searches.length > MAX_SEARCHES) {
+    throw new BadRequestError(`Send between 1 and ${MAX_SEARCHES} searches`);
+  }
+  const checked = searches.map((s): SearchRequest | SearchError => {
+    try {
+      return sanitizeSearch(s);
+    } catch (err) {
+      if (err instanceof SearchParamsError) return { code: 400, error: err.message };
+      throw err;
+    }
+  });
+  const valid = checked.filter((c): c is SearchRequest => !isSearchError(c as SearchError));
+  let answers: (SearchResult | SearchError)[] = [];
+  try {
+    answers = valid.length ? await engine.multiSearch(valid) : [];
+  } catch (err) {
+    unavailable(err);
+  }
+  let next = 0;
+  return { results: checked.map((c) => (isSearchError(c as SearchError) ? (c as SearchError) : answers[next++])) };
+}

@@ -1,0 +1,123 @@
+/**
+ * `npm run seed -- [--reset] [--professionals N] [--institutions N] [--appointments N]
+ *                  [--reviews N] [--patients N] [--seed N]`
+ *
+ * Fills the configured PostgreSQL (DATABASE_URL, else the embedded server under DATA_DIR)
+ * with the deterministic Nigerian directory, then rebuilds the search index.
+ * --reset empties every data table first (RESTART IDENTITY); without it the data is
+ * added to what is there.
+ */
+import cliProgress from 'cli-progress';
+import { createSql, loadConfig, migrate, resolveDatabase, type Sql } from '@ilera/db';
+import { reindexAll } from '@ilera/search';
+import type { Progress, ProgressFactory } from './copy';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SIZES, seedDemo } from './demo';
+
+const USAGE =
+  'usage: npm run seed -- [--reset] [--professionals N] [--institutions N] [--appointments N] [--reviews N] [--patients N] [--seed N]';
+
+export interface CliArgs {
+  reset: boolean;
+  professionals?: number;
+  institutions?: number;
+  appointments?: number;
+  reviews?: number;
+  patients?: number;
+  seed?: number;
+}
+
+export function parseArgs(argv: readonly string[]): CliArgs {
+  const args: CliArgs = { reset: false };
+  const numeric = ['professionals', 'institutions', 'appointments', 'reviews', 'patients', 'seed'] as const;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--reset') {
+      args.reset = true;
+      continue;
+    }
+    const [flag, inline] = a.split('=', 2);
+    const name = flag.replace(/^--/, '') as (typeof numeric)[number];
+    if (!flag.startsWith('--') || !numeric.includes(name)) throw new Error(`unknown option ${a}\n${USAGE}`);
+    const raw = inline ?? argv[++i];
+    const value = Number(raw?.replace(/_/g, ''));
+    if (!Number.isInteger(value) || value < 0) throw new Error(`${flag} needs a whole number, got ${raw ?? 'nothing'}\n${USAGE}`);
+    args[name] = value;
+  }
+  return args;
+}
+
+/** Empties every data table; keeps the migrations record and the specialties reference list. */
+export async function resetData(sql: Sql): Promise<void> {
+  const tables = await sql<{ name: string }[]>`
+    SELECT quote_ident(tablename) AS name FROM pg_tables
+    WHERE schemaname = current_schema() AND tablename NOT IN ('schema_migrations', 'specialties')`;
+  if (tables.length) await sql.unsafe(`TRUNCATE ${tables.map((t) => t.name).join(', ')} RESTART IDENTITY CASCADE`);
+}
+
+function progressBars(): ProgressFactory {
+  return (table: string, total: number): Progress => {
+    const bar = new cliProgress.SingleBar(
+      {
+        format: `${table.padEnd(26)} [{bar}] {percentage}% | {value}/{total} | {duration_formatted}`,
+        hideCursor: true,
+        // Without a terminal (CI, a test's child process) print a line now and then, not a redraw per update.
+        noTTYOutput: !process.stderr.isTTY,
+        notTTYSchedule: 5000,
+      },
+      cliProgress.Presets.shades_classic,
+    );
+    bar.start(total, 0);
+    return {
+      update: (done) => bar.update(Math.min(done, total)),
+      stop: () => {
+        bar.update(total);
+        bar.stop();
+      },
+    };
+  };
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const config = loadConfig();
+  const db = await resolveDatabase(config);
+  const sql = createSql(db.url, { max: 4 });
+  const started = Date.now();
+  const say = (msg: string) => console.log(msg);
+  try {
+    await migrate(sql);
+    if (args.reset) {
+      say('reset: emptying every data table');
+      await resetData(sql);
+    }
+    const appointments = args.appointments ?? DEMO_SIZES.appointments;
+    const summary = await seedDemo(sql, {
+      professionals: args.professionals,
+      institutions: args.institutions,
+      appointments,
+      reviews: args.reviews,
+      patients: args.patients,
+      seed: args.seed,
+      log: say,
+      progress: progressBars(),
+    });
+    say(`data seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const indexStarted = Date.now();
+    const indexed = await reindexAll(sql, { progress: true });
+    say(
+      `search index rebuilt in ${((Date.now() - indexStarted) / 1000).toFixed(1)} s ` +
+        `(${indexed.professionals} professionals, ${indexed.institutions} institutions)`,
+    );
+    say(JSON.stringify(summary));
+    say(`demo accounts (password ${DEMO_PASSWORD}): ${Object.values(DEMO_ACCOUNTS).map((a) => a.email).join(', ')}`);
+    say(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await sql.end({ timeout: 5 });
+    await db.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

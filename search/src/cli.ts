@@ -1,0 +1,57 @@
+/**
+ * `npm run reindex`: rebuilds the whole search index from PostgreSQL.
+ * `npm run search:check`: reports any difference between PostgreSQL's approved
+ * profiles and the index (exit code 1 when there is one).
+ * Connects like scripts/start.ts: DATABASE_URL, or the embedded PostgreSQL under DATA_DIR.
+ */
+import { createSql, loadConfig, migrate, resolveDatabase } from '@ilera/db';
+import { checkIndex, reindexAll, type CollectionCheck } from './index';
+
+const command = process.argv[2];
+
+function describe(name: string, c: CollectionCheck): string[] {
+  const lines = [`${name}: ${c.expected} approved in PostgreSQL, ${c.indexed} in the index`];
+  const list = (ids: string[]) => ids.slice(0, 20).join(', ') + (ids.length > 20 ? `, ... (${ids.length})` : '');
+  if (c.missing.length) lines.push(`  missing from the index: ${list(c.missing)}`);
+  if (c.extra.length) lines.push(`  in the index but not approved: ${list(c.extra)}`);
+  if (c.stale.length) lines.push(`  out of date in the index: ${list(c.stale)}`);
+  return lines;
+}
+
+async function main(): Promise<number> {
+  if (command !== 'reindex' && command !== 'check') {
+    console.error('usage: tsx search/src/cli.ts reindex|check');
+    return 2;
+  }
+  const config = loadConfig();
+  const db = await resolveDatabase(config);
+  const sql = createSql(db.url, { max: 4 });
+  try {
+    await migrate(sql);
+    if (command === 'reindex') {
+      const started = Date.now();
+      const counts = await reindexAll(sql, { progress: process.stdout.isTTY });
+      console.log(
+        `Reindexed ${counts.professionals} professionals and ${counts.institutions} institutions in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+      );
+      return 0;
+    }
+    const report = await checkIndex(sql);
+    for (const line of [...describe('professionals', report.professionals), ...describe('institutions', report.institutions)]) {
+      console.log(line);
+    }
+    console.log(report.ok ? 'The index matches PostgreSQL.' : 'The index differs from PostgreSQL: run `npm run reindex`.');
+    return report.ok ? 0 : 1;
+  } finally {
+    await sql.end({ timeout: 5 });
+    await db.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,200 @@
+// The one place a profile becomes a search document. The index worker (one
+// profile per event) and the full reindex (every approved profile) both call
+// these builders, so an edit can never produce a document that differs from a
+// reindex (CONVENTIONS, "The event path").
+import type { Db } from '@ilera/db';
+import { averageRating, institutionTypeLabel, normalizeState } from '@ilera/contracts';
+import type { CollectionName, SearchDocument } from './schema';
+
+export const BIO_EXCERPT = 200;
+export const DESCRIPTION_EXCERPT = 240;
+
+/** The first `max` characters, cut at a word boundary, with an ellipsis when cut. */
+export function excerpt(text: string | null | undefined, max: number): string | undefined {
+  const t = (text ?? '').replace(/\s+/g, ' ').trim();
+  if (!t) return undefined;
+  if (t.length <= max) return t;
+  const cut = t.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, '')}…`;
+}
+
+const clean = (v: string | null | undefined): string | undefined => {
+  const t = (v ?? '').trim();
+  return t ? t : undefined;
+};
+
+/** Leaves out absent values: Typesense refuses null in fields, and both engines hold the same JSON. */
+function compact(doc: Record<string, unknown>): SearchDocument {
+  return Object.fromEntries(Object.entries(doc).filter(([, v]) => v !== undefined && v !== null)) as SearchDocument;
+}
+
+interface ProfessionalRow {
+  id: number;
+  title: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  professionalType: string;
+  specialty: string;
+  city: string | null;
+  state: string | null;
+  countries: string[];
+  education: string | null;
+  yearsOfExperience: number;
+  phone: string | null;
+  bio: string | null;
+  photo: string | null;
+  isVerified: boolean;
+  ratingSum: number;
+  reviewCount: number;
+  institutionId: number | null;
+  institutionName: string | null;
+}
+
+/** Search documents of the given professionals that are approved; the others are simply absent. */
+export async function buildProfessionalDocuments(sql: Db, ids: readonly number[]): Promise<SearchDocument[]> {
+  if (ids.length === 0) return [];
+  const rows = await sql<ProfessionalRow[]>`
+    SELECT p.id, p.title, u.first_name, u.last_name, p.professional_type, p.specialty, p.city, p.state,
+      p.countries, p.education, p.years_of_experience, coalesce(nullif(p.phone, ''), u.phone) AS phone, p.bio,
+      coalesce(nullif(p.profile_image_url, ''), nullif(u.profile_image_url, '')) AS photo, p.is_verified,
+      coalesce(r.rating_sum, 0)::int AS rating_sum, coalesce(r.review_count, 0)::int AS review_count,
+      inst.id AS institution_id, inst.name AS institution_name
+    FROM professionals p
+    JOIN users u ON u.id = p.user_id
+    LEFT JOIN LATERAL (
+      SELECT sum(rating) AS rating_sum, count(*) AS review_count FROM reviews WHERE professional_id = p.id
+    ) r ON true
+    -- The first affiliation: current ones before ended ones, then the oldest link.
+    -- Only a public (approved) institution is named on a public card.
+    LEFT JOIN LATERAL (
+      SELECT i.id, i.name FROM professional_institutions pi
+      JOIN institutions i ON i.id = pi.institution_id AND i.status = 'approved'
+      WHERE pi.professional_id = p.id
+      ORDER BY (pi.end_date IS NOT NULL AND pi.end_date < current_date), pi.start_date NULLS LAST, pi.id
+      LIMIT 1
+    ) inst ON true
+    WHERE p.id = ANY(${ids as number[]}::int[]) AND p.status = 'approved'
+    ORDER BY p.id`;
+  return rows.map((r) => {
+    const first = clean(r.firstName);
+    const last = clean(r.lastName);
+    const title = clean(r.title);
+    const person = [first, last].filter(Boolean).join(' ');
+    return compact({
+      id: String(r.id),
+      name: [title, person].filter(Boolean).join(' ') || `Professional ${r.id}`,
+      title,
+      firstName: first,
+      lastName: last,
+      professionalType: r.professionalType,
+      specialty: r.specialty,
+      city: clean(r.city),
+      state: r.state && clean(r.state) ? normalizeState(r.state) : undefined,
+      countries: r.countries ?? [],
+      institution: clean(r.institutionName),
+      institutionId: r.institutionId ?? undefined,
+      education: clean((r.education ?? '').split(/\r?\n/).find((line) => line.trim())),
+      yearsOfExperience: r.yearsOfExperience ?? 0,
+      phone: clean(r.phone),
+      bio: excerpt(r.bio, BIO_EXCERPT),
+      photo: clean(r.photo),
+      rating: r.reviewCount ? averageRating(spread(r.ratingSum, r.reviewCount)) : 0,
+      reviewCount: r.reviewCount,
+      isVerified: r.isVerified,
+      isApproved: true,
+    });
+  });
+}
+
+/** averageRating (contracts) takes the ratings; the sum spread over `count` entries has the same mean. */
+function spread(sum: number, count: number): number[] {
+  const out = new Array<number>(count).fill(0);
+  out[0] = sum;
+  return out;
+}
+
+interface InstitutionRow {
+  id: number;
+  name: string;
+  type: string;
+  services: string[];
+  city: string | null;
+  state: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  description: string | null;
+  photo: string | null;
+  isVerified: boolean;
+  ratingSum: number;
+  reviewCount: number;
+  professionalCount: number;
+}
+
+/** Search documents of the given institutions that are approved. */
+export async function buildInstitutionDocuments(sql: Db, ids: readonly number[]): Promise<SearchDocument[]> {
+  if (ids.length === 0) return [];
+  const rows = await sql<InstitutionRow[]>`
+    SELECT i.id, i.name, i.type, i.services, i.city, i.state, i.phone,
+      coalesce(nullif(i.email, ''), u.email) AS email, i.website, i.description,
+      coalesce(nullif(i.profile_image_url, ''), nullif(u.profile_image_url, '')) AS photo, i.is_verified,
+      coalesce(r.rating_sum, 0)::int AS rating_sum, coalesce(r.review_count, 0)::int AS review_count,
+      (SELECT count(*)::int FROM professional_institutions pi
+        JOIN professionals p ON p.id = pi.professional_id AND p.status = 'approved'
+        WHERE pi.institution_id = i.id) AS professional_count
+    FROM institutions i
+    JOIN users u ON u.id = i.user_id
+    LEFT JOIN LATERAL (
+      SELECT sum(rating) AS rating_sum, count(*) AS review_count FROM reviews WHERE institution_id = i.id
+    ) r ON true
+    WHERE i.id = ANY(${ids as number[]}::int[]) AND i.status = 'approved'
+    ORDER BY i.id`;
+  return rows.map((r) =>
+    compact({
+      id: String(r.id),
+      name: r.name,
+      type: r.type,
+      typeLabel: institutionTypeLabel(r.type),
+      services: r.services ?? [],
+      city: clean(r.city),
+      state: r.state && clean(r.state) ? normalizeState(r.state) : undefined,
+      phone: clean(r.phone),
+      email: clean(r.email),
+      website: clean(r.website),
+      description: excerpt(r.description, DESCRIPTION_EXCERPT),
+      photo: clean(r.photo),
+      professionalCount: r.professionalCount,
+      rating: r.reviewCount ? averageRating(spread(r.ratingSum, r.reviewCount)) : 0,
+      reviewCount: r.reviewCount,
+      isVerified: r.isVerified,
+      isApproved: true,
+    }),
+  );
+}
+
+export function buildDocuments(sql: Db, collection: CollectionName, ids: readonly number[]): Promise<SearchDocument[]> {
+  return collection === 'professionals' ? buildProfessionalDocuments(sql, ids) : buildInstitutionDocuments(sql, ids);
+}
+
+/** Ids of every approved profile of a collection, in id order. */
+export async function approvedIds(sql: Db, collection: CollectionName): Promise<number[]> {
+  const rows =
+    collection === 'professionals'
+      ? await sql<{ id: number }[]>`SELECT id FROM professionals WHERE status = 'approved' ORDER BY id`
+      : await sql<{ id: number }[]>`SELECT id FROM institutions WHERE status = 'approved' ORDER BY id`;
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The profiles of the other kind whose documents show something of this one:
+ * a professional's card names its first institution, an institution's card
+ * counts its professionals.
+ */
+export async function linkedIds(sql: Db, collection: CollectionName, id: number): Promise<number[]> {
+  const rows =
+    collection === 'professionals'
+      ? await sql<{ id: number }[]>`SELECT institution_id AS id FROM professional_institutions WHERE professional_id = ${id} ORDER BY 1`
+      : await sql<{ id: number }[]>`SELECT professional_id AS id FROM professional_institutions WHERE institution_id = ${id} ORDER BY 1`;
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,300 @@
+// The Typesense search parameters we accept, parsed and checked against the
+// collection schemas. Both engines and the multi_search endpoint go through here,
+// so a search that one engine refuses the other refuses too.
+import { SearchParamsError, type SearchRequest } from './engine';
+import { fieldOf, isCollectionName, isFilterable, schemas, type CollectionName, type FieldDef } from './schema';
+
+export const MAX_PER_PAGE = 50;
+export const DEFAULT_PER_PAGE = 10;
+export const MAX_FACET_VALUES = 100;
+export const MAX_SEARCHES = 20;
+
+export type FilterOp = '=' | '!=' | ':' | '!' | '>' | '>=' | '<' | '<=';
+
+export interface FilterClause {
+  field: string;
+  def: FieldDef;
+  op: FilterOp;
+  values: (string | number | boolean)[];
+}
+
+export interface SortClause {
+  field: string; // '_text_match' or a sortable field
+  desc: boolean;
+}
+
+export interface ParsedSearch {
+  collection: CollectionName;
+  q: string;
+  /** Lower-cased words of q; empty for '*' or ''. */
+  words: string[];
+  queryBy: string[];
+  filters: FilterClause[];
+  facetBy: string[];
+  sort: SortClause[];
+  page: number;
+  perPage: number;
+  maxFacetValues: number;
+  facetQuery?: { field: string; prefix: string };
+}
+
+/** Parameters the adapter may send that change nothing in our answers. */
+const IGNORED_PARAMS = new Set([
+  'highlight_full_fields',
+  'highlight_fields',
+  'highlight_start_tag',
+  'highlight_end_tag',
+  'highlight_affix_num_tokens',
+  'snippet_threshold',
+  'exhaustive_search',
+  'use_cache',
+  'cache_ttl',
+  'enable_overrides',
+  'prioritize_exact_match',
+  'num_typos',
+  'typo_tokens_threshold',
+  'prefix',
+]);
+const KNOWN_PARAMS = new Set([
+  'collection',
+  'q',
+  'query_by',
+  'filter_by',
+  'facet_by',
+  'sort_by',
+  'page',
+  'per_page',
+  'max_facet_values',
+  'facet_query',
+  ...IGNORED_PARAMS,
+]);
+
+/** Normalises free text into search words: lower case, accents and punctuation removed. */
+export function searchWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 12);
+}
+
+function intParam(raw: unknown, name: string, min: number, fallback: number): number {
+  if (raw === undefined || raw === null || raw === '') return fallback;
+  const n = typeof raw === 'number' ? raw : Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new SearchParamsError(`Parameter ${name} must be a whole number of at least ${min}`);
+  return n;
+}
+
+function fieldList(collection: CollectionName, raw: string | undefined, what: string, ok: (d: FieldDef | undefined) => boolean): string[] {
+  if (!raw) return [];
+  const names = raw
+    .split(',')
+    .map((s) => s.trim())
+    // Typesense facet options such as `city(sort_by: _alpha:asc)` are not supported.
+    .filter(Boolean);
+  for (const n of names) {
+    if (!ok(fieldOf(collection, n))) throw new SearchParamsError(`Could not find a ${what} field named \`${n}\` in the schema.`);
+  }
+  return [...new Set(names)];
+}
+
+// ---------------------------------------------------------------- filter_by
+
+/**
+ * Parses the filter_by subset: conditions joined by `&&`, each `field:=value`,
+ * `field:=[a,b]`, `field:value` (case-insensitive), `field:!=[...]`, or a
+ * number comparison `field:>=4`. Values may be quoted in backticks (they may then
+ * contain commas, `&&` and brackets). No `||` and no parentheses.
+ */
+export function parseFilter(collection: CollectionName, input: string | undefined): FilterClause[] {
+  const text = (input ?? '').trim();
+  if (!text) return [];
+  const clauses: FilterClause[] = [];
+  let i = 0;
+  const fail = (why: string): never => {
+    throw new SearchParamsError(`Could not parse the filter query: ${why}.`);
+  };
+  const skipSpace = () => {
+    while (i < text.length && /\s/.test(text[i])) i++;
+  };
+  const readValue = (stops: string): string => {
+    skipSpace();
+    if (text[i] === '`') {
+      const end = text.indexOf('`', i + 1);
+      if (end < 0) fail('unclosed backtick');
+      const v = text.slice(i + 1, end);
+      i = end + 1;
+      skipSpace();
+      return v;
+    }
+    let start = i;
+    while (i < text.length && !stops.includes(text[i]) && !text.startsWith('&&', i) && !text.startsWith('||', i)) i++;
+    const v = text.slice(start, i).trim();
+    if (!v) fail('empty value');
+    return v;
+  };
+
+  while (i < text.length) {
+    skipSpace();
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)\s*:/.exec(text.slice(i));
+    if (!m) fail(text[i] === '(' ? 'parentheses are not supported' : `expected a field at "${text.slice(i, i + 20)}"`);
+    const field = m![1];
+    i += m![0].length;
+    const def = fieldOf(collection, field);
+    if (!isFilterable(def)) throw new SearchParamsError(`Could not find a filter field named \`${field}\` in the schema.`);
+    skipSpace();
+    let op: FilterOp = ':';
+    for (const candidate of ['>=', '<=', '!=', '=', '>', '<', '!'] as const) {
+      if (text.startsWith(candidate, i)) {
+        op = candidate;
+        i += candidate.length;
+        break;
+      }
+    }
+    skipSpace();
+    const raw: string[] = [];
+    if (text[i] === '[') {
+      i++;
+      for (;;) {
+        raw.push(readValue(',]'));
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
+        if (text[i] === ']') {
+          i++;
+          break;
+        }
+        fail('unclosed list');
+      }
+    } else {
+      raw.push(readValue(''));
+    }
+    const values = raw.map((v) => {
+      if (def!.type === 'int32' || def!.type === 'float') {
+        const n = Number(v);
+        if (!Number.isFinite(n)) fail(`\`${field}\` takes numbers`);
+        return n;
+      }
+      if (def!.type === 'bool') {
+        if (v !== 'true' && v !== 'false') fail(`\`${field}\` takes true or false`);
+        return v === 'true';
+      }
+      return v;
+    });
+    if ((op === '>' || op === '>=' || op === '<' || op === '<=') && (def!.type === 'string' || def!.type === 'string[]' || def!.type === 'bool')) {
+      fail(`\`${field}\` cannot be compared with ${op}`);
+    }
+    if ((op === '>' || op === '>=' || op === '<' || op === '<=') && values.length !== 1) fail('a comparison takes one value');
+    clauses.push({ field, def: def!, op, values });
+    skipSpace();
+    if (i >= text.length) break;
+    if (text.startsWith('&&', i)) {
+      i += 2;
+      continue;
+    }
+    fail(text.startsWith('||', i) ? '`||` is not supported' : `unexpected "${text.slice(i, i + 20)}"`);
+  }
+  if (clauses.length > 20) fail('too many conditions');
+  return clauses;
+}
+
+/** A filter_by string for exact matches of the given values (Typesense syntax, values in backticks). */
+export function exactFilter(field: string, values: readonly (string | number | boolean)[]): string {
+  const quoted = values.map((v) => (typeof v === 'string' ? `\`${v.replace(/`/g, '')}\`` : String(v)));
+  return `${field}:=[${quoted.join(',')}]`;
+}
+
+/** A case-insensitive match (`field:value`), for free text such as a typed city. */
+export function looseFilter(field: string, value: string): string {
+  return `${field}:\`${value.replace(/`/g, '')}\``;
+}
+
+// ---------------------------------------------------------------- sort_by
+
+export function parseSort(collection: CollectionName, input: string | undefined): SortClause[] {
+  const text = (input ?? '').trim();
+  if (!text) return [{ field: '_text_match', desc: true }];
+  const parts = text.split(',').map((s) => s.trim());
+  if (parts.length > 3) throw new SearchParamsError('Only up to 3 sort_by fields can be specified.');
+  return parts.map((p) => {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)(?::(asc|desc))?$/i.exec(p);
+    if (!m) throw new SearchParamsError(`Could not parse sort_by \`${p}\`.`);
+    const field = m[1];
+    if (field !== '_text_match' && !fieldOf(collection, field)?.sort) {
+      throw new SearchParamsError(`Could not find a field named \`${field}\` in the schema for sorting.`);
+    }
+    return { field, desc: (m[2] ?? 'desc').toLowerCase() === 'desc' };
+  });
+}
+
+// ---------------------------------------------------------------- the whole search
+
+/**
+ * Checks one search of a multi_search body: only our two collections, only the
+ * parameters above, only fields of the schema, at most MAX_PER_PAGE per page.
+ */
+export function parseSearch(raw: unknown): ParsedSearch {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new SearchParamsError('Each search must be an object.');
+  const s = raw as Record<string, unknown>;
+  for (const key of Object.keys(s)) {
+    if (!KNOWN_PARAMS.has(key)) throw new SearchParamsError(`Parameter \`${key}\` is not supported.`);
+  }
+  if (!isCollectionName(s.collection)) throw new SearchParamsError('`collection` must be professionals or institutions.');
+  const collection = s.collection;
+  for (const key of ['q', 'query_by', 'filter_by', 'facet_by', 'sort_by', 'facet_query'] as const) {
+    if (s[key] !== undefined && typeof s[key] !== 'string') throw new SearchParamsError(`Parameter \`${key}\` must be text.`);
+    if (typeof s[key] === 'string' && (s[key] as string).length > 1000) throw new SearchParamsError(`Parameter \`${key}\` is too long.`);
+  }
+  const q = ((s.q as string | undefined) ?? '*').trim().slice(0, 200);
+  const queryBy = fieldList(collection, s.query_by as string | undefined, 'query_by', (d) => !!d?.search);
+  const facetBy = fieldList(collection, s.facet_by as string | undefined, 'facet', (d) => !!d?.facet);
+  const perPage = Math.min(intParam(s.per_page, 'per_page', 0, DEFAULT_PER_PAGE), MAX_PER_PAGE);
+  const page = intParam(s.page, 'page', 1, 1);
+  if (page > 10_000) throw new SearchParamsError('Parameter page is too large.');
+  const maxFacetValues = Math.min(intParam(s.max_facet_values, 'max_facet_values', 1, 10), MAX_FACET_VALUES);
+  let facetQuery: ParsedSearch['facetQuery'];
+  if (typeof s.facet_query === 'string' && s.facet_query.trim()) {
+    const idx = s.facet_query.indexOf(':');
+    const field = idx > 0 ? s.facet_query.slice(0, idx).trim() : '';
+    if (!facetBy.includes(field)) throw new SearchParamsError('facet_query must name one of the facet_by fields.');
+    facetQuery = { field, prefix: s.facet_query.slice(idx + 1).trim().toLowerCase() };
+  }
+  return {
+    collection,
+    q: q || '*',
+    words: q === '*' ? [] : searchWords(q),
+    queryBy: queryBy.length ? queryBy : schemas[collection].queryBy,
+    filters: parseFilter(collection, s.filter_by as string | undefined),
+    facetBy,
+    sort: parseSort(collection, s.sort_by as string | undefined),
+    page,
+    perPage,
+    maxFacetValues,
+    facetQuery,
+  };
+}
+
+/**
+ * The parameters to hand to an engine: only the known ones, with per_page capped
+ * and defaults filled in (Typesense wants query_by).
+ */
+export function sanitizeSearch(raw: unknown): SearchRequest {
+  const p = parseSearch(raw);
+  const s = raw as Record<string, unknown>;
+  const out: SearchRequest = {
+    collection: p.collection,
+    q: p.q,
+    query_by: p.queryBy.join(','),
+    page: p.page,
+    per_page: p.perPage,
+    max_facet_values: p.maxFacetValues,
+  };
+  if (typeof s.filter_by === 'string' && s.filter_by.trim()) out.filter_by = s.filter_by;
+  if (p.facetBy.length) out.facet_by = p.facetBy.join(',');
+  if (typeof s.sort_by === 'string' && s.sort_by.trim()) out.sort_by = s.sort_by;
+  if (p.facetQuery) out.facet_query = s.facet_query as string;
+  return out;
+}

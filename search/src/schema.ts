@@ -1,0 +1,128 @@
+// The two collections and their fields: one description that the Typesense
+// collection schemas, the PostgreSQL engine's filters and facets, the
+// multi_search protocol's checks and the document builder all read.
+import { searchCollections, searchQueryBy, searchSortBy, type SearchCollection } from '@ilera/contracts';
+
+export const collectionNames = searchCollections;
+export type CollectionName = SearchCollection;
+
+export function isCollectionName(value: unknown): value is CollectionName {
+  return typeof value === 'string' && (collectionNames as readonly string[]).includes(value);
+}
+
+export type FieldType = 'string' | 'string[]' | 'int32' | 'float' | 'bool';
+
+export interface FieldDef {
+  type: FieldType;
+  /** Facet counts may be asked for it (and it can be filtered exactly). */
+  facet?: boolean;
+  /** Free-text search looks at it (query_by). */
+  search?: boolean;
+  /** May be absent from a document. */
+  optional?: boolean;
+  /** Filterable or sortable (numbers, booleans). */
+  filter?: boolean;
+  sort?: boolean;
+  /** Stored only: not searchable, filterable or sortable (Typesense `index: false`). */
+  storeOnly?: boolean;
+}
+
+export interface CollectionDef {
+  fields: Record<string, FieldDef>;
+  /** The default query_by, most important first. */
+  queryBy: string[];
+}
+
+export const schemas: Record<CollectionName, CollectionDef> = {
+  professionals: {
+    fields: {
+      name: { type: 'string', search: true }, // "Dr. Adaeze Okonkwo"
+      title: { type: 'string', optional: true, storeOnly: true },
+      firstName: { type: 'string', optional: true, search: true },
+      lastName: { type: 'string', optional: true, search: true },
+      professionalType: { type: 'string', facet: true, search: true },
+      specialty: { type: 'string', facet: true, search: true },
+      city: { type: 'string', facet: true, search: true, optional: true },
+      state: { type: 'string', facet: true, search: true, optional: true },
+      countries: { type: 'string[]', facet: true },
+      institution: { type: 'string', optional: true, search: true },
+      institutionId: { type: 'int32', optional: true, filter: true },
+      education: { type: 'string', optional: true, storeOnly: true },
+      yearsOfExperience: { type: 'int32', filter: true, sort: true },
+      phone: { type: 'string', optional: true, storeOnly: true },
+      bio: { type: 'string', optional: true, search: true },
+      photo: { type: 'string', optional: true, storeOnly: true },
+      rating: { type: 'float', filter: true, sort: true },
+      reviewCount: { type: 'int32', filter: true, sort: true },
+      isVerified: { type: 'bool', facet: true },
+      isApproved: { type: 'bool', facet: true },
+    },
+    queryBy: [...searchQueryBy.professionals],
+  },
+  institutions: {
+    fields: {
+      name: { type: 'string', search: true },
+      type: { type: 'string', facet: true, search: true },
+      typeLabel: { type: 'string', search: true },
+      services: { type: 'string[]', facet: true, search: true },
+      city: { type: 'string', facet: true, search: true, optional: true },
+      state: { type: 'string', facet: true, search: true, optional: true },
+      phone: { type: 'string', optional: true, storeOnly: true },
+      email: { type: 'string', optional: true, storeOnly: true },
+      website: { type: 'string', optional: true, storeOnly: true },
+      description: { type: 'string', optional: true, search: true },
+      photo: { type: 'string', optional: true, storeOnly: true },
+      professionalCount: { type: 'int32', filter: true, sort: true },
+      rating: { type: 'float', filter: true, sort: true },
+      reviewCount: { type: 'int32', filter: true, sort: true },
+      isVerified: { type: 'bool', facet: true },
+      isApproved: { type: 'bool', facet: true },
+    },
+    queryBy: [...searchQueryBy.institutions],
+  },
+};
+
+export const fieldOf = (collection: CollectionName, name: string): FieldDef | undefined =>
+  Object.prototype.hasOwnProperty.call(schemas[collection].fields, name) ? schemas[collection].fields[name] : undefined;
+
+export const isFilterable = (f: FieldDef | undefined): boolean => !!f && !f.storeOnly && !!(f.facet || f.filter || f.sort);
+
+/** Sort orders the API and the web offer, as Typesense sort_by strings. */
+export const sortBy = searchSortBy;
+
+/** A document as both engines hold it: `id` is a string, absent values are left out. */
+export type SearchDocument = { id: string } & Record<string, unknown>;
+
+export class DocumentRejectedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DocumentRejectedError';
+  }
+}
+
+/** Refuses a document that does not fit its collection (the worker makes such a job unrecoverable). */
+export function validateDocument(collection: CollectionName, doc: SearchDocument): void {
+  if (typeof doc.id !== 'string' || !doc.id) throw new DocumentRejectedError(`${collection}: document without id`);
+  const fields = schemas[collection].fields;
+  for (const [name, def] of Object.entries(fields)) {
+    const v = doc[name];
+    if (v === undefined || v === null) {
+      if (!def.optional) throw new DocumentRejectedError(`${collection}/${doc.id}: field ${name} is required`);
+      continue;
+    }
+    const ok =
+      def.type === 'string'
+        ? typeof v === 'string'
+        : def.type === 'string[]'
+          ? Array.isArray(v) && v.every((x) => typeof x === 'string')
+          : def.type === 'bool'
+            ? typeof v === 'boolean'
+            : def.type === 'int32'
+              ? Number.isInteger(v)
+              : typeof v === 'number' && Number.isFinite(v);
+    if (!ok) throw new DocumentRejectedError(`${collection}/${doc.id}: field ${name} must be ${def.type}`);
+  }
+  for (const key of Object.keys(doc)) {
+    if (key !== 'id' && !(key in fields)) throw new DocumentRejectedError(`${collection}/${doc.id}: unknown field ${key}`);
+  }
+}

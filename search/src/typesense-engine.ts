@@ -1,0 +1,169 @@
+// The Typesense engine (used when TYPESENSE_URL and TYPESENSE_API_KEY are set):
+// a thin pass-through. Every read and write goes through an alias named after the
+// collection (`professionals` -> `professionals_<timestamp>`), so a full reindex
+// builds a new collection and switches the alias when it is complete.
+import * as TypesenseModule from 'typesense';
+import type { SearchEngine, SearchError, SearchRequest, SearchResult } from './engine';
+import { DocumentRejectedError, schemas, validateDocument, type CollectionName, type SearchDocument } from './schema';
+
+/* The client's types describe far more than we use; we keep to a small surface. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Any = any;
+const mod: Any = (TypesenseModule as Any).default ?? TypesenseModule;
+const Client: Any = mod.Client;
+
+export interface TypesenseOptions {
+  url: string;
+  apiKey: string;
+  /** Collection/alias name prefix (tests use a unique one). */
+  prefix?: string;
+}
+
+/** The Typesense collection schema of one of our collections. */
+export function typesenseSchema(collection: CollectionName, name: string): Record<string, unknown> {
+  return {
+    name,
+    fields: Object.entries(schemas[collection].fields).map(([field, def]) => ({
+      name: field,
+      type: def.type,
+      facet: !!def.facet,
+      optional: !!def.optional,
+      index: !def.storeOnly,
+      ...(def.sort ? { sort: true } : {}),
+    })),
+    // Typo tolerance is Typesense's default (num_typos 2, prefix search on).
+    token_separators: ['-', '/'],
+  };
+}
+
+function nodeOf(url: string) {
+  const u = new URL(url);
+  const protocol = u.protocol.replace(':', '');
+  return {
+    host: u.hostname,
+    port: Number(u.port || (protocol === 'https' ? 443 : 80)),
+    protocol,
+    path: u.pathname.replace(/\/$/, ''),
+  };
+}
+
+const statusOf = (err: unknown): number | undefined => (err as { httpStatus?: number })?.httpStatus;
+
+export class TypesenseEngine implements SearchEngine {
+  readonly kind = 'typesense' as const;
+  private readonly client: Any;
+  private readonly prefix: string;
+
+  constructor(o: TypesenseOptions) {
+    this.client = new Client({
+      nodes: [nodeOf(o.url)],
+      apiKey: o.apiKey,
+      connectionTimeoutSeconds: 5,
+      numRetries: 2,
+      logLevel: 'warn',
+    });
+    this.prefix = o.prefix ?? '';
+  }
+
+  private alias(collection: CollectionName): string {
+    return `${this.prefix}${collection}`;
+  }
+
+  private async target(collection: CollectionName): Promise<string | null> {
+    try {
+      const a = await this.client.aliases(this.alias(collection)).retrieve();
+      return a.collection_name as string;
+    } catch (err) {
+      if (statusOf(err) === 404) return null;
+      throw err;
+    }
+  }
+
+  private async createCollection(collection: CollectionName): Promise<string> {
+    const name = `${this.alias(collection)}_${Date.now()}`;
+    await this.client.collections().create(typesenseSchema(collection, name));
+    return name;
+  }
+
+  async ensureCollections(): Promise<void> {
+    for (const c of Object.keys(schemas) as CollectionName[]) {
+      if (await this.target(c)) continue;
+      const name = await this.createCollection(c);
+      await this.client.aliases().upsert(this.alias(c), { collection_name: name });
+    }
+  }
+
+  private async importInto(name: string, collection: CollectionName, docs: SearchDocument[]): Promise<void> {
+    for (const d of docs) validateDocument(collection, d);
+    let results: Any[];
+    try {
+      results = await this.client.collections(name).documents().import(docs, { action: 'upsert' });
+    } catch (err) {
+      results = (err as Any)?.importResults;
+      if (!Array.isArray(results)) throw err; // transport failure or 5xx: retried by the job
+    }
+    // A partial failure is silent unless every item's result is checked.
+    const failed = results.filter((r) => !r.success);
+    if (failed.length === 0) return;
+    const transient = failed.some((r) => Number(r.code) >= 500);
+    const message = `Typesense refused ${failed.length} of ${docs.length} documents: ${failed[0].error}`;
+    throw transient ? new Error(message) : new DocumentRejectedError(message);
+  }
+
+  async upsert(collection: CollectionName, docs: SearchDocument[]): Promise<void> {
+    if (docs.length === 0) return;
+    await this.ensureCollections();
+    await this.importInto(this.alias(collection), collection, docs);
+  }
+
+  async delete(collection: CollectionName, ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    for (const id of ids) {
+      try {
+        await this.client.collections(this.alias(collection)).documents(id).delete();
+      } catch (err) {
+        if (statusOf(err) !== 404) throw err; // already absent: the same end state
+      }
+    }
+  }
+
+  async multiSearch(searches: SearchRequest[]): Promise<(SearchResult | SearchError)[]> {
+    const body = {
+      searches: searches.map((s) => ({ ...s, collection: this.alias(s.collection) })),
+    };
+    const res = await this.client.multiSearch.perform(body, {});
+    return (res.results as Any[]).map((r, i) => {
+      if (r.error) return { code: r.code ?? 400, error: String(r.error) };
+      // Clients see our collection names, never the aliased physical ones.
+      return { ...r, request_params: { ...r.request_params, collection_name: searches[i].collection } } as SearchResult;
+    });
+  }
+
+  async exportAll(collection: CollectionName): Promise<SearchDocument[]> {
+    const jsonl: string = await this.client.collections(this.alias(collection)).documents().export();
+    return jsonl
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as SearchDocument);
+  }
+
+  async replaceAll(collection: CollectionName, batches: AsyncIterable<SearchDocument[]>): Promise<number> {
+    const previous = await this.target(collection);
+    const name = await this.createCollection(collection);
+    let total = 0;
+    try {
+      for await (const docs of batches) {
+        if (docs.length) await this.importInto(name, collection, docs);
+        total += docs.length;
+      }
+    } catch (err) {
+      await this.client.collections(name).delete().catch(() => {});
+      throw err;
+    }
+    await this.client.aliases().upsert(this.alias(collection), { collection_name: name });
+    if (previous && previous !== name) await this.client.collections(previous).delete().catch(() => {});
+    return total;
+  }
+
+  async close(): Promise<void> {}
+}

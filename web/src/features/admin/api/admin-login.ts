@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminLoginInput } from '@ilera/contracts';
+import { apiJson } from '../../../lib/api';
+import { currentUserQueryOptions } from '../../auth/api/use-auth';
+import { adminUserQueryOptions } from './get-admin-user';
+import type { AdminUser } from './types';
+
+/** POST /api/admin/login. */
+export function adminLogin(input: AdminLoginInput): Promise<{ success: true; user: AdminUser }> {
+  return apiJson('POST', '/api/admin/login', input);
+}
+
+export function useAdminLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: adminLogin,
+    onSuccess: async ({ user }) => {
+      queryClient.setQueryData(adminUserQueryOptions().queryKey, user);
+      // The header reads the same session.
+      await queryClient.invalidateQueries({ queryKey: currentUserQueryOptions().queryKey });
+    },
+  });
+}

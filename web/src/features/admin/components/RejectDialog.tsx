@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+
+/** Reject asks for an optional reason (D5); the owner reads it in the e-mail. */
+export function RejectDialog({
+  name,
+  opened,
+  loading,
+  onClose,
+  onConfirm,
+}: {
+  name: string;
+  opened: boolean;
+  loading: boolean;
+  onClose: () => void;
+  onConfirm: (reason: string) => void;
+}) {
+  const [reason, setReason] = useState('');
+  useEffect(() => {
+    if (opened) setReason('');
+  }, [opened]);
+  return (
+    <Modal opened={opened} onClose={onClose} title={`Reject ${name}?`} centered>
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          The application leaves the pending list and stays out of the directory. Its owner is told by e-mail.
+        </Text>
+        <Textarea
+          label="Reason (optional)"
+          description="Sent to the applicant with the decision."
+          autosize
+          minRows={3}
+          maxLength={1000}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color="red" loading={loading} onClick={() => onConfirm(reason)}>
+            Reject
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

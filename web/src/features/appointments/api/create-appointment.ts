@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateAppointmentInput } from '@ilera/contracts';
+import { apiJson } from '../../../lib/api';
+import { isAvailabilityKey } from './get-availability';
+import { isAppointmentsKey, type Appointment } from './types';
+
+/** POST /api/appointments. The patient is the session's user (never sent). */
+export function createAppointment(input: CreateAppointmentInput): Promise<Appointment> {
+  return apiJson<Appointment>('POST', '/api/appointments', input);
+}
+
+export function useCreateAppointment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createAppointment,
+    // Settled, not only success: after a 409 the taken slot must show as taken.
+    onSettled: () =>
+      queryClient.invalidateQueries({ predicate: (q) => isAppointmentsKey(q.queryKey) || isAvailabilityKey(q.queryKey) }),
+  });
+}

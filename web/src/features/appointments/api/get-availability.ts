@@ -1,0 +1,40 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getJson } from '../../../lib/api';
+import type { ProviderTarget } from './types';
+
+/** A provider's day: which 30-minute slots (Lagos time) can still be booked. Nothing about who booked. */
+export interface Availability {
+  date: string;
+  slots: { time: string; available: boolean }[];
+}
+
+function basePath(target: ProviderTarget): string {
+  return target.professionalId != null
+    ? `/api/professionals/${target.professionalId}`
+    : `/api/institutions/${target.institutionId}`;
+}
+
+/** GET /api/professionals/{id}/availability?date=YYYY-MM-DD (or /api/institutions/...). */
+export function getAvailability(target: ProviderTarget, date: string): Promise<Availability> {
+  return getJson<Availability>(`${basePath(target)}/availability?date=${encodeURIComponent(date)}`);
+}
+
+export function availabilityQueryOptions(target: ProviderTarget, date: string) {
+  return queryOptions({
+    queryKey: [basePath(target), 'availability', date],
+    queryFn: () => getAvailability(target, date),
+    // Slots change as other patients book: re-read whenever the dialog shows a day again.
+    staleTime: 0,
+  });
+}
+
+export function useAvailability(target: ProviderTarget | null, date: string) {
+  return useQuery({
+    ...availabilityQueryOptions(target ?? { professionalId: 0 }, date),
+    enabled: target !== null && date !== '',
+  });
+}
+
+export function isAvailabilityKey(key: readonly unknown[]): boolean {
+  return key[1] === 'availability';
+}

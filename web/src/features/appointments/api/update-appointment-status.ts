@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AppointmentStatus } from '@ilera/contracts';
+import { apiJson } from '../../../lib/api';
+import { isAvailabilityKey } from './get-availability';
+import { isAppointmentsKey, type Appointment } from './types';
+
+/** PUT /api/appointments/{id}/status. */
+export function updateAppointmentStatus(vars: { id: number; status: AppointmentStatus }): Promise<Appointment> {
+  return apiJson<Appointment>('PUT', `/api/appointments/${vars.id}/status`, { status: vars.status });
+}
+
+export function useUpdateAppointmentStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateAppointmentStatus,
+    onSettled: () =>
+      queryClient.invalidateQueries({ predicate: (q) => isAppointmentsKey(q.queryKey) || isAvailabilityKey(q.queryKey) }),
+  });
+}

@@ -1,0 +1,78 @@
+import { PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+
+/** The fields every registration form starts with (spec §3: the patient payload). */
+export interface AccountFieldValues {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export const emptyAccountFields: AccountFieldValues = {
+  email: '',
+  firstName: '',
+  lastName: '',
+  phone: '',
+  password: '',
+  confirmPassword: '',
+};
+
+export function AccountFields<V extends AccountFieldValues>({
+  form,
+  namesLabel,
+}: {
+  form: UseFormReturnType<V>;
+  /** Institution forms ask for the contact person's name. */
+  namesLabel?: 'contact';
+}) {
+  const contact = namesLabel === 'contact';
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label={contact ? 'Contact First Name' : 'First Name'}
+          autoComplete="given-name"
+          required
+          {...form.getInputProps('firstName')}
+        />
+        <TextInput
+          label={contact ? 'Contact Last Name' : 'Last Name'}
+          autoComplete="family-name"
+          required
+          {...form.getInputProps('lastName')}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+        <TextInput
+          label="Phone Number"
+          type="tel"
+          autoComplete="tel"
+          placeholder="0803 123 4567"
+          required
+          {...form.getInputProps('phone')}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <PasswordInput
+          label="Password"
+          placeholder="At least 8 characters"
+          autoComplete="new-password"
+          required
+          visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label="Confirm Password"
+          autoComplete="new-password"
+          required
+          visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password confirmation' }}
+          {...form.getInputProps('confirmPassword')}
+        />
+      </SimpleGrid>
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { nigerianStates } from '@ilera/contracts';
+
+export interface AddressValues {
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+}
+
+export const emptyAddress: AddressValues = { address: '', city: '', state: '', zipCode: '' };
+
+export function AddressFields<V extends AddressValues>({ form }: { form: UseFormReturnType<V> }) {
+  const f = form as unknown as UseFormReturnType<AddressValues>;
+  return (
+    <>
+      <TextInput label="Address" autoComplete="street-address" required {...f.getInputProps('address')} />
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <TextInput label="City" autoComplete="address-level2" required {...f.getInputProps('city')} />
+        <Select
+          label="State"
+          placeholder="Choose a state"
+          data={nigerianStates as unknown as string[]}
+          searchable
+          required
+          {...f.getInputProps('state')}
+          onChange={(v) => f.setFieldValue('state', v ?? '')}
+        />
+        <TextInput label="Zip Code (optional)" autoComplete="postal-code" {...f.getInputProps('zipCode')} />
+      </SimpleGrid>
+    </>
+  );
+}

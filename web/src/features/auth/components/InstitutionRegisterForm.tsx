@@ -1,0 +1,105 @@
+import { Button, Checkbox, Divider, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import {
+  registerInstitutionSchema,
+  registrationInstitutionTypes,
+  servicesByInstitutionType,
+  type RegisterInstitutionInput,
+  type RegistrationInstitutionType,
+} from '@ilera/contracts';
+import { zodResolver } from '../../../lib/zod-resolver';
+import { AccountFields, emptyAccountFields, type AccountFieldValues } from './AccountFields';
+import { AddressFields, emptyAddress, type AddressValues } from './AddressFields';
+import { ReviewNotice } from './ReviewNotice';
+import { useRegistrationSubmit } from './use-registration-submit';
+
+interface InstitutionValues extends AccountFieldValues, AddressValues {
+  institutionName: string;
+  type: RegistrationInstitutionType;
+  services: string[];
+  description: string;
+  profileImageUrl: string;
+  website: string;
+}
+
+export function InstitutionRegisterForm() {
+  const form = useForm<InstitutionValues>({
+    initialValues: {
+      ...emptyAccountFields,
+      institutionName: '',
+      type: 'hospital',
+      services: [],
+      description: '',
+      profileImageUrl: '',
+      website: '',
+      ...emptyAddress,
+    },
+    validate: zodResolver<InstitutionValues>(registerInstitutionSchema),
+  });
+  const { onSubmit, isPending } = useRegistrationSubmit('institution', form, (v) => v as RegisterInstitutionInput);
+  const services = servicesByInstitutionType[form.values.type] ?? [];
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Healthcare institution registration">
+      <Stack gap="sm">
+        <ReviewNotice what="institution" />
+        <Divider label="Institution" labelPosition="left" />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label="Institution Name" required {...form.getInputProps('institutionName')} />
+          <Select
+            label="Institution Type"
+            data={registrationInstitutionTypes as { value: string; label: string }[]}
+            allowDeselect={false}
+            required
+            {...form.getInputProps('type')}
+            onChange={(v) => {
+              form.setFieldValue('type', (v ?? 'hospital') as RegistrationInstitutionType);
+              // The choices depend on the type: start again from none.
+              form.setFieldValue('services', []);
+            }}
+          />
+        </SimpleGrid>
+        <Checkbox.Group
+          label="Services"
+          description="Choose the services your institution offers"
+          required
+          {...form.getInputProps('services')}
+        >
+          <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="xs" mt="xs">
+            {services.map((s) => (
+              <Checkbox key={s} value={s} label={s} />
+            ))}
+          </SimpleGrid>
+        </Checkbox.Group>
+        <Textarea
+          label="Description"
+          description="At least 20 characters"
+          autosize
+          minRows={3}
+          required
+          {...form.getInputProps('description')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label="Website (optional)" type="url" placeholder="https://" {...form.getInputProps('website')} />
+          <TextInput
+            label="Profile Image URL (optional)"
+            type="url"
+            placeholder="https://"
+            {...form.getInputProps('profileImageUrl')}
+          />
+        </SimpleGrid>
+        <AddressFields form={form} />
+
+        <Divider label="Contact person and sign-in" labelPosition="left" mt="xs" />
+        <Text size="sm" c="dimmed">
+          The contact person signs in with this email and password to manage the institution.
+        </Text>
+        <AccountFields form={form} namesLabel="contact" />
+
+        <Button type="submit" fullWidth loading={isPending} mt="xs">
+          Submit Application
+        </Button>
+      </Stack>
+    </form>
+  );
+}

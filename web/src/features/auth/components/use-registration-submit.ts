@@ -1,0 +1,46 @@
+import type { UseFormReturnType } from '@mantine/form';
+import { useNavigate } from 'react-router-dom';
+import { errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { useRegister, type AccountType, type RegisterBodies } from '../api/register';
+import { serverFieldErrors } from '../api/server-errors';
+
+const SUCCESS_TEXT: Record<AccountType, string> = {
+  patient: 'You can now sign in to your account',
+  professional: 'Your application has been submitted for approval',
+  institution: 'Your application has been submitted for approval',
+};
+
+/** Sends a registration; spec §8 toasts; on success the user goes to /login. */
+export function useRegistrationSubmit<K extends AccountType, V>(
+  kind: K,
+  form: UseFormReturnType<V>,
+  toBody: (values: V) => RegisterBodies[K],
+) {
+  const navigate = useNavigate();
+  const mutation = useRegister(kind);
+  const onSubmit = form.onSubmit(
+    (values) =>
+      mutation.mutate(toBody(values), {
+        onSuccess: () => {
+          toast({ title: 'Registration Successful', description: SUCCESS_TEXT[kind] });
+          navigate('/login');
+        },
+        onError: (error) => {
+          const fields = serverFieldErrors(error);
+          if (fields) form.setErrors(fields);
+          toast({
+            title: 'Registration Failed',
+            description: errorMessage(error, 'An error occurred during registration'),
+            variant: 'destructive',
+          });
+        },
+      }),
+    // Bring the first bad field into view (long forms on phones).
+    (errors) => {
+      const first = Object.keys(errors)[0];
+      if (first) form.getInputNode(first)?.focus();
+    },
+  );
+  return { onSubmit, isPending: mutation.isPending };
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { InstitutionProfileInput } from '@ilera/contracts';
+import { apiJson } from '../../../lib/api';
+import { refreshInstitutionQueries } from './refresh';
+import type { Institution } from './types';
+
+/** POST /api/institutions: a new profile, pending review. */
+export function createInstitution(body: InstitutionProfileInput): Promise<Institution> {
+  return apiJson<Institution>('POST', '/api/institutions', body);
+}
+
+/** PUT /api/institutions/{id}: the owner's (or an admin's) edit. */
+export function updateInstitution(id: number, body: InstitutionProfileInput): Promise<Institution> {
+  return apiJson<Institution>('PUT', `/api/institutions/${id}`, body);
+}
+
+export function useSaveInstitution(existingId: number | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: InstitutionProfileInput) =>
+      existingId === undefined ? createInstitution(body) : updateInstitution(existingId, body),
+    onSuccess: () => refreshInstitutionQueries(queryClient),
+  });
+}

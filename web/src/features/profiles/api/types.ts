@@ -1,0 +1,88 @@
+// Shapes of the profile calls (directory spec §3, §7) as our API answers them.
+export type ProfileStatus = 'pending' | 'approved' | 'rejected';
+
+export interface CountryLicense {
+  country: string;
+  licenseNumber: string;
+}
+
+export interface Professional {
+  id: number;
+  userId: string;
+  professionalType: 'doctor' | 'pharmacist' | 'nurse';
+  title: string;
+  specialty: string;
+  licenseNumber: string | null;
+  yearsOfExperience: number;
+  education: string | null;
+  bio: string | null;
+  profileImageUrl: string | null;
+  phone: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zipCode: string | null;
+  countries: string[];
+  countryLicenses: CountryLicense[];
+  isVerified: boolean;
+  isApproved: boolean;
+  status: ProfileStatus;
+  /** Only for the owner and admins. */
+  rejectionReason?: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** `email` only for the owner and admins. */
+  user: { firstName: string | null; lastName: string | null; profileImageUrl: string | null; email?: string };
+  institutionAffiliations: { id: number; role: string | null; institution: { id: number; name: string; type: string } }[];
+  averageRating: number;
+  reviewCount: number;
+}
+
+export interface Institution {
+  id: number;
+  userId: string;
+  name: string;
+  type: string;
+  services: string[];
+  description: string | null;
+  profileImageUrl: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zipCode: string | null;
+  isVerified: boolean;
+  isApproved: boolean;
+  status: ProfileStatus;
+  rejectionReason?: string | null;
+  createdAt: string;
+  updatedAt: string;
+  user?: { firstName: string | null; lastName: string | null; profileImageUrl: string | null; email: string };
+  professionalAffiliations: {
+    id: number;
+    role: string | null;
+    professional: { id: number; title: string; specialty: string; user: { firstName: string | null; lastName: string | null } };
+  }[];
+  averageRating: number;
+  reviewCount: number;
+}
+
+export interface Review {
+  id: number;
+  rating: number;
+  comment: string | null;
+  createdAt: string;
+  professionalId: number | null;
+  institutionId: number | null;
+  /** First name and the last name's initial only. */
+  reviewer: { firstName: string | null; lastName: string | null };
+  /** The reviewer has a completed appointment with this provider (issue 6). */
+  isVerifiedPatient?: boolean;
+}
+
+/** 'Dr. Ngozi Eze'. */
+export function professionalName(p: Pick<Professional, 'title'> & { user: { firstName: string | null; lastName: string | null } }): string {
+  return [p.title, p.user.firstName, p.user.lastName].filter(Boolean).join(' ');
+}

@@ -1,0 +1,19 @@
+import { Group, Rating, Text } from '@mantine/core';
+
+/**
+ * Average rating with one decimal and the review count (spec §9). The stars show
+ * the average rounded down, so 4.9 never shows five full stars.
+ */
+export function RatingSummary({ average, count }: { average: number; count: number }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Rating value={Math.floor(average)} readOnly size="sm" aria-hidden />
+      <Text size="sm" fw={600}>
+        {average.toFixed(1)}
+      </Text>
+      <Text size="sm" c="dimmed">
+        ({count} {count === 1 ? 'review' : 'reviews'})
+      </Text>
+    </Group>
+  );
+}
