@@ -26,7 +26,8 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logStream === false ? false : loggerOptions(deps.config.logLevel, deps.logStream),
-    trustProxy: true,
+    // Only a configured proxy may set the client address: rate limits per address depend on it.
+    trustProxy: deps.config.trustProxy,
     bodyLimit: 256 * 1024,
     genReqId: () => crypto.randomUUID(),
   });

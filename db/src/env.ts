@@ -14,6 +14,8 @@ export interface Config {
   sessionSecret?: string;
   appUrl: string;
   logLevel: string;
+  /** Proxies whose X-Forwarded-For we believe (Fastify trustProxy): none unless set. */
+  trustProxy: string | false;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -31,5 +33,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: env.SESSION_SECRET || undefined,
     appUrl: (env.APP_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: env.TRUST_PROXY || false,
   };
 }

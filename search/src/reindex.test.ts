@@ -11,7 +11,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 /** Runs `tsx search/src/cli.ts <command>` (what `npm run reindex` / `search:check` run) against the test database. */
 function cli(command: string, databaseUrl: string): Promise<{ code: number; out: string }> {
-  const env = { ...process.env, DATABASE_URL: databaseUrl };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl };
   delete env.TYPESENSE_URL;
   delete env.TYPESENSE_API_KEY;
   return new Promise((resolve) => {

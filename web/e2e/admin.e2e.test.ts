@@ -134,7 +134,7 @@ describe('admin area (browser)', () => {
     await page.getByText('Admin Access Required').first().waitFor();
     await page.waitForURL(/\/admin\/login$/);
 
-    // The approved professional appears in the public search (index worker, D15); the withdrawn one does not.
+    // The approved professional appears in the public search (real relay and index worker, D15).
     const hits = await eventually(async (): Promise<false | { id: string | number }[]> => {
       const res = await context.request.get(`/api/professionals/search?query=${encodeURIComponent(proSurname)}`);
       if (!res.ok()) return false;

@@ -159,6 +159,17 @@ describe('admin sign-in and sign-out', () => {
     );
   });
 
+  it('limits failed admin sign-ins per account like the public sign-in (10 in 15 minutes)', async () => {
+    const target = await createUser(ctx.sql, { userType: 'admin', password: 'target-password-1' });
+    for (let i = 0; i < 10; i++) {
+      const res = await call('POST', '/api/admin/login', undefined, { email: target.email, password: `guess-${i}-xxxx` });
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await call('POST', '/api/admin/login', undefined, { email: target.email, password: 'target-password-1' });
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
   it('validates the body with the spec messages', async () => {
     const res = await call('POST', '/api/admin/login', undefined, { email: '', password: '' });
     expect(res.statusCode).toBe(400);
