@@ -57,7 +57,7 @@ describe('search index fed by events', () => {
       const found = await find('Fashola');
       return found.length > 0 ? found : null;
     }, 2000);
-    expect(hits[0]).toMatchObject({ id: String(p.id), name: 'Dr. Olumide Fashola', specialty: 'Neurology', isApproved: true });
+    expect(hits![0]).toMatchObject({ id: String(p.id), name: 'Dr. Olumide Fashola', specialty: 'Neurology', isApproved: true });
   });
 
   it('a withdrawal or a rejection disappears within 2 seconds', async () => {

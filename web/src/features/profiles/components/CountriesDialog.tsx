@@ -19,8 +19,8 @@ export function CountriesDialog({ opened, onClose, current }: CountriesDialogPro
 
   useEffect(() => {
     if (opened) setSelected(current.length ? current : ['Nigeria']);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opened]);
+    // Only on opening: a refresh of `current` while the dialog is open must not undo the choice.
+  }, [opened]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // The 30 countries, plus any the profile already has from the wider canonical list (D8).
   const data = [...new Set([...professionalCountries, ...current])];

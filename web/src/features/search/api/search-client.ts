@@ -1,0 +1,35 @@
+import TypesenseInstantSearchAdapter from 'typesense-instantsearch-adapter';
+import { searchQueryBy } from '@ilera/contracts';
+
+/**
+ * The search page's one "call": the typesense-instantsearch-adapter, unchanged,
+ * pointed at our own API. It posts to `/api/search/multi_search` (node path +
+ * '/multi_search') on the page's own origin, and the API answers from whichever
+ * engine the server runs; no search key ever reaches the browser ('public' is a
+ * placeholder the server ignores).
+ */
+export function createSearchClient() {
+  const { protocol, hostname, port } = window.location;
+  const adapter = new TypesenseInstantSearchAdapter({
+    server: {
+      apiKey: 'public',
+      nodes: [
+        {
+          host: hostname,
+          port: Number(port || (protocol === 'https:' ? 443 : 80)),
+          protocol: protocol.replace(':', ''),
+          path: '/api/search',
+        },
+      ],
+      connectionTimeoutSeconds: 10,
+      // The browser caches nothing itself: every search shows the current index.
+      cacheSearchResultsForSeconds: 0,
+    },
+    additionalSearchParameters: { query_by: searchQueryBy.professionals.join(',') },
+    collectionSpecificSearchParameters: {
+      professionals: { query_by: searchQueryBy.professionals.join(',') },
+      institutions: { query_by: searchQueryBy.institutions.join(',') },
+    },
+  });
+  return adapter.searchClient;
+}

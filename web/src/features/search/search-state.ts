@@ -1,0 +1,121 @@
+import {
+  locationToCityState,
+  normalizeState,
+  professionalTypes,
+  searchSortBy,
+  type ProfessionalType,
+  type SearchCollection,
+} from '@ilera/contracts';
+import type { SearchType } from './search-params';
+
+export type SearchSort = 'relevance' | 'rating' | 'experience';
+
+/**
+ * Everything a search is: the page's address holds all of it (q, type,
+ * filters, page, sort), so a search can be shared, reloaded and walked back
+ * with the browser's Back button.
+ */
+export interface SearchState {
+  type: SearchType;
+  q: string;
+  professionalType?: ProfessionalType;
+  specialty?: string;
+  institutionType?: string;
+  service?: string;
+  city?: string;
+  state?: string;
+  page: number;
+  sort: SearchSort;
+}
+
+export const RESULTS_PER_PAGE = 10;
+
+const text = (params: URLSearchParams, key: string): string | undefined => {
+  const v = params.get(key)?.trim();
+  return v && v.toLowerCase() !== 'all' ? v : undefined;
+};
+
+/** Reads the address. Landing and dashboard links send `location` (lagos-lagos, ...): it becomes city and state. */
+export function readSearchState(params: URLSearchParams): SearchState {
+  const type: SearchType = params.get('type') === 'institutions' ? 'institutions' : 'professionals';
+  let city = text(params, 'city');
+  let state = text(params, 'state');
+  const location = text(params, 'location');
+  if (location && !city && !state) {
+    const place = locationToCityState(location);
+    if (place) ({ city, state } = place);
+  }
+  const pt = text(params, 'professionalType');
+  const page = Number(params.get('page'));
+  const sort = params.get('sort');
+  return {
+    type,
+    q: params.get('q')?.trim() ?? '',
+    professionalType: type === 'professionals' && (professionalTypes as readonly string[]).includes(pt ?? '') ? (pt as ProfessionalType) : undefined,
+    specialty: type === 'professionals' ? text(params, 'specialty') : undefined,
+    institutionType: type === 'institutions' ? text(params, 'institutionType') : undefined,
+    service: type === 'institutions' ? text(params, 'service') : undefined,
+    city,
+    state: state ? normalizeState(state) : undefined,
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+    sort: sort === 'rating' || (sort === 'experience' && type === 'professionals') ? sort : 'relevance',
+  };
+}
+
+/** The address of a search state, defaults left out. */
+export function writeSearchState(s: SearchState): URLSearchParams {
+  const out = new URLSearchParams();
+  const set = (key: string, value: string | number | undefined) => {
+    if (value !== undefined && value !== '') out.set(key, String(value));
+  };
+  set('q', s.q);
+  if (s.type === 'institutions') set('type', 'institutions');
+  set('professionalType', s.professionalType);
+  set('specialty', s.specialty);
+  set('institutionType', s.institutionType);
+  set('service', s.service);
+  set('city', s.city);
+  set('state', s.state);
+  if (s.sort !== 'relevance') set('sort', s.sort);
+  if (s.page > 1) set('page', s.page);
+  return out;
+}
+
+export const collectionOf = (s: SearchState): SearchCollection => s.type;
+
+/** instantsearch's index name: the collection, with `/sort/<sort_by>` for a non-default order (adapter syntax). */
+export function indexNameOf(s: SearchState): string {
+  const sorts = searchSortBy[s.type] as Record<string, string>;
+  return s.sort === 'relevance' || !sorts[s.sort] ? s.type : `${s.type}/sort/${sorts[s.sort]}`;
+}
+
+/** The facets each collection's filter panel counts; typed city text is a filter of its own. */
+export const facetFields = {
+  professionals: { category: 'professionalType', sub: 'specialty' },
+  institutions: { category: 'type', sub: 'services' },
+} as const;
+
+/** instantsearch search parameters (the Configure widget) for a state. */
+export function searchParametersOf(s: SearchState) {
+  const { category, sub } = facetFields[s.type];
+  const categoryValue = s.type === 'professionals' ? s.professionalType : s.institutionType;
+  const subValue = s.type === 'professionals' ? s.specialty : s.service;
+  const refinements: Record<string, string[]> = {
+    [category]: categoryValue ? [categoryValue] : [],
+    [sub]: subValue ? [subValue] : [],
+    state: s.state ? [s.state] : [],
+    city: [],
+  };
+  return {
+    query: s.q,
+    hitsPerPage: RESULTS_PER_PAGE,
+    page: s.page - 1,
+    maxValuesPerFacet: 50,
+    // Disjunctive: each facet's counts ignore its own choice, so the other
+    // choices stay visible with their counts.
+    disjunctiveFacets: [category, sub, 'state', 'city'],
+    disjunctiveFacetsRefinements: refinements,
+    // A typed city matches case-insensitively (Typesense `field:value`).
+    filters: s.city ? `city:\`${s.city.replace(/`/g, '')}\`` : '',
+  };
+}
