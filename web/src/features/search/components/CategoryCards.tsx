@@ -1,0 +1,132 @@
+import type { ReactNode } from 'react';
+import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import {
+  IconBuildingHospital,
+  IconFlask,
+  IconNurse,
+  IconPill,
+  IconStethoscope,
+  IconBuilding,
+} from '@tabler/icons-react';
+import { institutionTypeLabel, professionalTypeLabels, professionalTypes, type ProfessionalType } from '@ilera/contracts';
+import type { SearchState } from '../search-state';
+import { institutionTypeChoices, serviceChoices, specialtyChoices, type FacetValue } from './FiltersPanel';
+import { formatCount } from './ResultParts';
+
+const proIcons: Record<ProfessionalType, ReactNode> = {
+  doctor: <IconStethoscope size={24} />,
+  pharmacist: <IconPill size={24} />,
+  nurse: <IconNurse size={24} />,
+};
+const institutionIcon = (type: string) =>
+  type === 'pharmacy' ? <IconPill size={24} /> : type === 'diagnostic_lab' ? <IconFlask size={24} /> : type.includes('hospital') ? <IconBuildingHospital size={24} /> : <IconBuilding size={24} />;
+
+const countOf = (values: FacetValue[], name: string) => values.find((v) => v.name === name)?.count ?? 0;
+
+/**
+ * Category cards with live counts (D2: counts of approved profiles matching the
+ * rest of the search, not the spec's fixed '2 professionals'). Choosing one
+ * clears the specialty or service; choosing it again removes it.
+ */
+export function CategoryCards({
+  state,
+  facet,
+  onChange,
+}: {
+  state: SearchState;
+  facet: FacetValue[];
+  onChange: (patch: Partial<SearchState>) => void;
+}) {
+  const pros = state.type === 'professionals';
+  const items = pros
+    ? professionalTypes.map((t) => ({ value: t as string, label: `${professionalTypeLabels[t]}s`, icon: proIcons[t] }))
+    : institutionTypeChoices(facet, state.institutionType).map((t) => ({ value: t, label: institutionTypeLabel(t), icon: institutionIcon(t) }));
+  const selected = pros ? state.professionalType : state.institutionType;
+  const unit = (n: number) => (pros ? (n === 1 ? 'professional' : 'professionals') : n === 1 ? 'institution' : 'institutions');
+
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" role="group" aria-label={pros ? 'Professional types' : 'Institution types'}>
+      {items.map((item) => {
+        const active = selected === item.value;
+        const n = countOf(facet, item.value);
+        return (
+          <UnstyledButton
+            key={item.value}
+            aria-pressed={active}
+            onClick={() =>
+              onChange(
+                pros
+                  ? { professionalType: active ? undefined : (item.value as ProfessionalType), specialty: undefined }
+                  : { institutionType: active ? undefined : item.value, service: undefined },
+              )
+            }
+          >
+            <Card
+              withBorder
+              radius="md"
+              padding="sm"
+              style={{
+                borderColor: active ? 'var(--mantine-color-teal-6)' : undefined,
+                background: active ? 'var(--mantine-color-teal-0)' : undefined,
+              }}
+            >
+              <Group gap="sm" wrap="nowrap">
+                <ThemeIcon size={40} radius="xl" variant={active ? 'filled' : 'light'} aria-hidden>
+                  {item.icon}
+                </ThemeIcon>
+                <Stack gap={0}>
+                  <Text fw={600}>{item.label}</Text>
+                  <Text size="sm" c="dimmed">
+                    {formatCount(n)} {unit(n)}
+                  </Text>
+                </Stack>
+              </Group>
+            </Card>
+          </UnstyledButton>
+        );
+      })}
+    </SimpleGrid>
+  );
+}
+
+/** After a category is chosen: its specialties (professionals) or services (institutions), with counts. */
+export function SubPicker({
+  state,
+  facet,
+  onChange,
+}: {
+  state: SearchState;
+  facet: FacetValue[];
+  onChange: (patch: Partial<SearchState>) => void;
+}) {
+  const pros = state.type === 'professionals';
+  const category = pros ? state.professionalType : state.institutionType;
+  if (!category) return null;
+  const selected = pros ? state.specialty : state.service;
+  const choices = pros ? specialtyChoices(state.professionalType, facet, selected) : serviceChoices(state.institutionType, facet, selected);
+  const title = pros ? `${professionalTypeLabels[state.professionalType!]} specialties` : `${institutionTypeLabel(category)} services`;
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="sub-picker-title">
+      <Title order={2} size="h5" id="sub-picker-title" mb="xs">
+        {pros ? 'Choose a specialty' : 'Choose a service'}
+      </Title>
+      <Group gap={6} role="group" aria-label={title}>
+        {choices.map((c) => {
+          const active = selected === c;
+          return (
+            <Button
+              key={c}
+              size="compact-sm"
+              radius="xl"
+              variant={active ? 'filled' : 'light'}
+              aria-pressed={active}
+              onClick={() => onChange(pros ? { specialty: active ? undefined : c } : { service: active ? undefined : c })}
+            >
+              {c} ({formatCount(countOf(facet, c))})
+            </Button>
+          );
+        })}
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,187 @@
+import { useEffect, useState } from 'react';
+import { Button, Card, Collapse, Group, NativeSelect, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconChevronDown, IconChevronUp, IconFilter } from '@tabler/icons-react';
+import {
+  allServices,
+  allSpecialties,
+  institutionTypeLabel,
+  professionalTypeLabels,
+  professionalTypes,
+  registrationInstitutionTypeValues,
+  servicesByInstitutionType,
+  specialtiesByType,
+  stateFilterValues,
+  type ProfessionalType,
+  type RegistrationInstitutionType,
+} from '@ilera/contracts';
+import type { SearchState } from '../search-state';
+import { formatCount } from './ResultParts';
+
+export interface FacetValue {
+  name: string;
+  count: number;
+}
+
+export interface SearchFacets {
+  category: FacetValue[];
+  sub: FacetValue[];
+  state: FacetValue[];
+  city: FacetValue[];
+}
+
+const countOf = (values: FacetValue[], name: string) => values.find((v) => v.name === name)?.count ?? 0;
+const withCount = (label: string, values: FacetValue[], name: string) => `${label} (${formatCount(countOf(values, name))})`;
+
+/** The list a picker offers: the reference list, then any other value the index holds, then the current choice. */
+export function optionValues(base: readonly string[], facet: FacetValue[], selected?: string): string[] {
+  const out = [...base];
+  for (const v of facet) if (!out.includes(v.name)) out.push(v.name);
+  if (selected && !out.includes(selected)) out.push(selected);
+  return out;
+}
+
+export function specialtyChoices(type: ProfessionalType | undefined, facet: FacetValue[], selected?: string): string[] {
+  return optionValues(type ? specialtiesByType[type] : allSpecialties, type ? [] : facet, selected);
+}
+
+export function serviceChoices(type: string | undefined, facet: FacetValue[], selected?: string): string[] {
+  const base = type && type in servicesByInstitutionType ? servicesByInstitutionType[type as RegistrationInstitutionType] : undefined;
+  return base ? optionValues(base, [], selected) : optionValues(type ? [] : allServices, facet, selected);
+}
+
+export function institutionTypeChoices(facet: FacetValue[], selected?: string): string[] {
+  return optionValues(registrationInstitutionTypeValues, facet, selected);
+}
+
+/**
+ * The collapsible Filters panel (spec §2): type, specialty or service, city
+ * (free text) and state (ten options), with the number of results beside
+ * each value.
+ */
+export function FiltersPanel({
+  state,
+  facets,
+  onChange,
+}: {
+  state: SearchState;
+  facets: SearchFacets;
+  onChange: (patch: Partial<SearchState>) => void;
+}) {
+  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
+  const [opened, setOpened] = useState(wide);
+  useEffect(() => setOpened(wide), [wide]);
+  const [city, setCity] = useState(state.city ?? '');
+  useEffect(() => setCity(state.city ?? ''), [state.city]);
+  const commitCity = () => {
+    const next = city.trim();
+    if (next !== (state.city ?? '')) onChange({ city: next || undefined });
+  };
+  const pros = state.type === 'professionals';
+  const hasFilters = Boolean(state.professionalType || state.specialty || state.institutionType || state.service || state.city || state.state);
+
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-label="Filters">
+      <UnstyledButton onClick={() => setOpened((o) => !o)} aria-expanded={opened} aria-controls="search-filters" w="100%">
+        <Group justify="space-between">
+          <Group gap={8}>
+            <IconFilter size={18} aria-hidden />
+            <Text fw={600}>Filters</Text>
+          </Group>
+          {opened ? <IconChevronUp size={18} aria-hidden /> : <IconChevronDown size={18} aria-hidden />}
+        </Group>
+      </UnstyledButton>
+      <Collapse in={opened} id="search-filters">
+        <Stack gap="sm" mt="md">
+          {pros ? (
+            <>
+              <NativeSelect
+                label="Professional Type"
+                value={state.professionalType ?? ''}
+                onChange={(e) =>
+                  // Picking a type clears the specialty (spec §4).
+                  onChange({ professionalType: (e.currentTarget.value || undefined) as ProfessionalType | undefined, specialty: undefined })
+                }
+                data={[
+                  { value: '', label: 'All Types' },
+                  ...professionalTypes.map((t) => ({ value: t, label: withCount(professionalTypeLabels[t], facets.category, t) })),
+                ]}
+              />
+              <NativeSelect
+                label="Specialty"
+                value={state.specialty ?? ''}
+                onChange={(e) => onChange({ specialty: e.currentTarget.value || undefined })}
+                data={[
+                  { value: '', label: 'All Specialties' },
+                  ...specialtyChoices(state.professionalType, facets.sub, state.specialty).map((s) => ({
+                    value: s,
+                    label: withCount(s, facets.sub, s),
+                  })),
+                ]}
+              />
+            </>
+          ) : (
+            <>
+              <NativeSelect
+                label="Institution Type"
+                value={state.institutionType ?? ''}
+                onChange={(e) => onChange({ institutionType: e.currentTarget.value || undefined, service: undefined })}
+                data={[
+                  { value: '', label: 'All Types' },
+                  ...institutionTypeChoices(facets.category, state.institutionType).map((t) => ({
+                    value: t,
+                    label: withCount(institutionTypeLabel(t), facets.category, t),
+                  })),
+                ]}
+              />
+              <NativeSelect
+                label="Service"
+                value={state.service ?? ''}
+                onChange={(e) => onChange({ service: e.currentTarget.value || undefined })}
+                data={[
+                  { value: '', label: 'All Services' },
+                  ...serviceChoices(state.institutionType, facets.sub, state.service).map((s) => ({
+                    value: s,
+                    label: withCount(s, facets.sub, s),
+                  })),
+                ]}
+              />
+            </>
+          )}
+          <TextInput
+            label="City"
+            placeholder="e.g. Ikeja"
+            value={city}
+            onChange={(e) => setCity(e.currentTarget.value)}
+            onBlur={commitCity}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                commitCity();
+              }
+            }}
+          />
+          <NativeSelect
+            label="State"
+            value={state.state ?? ''}
+            onChange={(e) => onChange({ state: e.currentTarget.value || undefined })}
+            data={[
+              { value: '', label: 'All States' },
+              ...optionValues(stateFilterValues, [], state.state).map((s) => ({ value: s, label: withCount(s, facets.state, s) })),
+            ]}
+          />
+          {hasFilters && (
+            <Button
+              variant="subtle"
+              onClick={() =>
+                onChange({ professionalType: undefined, specialty: undefined, institutionType: undefined, service: undefined, city: undefined, state: undefined })
+              }
+            >
+              Clear filters
+            </Button>
+          )}
+        </Stack>
+      </Collapse>
+    </Card>
+  );
+}

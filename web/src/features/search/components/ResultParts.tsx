@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import { Badge, Group, Rating, Text, VisuallyHidden } from '@mantine/core';
+
+const numberFormat = new Intl.NumberFormat('en-NG');
+export const formatCount = (n: number) => numberFormat.format(n);
+
+/** Average with one decimal (0 when none) and the count; the stars show the average rounded down (spec §9). */
+export function RatingLine({ rating, count }: { rating: number; count: number }) {
+  return (
+    <Group gap={6} wrap="nowrap" aria-label={`Rated ${rating.toFixed(1)} out of 5 from ${count} ${count === 1 ? 'review' : 'reviews'}`}>
+      <Rating value={Math.floor(rating)} readOnly size="sm" aria-hidden />
+      <Text size="sm" fw={600} aria-hidden>
+        {rating.toFixed(1)}
+      </Text>
+      <Text size="sm" c="dimmed" aria-hidden>
+        ({count} {count === 1 ? 'review' : 'reviews'})
+      </Text>
+    </Group>
+  );
+}
+
+export function TrustBadges({ verified, approved }: { verified: boolean; approved: boolean }) {
+  return (
+    <Group gap={6}>
+      {verified && (
+        <Badge color="teal" variant="light" size="sm">
+          Verified
+        </Badge>
+      )}
+      {approved && (
+        <Badge color="blue" variant="light" size="sm">
+          Approved
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** One labelled detail line ("Phone: 0803 123 4567"); nothing when the value is missing. */
+export function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  if (children === undefined || children === null || children === '') return null;
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start">
+      <span aria-hidden style={{ display: 'inline-flex', marginTop: 2, color: 'var(--mantine-color-dimmed)' }}>
+        {icon}
+      </span>
+      <Text size="sm">
+        <VisuallyHidden>{label}: </VisuallyHidden>
+        {children}
+      </Text>
+    </Group>
+  );
+}
