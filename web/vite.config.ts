@@ -102,6 +102,8 @@ export default defineConfig(({ mode }) => ({
     outDir: join(webRoot, 'dist'),
     emptyOutDir: true,
     target: 'es2020',
+    // dist/.vite/manifest.json: scripts/check-size.ts computes each route's first load from it.
+    manifest: true,
     rollupOptions: {
       output: {
         manualChunks: chunkFor,

@@ -150,13 +150,71 @@ function orderSql(s: ParsedSearch, score: string): string {
     const dir = c.desc ? 'DESC' : 'ASC';
     // Without query words every document has the same relevance.
     if (c.field === '_text_match') return s.words.length ? `(${score}) ${dir}` : null;
-    return `${numberExpr(c.field)} ${dir} NULLS LAST`;
+    // The columns are NOT NULL: no NULLS clause, so the (collection, rating DESC, ...) indexes can give the order.
+    return NUMBER_COLUMNS[c.field] ? `${NUMBER_COLUMNS[c.field]} ${dir}` : `${numberExpr(c.field)} ${dir} NULLS LAST`;
   }).filter((x): x is string => x !== null);
   parts.push('id ASC');
   return parts.join(', ');
 }
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export interface SqlQuery {
+  text: string;
+  values: unknown[];
+}
+
+/** The page of hits of a search (exported for bench/search-explain.ts). */
+export function hitsQuery(s: ParsedSearch): SqlQuery {
+  const p = new Params();
+  const { where, score } = whereAndScore(s, p);
+  const text = `SELECT document::text AS doc, (${score})::float8 AS score FROM search_documents
+     WHERE ${where} ORDER BY ${orderSql(s, score)}
+     LIMIT ${p.add(s.perPage)}::int OFFSET ${p.add((s.page - 1) * s.perPage)}::int`;
+  return { text, values: p.values };
+}
+
+/**
+ * `found` (field '' value '') and the facet counts of a search, as rows of
+ * (field, value, count). The text-less, unfiltered view reads the counts kept
+ * by the trigger; any other search counts its matching rows.
+ */
+export function countQuery(s: ParsedSearch): SqlQuery {
+  const p = new Params();
+  const cached = CACHED_FACETS[s.collection];
+  if (s.words.length === 0 && s.filters.length === 0 && !s.facetQuery && s.facetBy.every((f) => cached.has(f))) {
+    const text = `SELECT field, value, count FROM search_facet_counts
+      WHERE collection = ${p.add(s.collection)}::text AND (field = '' OR field = ANY(${p.add(s.facetBy)}::text[]))`;
+    return { text, values: p.values };
+  }
+  const { where } = whereAndScore(s, p, false);
+  if (s.facetBy.length === 0) {
+    return { text: `SELECT '' AS field, '' AS value, count(*)::int AS count FROM search_documents WHERE ${where}`, values: p.values };
+  }
+  const parts = [`SELECT '' AS field, '' AS value, count(*)::int AS count FROM m`];
+  const columns: string[] = [];
+  for (const f of s.facetBy) {
+    const field = ident(f);
+    const isArray = schemas[s.collection].fields[field].type === 'string[]';
+    // The matching rows are kept with only the facet fields, not whole documents.
+    columns.push(isArray ? `document -> '${field}' AS "${field}"` : `document ->> '${field}' AS "${field}"`);
+    const values = isArray
+      ? `CROSS JOIN LATERAL (SELECT DISTINCT jsonb_array_elements_text(m."${field}") AS v) x`
+      : `CROSS JOIN LATERAL (SELECT m."${field}" AS v) x`;
+    let prefix = '';
+    if (s.facetQuery?.field === f && s.facetQuery.prefix) {
+      const like = `${p.add(likeEscape(s.facetQuery.prefix))}::text`;
+      prefix = ` AND (lower(v) LIKE ${like} || '%' OR lower(v) LIKE '% ' || ${like} || '%')`;
+    }
+    parts.push(
+      `(SELECT '${field}', v, count(*)::int FROM m ${values} WHERE v IS NOT NULL${prefix}
+        GROUP BY v ORDER BY count(*) DESC, v LIMIT ${p.add(s.maxFacetValues)}::int)`,
+    );
+  }
+  const text = `WITH m AS MATERIALIZED (SELECT ${columns.join(', ')} FROM search_documents WHERE ${where})
+     ${parts.join(' UNION ALL ')}`;
+  return { text, values: p.values };
+}
 
 export class PostgresEngine implements SearchEngine {
   readonly kind = 'postgres' as const;
@@ -274,14 +332,8 @@ export class PostgresEngine implements SearchEngine {
 
   private async hits(s: ParsedSearch): Promise<SearchResult['hits']> {
     if (s.perPage === 0) return [];
-    const p = new Params();
-    const { where, score } = whereAndScore(s, p);
-    const rows = await this.sql.unsafe<{ doc: string; score: number }[]>(
-      `SELECT document::text AS doc, (${score})::float8 AS score FROM search_documents
-       WHERE ${where} ORDER BY ${orderSql(s, score)}
-       LIMIT ${p.add(s.perPage)}::int OFFSET ${p.add((s.page - 1) * s.perPage)}::int`,
-      p.values as never[],
-    );
+    const q = hitsQuery(s);
+    const rows = await this.sql.unsafe<{ doc: string; score: number }[]>(q.text, q.values as never[]);
     return rows.map((r) => ({
       document: JSON.parse(r.doc) as SearchDocument,
       highlights: [],
@@ -290,45 +342,10 @@ export class PostgresEngine implements SearchEngine {
   }
 
   private async countAndFacets(s: ParsedSearch): Promise<{ found: number; facets: FacetCount[] }> {
-    const cached = CACHED_FACETS[s.collection];
-    if (s.words.length === 0 && s.filters.length === 0 && !s.facetQuery && s.facetBy.every((f) => cached.has(f))) {
-      const rows = await this.sql<{ field: string; value: string; count: number }[]>`
-        SELECT field, value, count FROM search_facet_counts
-        WHERE collection = ${s.collection} AND (field = '' OR field = ANY(${s.facetBy}::text[])) AND count > 0`;
-      const found = rows.find((r) => r.field === '')?.count ?? 0;
-      return { found, facets: s.facetBy.map((f) => facet(f, rows.filter((r) => r.field === f), s.maxFacetValues)) };
-    }
-
-    const p = new Params();
-    const { where } = whereAndScore(s, p, false);
-    if (s.facetBy.length === 0) {
-      const [row] = await this.sql.unsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM search_documents WHERE ${where}`, p.values as never[]);
-      return { found: row.n, facets: [] };
-    }
-    const parts = [`SELECT '' AS field, '' AS value, count(*)::int AS count FROM m`];
-    for (const f of s.facetBy) {
-      const field = ident(f);
-      const isArray = schemas[s.collection].fields[field].type === 'string[]';
-      const values = isArray
-        ? `CROSS JOIN LATERAL (SELECT DISTINCT jsonb_array_elements_text(m.document -> '${field}') AS v) x`
-        : `CROSS JOIN LATERAL (SELECT m.document ->> '${field}' AS v) x`;
-      let prefix = '';
-      if (s.facetQuery?.field === f && s.facetQuery.prefix) {
-        const like = `${p.add(likeEscape(s.facetQuery.prefix))}::text`;
-        prefix = ` AND (lower(v) LIKE ${like} || '%' OR lower(v) LIKE '% ' || ${like} || '%')`;
-      }
-      parts.push(
-        `(SELECT '${field}', v, count(*)::int FROM m ${values} WHERE v IS NOT NULL${prefix}
-          GROUP BY v ORDER BY count(*) DESC, v LIMIT ${p.add(s.maxFacetValues)}::int)`,
-      );
-    }
-    const rows = await this.sql.unsafe<{ field: string; value: string; count: number }[]>(
-      `WITH m AS MATERIALIZED (SELECT document FROM search_documents WHERE ${where})
-       ${parts.join(' UNION ALL ')}`,
-      p.values as never[],
-    );
+    const q = countQuery(s);
+    const rows = await this.sql.unsafe<{ field: string; value: string; count: number }[]>(q.text, q.values as never[]);
     const found = rows.find((r) => r.field === '')?.count ?? 0;
-    return { found, facets: s.facetBy.map((f) => facet(f, rows.filter((r) => r.field === f), s.maxFacetValues)) };
+    return { found, facets: s.facetBy.map((f) => facet(f, rows.filter((r) => r.field === f && r.count > 0), s.maxFacetValues)) };
   }
 
   async close(): Promise<void> {}

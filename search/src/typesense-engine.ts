@@ -27,7 +27,8 @@ export function typesenseSchema(collection: CollectionName, name: string): Recor
       name: field,
       type: def.type,
       facet: !!def.facet,
-      optional: !!def.optional,
+      // Typesense wants stored-only (index: false) fields optional.
+      optional: !!def.optional || !!def.storeOnly,
       index: !def.storeOnly,
       ...(def.sort ? { sort: true } : {}),
     })),
@@ -129,7 +130,8 @@ export class TypesenseEngine implements SearchEngine {
 
   async multiSearch(searches: SearchRequest[]): Promise<(SearchResult | SearchError)[]> {
     const body = {
-      searches: searches.map((s) => ({ ...s, collection: this.alias(s.collection) })),
+      // Typesense needs query_by; our callers may leave it to the schema's default.
+      searches: searches.map((s) => ({ query_by: schemas[s.collection].queryBy.join(','), ...s, collection: this.alias(s.collection) })),
     };
     const res = await this.client.multiSearch.perform(body, {});
     return (res.results as Any[]).map((r, i) => {

@@ -18,6 +18,8 @@ export async function registerStatic(app: FastifyInstance, root = webDist): Prom
       root,
       wildcard: false,
       index: false,
+      // Ours below; with send's own (max-age=0) on, it would overwrite them.
+      cacheControl: false,
       setHeaders(res, filePath) {
         res.setHeader(
           'cache-control',

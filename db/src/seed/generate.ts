@@ -272,7 +272,6 @@ export async function generate(tx: Tx, plan: GeneratePlan): Promise<SeedSummary>
   // draws other people, so a second run does not clone the first.
   const seed = b.users === 0 ? plan.seed >>> 0 : hash3(plan.seed, b.users, 77);
   const rngFor = (kind: number, i: number) => new Rng(hash3(seed, kind, i));
-  const userId = (kind: number, i: number) => rngFor(K.userId * 16 + kind, i).uuid();
 
   const demo = plan.demoAccounts;
   const apps = applicationCounts(plan.professionals, plan.institutions);
@@ -282,6 +281,11 @@ export async function generate(tx: Tx, plan: GeneratePlan): Promise<SeedSummary>
   const nInst = nApprovedInst + apps.pendingInstitutions + apps.rejectedInstitutions;
   const nPatients = Math.max(plan.patients, demo ? 12 : 1);
   const userNo = { patient: b.users + 1, prof: b.users + 1 + nPatients, inst: b.users + 1 + nPatients + nProf };
+
+  // Account ids: UUIDv7-shaped, their time part counting up from a point of this run.
+  const idBase = 1_735_689_600_000 + (seed % 1_000_000) * 1_000_000 + b.users;
+  const idOrder: Record<number, number> = { [K.patient]: 1, [K.prof]: 1 + nPatients, [K.inst]: 1 + nPatients + nProf };
+  const userId = (kind: number, i: number) => rngFor(K.userId * 16 + kind, i).uuidOrdered(idBase + idOrder[kind] + i);
 
   const statusOf = (i: number, approved: number, pending: number) => (i < approved ? 0 : i < approved + pending ? 1 : 2);
 
@@ -383,7 +387,7 @@ export async function generate(tx: Tx, plan: GeneratePlan): Promise<SeedSummary>
   await tx`INSERT INTO specialties ${tx(allSpecialties.map((name) => ({ name })))} ON CONFLICT (name) DO NOTHING`;
 
   // ---------------------------------------------------------------- users
-  const demoAdminId = demo ? rngFor(K.userId, 999_999_999).uuid() : null;
+  const demoAdminId = demo ? rngFor(K.userId, 0).uuidOrdered(idBase) : null;
   const userCols = ['id', 'email', 'first_name', 'last_name', 'phone', 'user_type', 'created_at', 'updated_at'];
   const totalUsers = nPatients + nProf + nInst + (demo ? 1 : 0);
   const users = await copyRows(tx, 'users', userCols, totalUsers, function* () {

@@ -71,6 +71,22 @@ export class Rng {
       HEX[d >>> 24] + HEX[(d >>> 16) & 255] + HEX[(d >>> 8) & 255] + HEX[d & 255]
     );
   }
+  /**
+   * A UUIDv7-shaped id whose time part is `order`: ids made in order sort in order,
+   * so B-tree indexes on them (and the foreign keys that look them up) are appended
+   * to, not written all over, which is what makes 500,000 accounts quick to load.
+   */
+  uuidOrdered(order: number): string {
+    const t = order.toString(16).padStart(12, '0');
+    const b = this.u32();
+    const c = this.u32();
+    const d = this.u32();
+    return (
+      t.slice(0, 8) + '-' + t.slice(8, 12) + '-' + HEX[((b >>> 8) & 15) | 112] + HEX[b & 255] + '-' +
+      HEX[((c >>> 24) & 63) | 128] + HEX[(c >>> 16) & 255] + '-' + HEX[(c >>> 8) & 255] + HEX[c & 255] +
+      HEX[d >>> 24] + HEX[(d >>> 16) & 255] + HEX[(d >>> 8) & 255] + HEX[d & 255]
+    );
+  }
 }
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));

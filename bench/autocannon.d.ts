@@ -1,0 +1,18 @@
+// autocannon ships no types: the part bench/run.ts uses.
+declare module 'autocannon' {
+  import type { EventEmitter } from 'node:events';
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    requests?: { setupRequest?: (req: Record<string, unknown>) => Record<string, unknown> }[];
+  }
+  interface Result {
+    errors: number;
+    timeouts: number;
+    requests: { total: number; average: number };
+  }
+  type Instance = EventEmitter & PromiseLike<Result>;
+  function autocannon(options: Options): Instance;
+  export default autocannon;
+}

@@ -1,0 +1,603 @@
+/**
+ * `npm run bench` (issue 8): the load scenarios of bench/scenarios-def.js (the
+ * same definitions the k6 scripts run) with autocannon against a production
+ * build, beside their limits: the same SQL run directly (reads) and argon2
+ * alone (sign-in).
+ *
+ *   npm run bench -- [--database-url URL] [--seed] [--no-build] [--duration 10]
+ *                    [--repeat 3] [--connections 32] [--only a,b] [--samples 100] [--out bench/results]
+ *
+ * - Database: --database-url, else DATABASE_URL, else the embedded PostgreSQL under
+ *   DATA_DIR. --seed first fills it with the national-scale data (reset first):
+ *   --professionals 500000 --institutions 50000 --appointments 2000000 --reviews 1000000
+ *   (each overridable with the same flag).
+ * - The app runs as production does: `npm run build` (web, with its page-weight
+ *   check), then `scripts/start.ts --api` and `--workers` in their own processes,
+ *   NODE_ENV=production.
+ * - Each scenario: a short warm-up, then --repeat runs of --duration seconds at
+ *   --connections connections; the best run (highest req/s) is reported, with
+ *   its p50/p95/p99 and the API's peak RSS. Reads are then replayed as raw SQL at
+ *   the same concurrency (best of --repeat too) and the ratio API/raw printed.
+ * - During the mixed scenario, pending professionals are approved (SQL + outbox
+ *   event, as the admin service does) and the search is polled until each shows:
+ *   the p95 of that delay. They are put back to pending afterwards.
+ * - Writes: bookings add appointments on days after the seeded ones.
+ *
+ * Prints a table and writes <out>/bench-<date>.json and .md.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { createSql, emit, loadConfig, resolveDatabase, type Sql } from '@ilera/db';
+import { lagosToday, timeSlots } from '@ilera/contracts';
+import { buildApp } from '@ilera/api/app';
+import { verifyPassword } from '@ilera/api/modules/auth/password';
+import { createQueues, createRedis } from '@ilera/workers';
+import {
+  budgets,
+  capturingSql,
+  captureStatements,
+  CONNECTIONS,
+  PASSWORD,
+  replay,
+  scenarioNames,
+  scenarios,
+  type BenchRequest,
+  type Fixtures,
+  type Statement,
+} from './scenarios';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+// ---------------------------------------------------------------- options
+
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i < 0) return undefined;
+  const v = process.argv[i + 1];
+  return v && !v.startsWith('--') ? v : 'true';
+}
+const flag = (name: string) => process.argv.includes(`--${name}`);
+const num = (name: string, fallback: number) => Number(option(name) ?? fallback);
+
+const opts = {
+  databaseUrl: option('database-url') ?? process.env.DATABASE_URL,
+  seed: flag('seed'),
+  build: !flag('no-build'),
+  duration: num('duration', 10),
+  warmup: num('warmup', 3),
+  repeat: num('repeat', 3),
+  connections: num('connections', CONNECTIONS),
+  only: option('only')?.split(',').filter(Boolean),
+  /** Requests per read scenario whose SQL is captured for the raw replay. */
+  samples: num('samples', 100),
+  out: path.resolve(root, option('out') ?? 'bench/results'),
+  sizes: {
+    professionals: num('professionals', 500000),
+    institutions: num('institutions', 50000),
+    appointments: num('appointments', 2000000),
+    reviews: num('reviews', 1000000),
+  },
+  /** The API's pool (scripts/start.ts createSql max): the raw runs get the same. */
+  pool: 20,
+};
+
+const say = (msg: string) => console.log(`[bench] ${msg}`);
+
+// ---------------------------------------------------------------- processes
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer().on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+interface Proc {
+  child: ChildProcess;
+  output: () => string;
+}
+
+function startProcess(mode: '--api' | '--workers', env: Record<string, string>): Proc {
+  let out = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', mode], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (d: Buffer) => {
+    out += d;
+    if (out.length > 2_000_000) out = out.slice(-1_000_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  return { child, output: () => out };
+}
+
+async function waitUntil(check: () => Promise<boolean>, proc: Proc, what: string, ms = 180000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (proc.child.exitCode !== null) throw new Error(`${what} exited:\n${proc.output().slice(-4000)}`);
+    try {
+      if (await check()) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${what} did not start:\n${proc.output().slice(-4000)}`);
+}
+
+function stopProcess(p: Proc): Promise<void> {
+  if (p.child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    p.child.on('exit', () => resolve());
+    p.child.kill('SIGTERM');
+  });
+}
+
+/** Resident memory of a process, in MB (Linux). */
+function rssMb(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+// ---------------------------------------------------------------- measuring
+
+export interface Figures {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  requests: number;
+  errors: number;
+  /** Status codes other than 2xx, counted. */
+  statuses: Record<string, number>;
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function figures(latencies: number[], seconds: number, errors: number, statuses: Record<string, number>): Figures {
+  const sorted = Float64Array.from(latencies).sort();
+  return {
+    rps: latencies.length / seconds,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    requests: latencies.length,
+    errors,
+    statuses,
+  };
+}
+
+interface LoadContext {
+  base: string;
+  fx: Fixtures;
+  cookies: string[];
+  apiPid: number;
+}
+
+/** One autocannon run of a scenario; request numbers start at `first`. */
+async function loadRun(
+  ctx: LoadContext,
+  name: string,
+  seconds: number,
+  first: number,
+  run: number,
+): Promise<Figures & { rssMb: number; next: number }> {
+  const scenario = scenarios[name];
+  let i = first;
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  let peak = rssMb(ctx.apiPid);
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(ctx.apiPid))), 250);
+  const instance = autocannon({
+    url: ctx.base,
+    connections: opts.connections,
+    duration: seconds,
+    requests: [
+      {
+        setupRequest: (req: Record<string, unknown>) => {
+          const r: BenchRequest = scenario.request(ctx.fx, i, run);
+          const headers: Record<string, string> = {};
+          if (r.body !== undefined) headers['content-type'] = r.contentType ?? 'application/json';
+          if (r.auth === 'patient') headers.cookie = ctx.cookies[i % ctx.cookies.length];
+          i++;
+          return {
+            ...req,
+            method: r.method,
+            path: r.path,
+            headers,
+            body: r.body !== undefined ? JSON.stringify(r.body) : undefined,
+          };
+        },
+      },
+    ],
+  });
+  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    latencies.push(responseTime);
+    if (statusCode < 200 || statusCode >= 300) statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+  });
+  const result = await instance;
+  clearInterval(sampler);
+  return { ...figures(latencies, seconds, result.errors + result.timeouts, statuses), rssMb: peak, next: i };
+}
+
+/** `work` run by `connections` concurrent loops for `seconds`. */
+async function closedLoop(seconds: number, work: (k: number) => Promise<void>): Promise<Figures> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let k = 0;
+  const end = performance.now() + seconds * 1000;
+  const loop = async () => {
+    while (performance.now() < end) {
+      const t = performance.now();
+      try {
+        await work(k++);
+        latencies.push(performance.now() - t);
+      } catch {
+        errors++;
+      }
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: opts.connections }, loop));
+  return figures(latencies, (performance.now() - started) / 1000, errors, {});
+}
+
+const best = <T extends { rps: number }>(runs: T[]): T => runs.reduce((a, b) => (b.rps > a.rps ? b : a));
+
+// ---------------------------------------------------------------- fixtures
+
+async function loadFixtures(sql: Sql): Promise<Fixtures> {
+  const professionals = await sql<Fixtures['professionals']>`
+    SELECT p.id, u.first_name, u.last_name, p.professional_type, p.specialty, p.city, p.state
+    FROM professionals p JOIN users u ON u.id = p.user_id
+    WHERE p.status = 'approved' AND p.specialty IS NOT NULL AND p.state IS NOT NULL AND p.city IS NOT NULL
+    ORDER BY md5(p.id::text) LIMIT 2000`;
+  const institutions = await sql<Fixtures['institutions']>`
+    SELECT id, services, state FROM institutions
+    WHERE status = 'approved' AND cardinality(services) > 0 AND state IS NOT NULL
+    ORDER BY md5(id::text) LIMIT 1000`;
+  const patients = await sql<{ email: string; name: string }[]>`
+    SELECT u.email, coalesce(u.first_name || ' ' || u.last_name, 'Patient') AS name
+    FROM users u JOIN user_passwords pw ON pw.user_id = u.id
+    WHERE u.user_type = 'patient' ORDER BY u.email LIMIT 64`;
+  const [{ last }] = await sql<{ last: string | null }[]>`
+    SELECT to_char((max(appointment_date) AT TIME ZONE 'Africa/Lagos')::date, 'YYYY-MM-DD') AS last FROM appointments`;
+  const today = lagosToday();
+  const after = last && last > today ? last : today;
+  const bookingFromDay = new Date(Date.parse(`${after}T00:00:00Z`) + 30 * 86400000).toISOString().slice(0, 10);
+  if (!professionals.length || !patients.length) throw new Error('The database has no approved professionals or patients: run with --seed');
+  return {
+    today,
+    professionals: professionals.map((p) => ({ ...p, id: Number(p.id) })),
+    institutions: institutions.map((x) => ({ ...x, id: Number(x.id) })),
+    patients,
+    bookingTargets: professionals.slice(0, 1000).map((p) => Number(p.id)),
+    bookingFromDay,
+    timeSlots: [...timeSlots],
+  };
+}
+
+// ---------------------------------------------------------------- approvals during the mixed run
+
+interface Pending {
+  id: number;
+  firstName: string;
+  lastName: string;
+  professionalType: string;
+  specialty: string;
+  state: string;
+  city: string;
+}
+
+/** Approves professionals one after another and times how long each takes to show in the search. */
+async function approvalProbe(sql: Sql, base: string, candidates: Pending[], until: () => boolean) {
+  const delays: number[] = [];
+  const approved: number[] = [];
+  let missed = 0;
+  for (const p of candidates) {
+    if (until()) break;
+    await sql.begin(async (tx) => {
+      await tx`UPDATE professionals SET status = 'approved', updated_at = now() WHERE id = ${p.id}`;
+      await emit(tx, 'search.professional', { id: p.id });
+    });
+    const t0 = performance.now();
+    approved.push(p.id);
+    const qs = new URLSearchParams({
+      query: `${p.firstName} ${p.lastName}`,
+      professionalType: p.professionalType,
+      specialty: p.specialty ?? '',
+      state: p.state ?? '',
+      city: p.city ?? '',
+      perPage: '50',
+    });
+    let seen = false;
+    while (performance.now() - t0 < 15000) {
+      const res = await fetch(`${base}/api/professionals/search?${qs}`);
+      if (res.ok) {
+        const body = (await res.json()) as { hits: { id: string }[] };
+        if (body.hits.some((h) => String(h.id) === String(p.id))) {
+          seen = true;
+          break;
+        }
+      }
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    if (seen) delays.push(performance.now() - t0);
+    else missed++;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { delays, approved, missed };
+}
+
+async function restorePending(sql: Sql, ids: number[]) {
+  for (const id of ids) {
+    await sql.begin(async (tx) => {
+      await tx`UPDATE professionals SET status = 'pending', updated_at = now() WHERE id = ${id}`;
+      await emit(tx, 'search.professional', { id });
+    });
+  }
+}
+
+// ---------------------------------------------------------------- static assets
+
+async function checkCompression(base: string): Promise<string[]> {
+  const notes: string[] = [];
+  const html = await (await fetch(base + '/')).text();
+  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+  for (const asset of assets.slice(0, 4)) {
+    const res = await fetch(base + asset, { headers: { 'accept-encoding': 'br, gzip' } });
+    await res.arrayBuffer();
+    notes.push(`${asset}: ${res.status}, content-encoding ${res.headers.get('content-encoding') ?? 'none'}, cache-control ${res.headers.get('cache-control')}`);
+  }
+  return notes;
+}
+
+// ---------------------------------------------------------------- main
+
+interface Row {
+  name: string;
+  title: string;
+  kind: string;
+  api?: Figures & { rssMb: number };
+  raw?: Figures;
+  ratio?: number;
+  budgetP95?: number;
+  notes: string[];
+}
+
+async function main() {
+  const started = new Date();
+  // Database
+  let dbUrl = opts.databaseUrl;
+  let stopDb = async () => {};
+  if (!dbUrl) {
+    const handle = await resolveDatabase(loadConfig());
+    dbUrl = handle.url;
+    stopDb = handle.stop;
+    say(`embedded PostgreSQL at ${dbUrl.replace(/:[^:@/]+@/, ':***@')}`);
+  }
+  if (opts.seed) {
+    say('seeding the national-scale data (this takes minutes)');
+    const s = opts.sizes;
+    const res = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'db/src/seed/cli.ts', '--reset', '--professionals', `${s.professionals}`, '--institutions', `${s.institutions}`,
+        '--appointments', `${s.appointments}`, '--reviews', `${s.reviews}`],
+      { cwd: root, env: { ...process.env, DATABASE_URL: dbUrl }, stdio: 'inherit' },
+    );
+    if (res.status !== 0) throw new Error('the seed failed');
+  }
+  let buildNote = 'not built (--no-build)';
+  if (opts.build) {
+    say('npm run build (web, with the page-weight check)');
+    const res = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, encoding: 'utf8' });
+    const out = `${res.stdout}\n${res.stderr}`;
+    const table = out.slice(out.indexOf('First load per route'));
+    console.log(table.trim());
+    buildNote = res.status === 0 ? 'build and page-weight check passed' : 'the build or its page-weight check FAILED (see above)';
+    if (!out.includes('First load per route')) throw new Error(`the web build failed:\n${out.slice(-3000)}`);
+  }
+
+  const sql = createSql(dbUrl, { max: opts.pool });
+  const [{ pros, docs }] = await sql<{ pros: number; docs: number }[]>`
+    SELECT (SELECT count(*) FROM professionals)::int AS pros, (SELECT count(*) FROM search_documents)::int AS docs`;
+  const [{ appts, revs, insts }] = await sql<{ appts: number; revs: number; insts: number }[]>`
+    SELECT (SELECT count(*) FROM appointments)::int AS appts, (SELECT count(*) FROM reviews)::int AS revs,
+      (SELECT count(*) FROM institutions)::int AS insts`;
+  const dataSize = `${pros} professionals, ${insts} institutions, ${appts} appointments, ${revs} reviews, ${docs} search documents`;
+  say(`data: ${dataSize}`);
+  const fx = await loadFixtures(sql);
+  await writeFile(path.join(root, 'bench', 'fixtures.json'), JSON.stringify(fx));
+
+  // The app, as production runs it.
+  const port = await freePort();
+  const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+  const redisPrefix = `ilera-bench-${process.pid}`;
+  const base = `http://127.0.0.1:${port}`;
+  const env = {
+    NODE_ENV: 'production',
+    DATABASE_URL: dbUrl,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: redisPrefix,
+    SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+    APP_URL: base,
+    LOG_LEVEL: 'warn',
+    DATA_DIR: path.join(os.tmpdir(), `ilera-bench-${process.pid}`),
+  };
+  const api = startProcess('--api', { ...env, PORT: String(port) });
+  const workers = startProcess('--workers', { ...env, PORT: '0' });
+  const procs = [api, workers];
+  const redis = createRedis(redisUrl);
+  const capture = capturingSql(dbUrl);
+  const queues = createQueues(redis, redisPrefix);
+  const captureApp = await buildApp({
+    sql: capture.sql,
+    redis,
+    queues,
+    logStream: false,
+    config: { ...loadConfig({}), databaseUrl: dbUrl, redisUrl, redisPrefix, sessionSecret: env.SESSION_SECRET, appUrl: base },
+  });
+  const rows: Row[] = [];
+  let approval: { delays: number[]; approved: number[]; missed: number } | undefined;
+  let staticNotes: string[] = [];
+  try {
+    await waitUntil(async () => (await fetch(`${base}/healthz`)).ok, api, 'the API');
+    await waitUntil(async () => workers.output().includes('workers running'), workers, 'the workers');
+    say(`API pid ${api.child.pid} on ${base}; workers pid ${workers.child.pid}`);
+    staticNotes = existsSync(path.join(root, 'web', 'dist', 'index.html')) ? await checkCompression(base) : [];
+    for (const n of staticNotes) say(n);
+
+    // Signed-in patients for the bookings.
+    const cookies: string[] = [];
+    for (const p of fx.patients) {
+      const res = await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: p.email, password: PASSWORD }),
+      });
+      if (res.ok) cookies.push(res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '));
+    }
+    if (!cookies.length) throw new Error(`no seeded patient could sign in with ${PASSWORD}`);
+    say(`${cookies.length} patients signed in`);
+    const ctx: LoadContext = { base, fx, cookies, apiPid: api.child.pid! };
+
+    const [{ hash }] = await sql<{ hash: string }[]>`
+      SELECT pw.password_hash AS hash FROM user_passwords pw JOIN users u ON u.id = pw.user_id WHERE u.email = ${fx.patients[0].email}`;
+    const pending = await sql<Pending[]>`
+      SELECT p.id, u.first_name, u.last_name, p.professional_type, p.specialty, p.state, p.city
+      FROM professionals p JOIN users u ON u.id = p.user_id
+      WHERE p.status = 'pending' AND p.specialty IS NOT NULL ORDER BY p.id LIMIT 300`;
+
+    const names = scenarioNames.filter((n) => !opts.only || opts.only.includes(n));
+    let counter = 0;
+    for (const name of names) {
+      const s = scenarios[name];
+      const row: Row = { name, title: s.title, kind: s.kind, budgetP95: s.budgetP95, notes: [] };
+      say(`${name}: warm-up ${opts.warmup} s`);
+      const warm = await loadRun(ctx, name, opts.warmup, counter, 0);
+      counter = warm.next;
+      const runs = [];
+      for (let r = 1; r <= opts.repeat; r++) {
+        let probe: Promise<typeof approval> | undefined;
+        let done = false;
+        if (name === 'mixed') probe = approvalProbe(sql, base, pending.slice((r - 1) * 60, r * 60), () => done);
+        const result = await loadRun(ctx, name, opts.duration, counter, r);
+        done = true;
+        counter = result.next;
+        if (probe) {
+          const p = (await probe)!;
+          approval = approval
+            ? { delays: [...approval.delays, ...p.delays], approved: [...approval.approved, ...p.approved], missed: approval.missed + p.missed }
+            : p;
+        }
+        say(`${name} run ${r}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} p95 ${result.p95.toFixed(1)} p99 ${result.p99.toFixed(1)} ms, RSS ${result.rssMb.toFixed(0)} MB, non-2xx ${JSON.stringify(result.statuses)}, errors ${result.errors}`);
+        runs.push(result);
+      }
+      row.api = best(runs);
+      row.api.rssMb = Math.max(...runs.map((x) => x.rssMb));
+
+      if (s.kind === 'read') {
+        const { groups, failures } = await captureStatements(captureApp, capture.take, s, fx, opts.samples);
+        if (failures.length) row.notes.push(`${failures.length} sampled requests failed, e.g. ${failures[0]}`);
+        const raws = [];
+        for (let r = 1; r <= opts.repeat; r++) {
+          raws.push(await closedLoop(opts.duration, (k) => replay(sql, groups[k % groups.length] as Statement[])));
+        }
+        row.raw = best(raws);
+        row.ratio = row.api.rps / row.raw.rps;
+        const perRequest = groups.reduce((n, g) => n + g.length, 0) / Math.max(1, groups.length);
+        row.notes.push(`${perRequest.toFixed(1)} SQL statements per request`);
+        say(`${name} raw SQL: ${row.raw.rps.toFixed(0)} req/s, p95 ${row.raw.p95.toFixed(1)} ms; API/raw ${(row.ratio * 100).toFixed(0)}%`);
+      } else if (s.kind === 'sign-in') {
+        const raws = [];
+        for (let r = 1; r <= opts.repeat; r++) {
+          raws.push(await closedLoop(opts.duration, async () => {
+            if (!(await verifyPassword(hash, PASSWORD))) throw new Error('argon2 refused the password');
+          }));
+        }
+        row.raw = best(raws);
+        row.ratio = row.api.rps / row.raw.rps;
+        say(`${name} argon2 alone: ${row.raw.rps.toFixed(0)}/s; API/argon2 ${(row.ratio * 100).toFixed(0)}%`);
+      }
+      rows.push(row);
+    }
+  } finally {
+    if (approval?.approved.length) await restorePending(sql, approval.approved).catch(() => {});
+    await captureApp.close();
+    await queues.close();
+    const keys = await redis.keys(`${redisPrefix}:*`);
+    // Let the workers apply the restores before they stop.
+    await new Promise((r) => setTimeout(r, 3000));
+    await Promise.all(procs.map(stopProcess));
+    if (keys.length) await redis.del(...(await redis.keys(`${redisPrefix}:*`)));
+    redis.disconnect();
+    await capture.sql.end({ timeout: 2 });
+    await sql.end({ timeout: 2 });
+    await stopDb();
+  }
+
+  // ---------------------------------------------------------------- report
+  const approvalP95 = approval?.delays.length
+    ? percentile(Float64Array.from(approval.delays).sort(), 95)
+    : undefined;
+  const peakRss = Math.max(...rows.map((r) => r.api?.rssMb ?? 0));
+  const ms = (v?: number) => (v === undefined || Number.isNaN(v) ? '—' : v.toFixed(1));
+  const lines: string[] = [];
+  lines.push(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM, Node ${process.version}; shared with other work`);
+  lines.push(`Data: ${dataSize}`);
+  lines.push(`Date: ${started.toISOString()}; ${opts.connections} connections, best of ${opts.repeat} × ${opts.duration} s per figure; build: ${buildNote}`);
+  lines.push('');
+  lines.push('| Scenario | req/s | p50 ms | p95 ms | p99 ms | p95 budget | raw req/s | API/raw | API RSS MB | non-2xx | verdict |');
+  lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
+  for (const r of rows) {
+    const a = r.api!;
+    const misses: string[] = [];
+    if (r.budgetP95 !== undefined && a.p95 > r.budgetP95) misses.push(`p95 over ${r.budgetP95} ms`);
+    if (r.kind === 'read' && r.ratio !== undefined && r.ratio < budgets.rawShare) misses.push(`below ${budgets.rawShare * 100}% of raw`);
+    if (a.rssMb > budgets.rssMb) misses.push(`RSS over ${budgets.rssMb} MB`);
+    const non2xx = Object.entries(a.statuses).map(([k, v]) => `${k}×${v}`).join(' ') || '0';
+    lines.push(
+      `| ${r.title} | ${a.rps.toFixed(0)} | ${ms(a.p50)} | ${ms(a.p95)} | ${ms(a.p99)} | ${r.budgetP95 ?? '—'} | ${r.raw ? r.raw.rps.toFixed(0) : '—'}${r.kind === 'sign-in' ? ' (argon2)' : ''} | ${r.ratio !== undefined ? `${(r.ratio * 100).toFixed(0)}%` : '—'} | ${a.rssMb.toFixed(0)} | ${non2xx} | ${misses.length ? `MISS: ${misses.join('; ')}` : 'ok'} |`,
+    );
+  }
+  lines.push('');
+  if (approval) {
+    lines.push(
+      `Approval searchable (during the mixed scenario): ${approval.delays.length} approvals, p95 ${ms(approvalP95)} ms, max ${ms(Math.max(...approval.delays))} ms, ${approval.missed} not found within 15 s (budget p95 ${budgets.approvalVisibleP95} ms: ${approvalP95 !== undefined && approvalP95 <= budgets.approvalVisibleP95 && !approval.missed ? 'ok' : 'MISS'})`,
+    );
+  }
+  lines.push(`API peak RSS under load: ${peakRss.toFixed(0)} MB (budget ${budgets.rssMb} MB: ${peakRss <= budgets.rssMb ? 'ok' : 'MISS'})`);
+  for (const n of staticNotes) lines.push(`Static: ${n}`);
+  for (const r of rows) for (const n of r.notes) lines.push(`Note (${r.name}): ${n}`);
+  const text = lines.join('\n');
+  console.log('\n' + text);
+  await mkdir(opts.out, { recursive: true });
+  const stamp = started.toISOString().replace(/[:.]/g, '-');
+  await writeFile(path.join(opts.out, `bench-${stamp}.md`), text + '\n');
+  await writeFile(path.join(opts.out, `bench-${stamp}.json`), JSON.stringify({ opts, dataSize, rows, approval, approvalP95, peakRss, staticNotes }, null, 2));
+  say(`written ${path.relative(root, path.join(opts.out, `bench-${stamp}.md`))}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
+

@@ -1,0 +1,219 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { professionalTypes, slotOf, timeSlots } from '@ilera/contracts';
+import { verifyPassword } from '@ilera/api/modules/auth/password';
+import type { Sql } from '@ilera/db';
+import { createTestContext, createTestDatabase, type TestContext } from '../../../test/support';
+import { login } from '../../../test/factories';
+import { DEMO_ACCOUNTS, DEMO_INSTITUTION_NAME, DEMO_PASSWORD, seedDemo } from './demo';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const NOW = new Date('2026-03-10T08:00:00Z');
+
+const count = async (query: PromiseLike<readonly any[]>): Promise<number> => (await query)[0].n;
+
+describe('seedDemo', () => {
+  let ctx: TestContext;
+  let sql: Sql;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    sql = ctx.sql;
+    await seedDemo(sql, { now: NOW });
+  }, 120_000);
+  afterAll(() => ctx?.close());
+
+  it('seeds at least 300 approved professionals of every type across their specialties', async () => {
+    const rows = await sql<{ type: string; n: number; specialties: number }[]>`
+      SELECT professional_type AS type, count(*)::int AS n, count(DISTINCT specialty)::int AS specialties
+      FROM professionals WHERE status = 'approved' GROUP BY 1`;
+    const total = rows.reduce((s, r) => s + r.n, 0);
+    expect(total).toBeGreaterThanOrEqual(300);
+    expect(rows.map((r) => r.type).sort()).toEqual([...professionalTypes].sort());
+    const doctors = rows.find((r) => r.type === 'doctor')!;
+    // More doctors than either other type, and most of the 16 doctor specialties present.
+    expect(doctors.n).toBeGreaterThan(Math.max(...rows.filter((r) => r.type !== 'doctor').map((r) => r.n)));
+    expect(doctors.specialties).toBeGreaterThanOrEqual(12);
+    const [gp] = await sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM professionals WHERE status = 'approved' AND specialty = 'General Practice'`;
+    expect(gp.n).toBeGreaterThan(30);
+    // Every professional carries a licence per country of practice, as registration requires.
+    const mismatched = await count(sql`
+      SELECT count(*)::int AS n FROM professionals p
+      WHERE cardinality(p.countries) <> jsonb_array_length(p.country_licenses)
+         OR p.education IS NULL OR char_length(p.bio) < 20 OR p.license_number IS NULL`);
+    expect(mismatched).toBe(0);
+    const licences = await sql<{ type: string; license: string }[]>`
+      SELECT DISTINCT ON (professional_type) professional_type AS type, license_number AS license
+      FROM professionals ORDER BY professional_type, id`;
+    const prefix = Object.fromEntries(licences.map((l) => [l.type, l.license.split('/')[0]]));
+    expect(prefix).toEqual({ doctor: 'MDCN', pharmacist: 'PCN', nurse: 'NMCN' });
+  });
+
+  it('seeds at least 80 institutions in at least 10 states, with affiliations', async () => {
+    const [inst] = await sql<{ n: number; states: number; types: number }[]>`
+      SELECT count(*)::int AS n, count(DISTINCT state)::int AS states, count(DISTINCT type)::int AS types
+      FROM institutions WHERE status = 'approved'`;
+    expect(inst.n).toBeGreaterThanOrEqual(80);
+    expect(inst.states).toBeGreaterThanOrEqual(10);
+    expect(inst.types).toBeGreaterThanOrEqual(5);
+    const abuja = await count(sql`SELECT count(*)::int AS n FROM institutions WHERE state = 'FCT'`);
+    expect(abuja).toBeGreaterThan(0);
+    const noServices = await count(sql`SELECT count(*)::int AS n FROM institutions WHERE cardinality(services) = 0`);
+    expect(noServices).toBe(0);
+    const affiliations = await count(sql`SELECT count(*)::int AS n FROM professional_institutions`);
+    expect(affiliations).toBeGreaterThan(150);
+  });
+
+  it('has appointments in every status, on Lagos slots, never two active ones in one slot', async () => {
+    const statuses = await sql<{ status: string; n: number }[]>`
+      SELECT status, count(*)::int AS n FROM appointments GROUP BY 1 ORDER BY 1`;
+    expect(statuses.map((s) => s.status)).toEqual(['cancelled', 'completed', 'confirmed', 'pending']);
+    expect(statuses.every((s) => s.n >= 20)).toBe(true);
+    const dates = await sql<{ appointmentDate: Date; status: string }[]>`SELECT appointment_date, status FROM appointments`;
+    expect(dates.every((d) => slotOf(d.appointmentDate) !== null && timeSlots.includes(slotOf(d.appointmentDate)!))).toBe(true);
+    // Past and future: completed ones lie before NOW, pending ones after it.
+    expect(dates.filter((d) => d.status === 'completed').every((d) => d.appointmentDate < NOW)).toBe(true);
+    expect(dates.filter((d) => d.status === 'pending').every((d) => d.appointmentDate > NOW)).toBe(true);
+    const collisions = await count(sql`
+      SELECT count(*)::int AS n FROM (
+        SELECT 1 FROM appointments WHERE status IN ('pending', 'confirmed')
+        GROUP BY professional_id, institution_id, appointment_date HAVING count(*) > 1) c`);
+    expect(collisions).toBe(0);
+  });
+
+  it('has reviews skewed to 4-5 stars, one per reviewer per provider, from patients', async () => {
+    const [r] = await sql<{ n: number; avg: number; high: number; reviewers: number }[]>`
+      SELECT count(*)::int AS n, avg(rating)::float AS avg, count(*) FILTER (WHERE rating >= 4)::int AS high,
+             count(*) FILTER (WHERE u.user_type <> 'patient')::int AS reviewers
+      FROM reviews JOIN users u ON u.id = reviews.reviewer_id`;
+    expect(r.n).toBeGreaterThan(300);
+    expect(r.avg).toBeGreaterThan(3.6);
+    expect(r.avg).toBeLessThan(4.6);
+    expect(r.high / r.n).toBeGreaterThan(0.65);
+    expect(r.reviewers).toBe(0);
+    const duplicates = await count(sql`
+      SELECT count(*)::int AS n FROM (SELECT 1 FROM reviews
+        GROUP BY reviewer_id, professional_id, institution_id HAVING count(*) > 1) d`);
+    expect(duplicates).toBe(0);
+  });
+
+  it('has pending and rejected applications of both kinds, and no outbox events', async () => {
+    for (const table of ['professionals', 'institutions'] as const) {
+      const rows = await sql<{ status: string; n: number; reasons: number }[]>`
+        SELECT status, count(*)::int AS n, count(rejection_reason)::int AS reasons FROM ${sql(table)} GROUP BY 1`;
+      const by = Object.fromEntries(rows.map((r) => [r.status, r]));
+      expect(by.pending.n).toBeGreaterThanOrEqual(3);
+      expect(by.rejected.n).toBeGreaterThanOrEqual(2);
+      expect(by.rejected.reasons).toBe(by.rejected.n);
+    }
+    const pending = await count(sql`
+      SELECT ((SELECT count(*) FROM professionals WHERE status = 'pending')
+            + (SELECT count(*) FROM institutions WHERE status = 'pending'))::int AS n`);
+    expect(pending).toBe(12);
+    expect(await count(sql`SELECT count(*)::int AS n FROM outbox`)).toBe(0);
+  });
+
+  it('has the four demo accounts, and each one signs in with the demo password', async () => {
+    for (const [role, account] of Object.entries(DEMO_ACCOUNTS)) {
+      const [row] = await sql<{ userType: string; firstName: string; lastName: string; passwordHash: string }[]>`
+        SELECT u.user_type, u.first_name, u.last_name, p.password_hash
+        FROM users u JOIN user_passwords p ON p.user_id = u.id WHERE u.email = ${account.email}`;
+      expect(row).toMatchObject({ userType: role, firstName: account.firstName, lastName: account.lastName });
+      expect(await verifyPassword(row.passwordHash, DEMO_PASSWORD)).toBe(true);
+      const cookie = await login(ctx.app, account.email, DEMO_PASSWORD);
+      const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+      expect(me.statusCode).toBe(200);
+      expect(me.json()).toMatchObject({ email: account.email, userType: role });
+    }
+  });
+
+  it('gives the demo accounts their hand-made cases', async () => {
+    const [tunde] = await sql`
+      SELECT p.id, p.status, p.professional_type, p.specialty, p.state, p.title FROM professionals p
+      JOIN users u ON u.id = p.user_id WHERE u.email = 'professional@ilera.ng'`;
+    expect(tunde).toMatchObject({ status: 'approved', professionalType: 'doctor', specialty: 'Cardiology', state: 'Lagos', title: 'Dr.' });
+    const tundeAppointments = await sql<{ status: string }[]>`SELECT status FROM appointments WHERE professional_id = ${tunde.id}`;
+    expect(tundeAppointments.filter((a) => a.status === 'pending').length).toBeGreaterThanOrEqual(3);
+
+    const [hospital] = await sql`
+      SELECT i.name, i.type, i.status, u.first_name, u.last_name FROM institutions i
+      JOIN users u ON u.id = i.user_id WHERE u.email = 'institution@ilera.ng'`;
+    expect(hospital).toMatchObject({ name: DEMO_INSTITUTION_NAME, type: 'hospital', status: 'approved', firstName: 'Ngozi', lastName: 'Obi' });
+
+    const amaka = await sql<{ status: string; appointmentDate: Date; professionalId: number | null; reviewed: boolean }[]>`
+      SELECT a.status, a.appointment_date, a.professional_id,
+             EXISTS (SELECT 1 FROM reviews r WHERE r.reviewer_id = a.patient_id AND r.professional_id = a.professional_id) AS reviewed
+      FROM appointments a JOIN users u ON u.id = a.patient_id WHERE u.email = 'patient@ilera.ng'`;
+    expect(new Set(amaka.map((a) => a.status))).toEqual(new Set(['pending', 'confirmed', 'completed', 'cancelled']));
+    expect(amaka.some((a) => a.status === 'confirmed' && a.appointmentDate > NOW)).toBe(true);
+    expect(amaka.some((a) => a.status === 'completed' && a.professionalId === tunde.id && a.reviewed)).toBe(true);
+  });
+
+  it('is deterministic: the same seed gives the same directory, another seed another one', async () => {
+    const names = (db: Sql) =>
+      db<{ name: string }[]>`
+        SELECT u.first_name || ' ' || u.last_name || ' ' || p.specialty || ' ' || p.city AS name
+        FROM professionals p JOIN users u ON u.id = p.user_id ORDER BY p.id`.then((rows) => rows.map((r) => r.name));
+    const again = await createTestDatabase();
+    const other = await createTestDatabase();
+    try {
+      await seedDemo(again.sql, { now: NOW });
+      await seedDemo(other.sql, { now: NOW, seed: 99 });
+      const first = await names(sql);
+      expect(await names(again.sql)).toEqual(first);
+      expect(await names(other.sql)).not.toEqual(first);
+    } finally {
+      await again.sql.end();
+      await other.sql.end();
+    }
+  }, 120_000);
+});
+
+describe('npm run seed', () => {
+  let db: { url: string; sql: Sql };
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(() => db?.sql.end());
+
+  const run = (args: string[]) =>
+    promisify(execFile)('npx', ['tsx', 'db/src/seed/cli.ts', ...args], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: db.url },
+      timeout: 120_000,
+    });
+
+  const counts = () =>
+    db.sql<{ professionals: number; institutions: number; users: number; firstId: number; demo: number }[]>`
+      SELECT (SELECT count(*) FROM professionals WHERE status = 'approved')::int AS professionals,
+             (SELECT count(*) FROM institutions WHERE status = 'approved')::int AS institutions,
+             (SELECT count(*) FROM users)::int AS users,
+             (SELECT min(id) FROM professionals)::int AS first_id,
+             (SELECT count(*) FROM users WHERE email LIKE '%@ilera.ng')::int AS demo`.then((r) => r[0]);
+
+  it('--reset replaces whatever is there with the demo directory', async () => {
+    await db.sql`INSERT INTO users (email, first_name, last_name) VALUES ('left-over@example.com', 'Left', 'Over')`;
+    const { stdout } = await run(['--reset']);
+    expect(stdout).toContain('patient@ilera.ng');
+    expect(await counts()).toMatchObject({ professionals: 320, institutions: 80, firstId: 1, demo: 4 });
+    const [leftOver] = await db.sql`SELECT 1 FROM users WHERE email = 'left-over@example.com'`;
+    expect(leftOver).toBeUndefined();
+  }, 120_000);
+
+  it('takes the sizes and the seed from its flags', async () => {
+    await run(['--reset', '--professionals', '50', '--institutions', '12', '--appointments', '300', '--reviews', '120', '--seed', '7']);
+    const c = await counts();
+    expect(c).toMatchObject({ professionals: 50, institutions: 12, firstId: 1, demo: 4 });
+    const [a] = await db.sql<{ appointments: number; reviews: number }[]>`
+      SELECT (SELECT count(*) FROM appointments)::int AS appointments, (SELECT count(*) FROM reviews)::int AS reviews`;
+    expect(a.appointments).toBeGreaterThanOrEqual(300);
+    expect(a.reviews).toBeGreaterThanOrEqual(120);
+    // Without --reset the data is added to what is there (the demo accounts are not made twice).
+    await run(['--professionals', '30', '--institutions', '5', '--appointments', '100', '--reviews', '40']);
+    expect(await counts()).toMatchObject({ professionals: 80, institutions: 17, demo: 4 });
+  }, 180_000);
+});

@@ -1,0 +1,46 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from './support';
+
+/**
+ * Page weight for slow phone networks (issue 8): the built assets are served
+ * compressed, hashed files with a one-year immutable cache lifetime, and
+ * index.html is revalidated so a deploy shows at once.
+ */
+let ctx: TestContext;
+let dist: string;
+const js = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i}`))};\n`;
+
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(os.tmpdir(), 'ilera-static-'));
+  await mkdir(path.join(dist, 'assets'));
+  await writeFile(path.join(dist, 'index.html'), '<!doctype html><script type="module" src="/assets/index-abc123.js"></script>');
+  await writeFile(path.join(dist, 'assets', 'index-abc123.js'), js);
+  await writeFile(path.join(dist, 'assets', 'index-abc123.css'), `body{margin:0}\n${'.x{color:red}\n'.repeat(200)}`);
+  process.env.ILERA_WEB_DIST = dist;
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx?.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+it.each([
+  ['/assets/index-abc123.js', 'gzip'],
+  ['/assets/index-abc123.js', 'br'],
+  ['/assets/index-abc123.css', 'gzip'],
+])('serves %s compressed (%s) with a one-year immutable cache lifetime', async (url, encoding) => {
+  const res = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-encoding']).toBe(encoding);
+  expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(res.rawPayload.length).toBeLessThan(url.endsWith('.js') ? js.length / 2 : 3000);
+});
+
+it('has the page revalidated on every visit', async () => {
+  const res = await ctx.app.inject({ method: 'GET', url: '/search' });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['cache-control']).toBe('no-cache');
+});

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { PostgresEngine, reindexAll } from '@ilera/search';
+import { createTestContext, type TestContext } from '../../test/support';
+import { createInstitution, createProfessional } from '../../test/factories';
+import { launchBrowser, newPage } from '../../test/browser';
+
+const LAGOS_CARDIOLOGISTS = 13;
+
+/** The search journey of issue 5 in Chromium: signed out, from the landing page to a profile. */
+describe('search page (browser)', () => {
+  let ctx: TestContext;
+  let base: string;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const sql = ctx.sql;
+    const surnames = ['Adebayo', 'Okafor', 'Balogun', 'Nwachukwu', 'Ogunleye', 'Eze', 'Ibekwe', 'Lawal', 'Okoro', 'Salami', 'Uzor', 'Danjuma', 'Ajayi'];
+    for (let i = 0; i < LAGOS_CARDIOLOGISTS; i++) {
+      await createProfessional(sql, {
+        specialty: 'Cardiology',
+        city: 'Lagos',
+        state: 'Lagos',
+        yearsOfExperience: 5 + i,
+        bio: `Heart specialist number ${i + 1}.`,
+        user: { firstName: 'Kemi', lastName: surnames[i] },
+      });
+    }
+    for (const [city, state] of [['Abuja', 'FCT'], ['Abuja', 'FCT'], ['Kano', 'Kano']]) {
+      await createProfessional(sql, { specialty: 'Cardiology', city, state, bio: 'Heart care.', user: { firstName: 'Musa', lastName: `Garba ${city}` } });
+    }
+    await createProfessional(sql, { specialty: 'Neurology', bio: 'Brain and nerves.', user: { firstName: 'Ifeoma', lastName: 'Chukwu' } });
+    await createProfessional(sql, { professionalType: 'nurse', title: 'Ms.', specialty: 'Critical Care Nursing', bio: 'Cardiology ward nurse.', user: { firstName: 'Grace', lastName: 'Etim' } });
+    await createProfessional(sql, { professionalType: 'pharmacist', title: 'Mr.', specialty: 'Clinical Pharmacy', bio: 'Cardiology medicines.', user: { firstName: 'Tayo', lastName: 'Aina' } });
+    await createProfessional(sql, { status: 'pending', specialty: 'Cardiology', bio: 'Not approved yet.', user: { firstName: 'Waiting', lastName: 'Cardio' } });
+    await createInstitution(sql, { name: 'Lagos Heart Centre', services: ['Cardiology', 'Emergency Care', 'Surgery', 'Radiology', 'Intensive Care Unit'] });
+    await reindexAll(sql, { engine: new PostgresEngine(sql) });
+    base = await ctx.listen();
+    browser = await launchBrowser();
+  }, 120000);
+  afterAll(async () => {
+    await browser?.close();
+    await ctx?.close();
+  });
+
+  const resultCount = (page: Page) => page.getByRole('status').filter({ hasText: /results? found/ });
+  const cardNames = async (page: Page) => page.locator('article h3').allTextContents();
+
+  it('searches from the landing page, narrows by type, specialty and state with counts, pages, and restores from the address', async () => {
+    const { page, context } = await newPage(browser.browser, base);
+    const problems: string[] = [];
+    page.on('pageerror', (err) => problems.push(err.message));
+    page.on('console', (msg) => {
+      // A signed-out visitor's session check answers 401: that one is expected.
+      if (msg.type() === 'error' && !/status of 401/.test(msg.text())) problems.push(msg.text());
+    });
+    await page.goto('/');
+    await page.getByRole('textbox', { name: 'Search' }).fill('cardiolgy');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+
+    // Landing search: a full navigation to /search with q and type; typos are forgiven.
+    await page.waitForURL(/\/search\?/);
+    expect(new URL(page.url()).searchParams.get('q')).toBe('cardiolgy');
+    await expect.poll(() => resultCount(page).textContent()).toBe('16 results found');
+    expect((await cardNames(page)).join(' ')).not.toContain('Waiting');
+
+    // Narrow by type with the category card; its live count is shown.
+    const doctors = page.getByRole('button', { name: /Doctors\s*16 professionals/ });
+    await doctors.click();
+    await expect.poll(() => doctors.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => new URL(page.url()).searchParams.get('professionalType')).toBe('doctor');
+
+    // The specialty picker appears once a type is chosen.
+    await page.getByRole('button', { name: 'Cardiology (16)' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('specialty')).toBe('Cardiology');
+
+    // The Filters panel shows a count beside each state; choose Lagos.
+    const stateSelect = page.getByRole('combobox', { name: 'State' });
+    await expect.poll(() => stateSelect.locator('option', { hasText: 'Lagos' }).textContent()).toBe(`Lagos (${LAGOS_CARDIOLOGISTS})`);
+    expect(await stateSelect.locator('option', { hasText: 'FCT' }).textContent()).toBe('FCT (2)');
+    await stateSelect.selectOption('Lagos');
+    await expect.poll(() => resultCount(page).textContent()).toBe(`${LAGOS_CARDIOLOGISTS} results found`);
+    expect(await page.getByRole('combobox', { name: 'Professional Type' }).locator('option:checked').textContent()).toBe('Doctor (13)');
+
+    // Paging: ten on the first page, the rest on the second.
+    await expect.poll(async () => (await cardNames(page)).length).toBe(10);
+    const firstPage = await cardNames(page);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('2');
+    await expect.poll(async () => (await cardNames(page)).length).toBe(LAGOS_CARDIOLOGISTS - 10);
+    const secondPage = await cardNames(page);
+    expect(secondPage.filter((n) => firstPage.includes(n))).toEqual([]);
+
+    // The address holds the whole search: a reload shows the same results.
+    const address = page.url();
+    await page.reload();
+    await expect.poll(() => resultCount(page).textContent()).toBe(`${LAGOS_CARDIOLOGISTS} results found`);
+    await expect.poll(() => cardNames(page)).toEqual(secondPage);
+    expect(page.url()).toBe(address);
+    expect(await page.getByRole('combobox', { name: 'State' }).inputValue()).toBe('Lagos');
+
+    // Back returns to page 1.
+    await page.goBack();
+    await expect.poll(() => cardNames(page)).toEqual(firstPage);
+
+    // A result card shows its fields, and opens the profile.
+    const card = page.locator('article').first();
+    await expect.poll(() => card.textContent()).toContain('Cardiology');
+    const text = (await card.textContent()) ?? '';
+    expect(text).toMatch(/Verified/);
+    expect(text).toMatch(/Approved/);
+    expect(text).toContain('Lagos, Lagos');
+    expect(text).toContain('0803 123 4567');
+    expect(text).toContain('MBBS, University of Lagos (2008)');
+    expect(text).toMatch(/years of experience/);
+    expect(text).toContain('(0 reviews)');
+    expect(problems).toEqual([]);
+    await card.getByRole('link', { name: /View Profile/ }).click();
+    await page.waitForURL(/\/professional\/\d+$/);
+    await context.close();
+  }, 90000);
+
+  it('lands with the dashboard and category parameters applied, and says when nothing matches', async () => {
+    const { page, context } = await newPage(browser.browser, base, { mobile: true });
+    await page.goto('/search?q=&location=abuja-fct&professionalType=doctor');
+    await expect.poll(() => resultCount(page).textContent()).toBe('2 results found');
+    // The location became the city and state it stands for.
+    await expect.poll(() => new URL(page.url()).searchParams.get('state')).toBe('FCT');
+    expect(new URL(page.url()).searchParams.get('city')).toBe('Abuja');
+    expect(new URL(page.url()).searchParams.has('location')).toBe(false);
+
+    await page.goto('/search?q=zzqqxx');
+    await expect.poll(() => page.getByRole('heading', { name: 'No results found' }).isVisible()).toBe(true);
+
+    // Institutions: the toggle, a card with 3 services and '+N more'.
+    await page.goto('/search?type=institutions');
+    await expect.poll(() => resultCount(page).textContent()).toBe('1 result found');
+    const card = page.locator('article').first();
+    expect(await card.textContent()).toContain('+2 more');
+    expect(await card.textContent()).toContain('Lagos Heart Centre');
+    await context.close();
+  }, 60000);
+
+  it('shows five skeleton cards while a search is loading, and popular specialties that set the filter', async () => {
+    const { page, context } = await newPage(browser.browser, base);
+    // Hold the search answer back to see the loading state.
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/search/multi_search**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/search');
+    await expect.poll(() => page.getByTestId('result-skeleton').count()).toBe(5);
+    release();
+    await expect.poll(() => resultCount(page).textContent()).toBe('19 results found');
+    await page.unroute('**/api/search/multi_search**');
+
+    const tips = page.getByRole('complementary', { name: 'Search Tips' });
+    await tips.getByRole('button', { name: /Neurology/ }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('specialty')).toBe('Neurology');
+    await expect.poll(() => resultCount(page).textContent()).toBe('1 result found');
+    await context.close();
+  }, 60000);
+});

@@ -1,0 +1,148 @@
+/**
+ * Page weight for slow phone networks (issue 8): after `vite build`, prints each
+ * route's first-load JavaScript and CSS, gzipped, and exits non-zero when a
+ * route passes its budget.
+ *
+ * A route's first load is what the browser must fetch before the page shows:
+ * the entry chunk (index.html) and the route's lazy page chunk, each with every
+ * chunk it imports statically, and the CSS of all of them. Chunks are counted
+ * once. Sizes are gzip at zlib's default level, as the API's compression serves them.
+ *
+ *   tsx scripts/check-size.ts [--dist <dir>]
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+/** One chunk of Vite's build manifest (dist/.vite/manifest.json). */
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+export interface RouteBudget {
+  /** How the route is shown in the report. */
+  name: string;
+  path: string;
+  /** The manifest key of the route's lazy page module (its source path). */
+  page: string;
+  /** Budgets in KB (1 KB = 1024 bytes) of gzipped bytes; absent = reported only. */
+  maxJsKb?: number;
+  maxCssKb?: number;
+}
+
+export const routes: RouteBudget[] = [
+  { name: 'landing', path: '/', page: 'src/app/pages/LandingPage.tsx', maxJsKb: 150, maxCssKb: 30 },
+  { name: 'search', path: '/search', page: 'src/features/search/pages/SearchPage.tsx', maxJsKb: 250 },
+  { name: 'professional profile', path: '/professional/:id', page: 'src/features/profiles/pages/ProfessionalProfilePage.tsx' },
+  { name: 'institution profile', path: '/institution/:id', page: 'src/features/profiles/pages/InstitutionProfilePage.tsx' },
+  { name: 'sign-in', path: '/login', page: 'src/features/auth/pages/LoginPage.tsx' },
+];
+
+export interface RouteWeight {
+  route: RouteBudget;
+  jsFiles: string[];
+  cssFiles: string[];
+  jsBytes: number;
+  cssBytes: number;
+  /** Budget breaches, as sentences; empty when within budget. */
+  over: string[];
+}
+
+/** The manifest keys a route loads first: the entry and the page, with their static imports. */
+export function firstLoadChunks(manifest: Manifest, page: string): string[] {
+  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  if (!entry) throw new Error('The manifest has no entry chunk');
+  if (!manifest[page]) throw new Error(`The manifest has no chunk for ${page} (is the page still lazily loaded?)`);
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The manifest has no chunk ${key}`);
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(entry);
+  visit(page);
+  return [...seen];
+}
+
+/** The gzipped size of each route's first load, checked against its budgets. */
+export function weighRoutes(
+  manifest: Manifest,
+  gzipBytes: (file: string) => number,
+  list: RouteBudget[] = routes,
+): RouteWeight[] {
+  return list.map((route) => {
+    const chunks = firstLoadChunks(manifest, route.page).map((k) => manifest[k]);
+    const jsFiles = [...new Set(chunks.map((c) => c.file).filter((f) => f.endsWith('.js')))];
+    const cssFiles = [...new Set(chunks.flatMap((c) => c.css ?? []))];
+    const jsBytes = jsFiles.reduce((n, f) => n + gzipBytes(f), 0);
+    const cssBytes = cssFiles.reduce((n, f) => n + gzipBytes(f), 0);
+    const over: string[] = [];
+    if (route.maxJsKb !== undefined && jsBytes > route.maxJsKb * 1024) {
+      over.push(`${route.name}: first-load JavaScript ${kb(jsBytes)} KB is over its ${route.maxJsKb} KB budget`);
+    }
+    if (route.maxCssKb !== undefined && cssBytes > route.maxCssKb * 1024) {
+      over.push(`${route.name}: first-load CSS ${kb(cssBytes)} KB is over its ${route.maxCssKb} KB budget`);
+    }
+    return { route, jsFiles, cssFiles, jsBytes, cssBytes, over };
+  });
+}
+
+export const kb = (bytes: number): string => (bytes / 1024).toFixed(1);
+
+/** The printed table. */
+export function report(weights: RouteWeight[]): string {
+  const budget = (max?: number) => (max === undefined ? '—' : `${max}`);
+  const lines = [
+    'First load per route (gzipped KB):',
+    `  ${'route'.padEnd(22)} ${'JS'.padStart(7)} ${'budget'.padStart(7)} ${'CSS'.padStart(7)} ${'budget'.padStart(7)}  chunks`,
+  ];
+  for (const w of weights) {
+    lines.push(
+      `  ${w.route.name.padEnd(22)} ${kb(w.jsBytes).padStart(7)} ${budget(w.route.maxJsKb).padStart(7)} ${kb(w.cssBytes).padStart(7)} ${budget(w.route.maxCssKb).padStart(7)}  ${w.jsFiles.length} JS, ${w.cssFiles.length} CSS${w.over.length ? '  OVER BUDGET' : ''}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+export function checkDist(dist: string): { text: string; over: string[] } {
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const cache = new Map<string, number>();
+  const gzipBytes = (file: string) => {
+    let n = cache.get(file);
+    if (n === undefined) {
+      n = gzipSync(readFileSync(path.join(dist, file))).length;
+      cache.set(file, n);
+    }
+    return n;
+  };
+  const weights = weighRoutes(manifest, gzipBytes);
+  return { text: report(weights), over: weights.flatMap((w) => w.over) };
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  const i = process.argv.indexOf('--dist');
+  const dist = i > 0 ? path.resolve(process.argv[i + 1]) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+  try {
+    const { text, over } = checkDist(dist);
+    console.log(text);
+    if (over.length) {
+      for (const o of over) console.error(`Page weight budget exceeded: ${o}`);
+      process.exit(1);
+    }
+    console.log('Page weight budgets: OK');
+  } catch (err) {
+    console.error(`Page weight check failed: ${(err as Error).message}`);
+    process.exit(1);
+  }
+}
