@@ -15,6 +15,10 @@ const config = loadConfig();
 const say = (msg: string) => console.log(JSON.stringify({ level: 'info', time: Date.now(), msg }));
 
 async function main() {
+  // A stop asked for while we are still starting is honoured once we are up.
+  let earlySignal: string | null = null;
+  const early = (signal: string) => (earlySignal = signal);
+  process.on('SIGTERM', early).on('SIGINT', early);
   let redisHandle;
   try {
     redisHandle = await resolveRedis(config, Boolean(process.env.REDIS_URL));
@@ -31,6 +35,7 @@ async function main() {
   if (mode !== 'workers' && (await isEmpty(sql))) {
     say('empty database: seeding demo data');
     await seedDemo(sql, { log: say });
+    await sql`ANALYZE`;
     await reindexAll(sql);
   }
 
@@ -61,8 +66,10 @@ async function main() {
     await db.stop();
     process.exit(0);
   };
+  process.off('SIGTERM', early).off('SIGINT', early);
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  if (earlySignal) void shutdown(earlySignal);
 }
 
 main().catch((err) => {

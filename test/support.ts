@@ -79,6 +79,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     appUrl: `http://127.0.0.1:${port}`,
     sessionSecret: 'test-session-secret-test-session-secret',
     logLevel: 'info',
+    // Tests stand behind a "proxy" on loopback, so X-Forwarded-For names the client (rate limits per address).
+    trustProxy: '127.0.0.1',
     ...options.config,
   };
   const redis = createRedis(config.redisUrl);

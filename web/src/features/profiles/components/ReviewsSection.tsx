@@ -29,11 +29,6 @@ export function ReviewsSection({ reviews, isLoading }: { reviews: Review[] | und
                     {reviewerDisplayName(review.reviewer.firstName, review.reviewer.lastName)}
                   </Text>
                   {review.isVerifiedPatient && (
-                    <Badge size="xs" variant="light" color="teal">
-                      Verified Patient
-                    </Badge>
-                  )}
-                  {review.isVerifiedPatient && (
                     <Badge color="teal" variant="light" size="sm" leftSection={<IconRosetteDiscountCheck size={12} aria-hidden />}>
                       Verified patient
                     </Badge>
