@@ -17,6 +17,19 @@ const reactRouterProduction = [
   { find: /^react-router\/dom$/, replacement: join(reactRouterDir, 'dist/production/dom-export.mjs') },
 ];
 
+// The search page's instantsearch adapter, in every mode (dev, test and production
+// builds run the same search code):
+// - its ES module source rather than its Babel build (lib/), which drags in
+//   @babel/runtime's regenerator for a few async functions modern browsers run natively;
+// - `typesense` replaced by src/features/search/api/typesense-multi-search.ts: the
+//   adapter only calls SearchClient.multiSearch.perform, and the real client brings
+//   axios, qs and loglevel (about 45 KB gzipped) to make that one POST to our API.
+const adapterDir = dirname(require.resolve('typesense-instantsearch-adapter/package.json'));
+const searchAdapterAliases = [
+  { find: /^typesense-instantsearch-adapter$/, replacement: join(adapterDir, 'src/TypesenseInstantsearchAdapter.js') },
+  { find: /^typesense$/, replacement: join(webRoot, 'src/features/search/api/typesense-multi-search.ts') },
+];
+
 // @ilera/contracts is pure (no I/O, CONVENTIONS), but its package does not say so:
 // without this, every zod schema it defines lands in any chunk that imports one list.
 const contractsDir = realpathSync(join(webRoot, '..', 'contracts')) + sep;
@@ -84,7 +97,7 @@ export default defineConfig(({ mode }) => ({
   root: webRoot,
   plugins: [contractsWithoutSideEffects(), resetChunkCache(), react()],
   resolve: {
-    alias: mode === 'production' ? reactRouterProduction : [],
+    alias: [...searchAdapterAliases, ...(mode === 'production' ? reactRouterProduction : [])],
   },
   server: {
     proxy: {

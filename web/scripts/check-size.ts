@@ -40,7 +40,7 @@ export interface RouteBudget {
 
 export const routes: RouteBudget[] = [
   { name: 'landing', path: '/', page: 'src/app/pages/LandingPage.tsx', maxJsKb: 150, maxCssKb: 30 },
-  { name: 'search', path: '/search', page: 'src/features/search/pages/SearchPage.tsx', maxJsKb: 265 }, // issue 8 asks 250; measured 259.6 KB (instantsearch + adapter), open miss in docs/PERFORMANCE.md,
+  { name: 'search', path: '/search', page: 'src/features/search/pages/SearchPage.tsx', maxJsKb: 250 },
   { name: 'professional profile', path: '/professional/:id', page: 'src/features/profiles/pages/ProfessionalProfilePage.tsx' },
   { name: 'institution profile', path: '/institution/:id', page: 'src/features/profiles/pages/InstitutionProfilePage.tsx' },
   { name: 'sign-in', path: '/login', page: 'src/features/auth/pages/LoginPage.tsx' },
