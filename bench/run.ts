@@ -34,7 +34,6 @@ import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createSql, emit, loadConfig, resolveDatabase, type Sql } from '@ilera/db';
-import { lagosToday, timeSlots } from '@ilera/contracts';
 import { buildApp } from '@ilera/api/app';
 import { verifyPassword } from '@ilera/api/modules/auth/password';
 import { createQueues, createRedis } from '@ilera/workers';
@@ -43,6 +42,7 @@ import {
   capturingSql,
   captureStatements,
   CONNECTIONS,
+  loadFixtures,
   PASSWORD,
   replay,
   scenarioNames,
@@ -261,39 +261,6 @@ async function closedLoop(seconds: number, work: (k: number) => Promise<void>): 
 }
 
 const best = <T extends { rps: number }>(runs: T[]): T => runs.reduce((a, b) => (b.rps > a.rps ? b : a));
-
-// ---------------------------------------------------------------- fixtures
-
-async function loadFixtures(sql: Sql): Promise<Fixtures> {
-  const professionals = await sql<Fixtures['professionals']>`
-    SELECT p.id, u.first_name, u.last_name, p.professional_type, p.specialty, p.city, p.state
-    FROM professionals p JOIN users u ON u.id = p.user_id
-    WHERE p.status = 'approved' AND p.specialty IS NOT NULL AND p.state IS NOT NULL AND p.city IS NOT NULL
-    ORDER BY md5(p.id::text) LIMIT 2000`;
-  const institutions = await sql<Fixtures['institutions']>`
-    SELECT id, services, state FROM institutions
-    WHERE status = 'approved' AND cardinality(services) > 0 AND state IS NOT NULL
-    ORDER BY md5(id::text) LIMIT 1000`;
-  const patients = await sql<{ email: string; name: string }[]>`
-    SELECT u.email, coalesce(u.first_name || ' ' || u.last_name, 'Patient') AS name
-    FROM users u JOIN user_passwords pw ON pw.user_id = u.id
-    WHERE u.user_type = 'patient' ORDER BY u.email LIMIT 64`;
-  const [{ last }] = await sql<{ last: string | null }[]>`
-    SELECT to_char((max(appointment_date) AT TIME ZONE 'Africa/Lagos')::date, 'YYYY-MM-DD') AS last FROM appointments`;
-  const today = lagosToday();
-  const after = last && last > today ? last : today;
-  const bookingFromDay = new Date(Date.parse(`${after}T00:00:00Z`) + 30 * 86400000).toISOString().slice(0, 10);
-  if (!professionals.length || !patients.length) throw new Error('The database has no approved professionals or patients: run with --seed');
-  return {
-    today,
-    professionals: professionals.map((p) => ({ ...p, id: Number(p.id) })),
-    institutions: institutions.map((x) => ({ ...x, id: Number(x.id) })),
-    patients,
-    bookingTargets: professionals.slice(0, 1000).map((p) => Number(p.id)),
-    bookingFromDay,
-    timeSlots: [...timeSlots],
-  };
-}
 
 // ---------------------------------------------------------------- approvals during the mixed run
 

@@ -1,22 +1,22 @@
 // The default search engine: the documents in PostgreSQL's `search_documents`
-// (db/migrations/002_search.sql), answering Typesense-shaped searches.
-// - Words match by prefix in a weighted tsvector (name A, specialty/services B,
-//   institution/city/state C, bio D), or, for words of 4+ letters, by trigram
-//   word similarity (typos: "cardiolgy" finds Cardiology). Every word must match.
-// - Relevance: an exact name first, then text rank and similarity, then rating.
-// - Filters are jsonb containment tests (one GIN index); facet counts are plain
-//   SQL over the matching rows, or, for the text-less unfiltered view, the
-//   counts kept ahead of time by a trigger in search_facet_counts.
+// (db/migrations/002_search.sql, 006_search_cube.sql), answering Typesense-shaped
+// searches.
+// - Words match the main fields (name, specialty or type and services,
+//   institution, city, state: `tsv_main`). Each word is first resolved against
+//   their vocabulary (search_terms): by prefix, else by typo distance as
+//   Typesense counts it ("cardiolgy" stands for cardiology). Every word must
+//   match. A word no main field holds sends the search to every field, the bio
+//   or description included, by prefix.
+// - Relevance: the exact name, then a name starting with the query, then every
+//   other match; within each, the requested order (rating by default).
+// - Filters on single-valued facets compare `document ->> field` (expression
+//   indexes); arrays use containment (one GIN index). Facet counts and `found`
+//   come from search_cube, kept by a trigger, when the search is text-less or one
+//   term; otherwise they are counted over the matching rows.
 import type { Db, Sql } from '@ilera/db';
 import { SearchParamsError, type FacetCount, type SearchEngine, type SearchError, type SearchRequest, type SearchResult } from './engine';
 import { parseSearch, searchWords, type FilterClause, type ParsedSearch } from './protocol';
 import { schemas, validateDocument, type CollectionName, type SearchDocument } from './schema';
-
-/** Facet fields whose whole-collection counts the trigger keeps (see search_facet_values). */
-const CACHED_FACETS: Record<CollectionName, ReadonlySet<string>> = {
-  professionals: new Set(['professionalType', 'specialty', 'city', 'state', 'countries', 'isVerified']),
-  institutions: new Set(['type', 'services', 'city', 'state', 'isVerified']),
-};
 
 /** Numeric fields kept in their own indexed columns. */
 const NUMBER_COLUMNS: Record<string, string> = {
@@ -93,7 +93,26 @@ class Params {
   }
 }
 
-function filterSql(f: FilterClause, p: Params): string {
+/** Facet fields: single-valued ones make up a cube key, arrays are kept exploded (006_search_cube.sql). */
+const facetFields = (collection: CollectionName, array: boolean): string[] =>
+  Object.entries(schemas[collection].fields)
+    .filter(([, d]) => d.facet && (d.type === 'string[]') === array)
+    .map(([name]) => name);
+export const CUBE_KEY_FIELDS: Record<CollectionName, string[]> = {
+  professionals: facetFields('professionals', false),
+  institutions: facetFields('institutions', false),
+};
+export const CUBE_ARRAY_FIELDS: Record<CollectionName, string[]> = {
+  professionals: facetFields('professionals', true),
+  institutions: facetFields('institutions', true),
+};
+
+/**
+ * A filter as SQL over a jsonb column: the document, or a cube key. Exact values
+ * of single-valued fields compare `col ->> field` (expression indexes and their
+ * statistics); arrays use containment (the jsonb_path_ops GIN index).
+ */
+function filterSql(f: FilterClause, p: Params, col = 'document'): string {
   const field = ident(f.field);
   const negate = f.op === '!=' || f.op === '!';
   let cond: string;
@@ -103,91 +122,196 @@ function filterSql(f: FilterClause, p: Params): string {
       return `${expr} ${f.op} ${p.add(String(f.values[0]))}::text::float8`;
     }
     cond = `${expr} = ANY(${p.add(f.values.map(Number))}::float8[])`;
-  } else if (f.op === '=' || f.op === '!=' || f.def.type === 'bool') {
-    // Exact: containment, answered by the jsonb_path_ops GIN index.
-    const ors = f.values.map((v) => `document @> ${p.add(JSON.stringify({ [field]: f.def.type === 'string[]' ? [v] : v }))}::text::jsonb`);
+  } else if (f.def.type === 'string[]' && (f.op === '=' || f.op === '!=')) {
+    const ors = f.values.map((v) => `${col} @> ${p.add(JSON.stringify({ [field]: [v] }))}::text::jsonb`);
     cond = ors.length === 1 ? ors[0] : `(${ors.join(' OR ')})`;
+  } else if (f.op === '=' || f.op === '!=' || f.def.type === 'bool') {
+    const values = f.values.map(String);
+    cond = values.length === 1 ? `(${col} ->> '${field}') = ${p.add(values[0])}::text` : `(${col} ->> '${field}') = ANY(${p.add(values)}::text[])`;
   } else {
     // `field:value`: case-insensitive equality (typed text such as a city).
     const lowered = p.add(f.values.map((v) => String(v).toLowerCase()));
     cond =
       f.def.type === 'string[]'
-        ? `EXISTS (SELECT 1 FROM jsonb_array_elements_text(document -> '${field}') e WHERE lower(e) = ANY(${lowered}::text[]))`
-        : `lower(document ->> '${field}') = ANY(${lowered}::text[])`;
+        ? `EXISTS (SELECT 1 FROM jsonb_array_elements_text(${col} -> '${field}') e WHERE lower(e) = ANY(${lowered}::text[]))`
+        : `lower(${col} ->> '${field}') = ANY(${lowered}::text[])`;
   }
   return negate ? `NOT coalesce(${cond}, false)` : cond;
 }
 
-/** WHERE conditions and the relevance expression of a parsed search. */
-function whereAndScore(s: ParsedSearch, p: Params, withScore = true): { where: string; score: string } {
-  const conds = [`collection = ${p.add(s.collection)}::text`];
-  for (const f of s.filters) conds.push(filterSql(f, p));
-  if (s.words.length === 0) return { where: conds.join(' AND '), score: '0' };
-
-  const scoreParts: string[] = [];
-  for (const w of s.words) {
-    const tsq = `to_tsquery('simple', ${p.add(`${w}:*`)}::text)`;
-    if (w.length >= 4) {
-      // Typo tolerance only for words of four letters or more, as Typesense does by default.
-      const wp = `${p.add(w)}::text`;
-      conds.push(`(tsv @@ ${tsq} OR ${wp} <% fuzzy_text)`);
-      scoreParts.push(`word_similarity(${wp}, fuzzy_text)`);
-    } else {
-      conds.push(`tsv @@ ${tsq}`);
-    }
-  }
-  if (!withScore) return { where: conds.join(' AND '), score: '0' };
-  const anyWord = `${p.add(s.words.map((w) => `${w}:*`).join(' | '))}::text`;
-  const phrase = `${p.add(s.words.join(' '))}::text`;
-  scoreParts.push(`ts_rank(tsv, to_tsquery('simple', ${anyWord})) * 10`);
-  // An exact name (or a name that starts with the query) comes first.
-  scoreParts.push(`CASE WHEN name_key = ${phrase} THEN 100 WHEN name_key LIKE ${phrase} || ' %' THEN 20 ELSE 0 END`);
-  return { where: conds.join(' AND '), score: scoreParts.join(' + ') };
+/**
+ * The query words resolved against the vocabulary of the main fields
+ * (search_terms): for each word, the terms it stands for. `main` is false when a
+ * word has no such term: the search then looks at every field, bio included,
+ * by prefix only.
+ */
+export interface ResolvedWords {
+  main: boolean;
+  terms: string[][];
 }
 
-function orderSql(s: ParsedSearch, score: string): string {
-  const parts = s.sort.map((c) => {
-    const dir = c.desc ? 'DESC' : 'ASC';
-    // Without query words every document has the same relevance.
-    if (c.field === '_text_match') return s.words.length ? `(${score}) ${dir}` : null;
-    // The columns are NOT NULL: no NULLS clause, so the (collection, rating DESC, ...) indexes can give the order.
-    return NUMBER_COLUMNS[c.field] ? `${NUMBER_COLUMNS[c.field]} ${dir}` : `${numberExpr(c.field)} ${dir} NULLS LAST`;
-  }).filter((x): x is string => x !== null);
+/** Typos allowed in a word, as Typesense counts them by default (min_len_1typo 4, min_len_2typo 7). */
+export const typosAllowed = (word: string): number => (word.length >= 7 ? 2 : word.length >= 4 ? 1 : 0);
+
+/** Edit distance with adjacent transpositions counted as one edit (optimal string alignment). */
+export function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+
+/** Prefix candidates kept per word (the most common first), and typo candidates. */
+const MAX_PREFIX_TERMS = 8;
+const MAX_TYPO_TERMS = 4;
+
+/** A tsquery of exact terms: every word, each as an OR of its terms. */
+const termQuery = (terms: string[][]) =>
+  terms.map((ts) => `(${ts.map((t) => `'${t.replace(/'/g, "''")}'`).join(' | ')})`).join(' & ');
+
+/** The text part of a search's WHERE clause (none without words). */
+function textCondition(s: ParsedSearch, r: ResolvedWords | undefined, p: Params): string | undefined {
+  if (s.words.length === 0) return undefined;
+  if (r?.main) return `tsv_main @@ ${p.add(termQuery(r.terms))}::text::tsquery`;
+  // Any field, the bio too, by prefix; a word that is a main-field term keeps its terms.
+  const parts = s.words.map((w, i) => (r?.terms[i]?.length ? termQuery([r.terms[i]]) : `'${w.replace(/'/g, "''")}':*`));
+  return `tsv @@ to_tsquery('simple', ${p.add(parts.join(' & '))}::text)`;
+}
+
+function whereSql(s: ParsedSearch, r: ResolvedWords | undefined, p: Params): string {
+  const conds = [`collection = ${p.add(s.collection)}::text`];
+  for (const f of s.filters) conds.push(filterSql(f, p));
+  const text = textCondition(s, r, p);
+  if (text) conds.push(text);
+  return conds.join(' AND ');
+}
+
+/** ORDER BY of the sort clauses other than relevance; the (collection, rating DESC, ...) indexes give this order. */
+function orderSql(s: ParsedSearch): string {
+  const parts = s.sort
+    .filter((c) => c.field !== '_text_match')
+    // The columns are NOT NULL: no NULLS clause, so the indexes can give the order.
+    .map((c) => (NUMBER_COLUMNS[c.field] ? `${NUMBER_COLUMNS[c.field]} ${c.desc ? 'DESC' : 'ASC'}` : `${numberExpr(c.field)} ${c.desc ? 'DESC' : 'ASC'} NULLS LAST`));
   parts.push('id ASC');
   return parts.join(', ');
 }
-
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface SqlQuery {
   text: string;
   values: unknown[];
 }
 
-/** The page of hits of a search (exported for bench/search-explain.ts). */
-export function hitsQuery(s: ParsedSearch): SqlQuery {
+/**
+ * The page of hits of a search (exported for bench/explain.ts). Relevance is a
+ * tier, then the other sort fields: the exact name (or a name that starts with
+ * the query) first, then every other match. Each tier is its own ordered,
+ * limited query, so a broad word ("okonkwo": 16,000 matches) reads the rating
+ * index until it has a page instead of ranking every match.
+ */
+export function hitsQuery(s: ParsedSearch, r?: ResolvedWords): SqlQuery {
   const p = new Params();
-  const { where, score } = whereAndScore(s, p);
-  const text = `SELECT document::text AS doc, (${score})::float8 AS score FROM search_documents
-     WHERE ${where} ORDER BY ${orderSql(s, score)}
-     LIMIT ${p.add(s.perPage)}::int OFFSET ${p.add((s.page - 1) * s.perPage)}::int`;
+  const where = whereSql(s, r, p);
+  const order = orderSql(s);
+  const limit = p.add(s.perPage);
+  const offset = p.add((s.page - 1) * s.perPage);
+  const relevance = s.words.length > 0 && s.sort[0]?.field === '_text_match';
+  if (!relevance) {
+    return {
+      text: `SELECT document::text AS doc, 0::float8 AS score FROM search_documents WHERE ${where} ORDER BY ${order} LIMIT ${limit}::int OFFSET ${offset}::int`,
+      values: p.values,
+    };
+  }
+  const phrase = p.add(s.words.join(' '));
+  const named = `(name_key = ${phrase}::text OR (name_key ~>=~ (${phrase}::text || ' ') AND name_key ~<~ (${phrase}::text || '!')))`;
+  const enough = `${limit}::int + ${offset}::int`;
+  const text = `SELECT document::text AS doc, score FROM (
+      (SELECT document, CASE WHEN name_key = ${phrase}::text THEN 3 ELSE 2 END::float8 AS score, rating, review_count, experience, id
+        FROM search_documents WHERE ${where} AND ${named} ORDER BY score DESC, ${order} LIMIT ${enough})
+      UNION ALL
+      (SELECT document, 1::float8, rating, review_count, experience, id
+        FROM search_documents WHERE ${where} AND NOT ${named} ORDER BY ${order} LIMIT ${enough})
+    ) x ORDER BY score DESC, ${order} LIMIT ${limit}::int OFFSET ${offset}::int`;
+  return { text, values: p.values };
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The part of a facet's value list that facet_query keeps. */
+function facetPrefix(s: ParsedSearch, field: string, valueExpr: string, p: Params): string {
+  if (s.facetQuery?.field !== field || !s.facetQuery.prefix) return '';
+  const like = `${p.add(likeEscape(s.facetQuery.prefix))}::text`;
+  return ` AND (lower(${valueExpr}) LIKE ${like} || '%' OR lower(${valueExpr}) LIKE '% ' || ${like} || '%')`;
+}
+
+/**
+ * The cube can count a search when its text is no word or one word standing for
+ * one term, every filter is on a facet field (at most one on an array field,
+ * with one exact value), and no array facet is counted under an array filter.
+ */
+function cubeTerm(s: ParsedSearch, r: ResolvedWords | undefined): string | undefined {
+  let term = '';
+  if (s.words.length > 0) {
+    if (!r?.main || r.terms.length !== 1 || r.terms[0].length !== 1) return undefined;
+    term = r.terms[0][0];
+  }
+  const arrays = CUBE_ARRAY_FIELDS[s.collection];
+  const keyFields = CUBE_KEY_FIELDS[s.collection];
+  const arrayFilters = s.filters.filter((f) => arrays.includes(f.field));
+  if (arrayFilters.length > 1) return undefined;
+  if (arrayFilters.length === 1 && (arrayFilters[0].op !== '=' || arrayFilters[0].values.length !== 1)) return undefined;
+  if (s.filters.some((f) => !arrays.includes(f.field) && !keyFields.includes(f.field))) return undefined;
+  if (arrayFilters.length === 1 && s.facetBy.some((f) => arrays.includes(f))) return undefined;
+  return term;
+}
+
+/** `found` and facet counts as sums over the cube rows of the search's term. */
+function cubeCountQuery(s: ParsedSearch, term: string): SqlQuery {
+  const p = new Params();
+  const arrays = CUBE_ARRAY_FIELDS[s.collection];
+  const arrayFilter = s.filters.find((f) => arrays.includes(f.field));
+  const conds = [`c.collection = ${p.add(s.collection)}::text`, `c.term = ${p.add(term)}::text`];
+  for (const f of s.filters) if (f !== arrayFilter) conds.push(filterSql(f, p, 'k.key'));
+  const baseField = `${p.add(arrayFilter?.field ?? '')}::text`;
+  const baseValue = `${p.add(arrayFilter ? String(arrayFilter.values[0]) : '')}::text`;
+  const isBase = `(arr_field = ${baseField} AND arr_value = ${baseValue})`;
+  const countedArrays = s.facetBy.filter((f) => arrays.includes(f));
+  const rowSets = countedArrays.length ? `(${isBase.replace(/arr_/g, 'c.arr_')} OR c.arr_field = ANY(${p.add(countedArrays)}::text[]))` : isBase.replace(/arr_/g, 'c.arr_');
+  const parts = [`SELECT '' AS field, '' AS value, coalesce(sum(count), 0)::int AS count FROM m WHERE ${isBase}`];
+  for (const f of s.facetBy) {
+    const field = ident(f);
+    const max = p.add(s.maxFacetValues);
+    if (arrays.includes(field)) {
+      parts.push(`(SELECT '${field}', arr_value, sum(count)::int FROM m WHERE arr_field = '${field}'${facetPrefix(s, field, 'arr_value', p)}
+        GROUP BY arr_value ORDER BY 3 DESC, 2 LIMIT ${max}::int)`);
+    } else {
+      const v = `(key ->> '${field}')`;
+      parts.push(`(SELECT '${field}', ${v}, sum(count)::int FROM m WHERE ${isBase} AND ${v} IS NOT NULL${facetPrefix(s, field, v, p)}
+        GROUP BY 2 ORDER BY 3 DESC, 2 LIMIT ${max}::int)`);
+    }
+  }
+  const text = `WITH m AS MATERIALIZED (
+      SELECT c.arr_field, c.arr_value, c.count, k.key FROM search_cube c JOIN search_cube_keys k ON k.id = c.key_id
+      WHERE ${conds.join(' AND ')} AND ${rowSets})
+    ${parts.join(' UNION ALL ')}`;
   return { text, values: p.values };
 }
 
 /**
  * `found` (field '' value '') and the facet counts of a search, as rows of
- * (field, value, count). The text-less, unfiltered view reads the counts kept
- * by the trigger; any other search counts its matching rows.
+ * (field, value, count): from the cube when it can answer, else counted over
+ * the matching documents (always with `live`: tests compare the two).
  */
-export function countQuery(s: ParsedSearch): SqlQuery {
+export function countQuery(s: ParsedSearch, r?: ResolvedWords, options: { live?: boolean } = {}): SqlQuery {
+  const term = options.live ? undefined : cubeTerm(s, r);
+  if (term !== undefined) return cubeCountQuery(s, term);
   const p = new Params();
-  const cached = CACHED_FACETS[s.collection];
-  if (s.words.length === 0 && s.filters.length === 0 && !s.facetQuery && s.facetBy.every((f) => cached.has(f))) {
-    const text = `SELECT field, value, count FROM search_facet_counts
-      WHERE collection = ${p.add(s.collection)}::text AND (field = '' OR field = ANY(${p.add(s.facetBy)}::text[]))`;
-    return { text, values: p.values };
-  }
-  const { where } = whereAndScore(s, p, false);
+  const where = whereSql(s, r, p);
   if (s.facetBy.length === 0) {
     return { text: `SELECT '' AS field, '' AS value, count(*)::int AS count FROM search_documents WHERE ${where}`, values: p.values };
   }
@@ -201,19 +325,48 @@ export function countQuery(s: ParsedSearch): SqlQuery {
     const values = isArray
       ? `CROSS JOIN LATERAL (SELECT DISTINCT jsonb_array_elements_text(m."${field}") AS v) x`
       : `CROSS JOIN LATERAL (SELECT m."${field}" AS v) x`;
-    let prefix = '';
-    if (s.facetQuery?.field === f && s.facetQuery.prefix) {
-      const like = `${p.add(likeEscape(s.facetQuery.prefix))}::text`;
-      prefix = ` AND (lower(v) LIKE ${like} || '%' OR lower(v) LIKE '% ' || ${like} || '%')`;
-    }
     parts.push(
-      `(SELECT '${field}', v, count(*)::int FROM m ${values} WHERE v IS NOT NULL${prefix}
+      `(SELECT '${field}', v, count(*)::int FROM m ${values} WHERE v IS NOT NULL${facetPrefix(s, field, 'v', p)}
         GROUP BY v ORDER BY count(*) DESC, v LIMIT ${p.add(s.maxFacetValues)}::int)`,
     );
   }
   const text = `WITH m AS MATERIALIZED (SELECT ${columns.join(', ')} FROM search_documents WHERE ${where})
      ${parts.join(' UNION ALL ')}`;
   return { text, values: p.values };
+}
+
+/** One statement that resolves every word of a batch of searches against the vocabulary. */
+export function resolveQuery(collection: CollectionName, words: string[]): SqlQuery {
+  const p = new Params();
+  const coll = `${p.add(collection)}::text`;
+  const ws = `${p.add(words)}::text[]`;
+  const text = `SELECT w.word, t.term, t.docs, false AS typo FROM unnest(${ws}) AS w(word)
+      CROSS JOIN LATERAL (SELECT term, docs FROM search_terms
+        WHERE collection = ${coll} AND term ~>=~ w.word AND term ~<~ (w.word || chr(1114111))
+        ORDER BY term = w.word DESC, docs DESC LIMIT ${MAX_PREFIX_TERMS}) t
+    UNION ALL
+    SELECT w.word, t.term, t.docs, true FROM unnest(${ws}) AS w(word)
+      CROSS JOIN LATERAL (SELECT term, docs FROM search_terms
+        WHERE collection = ${coll} AND length(w.word) >= 4 AND length(term) BETWEEN length(w.word) - 2 AND length(w.word) + 2
+          AND (term % w.word OR (term ~>=~ left(w.word, 1) AND term ~<~ (left(w.word, 1) || chr(1114111))))) t`;
+  return { text, values: p.values };
+}
+
+/** The terms each word stands for: its prefix matches, else its typo matches. */
+export function resolveWords(words: string[], rows: { word: string; term: string; docs: number; typo: boolean }[]): ResolvedWords {
+  const terms = words.map((w) => {
+    const prefix = rows.filter((r) => r.word === w && !r.typo).map((r) => r.term);
+    if (prefix.length) return prefix;
+    const allowed = typosAllowed(w);
+    return rows
+      .filter((r) => r.word === w && r.typo)
+      .map((r) => ({ term: r.term, docs: r.docs, d: editDistance(w, r.term) }))
+      .filter((x) => x.d <= allowed)
+      .sort((a, b) => a.d - b.d || b.docs - a.docs)
+      .slice(0, MAX_TYPO_TERMS)
+      .map((x) => x.term);
+  });
+  return { main: terms.every((t) => t.length > 0), terms };
 }
 
 export class PostgresEngine implements SearchEngine {
@@ -235,16 +388,16 @@ export class PostgresEngine implements SearchEngine {
     const sorted = [...rows].sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
     await db.unsafe(
       `INSERT INTO search_documents AS s
-         (collection, id, document, name_key, fuzzy_text, tsv, rating, review_count, experience, updated_at)
-       SELECT $1, x.id, x.document::jsonb, x.name_key, x.fuzzy_text,
-         setweight(to_tsvector('simple', x.a), 'A') || setweight(to_tsvector('simple', x.b), 'B') ||
-         setweight(to_tsvector('simple', x.c), 'C') || setweight(to_tsvector('simple', x.d), 'D'),
+         (collection, id, document, name_key, fuzzy_text, tsv_main, tsv, rating, review_count, experience, updated_at)
+       SELECT $1, x.id, x.document::jsonb, x.name_key, x.fuzzy_text, x.main, x.main || setweight(to_tsvector('simple', x.d), 'D'),
          x.rating, x.review_count, x.experience, now()
-       FROM jsonb_to_recordset($2::text::jsonb) AS x(id text, document text, name_key text, fuzzy_text text,
+       FROM jsonb_to_recordset($2::text::jsonb) AS x0(id text, document text, name_key text, fuzzy_text text,
          a text, b text, c text, d text, rating real, review_count int, experience int)
+       CROSS JOIN LATERAL (SELECT x0.*, setweight(to_tsvector('simple', x0.a), 'A') || setweight(to_tsvector('simple', x0.b), 'B') ||
+         setweight(to_tsvector('simple', x0.c), 'C') AS main) x
        ON CONFLICT (collection, id) DO UPDATE SET
          document = excluded.document, name_key = excluded.name_key, fuzzy_text = excluded.fuzzy_text,
-         tsv = excluded.tsv, rating = excluded.rating, review_count = excluded.review_count,
+         tsv_main = excluded.tsv_main, tsv = excluded.tsv, rating = excluded.rating, review_count = excluded.review_count,
          experience = excluded.experience, updated_at = now()
        WHERE s.document IS DISTINCT FROM excluded.document`,
       [
@@ -290,36 +443,40 @@ export class PostgresEngine implements SearchEngine {
         await this.writeRows(tx, collection, docs.map((d) => derive(collection, d)));
         total += docs.length;
       }
-      await tx`INSERT INTO search_facet_counts (collection, field, value, count) VALUES (${collection}, '', '', 0) ON CONFLICT DO NOTHING`;
-      await tx`SELECT 1 FROM search_facet_counts WHERE collection = ${collection} AND field = '' AND value = '' FOR UPDATE`;
-      await tx`DELETE FROM search_facet_counts WHERE collection = ${collection}`;
-      await tx`
-        INSERT INTO search_facet_counts (collection, field, value, count)
-        SELECT ${collection}, f.field, f.value, count(*)::int
-        FROM search_documents d CROSS JOIN LATERAL search_facet_values(d.collection, d.document) f
-        WHERE d.collection = ${collection}
-        GROUP BY f.field, f.value`;
-      await tx`INSERT INTO search_facet_counts (collection, field, value, count) VALUES (${collection}, '', '', 0) ON CONFLICT DO NOTHING`;
+      // The recount aggregates millions of (document, term) rows: give it memory to do so in one pass.
+      await tx`SELECT set_config('work_mem', '256MB', true)`;
+      await tx`SELECT search_recount(${collection})`;
     });
     return total;
   }
 
   async multiSearch(searches: SearchRequest[]): Promise<(SearchResult | SearchError)[]> {
-    return Promise.all(
-      searches.map(async (raw) => {
-        try {
-          return await this.search(parseSearch(raw));
-        } catch (err) {
-          if (err instanceof SearchParamsError) return { code: 400, error: err.message };
-          throw err;
-        }
+    const parsed = searches.map((raw): ParsedSearch | SearchError => {
+      try {
+        return parseSearch(raw);
+      } catch (err) {
+        if (err instanceof SearchParamsError) return { code: 400, error: err.message };
+        throw err;
+      }
+    });
+    const ok = parsed.filter((x): x is ParsedSearch => !('error' in x));
+    // The words of every search in the batch are resolved in one statement per collection.
+    const resolved = new Map<CollectionName, { word: string; term: string; docs: number; typo: boolean }[]>();
+    await Promise.all(
+      [...new Set(ok.filter((x) => x.words.length).map((x) => x.collection))].map(async (c) => {
+        const words = [...new Set(ok.filter((x) => x.collection === c).flatMap((x) => x.words))];
+        const q = resolveQuery(c, words);
+        resolved.set(c, await this.sql.unsafe(q.text, q.values as never[]));
       }),
+    );
+    return Promise.all(
+      parsed.map((s) => ('error' in s ? s : this.search(s, s.words.length ? resolveWords(s.words, resolved.get(s.collection)!) : undefined))),
     );
   }
 
-  async search(s: ParsedSearch): Promise<SearchResult> {
+  async search(s: ParsedSearch, r?: ResolvedWords): Promise<SearchResult> {
     const started = Date.now();
-    const [hits, counted] = await Promise.all([this.hits(s), this.countAndFacets(s)]);
+    const [hits, counted] = await Promise.all([this.hits(s, r), this.countAndFacets(s, r)]);
     return {
       found: counted.found,
       page: s.page,
@@ -330,22 +487,22 @@ export class PostgresEngine implements SearchEngine {
     };
   }
 
-  private async hits(s: ParsedSearch): Promise<SearchResult['hits']> {
+  private async hits(s: ParsedSearch, r?: ResolvedWords): Promise<SearchResult['hits']> {
     if (s.perPage === 0) return [];
-    const q = hitsQuery(s);
+    const q = hitsQuery(s, r);
     const rows = await this.sql.unsafe<{ doc: string; score: number }[]>(q.text, q.values as never[]);
-    return rows.map((r) => ({
-      document: JSON.parse(r.doc) as SearchDocument,
+    return rows.map((row) => ({
+      document: JSON.parse(row.doc) as SearchDocument,
       highlights: [],
-      text_match: Math.round(Number(r.score) * 1000),
+      text_match: Math.round(Number(row.score) * 1000),
     }));
   }
 
-  private async countAndFacets(s: ParsedSearch): Promise<{ found: number; facets: FacetCount[] }> {
-    const q = countQuery(s);
+  private async countAndFacets(s: ParsedSearch, r?: ResolvedWords): Promise<{ found: number; facets: FacetCount[] }> {
+    const q = countQuery(s, r);
     const rows = await this.sql.unsafe<{ field: string; value: string; count: number }[]>(q.text, q.values as never[]);
-    const found = rows.find((r) => r.field === '')?.count ?? 0;
-    return { found, facets: s.facetBy.map((f) => facet(f, rows.filter((r) => r.field === f && r.count > 0), s.maxFacetValues)) };
+    const found = rows.find((row) => row.field === '')?.count ?? 0;
+    return { found, facets: s.facetBy.map((f) => facet(f, rows.filter((row) => row.field === f && row.count > 0), s.maxFacetValues)) };
   }
 
   async close(): Promise<void> {}

@@ -1,0 +1,87 @@
+/**
+ * Where a read scenario's time goes, one request at a time (no load): the SQL
+ * the API runs for sampled requests of each read scenario, each statement run
+ * under EXPLAIN ANALYZE after one warm run.
+ *
+ *   npx tsx bench/explain.ts --database-url URL [--only search-faceted,profile] [--samples 20] [--plans]
+ *
+ * Prints, per scenario, the statements per request, the mean and worst summed
+ * execution time per request, and the slowest statements (with their plans
+ * under --plans). The requests are the ones of bench/scenarios-def.js, served by
+ * an in-process app (bench/scenarios.ts capturingSql), as `npm run bench` does.
+ */
+import { createSql, loadConfig } from '@ilera/db';
+import { buildApp } from '@ilera/api/app';
+import { createQueues, createRedis } from '@ilera/workers';
+import { capturingSql, captureStatements, loadFixtures, scenarioNames, scenarios, type Statement } from './scenarios';
+
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i < 0 ? undefined : process.argv[i + 1];
+}
+
+const url = option('database-url') ?? process.env.DATABASE_URL;
+if (!url) throw new Error('--database-url is required');
+const samples = Number(option('samples') ?? 20);
+const only = option('only')?.split(',');
+const showPlans = process.argv.includes('--plans');
+
+async function main() {
+  const direct = createSql(url!, { max: 2 });
+  const fx = await loadFixtures(direct);
+  await direct.end({ timeout: 2 });
+  const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+  const redis = createRedis(redisUrl);
+  const prefix = `ilera-explain-${process.pid}`;
+  const queues = createQueues(redis, prefix);
+  const capture = capturingSql(url!);
+  const app = await buildApp({
+    sql: capture.sql,
+    redis,
+    queues,
+    logStream: false,
+    config: { ...loadConfig({}), databaseUrl: url!, redisUrl, redisPrefix: prefix, sessionSecret: 'explain-secret-explain-secret-explain' },
+  });
+  try {
+    for (const name of scenarioNames.filter((n) => scenarios[n].kind === 'read' && (!only || only.includes(n)))) {
+      const { groups, failures } = await captureStatements(app, capture.take, scenarios[name], fx, samples);
+      const perRequest: number[] = [];
+      const slow: { ms: number; s: Statement; plan: string[] }[] = [];
+      for (const group of groups) {
+        let total = 0;
+        for (const s of group) {
+          await capture.sql.unsafe(s.query, s.params as never[]);
+          const plan = (await capture.sql.unsafe(`EXPLAIN (ANALYZE, BUFFERS) ${s.query}`, s.params as never[])).map((r) => String(Object.values(r)[0]));
+          const ms = Number(/Execution Time: ([\d.]+) ms/.exec(plan.join('\n'))?.[1] ?? NaN);
+          total += ms;
+          slow.push({ ms, s, plan });
+        }
+        perRequest.push(total);
+      }
+      capture.take();
+      slow.sort((a, b) => b.ms - a.ms);
+      const mean = perRequest.reduce((a, b) => a + b, 0) / Math.max(1, perRequest.length);
+      const statements = groups.reduce((n, g) => n + g.length, 0) / Math.max(1, groups.length);
+      console.log(
+        `\n## ${name}: ${groups.length} requests, ${statements.toFixed(1)} statements each, SQL execution per request mean ${mean.toFixed(2)} ms, worst ${Math.max(...perRequest).toFixed(2)} ms` +
+          (failures.length ? `; ${failures.length} failed, e.g. ${failures[0]}` : ''),
+      );
+      for (const x of slow.slice(0, 3)) {
+        console.log(`- ${x.ms.toFixed(2)} ms: ${x.s.query.replace(/\s+/g, ' ').slice(0, 220)} ${JSON.stringify(x.s.params).slice(0, 200)}`);
+        if (showPlans) console.log(x.plan.map((l) => `    ${l}`).join('\n'));
+      }
+    }
+  } finally {
+    await app.close();
+    await queues.close();
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+    await capture.sql.end({ timeout: 2 });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sql } from '@ilera/db';
+import { createTestDatabase } from '../../test/support';
+import { isSearchError, type SearchRequest, type SearchResult } from './engine';
+import { countQuery, CUBE_ARRAY_FIELDS, CUBE_KEY_FIELDS, editDistance, PostgresEngine, resolveQuery, resolveWords } from './postgres-engine';
+import { parseSearch } from './protocol';
+import type { SearchDocument } from './schema';
+
+/**
+ * What the PostgreSQL engine keeps ahead of time (006_search_cube.sql): the facet
+ * counts of search_cube must equal the counts over the matching documents, after
+ * inserts, edits, deletes and a whole reindex.
+ */
+
+const firstNames = ['Adaeze', 'Emeka', 'Fatima', 'Tunde', 'Ngozi', 'Ibrahim', 'Bisi'];
+const lastNames = ['Okonkwo', 'Bello', 'Nwosu', 'Bakare', 'Musa'];
+const places = [
+  ['Lagos', 'Lagos'],
+  ['Ikeja', 'Lagos'],
+  ['Abuja', 'FCT'],
+  ['Kano', 'Kano'],
+  ['Enugu', 'Enugu'],
+];
+const kinds = [
+  ['doctor', 'Cardiology'],
+  ['doctor', 'General Practice'],
+  ['pharmacist', 'Community Pharmacy'],
+  ['nurse', 'Midwifery'],
+];
+
+function professional(i: number, variant = 0): SearchDocument {
+  const [city, state] = places[(i + variant) % places.length];
+  const [professionalType, specialty] = kinds[(i * 3 + variant) % kinds.length];
+  const firstName = firstNames[i % firstNames.length];
+  const lastName = lastNames[(i * 7) % lastNames.length];
+  return {
+    id: String(i),
+    name: `Dr. ${firstName} ${lastName}`,
+    title: 'Dr.',
+    firstName,
+    lastName,
+    professionalType,
+    specialty,
+    city,
+    state,
+    countries: i % 4 === 0 ? ['Nigeria', 'Ghana'] : ['Nigeria'],
+    yearsOfExperience: i % 20,
+    rating: (i % 5) + 0.5,
+    reviewCount: i % 9,
+    isVerified: i % 3 !== 0,
+    isApproved: true,
+    bio: i % 10 === 0 ? 'Treats hypertension and heart failure.' : 'Listens carefully.',
+  };
+}
+
+const institution = (i: number): SearchDocument => ({
+  id: String(i),
+  name: `${places[i % places.length][0]} ${i % 2 ? 'General Hospital' : 'Pharmacy'}`,
+  type: i % 2 ? 'hospital' : 'pharmacy',
+  typeLabel: i % 2 ? 'Hospital' : 'Pharmacy',
+  services: [['Surgery', 'X-Ray'], ['Surgery'], ['Immunizations', 'X-Ray', 'Blood Tests']][i % 3],
+  city: places[i % places.length][0],
+  state: places[i % places.length][1],
+  professionalCount: i % 4,
+  rating: i % 5,
+  reviewCount: i % 3,
+  isVerified: i % 2 === 0,
+  isApproved: true,
+});
+
+const searches: SearchRequest[] = [
+  { collection: 'professionals', q: '*', facet_by: 'professionalType,specialty,city,state,countries,isVerified' },
+  { collection: 'professionals', q: '*', filter_by: 'state:=[`Lagos`] && professionalType:=[`doctor`]', facet_by: 'specialty,city,countries' },
+  { collection: 'professionals', q: '*', filter_by: 'state:=[`Lagos`,`Kano`] && specialty:!=[`Midwifery`]', facet_by: 'professionalType,state' },
+  { collection: 'professionals', q: '*', filter_by: 'city:ikeja', facet_by: 'specialty,isVerified' },
+  { collection: 'professionals', q: '*', filter_by: 'countries:=[`Ghana`] && isVerified:=true', facet_by: 'state,specialty' },
+  { collection: 'professionals', q: 'okonkwo', facet_by: 'professionalType,specialty,city,state,countries' },
+  { collection: 'professionals', q: 'cardiolgy', filter_by: 'state:=[`Lagos`]', facet_by: 'city,professionalType' },
+  { collection: 'professionals', q: 'kano', filter_by: 'countries:=[`Nigeria`]', facet_by: 'specialty' },
+  { collection: 'professionals', q: '*', facet_by: 'specialty', facet_query: 'specialty:gen' },
+  { collection: 'institutions', q: '*', facet_by: 'type,services,city,state' },
+  { collection: 'institutions', q: '*', filter_by: 'services:=[`X-Ray`] && state:=[`Lagos`]', facet_by: 'type,city' },
+  { collection: 'institutions', q: 'hospital', filter_by: 'services:=[`Surgery`]', facet_by: 'state' },
+];
+
+describe('PostgreSQL engine: facet counts kept ahead of time', () => {
+  let db: { sql: Sql };
+  let engine: PostgresEngine;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    engine = new PostgresEngine(db.sql);
+    await engine.upsert('professionals', Array.from({ length: 60 }, (_, i) => professional(i + 1)));
+    await engine.upsert('institutions', Array.from({ length: 24 }, (_, i) => institution(i + 1)));
+  });
+  afterAll(async () => {
+    await db.sql.end({ timeout: 2 });
+  });
+
+  /** The counts of a search, from the cube and counted over the documents, as sorted rows. */
+  async function bothCounts(raw: SearchRequest) {
+    const s = parseSearch({ per_page: 0, max_facet_values: 100, ...raw });
+    const rows = s.words.length ? await db.sql.unsafe(resolveQuery(s.collection, s.words).text, resolveQuery(s.collection, s.words).values as never[]) : [];
+    const r = s.words.length ? resolveWords(s.words, rows as never) : undefined;
+    const run = async (live: boolean) => {
+      const q = countQuery(s, r, { live });
+      const out = await db.sql.unsafe<{ field: string; value: string; count: number }[]>(q.text, q.values as never[]);
+      return out.map((x) => `${x.field}=${x.value}:${x.count}`).sort();
+    };
+    return { cube: await run(false), live: await run(true), usesCube: !/FROM search_documents/.test(countQuery(s, r).text) };
+  }
+
+  async function expectCubeEqualsLive() {
+    for (const s of searches) {
+      const { cube, live, usesCube } = await bothCounts(s);
+      expect({ search: s, usesCube }).toEqual({ search: s, usesCube: true });
+      expect({ search: s, counts: cube }).toEqual({ search: s, counts: live });
+      expect(live.length).toBeGreaterThan(1);
+    }
+  }
+
+  it('answers the same counts as counting the matching documents', async () => {
+    await expectCubeEqualsLive();
+  });
+
+  it('follows edits, deletes and a whole reindex', async () => {
+    // Every document moves city, type and specialty; some are deleted; a few come back.
+    await engine.upsert('professionals', Array.from({ length: 60 }, (_, i) => professional(i + 1, 1)));
+    await engine.delete('professionals', ['3', '4', '5', '40']);
+    await engine.upsert('institutions', [{ ...institution(2), services: ['X-Ray', 'MRI'], state: 'Kano', city: 'Kano' }]);
+    await engine.delete('institutions', ['7']);
+    await expectCubeEqualsLive();
+    await engine.upsert('professionals', [professional(3, 2), professional(4)]);
+    await expectCubeEqualsLive();
+
+    async function* batches() {
+      yield Array.from({ length: 30 }, (_, i) => professional(i + 1, 3));
+      yield Array.from({ length: 20 }, (_, i) => professional(i + 31, 3));
+    }
+    await engine.replaceAll('professionals', batches());
+    await expectCubeEqualsLive();
+    const [r] = (await engine.multiSearch([{ collection: 'professionals', q: '*', facet_by: 'state', per_page: 0 }])) as SearchResult[];
+    expect(r.found).toBe(50);
+  });
+
+  it('keys the cube by exactly the facet fields of the schema', async () => {
+    const [{ key }] = await db.sql<{ key: Record<string, unknown> }[]>`
+      SELECT search_cube_key('professionals', ${professional(1) as never}::jsonb) AS key`;
+    expect(Object.keys(key).sort()).toEqual([...CUBE_KEY_FIELDS.professionals].sort());
+    const [{ ikey }] = await db.sql<{ ikey: Record<string, unknown> }[]>`
+      SELECT search_cube_key('institutions', ${institution(1) as never}::jsonb) AS ikey`;
+    expect(Object.keys(ikey).sort()).toEqual([...CUBE_KEY_FIELDS.institutions].sort());
+    expect(CUBE_ARRAY_FIELDS).toEqual({ professionals: ['countries'], institutions: ['services'] });
+  });
+
+  it('resolves typos as Typesense counts them, transpositions as one edit', async () => {
+    expect(editDistance('blelo', 'bello')).toBe(1);
+    expect(editDistance('cardiolgy', 'cardiology')).toBe(1);
+    expect(editDistance('okonkow', 'okonkwo')).toBe(1);
+    const [r] = (await engine.multiSearch([{ collection: 'professionals', q: 'Blelo', per_page: 50 }])) as SearchResult[];
+    expect(r.found).toBeGreaterThan(0);
+    expect(r.hits.every((h) => h.document.lastName === 'Bello')).toBe(true);
+    // Three letters allow no typo.
+    const [none] = (await engine.multiSearch([{ collection: 'professionals', q: 'xmu', per_page: 50 }])) as SearchResult[];
+    expect(none.found).toBe(0);
+  });
+
+  it('searches the bio only for words that no main field holds', async () => {
+    const [bio] = (await engine.multiSearch([{ collection: 'professionals', q: 'hypertension', per_page: 50 }])) as SearchResult[];
+    expect(bio.found).toBeGreaterThan(0);
+    expect(bio.hits.every((h) => String(h.document.bio).includes('hypertension'))).toBe(true);
+    // "heart" is in bios only; "okonkwo" in names: both must match.
+    const [both] = (await engine.multiSearch([{ collection: 'professionals', q: 'okonkwo heart', per_page: 50 }])) as SearchResult[];
+    expect(both.hits.length).toBeGreaterThan(0);
+    expect(both.hits.every((h) => h.document.lastName === 'Okonkwo' && String(h.document.bio).includes('heart'))).toBe(true);
+  });
+
+  it('ranks the exact name, then names starting with the query, then the rest by rating', async () => {
+    const [r] = (await engine.multiSearch([
+      { collection: 'professionals', q: 'okonkwo', sort_by: '_text_match:desc,rating:desc', per_page: 50 },
+    ])) as SearchResult[];
+    expect(isSearchError(r)).toBe(false);
+    const ratings = r.hits.map((h) => h.document.rating as number);
+    expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+    const [named] = (await engine.multiSearch([
+      { collection: 'professionals', q: 'emeka okonkwo', sort_by: '_text_match:desc,rating:desc', per_page: 50 },
+    ])) as SearchResult[];
+    expect(named.hits[0].document.name).toBe('Dr. Emeka Okonkwo');
+  });
+});
