@@ -159,6 +159,18 @@ function findings(lhr: LighthouseResult): string[] {
   return out;
 }
 
+/** One Lighthouse run with its default config (mobile form factor, simulated throttling); a failed trace is retried. */
+async function audit(url: string, port: number, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    // Now and then Chromium's trace misses the navigation (NO_NAVSTART, NO_FCP): run again.
+    if (!result.lhr.runtimeError) return result;
+    if (attempt >= attempts) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`);
+    say(`  ${url}: ${result.lhr.runtimeError.code}, running again`);
+  }
+}
+
 async function main() {
   const runs = Math.max(1, Number(option('runs') ?? 3));
   const out = path.resolve(option('out') ?? path.join(root, 'data', 'lighthouse'));
@@ -179,16 +191,8 @@ async function main() {
     for (const page of pages) {
       const results: PageScore[] = [];
       for (let run = 1; run <= runs; run++) {
-        // Default config: mobile form factor and simulated throttling.
-        const result = await lighthouse(`${base}${page.path}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility'],
-        });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+        const result = await audit(`${base}${page.path}`, chrome.port);
         const { lhr } = result;
-        if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${page.path}: ${lhr.runtimeError.message}`);
         await writeFile(path.join(out, `${page.name.replace(/\s+/g, '-')}-${run}.report.json`), result.report as string);
         results.push({
           ...page,

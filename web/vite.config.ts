@@ -4,6 +4,7 @@ import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { routes } from './scripts/check-size';
 
 const require = createRequire(import.meta.url);
 const webRoot = dirname(fileURLToPath(import.meta.url));
@@ -93,9 +94,55 @@ function resetChunkCache(): Plugin {
   };
 }
 
+// A phone on a slow network otherwise fetches a page's lazy chunks only after the
+// whole entry chunk has downloaded and run: one more round of requests before the page
+// shows (Lighthouse: LCP). A tiny module script, first in <head>, looks at the address
+// and preloads the chunks of the route it names while the entry is still downloading.
+// It is a file, not an inline script: the API's Content-Security-Policy allows scripts
+// from 'self' only. Routes: the pages people arrive on, as scripts/check-size.ts lists them.
+function preloadRouteChunks(): Plugin {
+  let fileName: string | undefined;
+  return {
+    name: 'ilera-preload-route-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (start: Rollup.OutputChunk) => {
+        const seen = new Set<string>();
+        const visit = (file: string) => {
+          if (seen.has(file)) return;
+          seen.add(file);
+          for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
+        };
+        visit(start.fileName);
+        return seen;
+      };
+      const entry = chunks.find((c) => c.isEntry);
+      if (!entry) return;
+      const inEntry = closure(entry);
+      const table: [string, string[]][] = [];
+      for (const route of routes) {
+        const page = chunks.find((c) => c.facadeModuleId === join(webRoot, route.page));
+        if (!page) continue;
+        const pattern = '^' + route.path.replace(/:[^/]+/g, '[^/]+') + '/?$';
+        table.push([pattern, [...closure(page)].filter((f) => !inEntry.has(f)).map((f) => `/${f}`)]);
+      }
+      const source =
+        `for(const[r,f]of ${JSON.stringify(table)})if(new RegExp(r).test(location.pathname)){` +
+        `for(const h of f){const l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)}break}`;
+      fileName = this.getFileName(this.emitFile({ type: 'asset', name: 'route-preload.js', source }));
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: () => (fileName ? [{ tag: 'script', attrs: { type: 'module', src: `/${fileName}` }, injectTo: 'head-prepend' }] : []),
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
   root: webRoot,
-  plugins: [contractsWithoutSideEffects(), resetChunkCache(), react()],
+  plugins: [contractsWithoutSideEffects(), resetChunkCache(), react(), preloadRouteChunks()],
   resolve: {
     alias: [...searchAdapterAliases, ...(mode === 'production' ? reactRouterProduction : [])],
   },

@@ -13,7 +13,9 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
   return (
     <>
       <Header />
-      <Box component="main" style={{ flex: 1 }}>
+      {/* At least a screen tall: the Footer starts below the fold, so a page that arrives
+          (or grows as its data loads) pushes nothing visible down (layout shift, CLS). */}
+      <Box component="main" style={{ flex: 1, minHeight: '100dvh' }}>
         <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
       </Box>
       <Footer />

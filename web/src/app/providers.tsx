@@ -5,11 +5,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import { queryClient } from '../lib/query-client';
 import { TOAST_DURATION_MS } from '../lib/toast';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       {/* Spec: one toast visible at a time, shown for 5000 ms. */}
       <Notifications limit={1} autoClose={TOAST_DURATION_MS} position="top-right" zIndex={1000} />
       <QueryClientProvider client={queryClient}>

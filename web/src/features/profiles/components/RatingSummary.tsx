@@ -1,4 +1,5 @@
-import { Group, Rating, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
+import { Stars } from '../../../components/Stars';
 
 /**
  * Average rating with one decimal and the review count (spec §9). The stars show
@@ -7,7 +8,7 @@ import { Group, Rating, Text } from '@mantine/core';
 export function RatingSummary({ average, count }: { average: number; count: number }) {
   return (
     <Group gap={6} wrap="nowrap">
-      <Rating value={Math.floor(average)} readOnly size="sm" aria-hidden />
+      <Stars value={average} />
       <Text size="sm" fw={600}>
         {average.toFixed(1)}
       </Text>

@@ -1,7 +1,8 @@
-import { Badge, Card, Divider, Group, Rating, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { formatLagosDate, reviewerDisplayName } from '@ilera/contracts';
 import type { Review } from '../api/types';
+import { Stars } from '../../../components/Stars';
 
 /** Patient Reviews: stars, reviewer (first name + last initial), date, comment; 'No reviews yet.'. */
 export function ReviewsSection({ reviews, isLoading }: { reviews: Review[] | undefined; isLoading: boolean }) {
@@ -24,7 +25,7 @@ export function ReviewsSection({ reviews, isLoading }: { reviews: Review[] | und
               {index > 0 && <Divider mb="md" />}
               <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
                 <Group gap="sm">
-                  <Rating value={review.rating} readOnly size="sm" aria-label={`${review.rating} out of 5 stars`} />
+                  <Stars value={review.rating} label={`${review.rating} out of 5 stars`} />
                   <Text fw={600} size="sm">
                     {reviewerDisplayName(review.reviewer.firstName, review.reviewer.lastName)}
                   </Text>

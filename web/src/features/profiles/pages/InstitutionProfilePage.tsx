@@ -77,7 +77,7 @@ export default function InstitutionProfilePage() {
                   Verified
                 </Badge>
               )}
-              {inst.isApproved ? <Badge color="green">Approved</Badge> : <ProfileStatusBadge status={inst.status} />}
+              {inst.isApproved ? <Badge color="teal">Approved</Badge> : <ProfileStatusBadge status={inst.status} />}
             </Group>
             {isOwner && inst.status === 'rejected' && inst.rejectionReason && (
               <Text size="sm" c="red.8">

@@ -116,7 +116,7 @@ export default function ProfessionalProfilePage() {
                   Verified
                 </Badge>
               )}
-              {p.isApproved ? <Badge color="green">Approved</Badge> : <ProfileStatusBadge status={p.status} />}
+              {p.isApproved ? <Badge color="teal">Approved</Badge> : <ProfileStatusBadge status={p.status} />}
             </Group>
             {isOwner && p.status === 'rejected' && p.rejectionReason && (
               <Text size="sm" c="red.8">

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Badge, Group, Rating, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Group, Text, VisuallyHidden } from '@mantine/core';
+import { Stars } from '../../../components/Stars';
 
 const numberFormat = new Intl.NumberFormat('en-NG');
 export const formatCount = (n: number) => numberFormat.format(n);
@@ -7,8 +8,9 @@ export const formatCount = (n: number) => numberFormat.format(n);
 /** Average with one decimal (0 when none) and the count; the stars show the average rounded down (spec §9). */
 export function RatingLine({ rating, count }: { rating: number; count: number }) {
   return (
-    <Group gap={6} wrap="nowrap" aria-label={`Rated ${rating.toFixed(1)} out of 5 from ${count} ${count === 1 ? 'review' : 'reviews'}`}>
-      <Rating value={Math.floor(rating)} readOnly size="sm" aria-hidden />
+    // role="img": an aria-label on a plain div is not announced (and axe forbids it).
+    <Group gap={6} wrap="nowrap" role="img" aria-label={`Rated ${rating.toFixed(1)} out of 5 from ${count} ${count === 1 ? 'review' : 'reviews'}`}>
+      <Stars value={rating} />
       <Text size="sm" fw={600} aria-hidden>
         {rating.toFixed(1)}
       </Text>

@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Container, Grid, Group, NativeSelect, Pagination, SegmentedControl, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { memo, useDeferredValue, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Alert, Button, Card, Container, Grid, Group, NativeSelect, Pagination, SegmentedControl, Skeleton, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { IconSearch, IconMoodEmpty } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
 import { Configure, InstantSearch, useInstantSearch } from 'react-instantsearch';
@@ -119,31 +119,50 @@ function facetValues(results: unknown, attribute: string): FacetValue[] {
   return Array.isArray(values) ? values.map((v: { name: string; count: number }) => ({ name: v.name, count: v.count })) : [];
 }
 
-function SearchBody({
-  state,
-  update,
-  navigateTo,
-}: {
+type InstantSearchView = Pick<ReturnType<typeof useInstantSearch>, 'results' | 'status'>;
+interface SearchBodyProps {
   state: SearchState;
   update: (patch: Partial<SearchState>) => void;
   navigateTo: (s: SearchState) => void;
-}) {
+}
+
+/**
+ * Answers arrive outside any event, so React would render ten result cards, the
+ * filters and the facets as one task: on a slow phone a long freeze (Lighthouse's
+ * Total Blocking Time). A deferred value renders them as a transition instead, in
+ * slices the browser can interrupt; the skeletons or the previous answer stay on
+ * screen until it is done.
+ */
+function SearchBody(props: SearchBodyProps) {
   const { results, status } = useInstantSearch();
+  const view = useDeferredValue(useMemo(() => ({ results, status }), [results, status]));
+  return <SearchResults {...props} view={view} />;
+}
+
+const SearchResults = memo(function SearchResults({ state, update, navigateTo, view }: SearchBodyProps & { view: InstantSearchView }) {
+  const { results, status } = view;
   const artificial = !results || (results as { __isArtificial?: boolean }).__isArtificial;
   const loading = status === 'loading' || status === 'stalled' || artificial;
   const { category, sub } = facetFields[state.type];
 
-  // Facets keep the last answer's counts while the next search runs.
-  const [facets, setFacets] = useState<SearchFacets>({ category: [], sub: [], state: [], city: [] });
+  // Facets keep the last answer's counts while the next search runs (computed while
+  // rendering, not in an effect, which would render everything a second time).
+  const lastFacets = useRef<SearchFacets>({ category: [], sub: [], state: [], city: [] });
+  const facets = useMemo<SearchFacets>(
+    () =>
+      artificial || status === 'error'
+        ? lastFacets.current
+        : {
+            category: facetValues(results, category),
+            sub: facetValues(results, sub),
+            state: facetValues(results, 'state'),
+            city: facetValues(results, 'city'),
+          },
+    [results, artificial, status, category, sub],
+  );
   useEffect(() => {
-    if (artificial || status === 'error') return;
-    setFacets({
-      category: facetValues(results, category),
-      sub: facetValues(results, sub),
-      state: facetValues(results, 'state'),
-      city: facetValues(results, 'city'),
-    });
-  }, [results, artificial, status, category, sub]);
+    lastFacets.current = facets;
+  }, [facets]);
 
   const found = results?.nbHits ?? 0;
   const pages = Math.min(results?.nbPages ?? 0, MAX_PAGES);
@@ -158,6 +177,8 @@ function SearchBody({
         <Stack gap="md">
           <CategoryCards state={state} facet={facets.category} onChange={update} />
           <SubPicker state={state} facet={facets.sub} onChange={update} />
+          {/* The result cards' names are h3: headings go down one level at a time. */}
+          <VisuallyHidden component="h2">Results</VisuallyHidden>
           <Group justify="space-between" align="center">
             <Text fw={600} role="status" aria-live="polite">
               {loading ? 'Searching…' : `${formatCount(found)} ${found === 1 ? 'result' : 'results'} found`}
@@ -235,4 +256,4 @@ function SearchBody({
       </Grid.Col>
     </Grid>
   );
-}
+});
