@@ -1,49 +1,35 @@
 -- Search at national scale (issue 8). On 500,000 professionals the engine of
 -- 002_search.sql spent 0.3 to 5 s a search (docs/PERFORMANCE.md): facet counts read
--- every matching row (45,000 heap pages for "doctors in Lagos"), and typo matching
--- computed trigram similarity against every row's text. Three changes:
+-- every matching row (45,000 heap pages of 8 kB for "doctors in Lagos": each row
+-- carried its whole document), and typo matching computed trigram similarity
+-- against every row's text. What changes:
 --
 -- 1. Words match the "main" fields (name, specialty or type and services,
 --    institution, city, state): `tsv_main`, the A/B/C part of `tsv`. The bio or
---    description (`tsv`, weight D) is searched only when the main fields match
---    nothing. A query word is first resolved against the vocabulary of those
+--    description (`tsv`, weight D) is searched only for a word that no main field
+--    holds. A query word is first resolved against the vocabulary of the main
 --    fields (`search_terms`: by prefix, else by typo distance) into exact terms.
--- 2. `search_cube` keeps, per term ('' = every document), how many documents
---    have each combination of facet values: the facet counts and `found` of a
---    text-less search, or of a one-term search, with any filters on facet fields,
---    are sums over a few hundred cube rows instead of a count over the documents.
---    Array facets (countries, services) are kept exploded, one row set per value.
--- 3. Exact filters on single-valued facets compare `document ->> field`, which
---    has expression indexes, so the planner knows how selective "state = Lagos" is.
-
-ALTER TABLE search_documents ADD COLUMN IF NOT EXISTS tsv_main tsvector NOT NULL DEFAULT ''::tsvector;
-UPDATE search_documents SET tsv_main = ts_filter(tsv, '{a,b,c}') WHERE tsv_main = ''::tsvector;
-CREATE INDEX IF NOT EXISTS search_documents_tsv_main_idx ON search_documents USING gin (tsv_main);
--- The exact name (or a name that starts with the query) ranks first.
-CREATE INDEX IF NOT EXISTS search_documents_name_idx ON search_documents (collection, name_key text_pattern_ops);
-CREATE INDEX IF NOT EXISTS search_documents_type_idx ON search_documents (collection, (document ->> 'professionalType'));
-CREATE INDEX IF NOT EXISTS search_documents_inst_type_idx ON search_documents (collection, (document ->> 'type'));
-CREATE INDEX IF NOT EXISTS search_documents_specialty_idx ON search_documents (collection, (document ->> 'specialty'));
-CREATE INDEX IF NOT EXISTS search_documents_state_idx ON search_documents (collection, (document ->> 'state'));
+-- 2. Each document's single-valued facet values (type, specialty, city, state,
+--    verified...) are one row of `search_cube_keys` (a few hundred combinations
+--    per collection); the document keeps its `key_id`, and its array facet values
+--    (countries, services) as `tags` ('services:X-Ray'). A filter on facet fields
+--    becomes "key_id is one of these" and "tags contain this".
+-- 3. `search_cube` keeps, per term ('' = every document), key and array value,
+--    how many documents there are: the facet counts and `found` of a text-less
+--    search, or of a one-term search, are sums over a few hundred cube rows
+--    instead of a count over the documents.
+-- 4. The wide columns (the document, the full tsvector) are stored out of line
+--    (toast_tuple_target), so the rows that searches scan and count are narrow.
 
 DROP TRIGGER search_documents_count ON search_documents;
 DROP FUNCTION search_documents_count();
 DROP FUNCTION search_facet_values(text, jsonb);
 DROP TABLE search_facet_counts;
+DROP INDEX search_documents_fuzzy_idx;
+DROP INDEX search_documents_filter_idx;
+DROP INDEX search_documents_city_idx;
+ALTER TABLE search_documents DROP COLUMN fuzzy_text;
 
--- The words of the main fields, with how many documents hold each.
-CREATE TABLE search_terms (
-  collection text NOT NULL,
-  term       text NOT NULL,
-  docs       integer NOT NULL,
-  PRIMARY KEY (collection, term)
-);
-CREATE INDEX search_terms_empty_idx ON search_terms (collection) WHERE docs <= 0;
-CREATE INDEX search_terms_prefix_idx ON search_terms (collection, term text_pattern_ops);
-CREATE INDEX search_terms_trgm_idx ON search_terms USING gin (term gin_trgm_ops);
-
--- The combinations of single-valued facet fields that documents have (a few
--- hundred per collection): cube rows refer to them by id.
 CREATE TABLE search_cube_keys (
   id         integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   collection text NOT NULL,
@@ -51,19 +37,7 @@ CREATE TABLE search_cube_keys (
   UNIQUE (collection, key)
 );
 
-CREATE TABLE search_cube (
-  collection text NOT NULL,
-  term       text NOT NULL,  -- '' for every document
-  arr_field  text NOT NULL,  -- '' for the row set of single-valued facets
-  arr_value  text NOT NULL,
-  key_id     integer NOT NULL REFERENCES search_cube_keys,
-  count      integer NOT NULL,
-  PRIMARY KEY (collection, term, arr_field, arr_value, key_id)
-);
--- Rows an edit or a delete brought to zero, removed right after (a partial index finds them at once).
-CREATE INDEX search_cube_empty_idx ON search_cube (collection) WHERE count <= 0;
-
--- The single-valued facet fields of a collection's key, and its array facets
+-- The single-valued facet fields of a document, and its array facets as tags
 -- (search/src/schema.ts: the fields with `facet: true`; a test compares them).
 CREATE FUNCTION search_cube_key(coll text, doc jsonb) RETURNS jsonb
 LANGUAGE sql IMMUTABLE AS $$
@@ -74,20 +48,81 @@ LANGUAGE sql IMMUTABLE AS $$
       'isVerified', doc -> 'isVerified', 'isApproved', doc -> 'isApproved') END)
 $$;
 
--- The cube rows a document counts in: for '' and each main-field term, one row
--- for its key and one per value of each array facet.
-CREATE FUNCTION search_cube_rows(coll text, doc jsonb, terms tsvector)
-RETURNS TABLE (term text, arr_field text, arr_value text, key jsonb)
+CREATE FUNCTION search_doc_tags(coll text, doc jsonb) RETURNS text[]
 LANGUAGE sql IMMUTABLE AS $$
-  WITH t AS (SELECT '' AS term UNION ALL SELECT lexeme FROM unnest(terms)),
-  a AS (
+  SELECT coalesce(array_agg(DISTINCT f || ':' || v ORDER BY f || ':' || v), '{}')
+  FROM unnest(CASE coll WHEN 'professionals' THEN ARRAY['countries'] ELSE ARRAY['services'] END) AS f
+  CROSS JOIN LATERAL jsonb_array_elements_text(CASE WHEN jsonb_typeof(doc -> f) = 'array' THEN doc -> f ELSE '[]' END) AS v
+$$;
+
+-- The id of a document's key, added when new.
+CREATE FUNCTION search_key_id(coll text, doc jsonb) RETURNS integer
+LANGUAGE plpgsql AS $$
+DECLARE
+  k jsonb := search_cube_key(coll, doc);
+  kid integer;
+BEGIN
+  SELECT id INTO kid FROM search_cube_keys WHERE collection = coll AND key = k;
+  IF kid IS NULL THEN
+    INSERT INTO search_cube_keys (collection, key) VALUES (coll, k) ON CONFLICT DO NOTHING;
+    SELECT id INTO kid FROM search_cube_keys WHERE collection = coll AND key = k;
+  END IF;
+  RETURN kid;
+END $$;
+
+ALTER TABLE search_documents
+  ADD COLUMN tsv_main tsvector NOT NULL DEFAULT ''::tsvector,
+  ADD COLUMN key_id integer REFERENCES search_cube_keys,
+  ADD COLUMN tags text[] NOT NULL DEFAULT '{}';
+UPDATE search_documents SET tsv_main = ts_filter(tsv, '{a,b,c}'), key_id = search_key_id(collection, document),
+  tags = search_doc_tags(collection, document);
+ALTER TABLE search_documents ALTER COLUMN key_id SET NOT NULL;
+-- Rows of about 200 bytes instead of 1.5 kB: the document and the full tsvector
+-- go out of line (read for the page of hits only); tsv_main stays in the row.
+ALTER TABLE search_documents SET (toast_tuple_target = 128);
+ALTER TABLE search_documents ALTER COLUMN tsv_main SET STORAGE MAIN;
+
+CREATE INDEX search_documents_tsv_main_idx ON search_documents USING gin (tsv_main);
+CREATE INDEX search_documents_key_idx ON search_documents (collection, key_id);
+CREATE INDEX search_documents_tags_idx ON search_documents USING gin (tags);
+-- The exact name (or a name that starts with the query) ranks first.
+CREATE INDEX search_documents_name_idx ON search_documents (collection, name_key text_pattern_ops);
+
+-- The words of the main fields, with how many documents hold each.
+CREATE TABLE search_terms (
+  collection text NOT NULL,
+  term       text NOT NULL,
+  docs       integer NOT NULL,
+  PRIMARY KEY (collection, term)
+);
+CREATE INDEX search_terms_prefix_idx ON search_terms (collection, term text_pattern_ops);
+CREATE INDEX search_terms_trgm_idx ON search_terms USING gin (term gin_trgm_ops);
+CREATE INDEX search_terms_empty_idx ON search_terms (collection) WHERE docs <= 0;
+
+CREATE TABLE search_cube (
+  collection text NOT NULL,
+  term       text NOT NULL,  -- '' for every document
+  key_id     integer NOT NULL REFERENCES search_cube_keys,
+  arr_field  text NOT NULL,  -- '' for the documents themselves, else one row per array value
+  arr_value  text NOT NULL,
+  count      integer NOT NULL,
+  PRIMARY KEY (collection, term, key_id, arr_field, arr_value)
+);
+-- Rows an edit or a delete brought to zero, removed right after (a partial index finds them at once).
+CREATE INDEX search_cube_empty_idx ON search_cube (collection) WHERE count <= 0;
+
+-- The cube rows a document counts in: for '' and each main-field term, one row
+-- for itself and one per array value.
+CREATE FUNCTION search_cube_rows(terms tsvector, tags text[])
+RETURNS TABLE (term text, arr_field text, arr_value text)
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT t.term, a.arr_field, a.arr_value
+  FROM (SELECT '' AS term UNION ALL SELECT lexeme FROM unnest(terms)) t
+  CROSS JOIN (
     SELECT '' AS arr_field, '' AS arr_value
     UNION ALL
-    SELECT DISTINCT f, v
-    FROM unnest(CASE coll WHEN 'professionals' THEN ARRAY['countries'] ELSE ARRAY['services'] END) AS f
-    CROSS JOIN LATERAL jsonb_array_elements_text(CASE WHEN jsonb_typeof(doc -> f) = 'array' THEN doc -> f ELSE '[]' END) AS v
-  )
-  SELECT t.term, a.arr_field, a.arr_value, search_cube_key(coll, doc) FROM t CROSS JOIN a
+    SELECT split_part(tag, ':', 1), substr(tag, position(':' IN tag) + 1) FROM unnest(tags) AS tag
+  ) a
 $$;
 
 CREATE FUNCTION search_documents_cube() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -98,29 +133,25 @@ BEGIN
   IF current_setting('ilera.search_bulk', true) = 'on' THEN
     RETURN NULL;
   END IF;
-  IF TG_OP = 'UPDATE' AND OLD.document IS NOT DISTINCT FROM NEW.document AND OLD.tsv_main = NEW.tsv_main THEN
+  IF TG_OP = 'UPDATE' AND OLD.key_id = NEW.key_id AND OLD.tags = NEW.tags AND OLD.tsv_main = NEW.tsv_main THEN
     RETURN NULL;
   END IF;
   -- Writers of one collection take turns here, so they never deadlock on cube rows.
   PERFORM pg_advisory_xact_lock(727320, hashtext(coll));
 
-  IF TG_OP <> 'DELETE' THEN
-    INSERT INTO search_cube_keys (collection, key) VALUES (coll, search_cube_key(coll, NEW.document)) ON CONFLICT DO NOTHING;
-  END IF;
   WITH d AS (
-    SELECT r.term, r.arr_field, r.arr_value, k.id AS key_id, sum(r.delta)::int AS delta
+    SELECT r.term, r.key_id, r.arr_field, r.arr_value, sum(r.delta)::int AS delta
     FROM (
-      SELECT o.*, -1 AS delta FROM search_cube_rows(coll, OLD.document, OLD.tsv_main) o WHERE TG_OP <> 'INSERT'
+      SELECT o.*, OLD.key_id AS key_id, -1 AS delta FROM search_cube_rows(OLD.tsv_main, OLD.tags) o WHERE TG_OP <> 'INSERT'
       UNION ALL
-      SELECT n.*, 1 FROM search_cube_rows(coll, NEW.document, NEW.tsv_main) n WHERE TG_OP <> 'DELETE'
+      SELECT n.*, NEW.key_id, 1 FROM search_cube_rows(NEW.tsv_main, NEW.tags) n WHERE TG_OP <> 'DELETE'
     ) r
-    JOIN search_cube_keys k ON k.collection = coll AND k.key = r.key
     GROUP BY 1, 2, 3, 4
     HAVING sum(r.delta) <> 0
   )
-  INSERT INTO search_cube AS c (collection, term, arr_field, arr_value, key_id, count)
-  SELECT coll, term, arr_field, arr_value, key_id, delta FROM d ORDER BY 1, 2, 3, 4, 5
-  ON CONFLICT (collection, term, arr_field, arr_value, key_id) DO UPDATE SET count = c.count + excluded.count;
+  INSERT INTO search_cube AS c (collection, term, key_id, arr_field, arr_value, count)
+  SELECT coll, term, key_id, arr_field, arr_value, delta FROM d ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (collection, term, key_id, arr_field, arr_value) DO UPDATE SET count = c.count + excluded.count;
   -- (A separate statement: a WITH sub-statement cannot see the rows the upsert changed.)
   DELETE FROM search_cube WHERE collection = coll AND count <= 0;
 
@@ -151,13 +182,9 @@ BEGIN
   PERFORM pg_advisory_xact_lock(727320, hashtext(coll));
   DELETE FROM search_cube WHERE collection = coll;
   DELETE FROM search_terms WHERE collection = coll;
-  INSERT INTO search_cube_keys (collection, key)
-  SELECT DISTINCT coll, search_cube_key(coll, document) FROM search_documents WHERE collection = coll
-  ON CONFLICT DO NOTHING;
-  INSERT INTO search_cube (collection, term, arr_field, arr_value, key_id, count)
-  SELECT coll, r.term, r.arr_field, r.arr_value, k.id, count(*)::int
-  FROM search_documents d CROSS JOIN LATERAL search_cube_rows(d.collection, d.document, d.tsv_main) r
-  JOIN search_cube_keys k ON k.collection = coll AND k.key = r.key
+  INSERT INTO search_cube (collection, term, key_id, arr_field, arr_value, count)
+  SELECT coll, r.term, d.key_id, r.arr_field, r.arr_value, count(*)::int
+  FROM search_documents d CROSS JOIN LATERAL search_cube_rows(d.tsv_main, d.tags) r
   WHERE d.collection = coll
   GROUP BY 2, 3, 4, 5;
   INSERT INTO search_terms (collection, term, docs)

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sql } from '@ilera/db';
 import { createTestDatabase } from '../../test/support';
 import { isSearchError, type SearchRequest, type SearchResult } from './engine';
-import { countQuery, CUBE_ARRAY_FIELDS, CUBE_KEY_FIELDS, editDistance, PostgresEngine, resolveQuery, resolveWords } from './postgres-engine';
+import { countQuery, CUBE_ARRAY_FIELDS, CUBE_KEY_FIELDS, editDistance, PostgresEngine } from './postgres-engine';
 import { parseSearch } from './protocol';
 import type { SearchDocument } from './schema';
 
@@ -100,8 +100,7 @@ describe('PostgreSQL engine: facet counts kept ahead of time', () => {
   /** The counts of a search, from the cube and counted over the documents, as sorted rows. */
   async function bothCounts(raw: SearchRequest) {
     const s = parseSearch({ per_page: 0, max_facet_values: 100, ...raw });
-    const rows = s.words.length ? await db.sql.unsafe(resolveQuery(s.collection, s.words).text, resolveQuery(s.collection, s.words).values as never[]) : [];
-    const r = s.words.length ? resolveWords(s.words, rows as never) : undefined;
+    const [r] = await engine.resolve([s]);
     const run = async (live: boolean) => {
       const q = countQuery(s, r, { live });
       const out = await db.sql.unsafe<{ field: string; value: string; count: number }[]>(q.text, q.values as never[]);

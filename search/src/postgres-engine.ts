@@ -42,7 +42,6 @@ interface Row {
   id: string;
   document: string;
   nameKey: string;
-  fuzzyText: string;
   a: string;
   b: string;
   c: string;
@@ -67,7 +66,6 @@ export function derive(collection: CollectionName, doc: SearchDocument): Row {
     return {
       ...base,
       nameKey,
-      fuzzyText: words(d.name, d.specialty, d.professionalType, d.institution, d.city, d.state),
       a: words(d.name, d.firstName, d.lastName),
       b: words(d.specialty, d.professionalType),
       c: words(d.institution, d.city, d.state),
@@ -77,7 +75,6 @@ export function derive(collection: CollectionName, doc: SearchDocument): Row {
   return {
     ...base,
     nameKey: words(d.name),
-    fuzzyText: words(d.name, d.typeLabel, d.services, d.city, d.state),
     a: words(d.name),
     b: words(d.typeLabel, d.type, d.services),
     c: words(d.city, d.state),
@@ -93,7 +90,7 @@ class Params {
   }
 }
 
-/** Facet fields: single-valued ones make up a cube key, arrays are kept exploded (006_search_cube.sql). */
+/** Facet fields: single-valued ones make up a document's key, arrays are its tags (006_search_cube.sql). */
 const facetFields = (collection: CollectionName, array: boolean): string[] =>
   Object.entries(schemas[collection].fields)
     .filter(([, d]) => d.facet && (d.type === 'string[]') === array)
@@ -107,10 +104,14 @@ export const CUBE_ARRAY_FIELDS: Record<CollectionName, string[]> = {
   institutions: facetFields('institutions', true),
 };
 
+const isKeyFilter = (s: ParsedSearch, f: FilterClause) => CUBE_KEY_FIELDS[s.collection].includes(f.field);
+const isTagFilter = (s: ParsedSearch, f: FilterClause) => CUBE_ARRAY_FIELDS[s.collection].includes(f.field);
+const tag = (field: string, value: unknown) => `${field}:${String(value)}`;
+
 /**
- * A filter as SQL over a jsonb column: the document, or a cube key. Exact values
- * of single-valued fields compare `col ->> field` (expression indexes and their
- * statistics); arrays use containment (the jsonb_path_ops GIN index).
+ * A filter as SQL. Filters on single-valued facet fields are written over a key
+ * (`col`: search_cube_keys.key) and resolved to key ids first; array facets are
+ * tags; numbers have their own columns.
  */
 function filterSql(f: FilterClause, p: Params, col = 'document'): string {
   const field = ident(f.field);
@@ -122,32 +123,42 @@ function filterSql(f: FilterClause, p: Params, col = 'document'): string {
       return `${expr} ${f.op} ${p.add(String(f.values[0]))}::text::float8`;
     }
     cond = `${expr} = ANY(${p.add(f.values.map(Number))}::float8[])`;
-  } else if (f.def.type === 'string[]' && (f.op === '=' || f.op === '!=')) {
-    const ors = f.values.map((v) => `${col} @> ${p.add(JSON.stringify({ [field]: [v] }))}::text::jsonb`);
-    cond = ors.length === 1 ? ors[0] : `(${ors.join(' OR ')})`;
+  } else if (f.def.type === 'string[]') {
+    cond =
+      f.op === '=' || f.op === '!='
+        ? `tags && ${p.add(f.values.map((v) => tag(field, v)))}::text[]`
+        : `EXISTS (SELECT 1 FROM unnest(tags) t WHERE lower(t) = ANY(${p.add(f.values.map((v) => tag(field, String(v).toLowerCase())))}::text[]))`;
   } else if (f.op === '=' || f.op === '!=' || f.def.type === 'bool') {
-    const values = f.values.map(String);
-    cond = values.length === 1 ? `(${col} ->> '${field}') = ${p.add(values[0])}::text` : `(${col} ->> '${field}') = ANY(${p.add(values)}::text[])`;
+    cond = `(${col} ->> '${field}') = ANY(${p.add(f.values.map(String))}::text[])`;
   } else {
     // `field:value`: case-insensitive equality (typed text such as a city).
-    const lowered = p.add(f.values.map((v) => String(v).toLowerCase()));
-    cond =
-      f.def.type === 'string[]'
-        ? `EXISTS (SELECT 1 FROM jsonb_array_elements_text(${col} -> '${field}') e WHERE lower(e) = ANY(${lowered}::text[]))`
-        : `lower(${col} ->> '${field}') = ANY(${lowered}::text[])`;
+    cond = `lower(${col} ->> '${field}') = ANY(${p.add(f.values.map((v) => String(v).toLowerCase()))}::text[])`;
   }
   return negate ? `NOT coalesce(${cond}, false)` : cond;
 }
 
+/** The key ids a search's filters on single-valued facets allow (undefined: no such filter). */
+export function keysQuery(s: ParsedSearch): SqlQuery | undefined {
+  const filters = s.filters.filter((f) => isKeyFilter(s, f));
+  if (!filters.length) return undefined;
+  const p = new Params();
+  const conds = [`collection = ${p.add(s.collection)}::text`, ...filters.map((f) => filterSql(f, p, 'key'))];
+  return { text: `SELECT coalesce(array_agg(id ORDER BY id), '{}') AS ids FROM search_cube_keys WHERE ${conds.join(' AND ')}`, values: p.values };
+}
+
 /**
  * The query words resolved against the vocabulary of the main fields
- * (search_terms): for each word, the terms it stands for. `main` is false when a
- * word has no such term: the search then looks at every field, bio included,
- * by prefix only.
+ * (search_terms): for each word, the terms it stands for (empty: none).
  */
 export interface ResolvedWords {
   main: boolean;
   terms: string[][];
+}
+
+/** What a search needs resolved before its hits and counts: its words, and the key ids its filters allow. */
+export interface Resolved {
+  words?: ResolvedWords;
+  keyIds?: number[];
 }
 
 /** Typos allowed in a word, as Typesense counts them by default (min_len_1typo 4, min_len_2typo 7). */
@@ -171,23 +182,24 @@ export function editDistance(a: string, b: string): number {
 const MAX_PREFIX_TERMS = 8;
 const MAX_TYPO_TERMS = 4;
 
+const quoteTerm = (t: string) => `'${t.replace(/'/g, "''")}'`;
 /** A tsquery of exact terms: every word, each as an OR of its terms. */
-const termQuery = (terms: string[][]) =>
-  terms.map((ts) => `(${ts.map((t) => `'${t.replace(/'/g, "''")}'`).join(' | ')})`).join(' & ');
+const termQuery = (terms: string[][]) => terms.map((ts) => `(${ts.map(quoteTerm).join(' | ')})`).join(' & ');
 
 /** The text part of a search's WHERE clause (none without words). */
 function textCondition(s: ParsedSearch, r: ResolvedWords | undefined, p: Params): string | undefined {
   if (s.words.length === 0) return undefined;
   if (r?.main) return `tsv_main @@ ${p.add(termQuery(r.terms))}::text::tsquery`;
-  // Any field, the bio too, by prefix; a word that is a main-field term keeps its terms.
-  const parts = s.words.map((w, i) => (r?.terms[i]?.length ? termQuery([r.terms[i]]) : `'${w.replace(/'/g, "''")}':*`));
+  // A word no main field holds: every field, the bio too, by prefix; the other words keep their terms.
+  const parts = s.words.map((w, i) => (r?.terms[i]?.length ? termQuery([r.terms[i]]) : `${quoteTerm(w)}:*`));
   return `tsv @@ to_tsquery('simple', ${p.add(parts.join(' & '))}::text)`;
 }
 
-function whereSql(s: ParsedSearch, r: ResolvedWords | undefined, p: Params): string {
+function whereSql(s: ParsedSearch, r: Resolved, p: Params): string {
   const conds = [`collection = ${p.add(s.collection)}::text`];
-  for (const f of s.filters) conds.push(filterSql(f, p));
-  const text = textCondition(s, r, p);
+  if (r.keyIds) conds.push(`key_id = ANY(${p.add(r.keyIds)}::int[])`);
+  for (const f of s.filters) if (!isKeyFilter(s, f)) conds.push(filterSql(f, p));
+  const text = textCondition(s, r.words, p);
   if (text) conds.push(text);
   return conds.join(' AND ');
 }
@@ -214,7 +226,7 @@ export interface SqlQuery {
  * limited query, so a broad word ("okonkwo": 16,000 matches) reads the rating
  * index until it has a page instead of ranking every match.
  */
-export function hitsQuery(s: ParsedSearch, r?: ResolvedWords): SqlQuery {
+export function hitsQuery(s: ParsedSearch, r: Resolved = {}): SqlQuery {
   const p = new Params();
   const where = whereSql(s, r, p);
   const order = orderSql(s);
@@ -254,35 +266,34 @@ function facetPrefix(s: ParsedSearch, field: string, valueExpr: string, p: Param
  * one term, every filter is on a facet field (at most one on an array field,
  * with one exact value), and no array facet is counted under an array filter.
  */
-function cubeTerm(s: ParsedSearch, r: ResolvedWords | undefined): string | undefined {
+function cubeTerm(s: ParsedSearch, r: Resolved): string | undefined {
   let term = '';
   if (s.words.length > 0) {
-    if (!r?.main || r.terms.length !== 1 || r.terms[0].length !== 1) return undefined;
-    term = r.terms[0][0];
+    if (!r.words?.main || r.words.terms.length !== 1 || r.words.terms[0].length !== 1) return undefined;
+    term = r.words.terms[0][0];
   }
-  const arrays = CUBE_ARRAY_FIELDS[s.collection];
-  const keyFields = CUBE_KEY_FIELDS[s.collection];
-  const arrayFilters = s.filters.filter((f) => arrays.includes(f.field));
-  if (arrayFilters.length > 1) return undefined;
-  if (arrayFilters.length === 1 && (arrayFilters[0].op !== '=' || arrayFilters[0].values.length !== 1)) return undefined;
-  if (s.filters.some((f) => !arrays.includes(f.field) && !keyFields.includes(f.field))) return undefined;
-  if (arrayFilters.length === 1 && s.facetBy.some((f) => arrays.includes(f))) return undefined;
+  const tagFilters = s.filters.filter((f) => isTagFilter(s, f));
+  if (s.filters.some((f) => !isKeyFilter(s, f) && !isTagFilter(s, f))) return undefined;
+  if (tagFilters.length > 1) return undefined;
+  if (tagFilters.length === 1) {
+    if (tagFilters[0].op !== '=' || tagFilters[0].values.length !== 1) return undefined;
+    if (s.facetBy.some((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f))) return undefined;
+  }
   return term;
 }
 
 /** `found` and facet counts as sums over the cube rows of the search's term. */
-function cubeCountQuery(s: ParsedSearch, term: string): SqlQuery {
+function cubeCountQuery(s: ParsedSearch, r: Resolved, term: string): SqlQuery {
   const p = new Params();
   const arrays = CUBE_ARRAY_FIELDS[s.collection];
-  const arrayFilter = s.filters.find((f) => arrays.includes(f.field));
+  const tagFilter = s.filters.find((f) => isTagFilter(s, f));
   const conds = [`c.collection = ${p.add(s.collection)}::text`, `c.term = ${p.add(term)}::text`];
-  for (const f of s.filters) if (f !== arrayFilter) conds.push(filterSql(f, p, 'k.key'));
-  const baseField = `${p.add(arrayFilter?.field ?? '')}::text`;
-  const baseValue = `${p.add(arrayFilter ? String(arrayFilter.values[0]) : '')}::text`;
-  const isBase = `(arr_field = ${baseField} AND arr_value = ${baseValue})`;
-  const countedArrays = s.facetBy.filter((f) => arrays.includes(f));
-  const rowSets = countedArrays.length ? `(${isBase.replace(/arr_/g, 'c.arr_')} OR c.arr_field = ANY(${p.add(countedArrays)}::text[]))` : isBase.replace(/arr_/g, 'c.arr_');
-  const parts = [`SELECT '' AS field, '' AS value, coalesce(sum(count), 0)::int AS count FROM m WHERE ${isBase}`];
+  if (r.keyIds) conds.push(`c.key_id = ANY(${p.add(r.keyIds)}::int[])`);
+  // The documents themselves (arr_field ''), or, under an array filter, that value's rows.
+  const base = `arr_field = ${p.add(tagFilter?.field ?? '')}::text AND arr_value = ${p.add(tagFilter ? String(tagFilter.values[0]) : '')}::text`;
+  const counted = s.facetBy.filter((f) => arrays.includes(f));
+  conds.push(counted.length ? `((c.${base.replace(' AND arr_value', ' AND c.arr_value')}) OR c.arr_field = ANY(${p.add(counted)}::text[]))` : `c.${base.replace(' AND arr_value', ' AND c.arr_value')}`);
+  const parts = [`SELECT '' AS field, '' AS value, coalesce(sum(count), 0)::int AS count FROM m WHERE ${base}`];
   for (const f of s.facetBy) {
     const field = ident(f);
     const max = p.add(s.maxFacetValues);
@@ -291,13 +302,13 @@ function cubeCountQuery(s: ParsedSearch, term: string): SqlQuery {
         GROUP BY arr_value ORDER BY 3 DESC, 2 LIMIT ${max}::int)`);
     } else {
       const v = `(key ->> '${field}')`;
-      parts.push(`(SELECT '${field}', ${v}, sum(count)::int FROM m WHERE ${isBase} AND ${v} IS NOT NULL${facetPrefix(s, field, v, p)}
+      parts.push(`(SELECT '${field}', ${v}, sum(count)::int FROM m WHERE ${base} AND ${v} IS NOT NULL${facetPrefix(s, field, v, p)}
         GROUP BY 2 ORDER BY 3 DESC, 2 LIMIT ${max}::int)`);
     }
   }
   const text = `WITH m AS MATERIALIZED (
       SELECT c.arr_field, c.arr_value, c.count, k.key FROM search_cube c JOIN search_cube_keys k ON k.id = c.key_id
-      WHERE ${conds.join(' AND ')} AND ${rowSets})
+      WHERE ${conds.join(' AND ')})
     ${parts.join(' UNION ALL ')}`;
   return { text, values: p.values };
 }
@@ -305,32 +316,32 @@ function cubeCountQuery(s: ParsedSearch, term: string): SqlQuery {
 /**
  * `found` (field '' value '') and the facet counts of a search, as rows of
  * (field, value, count): from the cube when it can answer, else counted over
- * the matching documents (always with `live`: tests compare the two).
+ * the matching documents (always with `live`: tests compare the two). The
+ * matching rows are grouped by key first: a few hundred groups, whatever the
+ * number of documents.
  */
-export function countQuery(s: ParsedSearch, r?: ResolvedWords, options: { live?: boolean } = {}): SqlQuery {
+export function countQuery(s: ParsedSearch, r: Resolved = {}, options: { live?: boolean } = {}): SqlQuery {
   const term = options.live ? undefined : cubeTerm(s, r);
-  if (term !== undefined) return cubeCountQuery(s, term);
+  if (term !== undefined) return cubeCountQuery(s, r, term);
   const p = new Params();
   const where = whereSql(s, r, p);
-  if (s.facetBy.length === 0) {
-    return { text: `SELECT '' AS field, '' AS value, count(*)::int AS count FROM search_documents WHERE ${where}`, values: p.values };
-  }
-  const parts = [`SELECT '' AS field, '' AS value, count(*)::int AS count FROM m`];
-  const columns: string[] = [];
+  const arrays = s.facetBy.filter((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f));
+  const parts = [`SELECT '' AS field, '' AS value, coalesce(sum(n), 0)::int AS count FROM g`];
   for (const f of s.facetBy) {
     const field = ident(f);
-    const isArray = schemas[s.collection].fields[field].type === 'string[]';
-    // The matching rows are kept with only the facet fields, not whole documents.
-    columns.push(isArray ? `document -> '${field}' AS "${field}"` : `document ->> '${field}' AS "${field}"`);
-    const values = isArray
-      ? `CROSS JOIN LATERAL (SELECT DISTINCT jsonb_array_elements_text(m."${field}") AS v) x`
-      : `CROSS JOIN LATERAL (SELECT m."${field}" AS v) x`;
-    parts.push(
-      `(SELECT '${field}', v, count(*)::int FROM m ${values} WHERE v IS NOT NULL${facetPrefix(s, field, 'v', p)}
-        GROUP BY v ORDER BY count(*) DESC, v LIMIT ${p.add(s.maxFacetValues)}::int)`,
-    );
+    const max = p.add(s.maxFacetValues);
+    if (arrays.includes(field)) {
+      parts.push(`(SELECT '${field}', v, count(*)::int FROM m CROSS JOIN LATERAL
+          (SELECT substr(t, ${field.length + 2}) AS v FROM unnest(m.tags) t WHERE t LIKE '${field}:%') x
+        WHERE true${facetPrefix(s, field, 'v', p)} GROUP BY v ORDER BY 3 DESC, 2 LIMIT ${max}::int)`);
+    } else {
+      const v = `(k.key ->> '${field}')`;
+      parts.push(`(SELECT '${field}', ${v}, sum(n)::int FROM g JOIN search_cube_keys k ON k.id = g.key_id
+        WHERE ${v} IS NOT NULL${facetPrefix(s, field, v, p)} GROUP BY 2 ORDER BY 3 DESC, 2 LIMIT ${max}::int)`);
+    }
   }
-  const text = `WITH m AS MATERIALIZED (SELECT ${columns.join(', ')} FROM search_documents WHERE ${where})
+  const text = `WITH m AS MATERIALIZED (SELECT key_id${arrays.length ? ', tags' : ''} FROM search_documents WHERE ${where}),
+      g AS (SELECT key_id, count(*) AS n FROM m GROUP BY key_id)
      ${parts.join(' UNION ALL ')}`;
   return { text, values: p.values };
 }
@@ -352,17 +363,25 @@ export function resolveQuery(collection: CollectionName, words: string[]): SqlQu
   return { text, values: p.values };
 }
 
-/** The terms each word stands for: its prefix matches, else its typo matches. */
+/**
+ * The terms each word stands for: the word itself when it is a term, else the
+ * terms it begins, else its nearest typo matches (fewest edits first, as
+ * Typesense tries 0, then 1, then 2 typos).
+ */
 export function resolveWords(words: string[], rows: { word: string; term: string; docs: number; typo: boolean }[]): ResolvedWords {
   const terms = words.map((w) => {
     const prefix = rows.filter((r) => r.word === w && !r.typo).map((r) => r.term);
+    if (prefix.includes(w)) return [w];
     if (prefix.length) return prefix;
     const allowed = typosAllowed(w);
-    return rows
+    const near = rows
       .filter((r) => r.word === w && r.typo)
       .map((r) => ({ term: r.term, docs: r.docs, d: editDistance(w, r.term) }))
-      .filter((x) => x.d <= allowed)
-      .sort((a, b) => a.d - b.d || b.docs - a.docs)
+      .filter((x) => x.d <= allowed);
+    const fewest = Math.min(...near.map((x) => x.d));
+    return near
+      .filter((x) => x.d === fewest)
+      .sort((a, b) => b.docs - a.docs)
       .slice(0, MAX_TYPO_TERMS)
       .map((x) => x.term);
   });
@@ -388,15 +407,15 @@ export class PostgresEngine implements SearchEngine {
     const sorted = [...rows].sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
     await db.unsafe(
       `INSERT INTO search_documents AS s
-         (collection, id, document, name_key, fuzzy_text, tsv_main, tsv, rating, review_count, experience, updated_at)
-       SELECT $1, x.id, x.document::jsonb, x.name_key, x.fuzzy_text, x.main, x.main || setweight(to_tsvector('simple', x.d), 'D'),
-         x.rating, x.review_count, x.experience, now()
-       FROM jsonb_to_recordset($2::text::jsonb) AS x0(id text, document text, name_key text, fuzzy_text text,
+         (collection, id, document, name_key, key_id, tags, tsv_main, tsv, rating, review_count, experience, updated_at)
+       SELECT $1, x.id, x.doc, x.name_key, search_key_id($1, x.doc), search_doc_tags($1, x.doc),
+         x.main, x.main || setweight(to_tsvector('simple', x.d), 'D'), x.rating, x.review_count, x.experience, now()
+       FROM jsonb_to_recordset($2::text::jsonb) AS x0(id text, document text, name_key text,
          a text, b text, c text, d text, rating real, review_count int, experience int)
-       CROSS JOIN LATERAL (SELECT x0.*, setweight(to_tsvector('simple', x0.a), 'A') || setweight(to_tsvector('simple', x0.b), 'B') ||
-         setweight(to_tsvector('simple', x0.c), 'C') AS main) x
+       CROSS JOIN LATERAL (SELECT x0.*, x0.document::jsonb AS doc, setweight(to_tsvector('simple', x0.a), 'A') ||
+         setweight(to_tsvector('simple', x0.b), 'B') || setweight(to_tsvector('simple', x0.c), 'C') AS main) x
        ON CONFLICT (collection, id) DO UPDATE SET
-         document = excluded.document, name_key = excluded.name_key, fuzzy_text = excluded.fuzzy_text,
+         document = excluded.document, name_key = excluded.name_key, key_id = excluded.key_id, tags = excluded.tags,
          tsv_main = excluded.tsv_main, tsv = excluded.tsv, rating = excluded.rating, review_count = excluded.review_count,
          experience = excluded.experience, updated_at = now()
        WHERE s.document IS DISTINCT FROM excluded.document`,
@@ -407,7 +426,6 @@ export class PostgresEngine implements SearchEngine {
             id: r.id,
             document: r.document,
             name_key: r.nameKey,
-            fuzzy_text: r.fuzzyText,
             a: r.a,
             b: r.b,
             c: r.c,
@@ -460,21 +478,32 @@ export class PostgresEngine implements SearchEngine {
       }
     });
     const ok = parsed.filter((x): x is ParsedSearch => !('error' in x));
-    // The words of every search in the batch are resolved in one statement per collection.
-    const resolved = new Map<CollectionName, { word: string; term: string; docs: number; typo: boolean }[]>();
+    const resolved = await this.resolve(ok);
+    return Promise.all(parsed.map((s) => ('error' in s ? s : this.search(s, resolved[ok.indexOf(s)]))));
+  }
+
+  /**
+   * What the searches' SQL needs first: the terms of their words (one statement
+   * per collection for the whole batch) and the key ids their facet filters allow.
+   */
+  async resolve(searches: ParsedSearch[]): Promise<Resolved[]> {
+    const rows = new Map<CollectionName, { word: string; term: string; docs: number; typo: boolean }[]>();
     await Promise.all(
-      [...new Set(ok.filter((x) => x.words.length).map((x) => x.collection))].map(async (c) => {
-        const words = [...new Set(ok.filter((x) => x.collection === c).flatMap((x) => x.words))];
-        const q = resolveQuery(c, words);
-        resolved.set(c, await this.sql.unsafe(q.text, q.values as never[]));
+      [...new Set(searches.filter((x) => x.words.length).map((x) => x.collection))].map(async (c) => {
+        const q = resolveQuery(c, [...new Set(searches.filter((x) => x.collection === c).flatMap((x) => x.words))]);
+        rows.set(c, await this.sql.unsafe(q.text, q.values as never[]));
       }),
     );
     return Promise.all(
-      parsed.map((s) => ('error' in s ? s : this.search(s, s.words.length ? resolveWords(s.words, resolved.get(s.collection)!) : undefined))),
+      searches.map(async (s) => {
+        const keys = keysQuery(s);
+        const keyIds = keys ? (await this.sql.unsafe<{ ids: number[] }[]>(keys.text, keys.values as never[]))[0].ids : undefined;
+        return { keyIds, words: s.words.length ? resolveWords(s.words, rows.get(s.collection)!) : undefined };
+      }),
     );
   }
 
-  async search(s: ParsedSearch, r?: ResolvedWords): Promise<SearchResult> {
+  async search(s: ParsedSearch, r: Resolved = {}): Promise<SearchResult> {
     const started = Date.now();
     const [hits, counted] = await Promise.all([this.hits(s, r), this.countAndFacets(s, r)]);
     return {
@@ -487,7 +516,7 @@ export class PostgresEngine implements SearchEngine {
     };
   }
 
-  private async hits(s: ParsedSearch, r?: ResolvedWords): Promise<SearchResult['hits']> {
+  private async hits(s: ParsedSearch, r: Resolved): Promise<SearchResult['hits']> {
     if (s.perPage === 0) return [];
     const q = hitsQuery(s, r);
     const rows = await this.sql.unsafe<{ doc: string; score: number }[]>(q.text, q.values as never[]);
@@ -498,7 +527,7 @@ export class PostgresEngine implements SearchEngine {
     }));
   }
 
-  private async countAndFacets(s: ParsedSearch, r?: ResolvedWords): Promise<{ found: number; facets: FacetCount[] }> {
+  private async countAndFacets(s: ParsedSearch, r: Resolved): Promise<{ found: number; facets: FacetCount[] }> {
     const q = countQuery(s, r);
     const rows = await this.sql.unsafe<{ field: string; value: string; count: number }[]>(q.text, q.values as never[]);
     const found = rows.find((row) => row.field === '')?.count ?? 0;
