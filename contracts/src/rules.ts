@@ -81,9 +81,13 @@ export function slotOf(value: string | Date): TimeSlot | null {
 
 // ---------------------------------------------------------------- display
 
+// Built once, on first use: an Intl formatter with a time zone costs milliseconds to
+// build (tens on a slow phone), and a page of reviews or appointments formats many dates.
+let lagosFormat: Intl.DateTimeFormat | undefined;
+
 function lagosFormatParts(value: string | Date): Record<string, string> {
   // en-US gives stable short names ('Sep', not 'Sept'); we assemble the British order.
-  const parts = new Intl.DateTimeFormat('en-US', {
+  lagosFormat ??= new Intl.DateTimeFormat('en-US', {
     timeZone: LAGOS_TIME_ZONE,
     weekday: 'short',
     day: 'numeric',
@@ -92,7 +96,8 @@ function lagosFormatParts(value: string | Date): Record<string, string> {
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
-  }).formatToParts(toDate(value));
+  });
+  const parts = lagosFormat.formatToParts(toDate(value));
   const out: Record<string, string> = {};
   for (const p of parts) out[p.type] = p.value;
   return out;
@@ -156,10 +161,13 @@ export function phoneDigits(phone: string | null | undefined): string {
   return d;
 }
 
-const nairaFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 0 });
+// On first use, not when the module loads: pages that import these rules without
+// showing a fee should not pay for building a formatter.
+let nairaFormat: Intl.NumberFormat | undefined;
 
 /** 15000 -> '₦15,000'. */
 export function formatNaira(amount: number): string {
   const sign = amount < 0 ? '-' : '';
+  nairaFormat ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 0 });
   return `${sign}₦${nairaFormat.format(Math.abs(amount))}`;
 }

@@ -35,6 +35,10 @@ const AdminChangePasswordPage = lazy(() => import('../features/admin/pages/Admin
 
 const MobileConnectionDialog = lazy(() => import('../components/MobileConnectionDialog'));
 
+// One element for every render: when the session check answers (signed out), React
+// sees the same element and keeps the landing page as it is instead of rendering it again.
+const landingPage = <LandingPage />;
+
 /** Spec §2/§4: "/" is the landing page when signed out or still loading, the dashboard when signed in. */
 function HomeRoute() {
   const { isAuthenticated } = useAuth();
@@ -45,7 +49,7 @@ function HomeRoute() {
       </ShellLayout>
     );
   }
-  return <LandingPage />;
+  return landingPage;
 }
 
 export function AppRoutes() {

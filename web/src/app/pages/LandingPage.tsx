@@ -36,6 +36,7 @@ import {
   type ProfessionalType,
 } from '@ilera/contracts';
 import { Footer } from '../../components/Footer';
+import { formatCount } from '../../lib/format-count';
 import { Header } from '../../components/Header';
 import { useDirectoryCounts, type DirectoryCounts } from '../../features/search/api/get-directory-counts';
 import { searchTypeOptions, searchUrl, type SearchType } from '../../features/search/search-params';
@@ -191,10 +192,8 @@ const categories: Category[] = [
   specialtyCategory('Pediatrics', <IconBabyCarriage size={26} />),
 ];
 
-const numberFormat = new Intl.NumberFormat('en-NG');
-
 function countLabel(count: number): string {
-  return `${numberFormat.format(count)} ${count === 1 ? 'professional' : 'professionals'}`;
+  return `${formatCount(count)} ${count === 1 ? 'professional' : 'professionals'}`;
 }
 
 function CategorySection() {

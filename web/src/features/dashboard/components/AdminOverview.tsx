@@ -2,6 +2,7 @@ import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Titl
 import { IconBuildingHospital, IconCalendar, IconClock, IconShieldCheck, IconStethoscope } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useAdminStats, type AdminStats } from '../api/get-admin-stats';
+import { formatCount } from '../../../lib/format-count';
 
 const cards: { key: keyof AdminStats; label: string; icon: React.ReactNode }[] = [
   { key: 'totalProfessionals', label: 'Total Professionals', icon: <IconStethoscope size={20} /> },
@@ -10,7 +11,6 @@ const cards: { key: keyof AdminStats; label: string; icon: React.ReactNode }[] =
   { key: 'totalAppointments', label: 'Total Appointments', icon: <IconCalendar size={20} /> },
 ];
 
-const numberFormat = new Intl.NumberFormat('en-NG');
 
 /** The admin's dashboard (spec §2 Dashboard, Admin): four stat cards and the way to /admin. */
 export function AdminOverview() {
@@ -37,7 +37,7 @@ export function AdminOverview() {
                 <Skeleton height={28} width="40%" mt="xs" />
               ) : (
                 <Text fz={28} fw={700}>
-                  {numberFormat.format(data[c.key])}
+                  {formatCount(data[c.key])}
                 </Text>
               )}
             </Card>

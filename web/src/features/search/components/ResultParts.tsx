@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import { Badge, Group, Text, VisuallyHidden } from '@mantine/core';
 import { Stars } from '../../../components/Stars';
 
-const numberFormat = new Intl.NumberFormat('en-NG');
-export const formatCount = (n: number) => numberFormat.format(n);
+export { formatCount } from '../../../lib/format-count';
 
 /** Average with one decimal (0 when none) and the count; the stars show the average rounded down (spec §9). */
 export function RatingLine({ rating, count }: { rating: number; count: number }) {
