@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { ActionIcon, Anchor, Avatar, Badge, Box, Button, Card, Container, Grid, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import {
   IconBuildingHospital,
@@ -13,13 +13,11 @@ import {
 } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router-dom';
 import { institutionTypeLabel } from '@ilera/contracts';
-import BookAppointmentDialog from '../../appointments/components/BookAppointmentDialog';
-import WriteReviewDialog from '../../reviews/components/WriteReviewDialog';
 import { useAuth } from '../../auth/api/use-auth';
 import { useInstitution } from '../api/get-institution';
 import { useInstitutionReviews } from '../api/get-institution-reviews';
 import { professionalName } from '../api/types';
-import { PhotoDialog } from '../components/PhotoDialog';
+import { BookAppointmentDialog, PhotoDialog, WhenOpened, WriteReviewDialog } from '../components/ProfileDialogs';
 import { BookingActions, InfoRow, placeLine, SectionCard } from '../components/ProfileParts';
 import { ProfileNotFound } from '../components/ProfileNotFound';
 import { ProfileSkeleton } from '../components/ProfileSkeleton';
@@ -38,12 +36,15 @@ export default function InstitutionProfilePage() {
   const reviews = useInstitutionReviews(id, validId && profile.isSuccess);
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
+  // The profile arrives outside any event: as a deferred value it renders as a
+  // transition, in slices a slow phone can interrupt, with the skeleton shown meanwhile.
+  const data = useDeferredValue(profile.data);
 
   if (!validId) return <ProfileNotFound kind="institution" />;
-  if (profile.isLoading) return <ProfileSkeleton />;
-  if (profile.isError || !profile.data) return <ProfileNotFound kind="institution" />;
+  if (profile.isLoading || (profile.data && !data)) return <ProfileSkeleton />;
+  if (profile.isError || !data) return <ProfileNotFound kind="institution" />;
 
-  const inst = profile.data;
+  const inst = data;
   const isOwner = !!user && String(user.id) === inst.userId;
   const typeLabel = institutionTypeLabel(inst.type);
 
@@ -197,9 +198,17 @@ export default function InstitutionProfilePage() {
         </Grid.Col>
       </Grid>
 
-      <BookAppointmentDialog opened={dialog === 'book'} onClose={close} institutionId={inst.id} providerName={inst.name} />
-      <WriteReviewDialog opened={dialog === 'review'} onClose={close} institutionId={inst.id} />
-      {isOwner && <PhotoDialog opened={dialog === 'photo'} onClose={close} owner="institution" currentUrl={inst.profileImageUrl} />}
+      <WhenOpened opened={dialog === 'book'}>
+        <BookAppointmentDialog opened={dialog === 'book'} onClose={close} institutionId={inst.id} providerName={inst.name} />
+      </WhenOpened>
+      <WhenOpened opened={dialog === 'review'}>
+        <WriteReviewDialog opened={dialog === 'review'} onClose={close} institutionId={inst.id} />
+      </WhenOpened>
+      {isOwner && (
+        <WhenOpened opened={dialog === 'photo'}>
+          <PhotoDialog opened={dialog === 'photo'} onClose={close} owner="institution" currentUrl={inst.profileImageUrl} />
+        </WhenOpened>
+      )}
     </Container>
   );
 }

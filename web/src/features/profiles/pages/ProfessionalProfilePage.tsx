@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import {
   ActionIcon,
   Anchor,
@@ -27,14 +27,11 @@ import {
 } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router-dom';
 import { institutionTypeLabel, professionalTypeLabels } from '@ilera/contracts';
-import BookAppointmentDialog from '../../appointments/components/BookAppointmentDialog';
-import WriteReviewDialog from '../../reviews/components/WriteReviewDialog';
 import { useAuth } from '../../auth/api/use-auth';
 import { useProfessional } from '../api/get-professional';
 import { useProfessionalReviews } from '../api/get-professional-reviews';
 import { professionalName } from '../api/types';
-import { CountriesDialog } from '../components/CountriesDialog';
-import { PhotoDialog } from '../components/PhotoDialog';
+import { BookAppointmentDialog, CountriesDialog, PhotoDialog, WhenOpened, WriteReviewDialog } from '../components/ProfileDialogs';
 import { BookingActions, InfoRow, placeLine, SectionCard } from '../components/ProfileParts';
 import { ProfileNotFound } from '../components/ProfileNotFound';
 import { ProfileSkeleton } from '../components/ProfileSkeleton';
@@ -53,12 +50,15 @@ export default function ProfessionalProfilePage() {
   const reviews = useProfessionalReviews(id, validId && profile.isSuccess);
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
+  // The profile arrives outside any event: as a deferred value it renders as a
+  // transition, in slices a slow phone can interrupt, with the skeleton shown meanwhile.
+  const data = useDeferredValue(profile.data);
 
   if (!validId) return <ProfileNotFound kind="professional" />;
-  if (profile.isLoading) return <ProfileSkeleton />;
-  if (profile.isError || !profile.data) return <ProfileNotFound kind="professional" />;
+  if (profile.isLoading || (profile.data && !data)) return <ProfileSkeleton />;
+  if (profile.isError || !data) return <ProfileNotFound kind="professional" />;
 
-  const p = profile.data;
+  const p = data;
   const name = professionalName(p);
   const isOwner = !!user && String(user.id) === p.userId;
   const photo = p.profileImageUrl || p.user.profileImageUrl;
@@ -231,12 +231,20 @@ export default function ProfessionalProfilePage() {
         </Grid.Col>
       </Grid>
 
-      <BookAppointmentDialog opened={dialog === 'book'} onClose={close} professionalId={p.id} providerName={name} />
-      <WriteReviewDialog opened={dialog === 'review'} onClose={close} professionalId={p.id} />
+      <WhenOpened opened={dialog === 'book'}>
+        <BookAppointmentDialog opened={dialog === 'book'} onClose={close} professionalId={p.id} providerName={name} />
+      </WhenOpened>
+      <WhenOpened opened={dialog === 'review'}>
+        <WriteReviewDialog opened={dialog === 'review'} onClose={close} professionalId={p.id} />
+      </WhenOpened>
       {isOwner && (
         <>
-          <PhotoDialog opened={dialog === 'photo'} onClose={close} owner="professional" currentUrl={p.profileImageUrl} />
-          <CountriesDialog opened={dialog === 'countries'} onClose={close} current={p.countries} />
+          <WhenOpened opened={dialog === 'photo'}>
+            <PhotoDialog opened={dialog === 'photo'} onClose={close} owner="professional" currentUrl={p.profileImageUrl} />
+          </WhenOpened>
+          <WhenOpened opened={dialog === 'countries'}>
+            <CountriesDialog opened={dialog === 'countries'} onClose={close} current={p.countries} />
+          </WhenOpened>
         </>
       )}
     </Container>
