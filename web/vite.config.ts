@@ -24,11 +24,14 @@ const reactRouterProduction = [
 //   @babel/runtime's regenerator for a few async functions modern browsers run natively;
 // - `typesense` replaced by src/features/search/api/typesense-multi-search.ts: the
 //   adapter only calls SearchClient.multiSearch.perform, and the real client brings
-//   axios, qs and loglevel (about 45 KB gzipped) to make that one POST to our API.
+//   axios, qs and loglevel (about 45 KB gzipped) to make that one POST to our API;
+// - `qs` replaced by src/features/search/api/qs-unused.ts: instantsearch.js needs it
+//   only for its history router, and the address belongs to react-router.
 const adapterDir = dirname(require.resolve('typesense-instantsearch-adapter/package.json'));
 const searchAdapterAliases = [
   { find: /^typesense-instantsearch-adapter$/, replacement: join(adapterDir, 'src/TypesenseInstantsearchAdapter.js') },
   { find: /^typesense$/, replacement: join(webRoot, 'src/features/search/api/typesense-multi-search.ts') },
+  { find: /^qs$/, replacement: join(webRoot, 'src/features/search/api/qs-unused.ts') },
 ];
 
 // @ilera/contracts is pure (no I/O, CONVENTIONS), but its package does not say so:
