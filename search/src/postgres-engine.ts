@@ -234,8 +234,13 @@ export function hitsQuery(s: ParsedSearch, r: Resolved = {}): SqlQuery {
   const offset = p.add((s.page - 1) * s.perPage);
   const relevance = s.words.length > 0 && s.sort[0]?.field === '_text_match';
   if (!relevance) {
+    // The page's ids first (an index-only scan when the filters are facet keys and
+    // tags), then their documents.
     return {
-      text: `SELECT document::text AS doc, 0::float8 AS score FROM search_documents WHERE ${where} ORDER BY ${order} LIMIT ${limit}::int OFFSET ${offset}::int`,
+      text: `WITH page AS (SELECT id, row_number() OVER (ORDER BY ${order}) AS n FROM search_documents
+          WHERE ${where} ORDER BY ${order} LIMIT ${limit}::int OFFSET ${offset}::int)
+        SELECT d.document::text AS doc, 0::float8 AS score FROM page JOIN search_documents d
+          ON d.collection = ${p.add(s.collection)}::text AND d.id = page.id ORDER BY page.n`,
       values: p.values,
     };
   }
