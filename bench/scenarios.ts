@@ -19,23 +19,31 @@ import { scenarios as defs, type BenchRequest, type Fixtures, type Scenario } fr
 export * from './scenarios-def.js';
 export const scenarios: Record<string, Scenario> = defs;
 
-/** One SQL statement as postgres.js sent it: text and serialised parameters. */
+/** One SQL statement as postgres.js sent it: text, serialised parameters, and whether it was prepared. */
 export interface Statement {
   query: string;
   params: unknown[];
+  prepare: boolean;
 }
 
 /** A postgres.js pool like the API's (createSql) that records every statement it sends. */
 export function capturingSql(url: string): { sql: Sql; take(): Statement[] } {
   let current: Statement[] = [];
+  // Tagged-template queries are prepared (postgres.js's default); `unsafe` ones only when asked.
+  const unsafePrepare = new Map<string, boolean>();
   const sql = postgres(url, {
     max: 4,
     transform: postgres.camel,
     onnotice: () => {},
     debug: (_conn, query, params) => {
-      current.push({ query, params: [...(params as unknown[])] });
+      current.push({ query, params: [...(params as unknown[])], prepare: unsafePrepare.get(query) ?? true });
     },
   }) as unknown as Sql;
+  const unsafe = sql.unsafe.bind(sql);
+  (sql as { unsafe: unknown }).unsafe = (query: string, params?: unknown[], options?: { prepare?: boolean }) => {
+    unsafePrepare.set(query, options?.prepare ?? false);
+    return unsafe(query, params as never[], options);
+  };
   return {
     sql,
     take() {
@@ -79,10 +87,10 @@ export async function captureStatements(
 /** Replays one request's statements (concurrently, as a request's independent reads may run). */
 export async function replay(sql: Sql, statements: Statement[]): Promise<void> {
   if (statements.some((s) => /^\s*(begin|commit|rollback)\b/i.test(s.query))) {
-    for (const s of statements) await sql.unsafe(s.query, s.params as never[]);
+    for (const s of statements) await sql.unsafe(s.query, s.params as never[], { prepare: s.prepare });
     return;
   }
-  await Promise.all(statements.map((s) => sql.unsafe(s.query, s.params as never[])));
+  await Promise.all(statements.map((s) => sql.unsafe(s.query, s.params as never[], { prepare: s.prepare })));
 }
 
 // ---------------------------------------------------------------- fixtures

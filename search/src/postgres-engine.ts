@@ -217,6 +217,8 @@ function orderSql(s: ParsedSearch): string {
 export interface SqlQuery {
   text: string;
   values: unknown[];
+  /** Answered from the cube (small tables only). */
+  cube?: boolean;
 }
 
 /**
@@ -315,7 +317,7 @@ function cubeCountQuery(s: ParsedSearch, r: Resolved, term: string): SqlQuery {
       SELECT c.arr_field, c.arr_value, c.count, k.key FROM search_cube c JOIN search_cube_keys k ON k.id = c.key_id
       WHERE ${conds.join(' AND ')})
     ${parts.join(' UNION ALL ')}`;
-  return { text, values: p.values };
+  return { text, values: p.values, cube: true };
 }
 
 /**
@@ -496,13 +498,13 @@ export class PostgresEngine implements SearchEngine {
     await Promise.all(
       [...new Set(searches.filter((x) => x.words.length).map((x) => x.collection))].map(async (c) => {
         const q = resolveQuery(c, [...new Set(searches.filter((x) => x.collection === c).flatMap((x) => x.words))]);
-        rows.set(c, await this.sql.unsafe(q.text, q.values as never[]));
+        rows.set(c, await this.sql.unsafe(q.text, q.values as never[], { prepare: true }));
       }),
     );
     return Promise.all(
       searches.map(async (s) => {
         const keys = keysQuery(s);
-        const keyIds = keys ? (await this.sql.unsafe<{ ids: number[] }[]>(keys.text, keys.values as never[]))[0].ids : undefined;
+        const keyIds = keys ? (await this.sql.unsafe<{ ids: number[] }[]>(keys.text, keys.values as never[], { prepare: true }))[0].ids : undefined;
         return { keyIds, words: s.words.length ? resolveWords(s.words, rows.get(s.collection)!) : undefined };
       }),
     );
@@ -534,7 +536,10 @@ export class PostgresEngine implements SearchEngine {
 
   private async countAndFacets(s: ParsedSearch, r: Resolved): Promise<{ found: number; facets: FacetCount[] }> {
     const q = countQuery(s, r);
-    const rows = await this.sql.unsafe<{ field: string; value: string; count: number }[]>(q.text, q.values as never[]);
+    // Statements over the small tables (cube, keys, vocabulary) are prepared: their
+    // plans do not depend on the values, and planning cost as much as running them.
+    // Those over the documents are planned for their values (how common a word is).
+    const rows = await this.sql.unsafe<{ field: string; value: string; count: number }[]>(q.text, q.values as never[], { prepare: q.cube === true });
     const found = rows.find((row) => row.field === '')?.count ?? 0;
     return { found, facets: s.facetBy.map((f) => facet(f, rows.filter((row) => row.field === f && row.count > 0), s.maxFacetValues)) };
   }
