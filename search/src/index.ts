@@ -64,11 +64,19 @@ export async function syncProfileAndLinks(sql: Sql, engine: SearchEngine, collec
 const BATCH = 500;
 
 async function* documentBatches(sql: Sql, collection: CollectionName, ids: number[], onBatch?: (n: number) => void) {
+  // The next batch is built (on another connection) while the caller writes this one:
+  // building and writing each keep one core busy.
+  const build = (from: number) => {
+    const p = buildDocuments(sql, collection, ids.slice(from, from + BATCH));
+    p.catch(() => {}); // awaited below; a caller that stops early must not leave an unhandled rejection
+    return p;
+  };
+  let next = ids.length ? build(0) : undefined;
   for (let i = 0; i < ids.length; i += BATCH) {
-    const chunk = ids.slice(i, i + BATCH);
-    const docs: SearchDocument[] = await buildDocuments(sql, collection, chunk);
+    const docs: SearchDocument[] = await next!;
+    next = i + BATCH < ids.length ? build(i + BATCH) : undefined;
     yield docs;
-    onBatch?.(chunk.length);
+    onBatch?.(Math.min(BATCH, ids.length - i));
   }
 }
 
