@@ -137,13 +137,19 @@ function filterSql(f: FilterClause, p: Params, col = 'document'): string {
   return negate ? `NOT coalesce(${cond}, false)` : cond;
 }
 
-/** The key ids a search's filters on single-valued facets allow (undefined: no such filter). */
-export function keysQuery(s: ParsedSearch): SqlQuery | undefined {
-  const filters = s.filters.filter((f) => isKeyFilter(s, f));
-  if (!filters.length) return undefined;
+/**
+ * One statement that answers, for each search with filters on single-valued
+ * facets, the key ids those filters allow (row `i`: searches[i]).
+ */
+export function keysQuery(searches: ParsedSearch[]): SqlQuery | undefined {
   const p = new Params();
-  const conds = [`collection = ${p.add(s.collection)}::text`, ...filters.map((f) => filterSql(f, p, 'key'))];
-  return { text: `SELECT coalesce(array_agg(id ORDER BY id), '{}') AS ids FROM search_cube_keys WHERE ${conds.join(' AND ')}`, values: p.values };
+  const parts = searches.flatMap((s, i) => {
+    const filters = s.filters.filter((f) => isKeyFilter(s, f));
+    if (!filters.length) return [];
+    const conds = [`collection = ${p.add(s.collection)}::text`, ...filters.map((f) => filterSql(f, p, 'key'))];
+    return [`SELECT ${i} AS i, coalesce(array_agg(id ORDER BY id), '{}') AS ids FROM search_cube_keys WHERE ${conds.join(' AND ')}`];
+  });
+  return parts.length ? { text: parts.join(' UNION ALL '), values: p.values } : undefined;
 }
 
 /**
@@ -495,19 +501,18 @@ export class PostgresEngine implements SearchEngine {
    */
   async resolve(searches: ParsedSearch[]): Promise<Resolved[]> {
     const rows = new Map<CollectionName, { word: string; term: string; docs: number; typo: boolean }[]>();
-    await Promise.all(
-      [...new Set(searches.filter((x) => x.words.length).map((x) => x.collection))].map(async (c) => {
-        const q = resolveQuery(c, [...new Set(searches.filter((x) => x.collection === c).flatMap((x) => x.words))]);
-        rows.set(c, await this.sql.unsafe(q.text, q.values as never[], { prepare: true }));
-      }),
-    );
-    return Promise.all(
-      searches.map(async (s) => {
-        const keys = keysQuery(s);
-        const keyIds = keys ? (await this.sql.unsafe<{ ids: number[] }[]>(keys.text, keys.values as never[], { prepare: true }))[0].ids : undefined;
-        return { keyIds, words: s.words.length ? resolveWords(s.words, rows.get(s.collection)!) : undefined };
-      }),
-    );
+    const keys = keysQuery(searches);
+    const [, keyRows] = await Promise.all([
+      Promise.all(
+        [...new Set(searches.filter((x) => x.words.length).map((x) => x.collection))].map(async (c) => {
+          const q = resolveQuery(c, [...new Set(searches.filter((x) => x.collection === c).flatMap((x) => x.words))]);
+          rows.set(c, await this.sql.unsafe(q.text, q.values as never[], { prepare: true }));
+        }),
+      ),
+      keys ? this.sql.unsafe<{ i: number; ids: number[] }[]>(keys.text, keys.values as never[], { prepare: true }) : [],
+    ]);
+    const keyIds = new Map(keyRows.map((row) => [row.i, row.ids]));
+    return searches.map((s, i) => ({ keyIds: keyIds.get(i), words: s.words.length ? resolveWords(s.words, rows.get(s.collection)!) : undefined }));
   }
 
   async search(s: ParsedSearch, r: Resolved = {}): Promise<SearchResult> {
