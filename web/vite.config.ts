@@ -126,10 +126,15 @@ function preloadRouteChunks(): Plugin {
       const inEntry = closure(entry);
       const table: [string, string[]][] = [];
       for (const route of routes) {
-        const page = chunks.find((c) => c.facadeModuleId === join(webRoot, route.page));
+        // The page only, not its lazy parts (route.parts): the search page's title and
+        // form paint before instantsearch arrives only if instantsearch is not competing
+        // with the page for the network. By module, not facadeModuleId: a page chunk that a
+        // later chunk imports from has none.
+        const page = chunks.find((c) => c.isDynamicEntry && c.moduleIds.includes(join(webRoot, route.page)));
         if (!page) continue;
+        const files = closure(page);
         const pattern = '^' + route.path.replace(/:[^/]+/g, '[^/]+') + '/?$';
-        table.push([pattern, [...closure(page)].filter((f) => !inEntry.has(f)).map((f) => `/${f}`)]);
+        table.push([pattern, [...files].filter((f) => !inEntry.has(f)).map((f) => `/${f}`)]);
       }
       const source =
         `for(const[r,f]of ${JSON.stringify(table)})if(new RegExp(r).test(location.pathname)){` +

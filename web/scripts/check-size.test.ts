@@ -49,6 +49,15 @@ describe('page weight check', () => {
     expect(search.over).toEqual([]);
   });
 
+  it("counts a page's lazy parts that it loads at once", () => {
+    // Admin stands in for a part of the search page that it imports lazily and always renders.
+    expect(firstLoadChunks(manifest, 'src/Search.tsx', ['src/Admin.tsx'])).toContain('src/Admin.tsx');
+    const [search] = weighRoutes(manifest, (f) => sizes[f], [{ ...budgets[1], parts: ['src/Admin.tsx'] }]);
+    expect(search.jsBytes).toBe((40 + 60 + 10 + 120 + 15 + 500) * KB);
+    expect(search.cssBytes).toBe((25 + 8 + 100) * KB);
+    expect(() => firstLoadChunks(manifest, 'src/Search.tsx', ['src/Gone.tsx'])).toThrow('src/Gone.tsx');
+  });
+
   it('names each route whose JavaScript or CSS passes its budget', () => {
     const heavier = { ...sizes, 'assets/helper-c.js': 31 * KB, 'assets/index-a.css': 31 * KB };
     const [landing, search] = weighRoutes(manifest, (f) => heavier[f], budgets);
@@ -57,6 +66,12 @@ describe('page weight check', () => {
       'landing: first-load CSS 31.0 KB is over its 30 KB budget',
     ]);
     expect(search.over).toEqual(['search: first-load JavaScript 266.0 KB is over its 250 KB budget']);
+  });
+
+  it('finds a page chunk that Vite keys by its file (a later lazy chunk imports from it)', () => {
+    const keyed: Manifest = { ...manifest, '_Search-f.js': { ...manifest['src/Search.tsx'], name: 'Search' } };
+    delete keyed['src/Search.tsx'];
+    expect(firstLoadChunks(keyed, 'src/Search.tsx')).toContain('_Search-f.js');
   });
 
   it('refuses a manifest where the page is no longer its own chunk', () => {
@@ -82,6 +97,7 @@ describe('page weight check', () => {
         '_instantsearch.js': manifest['_instantsearch.js'],
         'src/app/pages/LandingPage.tsx': manifest['src/Landing.tsx'],
         'src/features/search/pages/SearchPage.tsx': manifest['src/Search.tsx'],
+        'src/features/search/components/SearchResultsArea.tsx': manifest['_instantsearch.js'],
         'src/features/profiles/pages/ProfessionalProfilePage.tsx': manifest['src/Landing.tsx'],
         'src/features/profiles/pages/InstitutionProfilePage.tsx': manifest['src/Landing.tsx'],
         'src/features/auth/pages/LoginPage.tsx': manifest['src/Landing.tsx'],
