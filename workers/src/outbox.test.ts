@@ -40,6 +40,23 @@ describe('outbox → BullMQ → worker', () => {
     ctx.workers = undefined;
   });
 
+  it('relays search events ahead of a backlog of other events, a batch in one go', async () => {
+    await ctx.sql.begin(async (tx) => {
+      for (let i = 0; i < 30; i++) await emit(tx, 'mail.send', { marker: `backlog-${i}` });
+      await emit(tx, 'search.professional', { marker: 'behind-the-backlog' });
+    });
+    const relay = new OutboxRelay(ctx.sql, ctx.queues, { batchSize: 10 });
+    expect(await relay.drainOnce()).toBe(10);
+    const [search] = await ctx.sql`SELECT processed_at FROM outbox WHERE payload->>'marker' = 'behind-the-backlog'`;
+    expect(search.processedAt).toBeInstanceOf(Date);
+    expect((await ctx.sql`SELECT count(*)::int AS n FROM outbox WHERE payload->>'marker' LIKE 'backlog-%' AND processed_at IS NOT NULL`)[0].n).toBe(9);
+    // Oldest first among the rest; the whole backlog goes out.
+    expect((await ctx.sql`SELECT processed_at FROM outbox WHERE payload->>'marker' = 'backlog-0'`)[0].processedAt).toBeInstanceOf(Date);
+    while ((await relay.drainOnce()) > 0);
+    expect((await ctx.sql`SELECT count(*)::int AS n FROM outbox WHERE payload->>'marker' LIKE 'backlog-%' AND processed_at IS NULL`)[0].n).toBe(0);
+    expect(await ctx.queues.mail.getJob(`ob-${(await ctx.sql`SELECT id::text FROM outbox WHERE payload->>'marker' = 'backlog-29'`)[0].id}`)).toBeTruthy();
+  });
+
   it('sends nothing for a rolled-back change', async () => {
     await ctx
       .sql.begin(async (tx) => {
