@@ -13,6 +13,7 @@
 //   indexes); arrays use containment (one GIN index). Facet counts and `found`
 //   come from search_cube, kept by a trigger, when the search is text-less or one
 //   term; otherwise they are counted over the matching rows.
+import damerauLevenshtein from 'damerau-levenshtein';
 import type { Db, Sql } from '@ilera/db';
 import { SearchParamsError, type FacetCount, type SearchEngine, type SearchError, type SearchRequest, type SearchResult } from './engine';
 import { parseSearch, searchWords, type FilterClause, type ParsedSearch } from './protocol';
@@ -170,19 +171,8 @@ export interface Resolved {
 /** Typos allowed in a word, as Typesense counts them by default (min_len_1typo 4, min_len_2typo 7). */
 export const typosAllowed = (word: string): number => (word.length >= 7 ? 2 : word.length >= 4 ? 1 : 0);
 
-/** Edit distance with adjacent transpositions counted as one edit (optimal string alignment). */
-export function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0][j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[a.length][b.length];
-}
+/** Edit distance with adjacent transpositions counted as one edit (restricted Damerau-Levenshtein). */
+export const editDistance = (a: string, b: string): number => damerauLevenshtein(a, b).steps;
 
 /** Prefix candidates kept per word (the most common first), and typo candidates. */
 const MAX_PREFIX_TERMS = 8;

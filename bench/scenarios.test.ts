@@ -1,0 +1,57 @@
+import { readFile, readdir } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '@ilera/db/seed/demo';
+import { reindexAll } from '@ilera/search';
+import { createTestContext, type TestContext } from '../test/support';
+import { loadFixtures, scenarioNames, scenarios, type Fixtures } from './scenarios';
+
+/**
+ * The load scenarios are written once (bench/scenarios-def.js): every k6 script
+ * runs one of them through k6/lib.js, and every read scenario's requests are
+ * answered 2xx by the API on the demo directory, so `npm run bench` and k6 measure
+ * real answers, not errors.
+ */
+describe('bench scenarios', () => {
+  it('has one k6 script per scenario, each running the shared definition', async () => {
+    const lib = await readFile(new URL('./k6/lib.js', import.meta.url), 'utf8');
+    expect(lib).toMatch(/from '\.\.\/scenarios-def\.js'/);
+    const scripts = (await readdir(new URL('./k6/', import.meta.url))).filter((f) => f !== 'lib.js');
+    expect(scripts.map((f) => f.replace(/\.js$/, '')).sort()).toEqual([...scenarioNames].sort());
+    for (const f of scripts) {
+      const text = await readFile(new URL(`./k6/${f}`, import.meta.url), 'utf8');
+      expect(text).toContain(`const NAME = '${f.replace(/\.js$/, '')}';`);
+      expect(text).toMatch(/from '\.\/lib\.js'/);
+    }
+  });
+
+  describe('on the demo directory', () => {
+    let ctx: TestContext;
+    let fx: Fixtures;
+    beforeAll(async () => {
+      ctx = await createTestContext();
+      await seedDemo(ctx.sql, {});
+      await ctx.sql`ANALYZE`;
+      await reindexAll(ctx.sql);
+      fx = await loadFixtures(ctx.sql);
+    });
+    afterAll(async () => ctx?.close());
+
+    it('answers every read scenario with 2xx and real results', async () => {
+      for (const name of scenarioNames.filter((n) => scenarios[n].kind === 'read')) {
+        for (let i = 0; i < 12; i++) {
+          const r = scenarios[name].request(fx, i);
+          const res = await ctx.app.inject({
+            method: r.method,
+            url: r.path,
+            headers: r.body !== undefined ? { 'content-type': r.contentType ?? 'application/json' } : {},
+            payload: r.body !== undefined ? JSON.stringify(r.body) : undefined,
+          });
+          expect({ name, path: r.path, status: res.statusCode }).toEqual({ name, path: r.path, status: 200 });
+          const body = res.json();
+          // Searches built from a real profile's fields find something.
+          if (name === 'search-faceted' || name === 'institutions-by-service') expect({ name, path: r.path, found: body.found > 0 }).toEqual({ name, path: r.path, found: true });
+        }
+      }
+    });
+  });
+});
