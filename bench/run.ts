@@ -5,15 +5,17 @@
  * alone (sign-in).
  *
  *   npm run bench -- [--database-url URL] [--seed] [--no-build] [--duration 10]
- *                    [--repeat 3] [--connections 32] [--only a,b] [--samples 100] [--out bench/results]
+ *                    [--repeat 3] [--connections 32] [--api-processes <cores>] [--only a,b]
+ *                    [--samples 100] [--out bench/results]
  *
  * - Database: --database-url, else DATABASE_URL, else the embedded PostgreSQL under
  *   DATA_DIR. --seed first fills it with the national-scale data (reset first):
  *   --professionals 500000 --institutions 50000 --appointments 2000000 --reviews 1000000
  *   (each overridable with the same flag).
  * - The app runs as production does: `npm run build` (web, with its page-weight
- *   check), then `scripts/start.ts --api` and `--workers` in their own processes,
- *   NODE_ENV=production.
+ *   check), then one `scripts/start.ts --api` process per core (each on its own
+ *   port; the connections are shared out between them, as a load balancer would)
+ *   and one `--workers` process, NODE_ENV=production.
  * - Each scenario: a short warm-up, then --repeat runs of --duration seconds at
  *   --connections connections; the best run (highest req/s) is reported, with
  *   its p50/p95/p99 and the API's peak RSS. Reads are then replayed as raw SQL at
@@ -83,6 +85,8 @@ const opts = {
     appointments: num('appointments', 2000000),
     reviews: num('reviews', 1000000),
   },
+  /** API processes, each on its own port; the connections are shared out between them. */
+  apiProcesses: num('api-processes', os.cpus().length),
   /** The API's pool (scripts/start.ts createSql max): the raw runs get the same. */
   pool: 20,
 };
@@ -186,10 +190,11 @@ function figures(latencies: number[], seconds: number, errors: number, statuses:
 }
 
 interface LoadContext {
-  base: string;
+  /** One address per API process; the connections are shared out between them, as a load balancer would. */
+  bases: string[];
   fx: Fixtures;
   cookies: string[];
-  apiPid: number;
+  apiPids: number[];
 }
 
 /** One autocannon run of a scenario; request numbers start at `first`. */
@@ -204,38 +209,38 @@ async function loadRun(
   let i = first;
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
-  let peak = rssMb(ctx.apiPid);
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(ctx.apiPid))), 250);
-  const instance = autocannon({
-    url: ctx.base,
-    connections: opts.connections,
-    duration: seconds,
-    requests: [
-      {
-        setupRequest: (req: Record<string, unknown>) => {
-          const r: BenchRequest = scenario.request(ctx.fx, i, run);
-          const headers: Record<string, string> = {};
-          if (r.body !== undefined) headers['content-type'] = r.contentType ?? 'application/json';
-          if (r.auth === 'patient') headers.cookie = ctx.cookies[i % ctx.cookies.length];
-          i++;
-          return {
-            ...req,
-            method: r.method,
-            path: r.path,
-            headers,
-            body: r.body !== undefined ? JSON.stringify(r.body) : undefined,
-          };
-        },
-      },
-    ],
-  });
-  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-    latencies.push(responseTime);
-    if (statusCode < 200 || statusCode >= 300) statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
-  });
-  const result = await instance;
+  // The largest resident size of any one API process.
+  const sample = () => Math.max(...ctx.apiPids.map(rssMb));
+  let peak = sample();
+  const sampler = setInterval(() => (peak = Math.max(peak, sample())), 250);
+  const setupRequest = (req: Record<string, unknown>) => {
+    const r: BenchRequest = scenario.request(ctx.fx, i, run);
+    const headers: Record<string, string> = {};
+    if (r.body !== undefined) headers['content-type'] = r.contentType ?? 'application/json';
+    if (r.auth === 'patient') headers.cookie = ctx.cookies[i % ctx.cookies.length];
+    i++;
+    return {
+      ...req,
+      method: r.method,
+      path: r.path,
+      headers,
+      body: r.body !== undefined ? JSON.stringify(r.body) : undefined,
+    };
+  };
+  const results = await Promise.all(
+    ctx.bases.map((url, k) => {
+      const share = Math.floor(opts.connections / ctx.bases.length) + (k < opts.connections % ctx.bases.length ? 1 : 0);
+      const instance = autocannon({ url, connections: share, duration: seconds, requests: [{ setupRequest }] });
+      instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+        latencies.push(responseTime);
+        if (statusCode < 200 || statusCode >= 300) statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+      });
+      return instance;
+    }),
+  );
   clearInterval(sampler);
-  return { ...figures(latencies, seconds, result.errors + result.timeouts, statuses), rssMb: peak, next: i };
+  const errors = results.reduce((n, r) => n + r.errors + r.timeouts, 0);
+  return { ...figures(latencies, seconds, errors, statuses), rssMb: peak, next: i };
 }
 
 /** `work` run by `connections` concurrent loops for `seconds`. */
@@ -394,8 +399,9 @@ async function main() {
   const fx = await loadFixtures(sql);
   await writeFile(path.join(root, 'bench', 'fixtures.json'), JSON.stringify(fx));
 
-  // The app, as production runs it.
-  const port = await freePort();
+  // The app, as production runs it: one API process per core (README, "Running in production").
+  const ports = await Promise.all(Array.from({ length: opts.apiProcesses }, () => freePort()));
+  const port = ports[0];
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
   const redisPrefix = `ilera-bench-${process.pid}`;
   const base = `http://127.0.0.1:${port}`;
@@ -409,9 +415,10 @@ async function main() {
     LOG_LEVEL: 'warn',
     DATA_DIR: path.join(os.tmpdir(), `ilera-bench-${process.pid}`),
   };
-  const api = startProcess('--api', { ...env, PORT: String(port) });
+  const apis = ports.map((p) => startProcess('--api', { ...env, PORT: String(p) }));
+  const api = apis[0];
   const workers = startProcess('--workers', { ...env, PORT: '0' });
-  const procs = [api, workers];
+  const procs = [...apis, workers];
   const redis = createRedis(redisUrl);
   const capture = capturingSql(dbUrl);
   const queues = createQueues(redis, redisPrefix);
@@ -426,9 +433,9 @@ async function main() {
   let approval: { delays: number[]; approved: number[]; missed: number } | undefined;
   let staticNotes: string[] = [];
   try {
-    await waitUntil(async () => (await fetch(`${base}/healthz`)).ok, api, 'the API');
+    for (const [k, a] of apis.entries()) await waitUntil(async () => (await fetch(`http://127.0.0.1:${ports[k]}/healthz`)).ok, a, 'the API');
     await waitUntil(async () => workers.output().includes('workers running'), workers, 'the workers');
-    say(`API pid ${api.child.pid} on ${base}; workers pid ${workers.child.pid}`);
+    say(`API pids ${apis.map((a) => a.child.pid).join(', ')} on ports ${ports.join(', ')}; workers pid ${workers.child.pid}`);
     staticNotes = existsSync(path.join(root, 'web', 'dist', 'index.html')) ? await checkCompression(base) : [];
     for (const n of staticNotes) say(n);
 
@@ -444,7 +451,7 @@ async function main() {
     }
     if (!cookies.length) throw new Error(`no seeded patient could sign in with ${PASSWORD}`);
     say(`${cookies.length} patients signed in`);
-    const ctx: LoadContext = { base, fx, cookies, apiPid: api.child.pid! };
+    const ctx: LoadContext = { bases: ports.map((p) => `http://127.0.0.1:${p}`), fx, cookies, apiPids: apis.map((a) => a.child.pid!) };
 
     const [{ hash }] = await sql<{ hash: string }[]>`
       SELECT pw.password_hash AS hash FROM user_passwords pw JOIN users u ON u.id = pw.user_id WHERE u.email = ${fx.patients[0].email}`;
