@@ -5,7 +5,7 @@
  * alone (sign-in).
  *
  *   npm run bench -- [--database-url URL] [--seed] [--no-build] [--duration 10]
- *                    [--repeat 3] [--connections 32] [--api-processes <cores>] [--only a,b]
+ *                    [--repeat 3] [--connections 32] [--api-processes 1] [--only a,b]
  *                    [--samples 100] [--out bench/results]
  *
  * - Database: --database-url, else DATABASE_URL, else the embedded PostgreSQL under
@@ -13,9 +13,9 @@
  *   --professionals 500000 --institutions 50000 --appointments 2000000 --reviews 1000000
  *   (each overridable with the same flag).
  * - The app runs as production does: `npm run build` (web, with its page-weight
- *   check), then one `scripts/start.ts --api` process per core (each on its own
- *   port; the connections are shared out between them, as a load balancer would)
- *   and one `--workers` process, NODE_ENV=production.
+ *   check), then `scripts/start.ts --api` (--api-processes of them, each on its
+ *   own port; the connections are shared out between them, as a load balancer
+ *   would) and one `--workers` process, NODE_ENV=production.
  * - Each scenario: a short warm-up, then --repeat runs of --duration seconds at
  *   --connections connections; the best run (highest req/s) is reported, with
  *   its p50/p95/p99 and the API's peak RSS. Reads are then replayed as raw SQL at
@@ -86,7 +86,7 @@ const opts = {
     reviews: num('reviews', 1000000),
   },
   /** API processes, each on its own port; the connections are shared out between them. */
-  apiProcesses: num('api-processes', os.cpus().length),
+  apiProcesses: num('api-processes', 1),
   /** The API's pool (scripts/start.ts createSql max): the raw runs get the same. */
   pool: 20,
 };
@@ -112,7 +112,9 @@ interface Proc {
 
 function startProcess(mode: '--api' | '--workers', env: Record<string, string>): Proc {
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', mode], {
+  // The API runs with the heap cap of `npm run start:api` (package.json) and the Dockerfile.
+  const flags = mode === '--api' ? ['--max-old-space-size=192'] : [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'scripts/start.ts', mode], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
