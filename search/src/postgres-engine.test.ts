@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sql } from '@ilera/db';
 import { createTestDatabase } from '../../test/support';
 import { isSearchError, type SearchRequest, type SearchResult } from './engine';
-import { countQuery, CUBE_ARRAY_FIELDS, CUBE_KEY_FIELDS, editDistance, PostgresEngine } from './postgres-engine';
+import { countQuery, CUBE_ARRAY_FIELDS, CUBE_KEY_FIELDS, derive, editDistance, PostgresEngine } from './postgres-engine';
+import { searchWords } from './protocol';
 import { parseSearch } from './protocol';
 import type { SearchDocument } from './schema';
 
@@ -140,6 +141,32 @@ describe('PostgreSQL engine: facet counts kept ahead of time', () => {
     await expectCubeEqualsLive();
     const [r] = (await engine.multiSearch([{ collection: 'professionals', q: '*', facet_by: 'state', per_page: 0 }])) as SearchResult[];
     expect(r.found).toBe(50);
+  });
+
+  it('builds the same tsvectors and tags as PostgreSQL would', async () => {
+    const docs = [
+      professional(1),
+      { ...professional(2), firstName: 'Ọlájùmọ̀kẹ́', lastName: "O'Neil", institution: undefined, bio: 'Ọlá treats 3rd-degree burns; covid19 care.' },
+      institution(5),
+    ];
+    for (const doc of docs) {
+      const collection = 'professionalType' in doc ? 'professionals' : 'institutions';
+      const row = derive(collection, doc);
+      const w = (...xs: unknown[]) => searchWords(xs.flatMap((x) => (Array.isArray(x) ? x : [x])).filter((x) => typeof x === 'string').join(' ')).join(' ');
+      const d = doc as Record<string, unknown>;
+      const [a, b, c, bio] =
+        collection === 'professionals'
+          ? [w(d.name, d.firstName, d.lastName), w(d.specialty, d.professionalType), w(d.institution, d.city, d.state), w(d.bio)]
+          : [w(d.name), w(d.typeLabel, d.type, d.services), w(d.city, d.state), w(d.description)];
+      const [same] = await db.sql<{ main: boolean; full: boolean; tags: boolean }[]>`
+        WITH pg AS (SELECT setweight(to_tsvector('simple', ${a}), 'A') || setweight(to_tsvector('simple', ${b}), 'B')
+          || setweight(to_tsvector('simple', ${c}), 'C') AS main)
+        SELECT ${row.main}::tsvector = pg.main AS main,
+          ${row.full}::tsvector = pg.main || setweight(to_tsvector('simple', ${bio}), 'D') AS full,
+          ${row.tags}::text[] = search_doc_tags(${collection}, ${doc as never}::jsonb) AS tags
+        FROM pg`;
+      expect({ id: doc.id, ...same }).toEqual({ id: doc.id, main: true, full: true, tags: true });
+    }
   });
 
   it('keys the cube by exactly the facet fields of the schema', async () => {

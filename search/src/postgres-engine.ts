@@ -43,44 +43,72 @@ interface Row {
   id: string;
   document: string;
   nameKey: string;
-  a: string;
-  b: string;
-  c: string;
-  d: string;
+  /** tsvector literals: the main fields (weights A, B, C), and those plus the bio or description (D). */
+  main: string;
+  full: string;
+  tags: string[];
   rating: number;
   reviewCount: number;
   experience: number;
 }
 
-/** The derived columns of a document: what matching, ranking and sorting use. */
+type Weight = 'A' | 'B' | 'C' | 'D';
+
+/**
+ * A tsvector literal ('okonkwo':2A,4A 'cardiology':5B) of weighted parts, each a
+ * string of normalised words: what to_tsvector('simple') gives for them, built
+ * here so that a reindex does not parse every bio in PostgreSQL.
+ */
+function tsvectorLiteral(parts: [string, Weight][]): string {
+  const positions = new Map<string, string[]>();
+  let pos = 0;
+  for (const [text, weight] of parts) {
+    for (const w of text ? text.split(' ') : []) {
+      pos = Math.min(pos + 1, 16383); // PostgreSQL's largest position
+      const list = positions.get(w) ?? [];
+      if (list.length < 256 && Buffer.byteLength(w) < 2047) positions.set(w, [...list, `${pos}${weight}`]); // its limits per lexeme
+    }
+  }
+  return [...positions].map(([w, ps]) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}':${ps.join(',')}`).join(' ');
+}
+
+/** The array facet values of a document as tags ('services:X-Ray'), as search_doc_tags() makes them. */
+function tagsOf(collection: CollectionName, d: Record<string, unknown>): string[] {
+  const tags = CUBE_ARRAY_FIELDS[collection].flatMap((f) => (Array.isArray(d[f]) ? (d[f] as unknown[]).map((v) => `${f}:${String(v)}`) : []));
+  return [...new Set(tags)].sort();
+}
+
+/** The derived columns of a document: what matching, ranking, sorting and counting use. */
 export function derive(collection: CollectionName, doc: SearchDocument): Row {
   const d = doc as Record<string, unknown>;
-  const base = {
-    id: doc.id,
-    document: JSON.stringify(doc),
-    rating: typeof d.rating === 'number' ? d.rating : 0,
-    reviewCount: typeof d.reviewCount === 'number' ? d.reviewCount : 0,
-    experience: typeof d.yearsOfExperience === 'number' ? d.yearsOfExperience : 0,
+  const row = (nameKey: string, a: string, b: string, c: string, bio: string): Row => {
+    const main: [string, Weight][] = [
+      [a, 'A'],
+      [b, 'B'],
+      [c, 'C'],
+    ];
+    return {
+      id: doc.id,
+      document: JSON.stringify(doc),
+      nameKey,
+      main: tsvectorLiteral(main),
+      full: tsvectorLiteral([...main, [bio, 'D']]),
+      tags: tagsOf(collection, d),
+      rating: typeof d.rating === 'number' ? d.rating : 0,
+      reviewCount: typeof d.reviewCount === 'number' ? d.reviewCount : 0,
+      experience: typeof d.yearsOfExperience === 'number' ? d.yearsOfExperience : 0,
+    };
   };
   if (collection === 'professionals') {
-    const nameKey = words(d.firstName, d.lastName) || words(d.name);
-    return {
-      ...base,
-      nameKey,
-      a: words(d.name, d.firstName, d.lastName),
-      b: words(d.specialty, d.professionalType),
-      c: words(d.institution, d.city, d.state),
-      d: words(d.bio),
-    };
+    return row(
+      words(d.firstName, d.lastName) || words(d.name),
+      words(d.name, d.firstName, d.lastName),
+      words(d.specialty, d.professionalType),
+      words(d.institution, d.city, d.state),
+      words(d.bio),
+    );
   }
-  return {
-    ...base,
-    nameKey: words(d.name),
-    a: words(d.name),
-    b: words(d.typeLabel, d.type, d.services),
-    c: words(d.city, d.state),
-    d: words(d.description),
-  };
+  return row(words(d.name), words(d.name), words(d.typeLabel, d.type, d.services), words(d.city, d.state), words(d.description));
 }
 
 class Params {
@@ -411,12 +439,11 @@ export class PostgresEngine implements SearchEngine {
     await db.unsafe(
       `INSERT INTO search_documents AS s
          (collection, id, document, name_key, key_id, tags, tsv_main, tsv, rating, review_count, experience, updated_at)
-       SELECT $1, x.id, x.doc, x.name_key, search_key_id($1, x.doc), search_doc_tags($1, x.doc),
-         x.main, x.main || setweight(to_tsvector('simple', x.d), 'D'), x.rating, x.review_count, x.experience, now()
-       FROM jsonb_to_recordset($2::text::jsonb) AS x0(id text, document text, name_key text,
-         a text, b text, c text, d text, rating real, review_count int, experience int)
-       CROSS JOIN LATERAL (SELECT x0.*, x0.document::jsonb AS doc, setweight(to_tsvector('simple', x0.a), 'A') ||
-         setweight(to_tsvector('simple', x0.b), 'B') || setweight(to_tsvector('simple', x0.c), 'C') AS main) x
+       SELECT $1, x.id, x.doc, x.name_key, search_key_id($1, x.doc), x.tags, x.main::tsvector, x.full::tsvector,
+         x.rating, x.review_count, x.experience, now()
+       FROM jsonb_to_recordset($2::text::jsonb) AS x0(id text, document text, name_key text, main text, "full" text,
+         tags text[], rating real, review_count int, experience int)
+       CROSS JOIN LATERAL (SELECT x0.*, x0.document::jsonb AS doc) x
        ON CONFLICT (collection, id) DO UPDATE SET
          document = excluded.document, name_key = excluded.name_key, key_id = excluded.key_id, tags = excluded.tags,
          tsv_main = excluded.tsv_main, tsv = excluded.tsv, rating = excluded.rating, review_count = excluded.review_count,
@@ -429,10 +456,9 @@ export class PostgresEngine implements SearchEngine {
             id: r.id,
             document: r.document,
             name_key: r.nameKey,
-            a: r.a,
-            b: r.b,
-            c: r.c,
-            d: r.d,
+            main: r.main,
+            full: r.full,
+            tags: r.tags,
             rating: r.rating,
             review_count: r.reviewCount,
             experience: r.experience,
