@@ -25,12 +25,13 @@ function start(env: Record<string, string>): { child: ChildProcess; output: () =
   return { child, output: () => out };
 }
 
+/** Until the API answers and the workers (started after it) are running: a stop then finds a whole app. */
 async function waitHealthy(port: number, proc: { output: () => string }, ms = 90000) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (res.ok) return;
+      if (res.ok && proc.output().includes('workers running')) return;
     } catch {
       /* not yet */
     }
