@@ -7,8 +7,10 @@ export default defineConfig({
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30000,
     hookTimeout: 60000,
-    // Two cores: files run two at a time, each with its own database and queue prefix.
-    maxWorkers: 2,
+    // Two cores: files run two at a time, each with its own database and queue prefix. In CI one
+    // at a time (about 3 minutes more): a browser test sharing both cores with another file's
+    // workers and databases timed out now and then.
+    maxWorkers: process.env.CI ? 1 : 2,
     pool: 'forks',
   },
 });
