@@ -418,7 +418,6 @@ async function main() {
     DATA_DIR: path.join(os.tmpdir(), `ilera-bench-${process.pid}`),
   };
   const apis = ports.map((p) => startProcess('--api', { ...env, PORT: String(p) }));
-  const api = apis[0];
   const workers = startProcess('--workers', { ...env, PORT: '0' });
   const procs = [...apis, workers];
   const redis = createRedis(redisUrl);

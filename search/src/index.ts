@@ -10,7 +10,7 @@ export * from './engine';
 export * from './schema';
 export * from './protocol';
 export * from './documents';
-export { PostgresEngine, hitsQuery, countQuery, type SqlQuery } from './postgres-engine';
+export { PostgresEngine } from './postgres-engine';
 export { TypesenseEngine } from './typesense-engine';
 
 /** Typesense when TYPESENSE_URL and TYPESENSE_API_KEY are set; PostgreSQL's search_documents otherwise. */

@@ -246,7 +246,7 @@ export interface SqlQuery {
 }
 
 /**
- * The page of hits of a search (exported for bench/explain.ts). Relevance is a
+ * The page of hits of a search. Relevance is a
  * tier, then the other sort fields: the exact name (or a name that starts with
  * the query) first, then every other match. Each tier is its own ordered,
  * limited query, so a broad word ("okonkwo": 16,000 matches) reads the rating

@@ -73,7 +73,8 @@ export class OutboxRelay {
     const byQueue = new Map<ReturnType<typeof queueForTopic>, OutboxRow[]>();
     for (const row of rows.sort((x, y) => Number(x.id) - Number(y.id))) {
       const q = queueForTopic(row.topic);
-      byQueue.set(q, [...(byQueue.get(q) ?? []), row]);
+      if (!byQueue.has(q)) byQueue.set(q, []);
+      byQueue.get(q)!.push(row);
     }
     let done = 0;
     for (const [q, group] of byQueue) {
