@@ -1,6 +1,7 @@
 import type { Sql } from '@ilera/db';
 import type { Queues } from './queues';
-import { queueForTopic } from './queues';
+import type { QueueName } from './queues';
+import { routeOutboxRow } from './outbox-routes';
 
 export interface RelayOptions {
   batchSize?: number;
@@ -27,7 +28,9 @@ interface OutboxRow {
  *   marking the row, the next claim re-adds it and BullMQ drops the duplicate
  *   (addBulk included).
  * - processed_at is set only after BullMQ accepted the job; after maxAttempts the row
- *   is set aside in abandoned_at, where `outbox` queries show it.
+ *   is set aside in abandoned_at. A row no queue takes (unknown topic, payload that
+ *   does not fit its topic) is set aside at once in failed_at with its error, and
+ *   the rest of the batch goes on. `npm run outbox -- --failed` lists both.
  * - Wakes on NOTIFY outbox (sent by a trigger at commit) and polls as a fallback.
  */
 export class OutboxRelay {
@@ -36,6 +39,8 @@ export class OutboxRelay {
   private wake?: () => void;
   private loop?: Promise<void>;
   private unlisten?: () => Promise<void>;
+  /** Rows the last drain claimed: a full batch means more are waiting. */
+  private claimed = 0;
   private readonly o: Required<Omit<RelayOptions, 'afterAdd'>> & Pick<RelayOptions, 'afterAdd'>;
 
   constructor(
@@ -64,17 +69,31 @@ export class OutboxRelay {
       UPDATE outbox SET locked_until = now() + make_interval(secs => ${this.o.leaseSeconds}), attempts = attempts + 1
       WHERE id IN (
         SELECT id FROM outbox
-        WHERE processed_at IS NULL AND abandoned_at IS NULL
+        WHERE processed_at IS NULL AND abandoned_at IS NULL AND failed_at IS NULL
           AND (locked_until IS NULL OR locked_until < now())
         ORDER BY topic NOT LIKE 'search.%', id
         FOR UPDATE SKIP LOCKED
         LIMIT ${this.o.batchSize})
       RETURNING id::text, topic, payload, attempts`;
-    const byQueue = new Map<ReturnType<typeof queueForTopic>, OutboxRow[]>();
+    this.claimed = rows.length;
+    const byQueue = new Map<QueueName, OutboxRow[]>();
+    const unroutable: { row: OutboxRow; error: string }[] = [];
     for (const row of rows.sort((x, y) => Number(x.id) - Number(y.id))) {
-      const q = queueForTopic(row.topic);
-      if (!byQueue.has(q)) byQueue.set(q, []);
-      byQueue.get(q)!.push(row);
+      const route = routeOutboxRow(row.topic, row.payload);
+      if (!route.ok) {
+        unroutable.push({ row, error: route.error });
+        continue;
+      }
+      if (!byQueue.has(route.queue)) byQueue.set(route.queue, []);
+      byQueue.get(route.queue)!.push(row);
+    }
+    if (unroutable.length) {
+      // Retrying cannot help a row no queue takes: set aside now, the batch flows on.
+      await this.sql`
+        UPDATE outbox SET failed_at = now(), locked_until = NULL, last_error = f.error
+        FROM unnest(${unroutable.map((u) => u.row.id)}::bigint[], ${unroutable.map((u) => u.error)}::text[]) AS f(id, error)
+        WHERE outbox.id = f.id`;
+      for (const { row, error } of unroutable) this.o.log('outbox event failed', { id: row.id, topic: row.topic, error });
     }
     let done = 0;
     for (const [q, group] of byQueue) {
@@ -115,13 +134,13 @@ export class OutboxRelay {
 
   private async run(): Promise<void> {
     while (this.running) {
-      let n = 0;
+      this.claimed = 0;
       try {
-        n = await this.drainOnce();
+        await this.drainOnce();
       } catch (err) {
         this.o.log('outbox relay error', { error: err instanceof Error ? err.message : String(err) });
       }
-      if (n === this.o.batchSize || !this.running) continue;
+      if (this.claimed === this.o.batchSize || !this.running) continue;
       await new Promise<void>((resolve) => {
         this.wake = resolve;
         this.timer = setTimeout(resolve, this.o.pollMs);

@@ -31,7 +31,7 @@ describe('outbox → BullMQ → worker', () => {
     await ctx.startWorkers({ processors });
     await ctx.sql.begin(async (tx) => {
       await tx`INSERT INTO specialties (name) VALUES ('Committed change')`;
-      await emit(tx, 'search.professional', { marker: 'committed' });
+      await emit(tx, 'search.professional', { id: 1, marker: 'committed' });
     });
     await eventually(async () => (await effects('committed')) === 1);
     const [row] = await ctx.sql`SELECT processed_at FROM outbox WHERE payload->>'marker' = 'committed'`;
@@ -42,8 +42,8 @@ describe('outbox → BullMQ → worker', () => {
 
   it('relays search events ahead of a backlog of other events, a batch in one go', async () => {
     await ctx.sql.begin(async (tx) => {
-      for (let i = 0; i < 30; i++) await emit(tx, 'mail.send', { marker: `backlog-${i}` });
-      await emit(tx, 'search.professional', { marker: 'behind-the-backlog' });
+      for (let i = 0; i < 30; i++) await emit(tx, 'mail.send', { to: 'backlog@example.ng', subject: 'Backlog', text: 'Backlog', marker: `backlog-${i}` });
+      await emit(tx, 'search.professional', { id: 1, marker: 'behind-the-backlog' });
     });
     const relay = new OutboxRelay(ctx.sql, ctx.queues, { batchSize: 10 });
     expect(await relay.drainOnce()).toBe(10);
@@ -57,11 +57,45 @@ describe('outbox → BullMQ → worker', () => {
     expect(await ctx.queues.mail.getJob(`ob-${(await ctx.sql`SELECT id::text FROM outbox WHERE payload->>'marker' = 'backlog-29'`)[0].id}`)).toBeTruthy();
   });
 
+  it('sets aside a row no queue takes, with its error, and relays the rows behind it', async () => {
+    await ctx.sql.begin(async (tx) => {
+      await emit(tx, 'no.such.topic', { id: 1, marker: 'unknown-topic' });
+      await emit(tx, 'search.professional', { id: 'twelve', marker: 'bad-id' });
+      await emit(tx, 'mail.send', { subject: 'Your appointment with Dr. Adaeze Okonkwo', text: 'Hello Chidi', marker: 'no-recipient' });
+      for (let i = 0; i < 3; i++) await emit(tx, 'search.professional', { id: 1, marker: `behind-the-bad-${i}` });
+    });
+    await ctx.startWorkers({ processors });
+    await eventually(async () => (await effects('behind-the-bad-2')) === 1);
+    expect(await effects('behind-the-bad-0')).toBe(1);
+    const rows = await ctx.sql`
+      SELECT payload->>'marker' AS marker, failed_at, processed_at, abandoned_at, last_error, attempts
+      FROM outbox WHERE payload->>'marker' IN ('unknown-topic', 'bad-id', 'no-recipient') ORDER BY id`;
+    expect(rows.map((r) => [r.marker, r.lastError])).toEqual([
+      ['unknown-topic', 'No queue for topic "no.such.topic"'],
+      ['bad-id', 'Bad payload for search.professional: payload.id: Expected number, received string'],
+      ['no-recipient', 'Bad payload for mail.send: payload.to: Required'],
+    ]);
+    for (const r of rows) {
+      expect(r.failedAt).toBeInstanceOf(Date);
+      expect([r.processedAt, r.abandonedAt, r.attempts]).toEqual([null, null, 1]);
+    }
+    // Set aside once: later drains neither claim them again nor stall on them.
+    await new Promise((r) => setTimeout(r, 500));
+    const again = await ctx.sql`SELECT attempts FROM outbox WHERE payload->>'marker' IN ('unknown-topic', 'bad-id', 'no-recipient')`;
+    expect(again.map((r) => r.attempts)).toEqual([1, 1, 1]);
+    // The log names the row and the fault, never what the payload says about people.
+    const failedLines = ctx.logs.filter((l) => l.includes('outbox event failed'));
+    expect(failedLines).toHaveLength(3);
+    expect(failedLines.join('\n')).not.toMatch(/Adaeze|Chidi/);
+    await ctx.workers!.stop();
+    ctx.workers = undefined;
+  });
+
   it('sends nothing for a rolled-back change', async () => {
     await ctx
       .sql.begin(async (tx) => {
         await tx`INSERT INTO specialties (name) VALUES ('Rolled back change')`;
-        await emit(tx, 'search.professional', { marker: 'rolled-back' });
+        await emit(tx, 'search.professional', { id: 1, marker: 'rolled-back' });
         throw new Error('abort');
       })
       .catch(() => {});
@@ -72,7 +106,7 @@ describe('outbox → BullMQ → worker', () => {
   });
 
   it('survives a relay crash between queue.add and marking: delivered once', async () => {
-    await ctx.sql.begin(async (tx) => emit(tx, 'search.professional', { marker: 'relay-crash' }));
+    await ctx.sql.begin(async (tx) => emit(tx, 'search.professional', { id: 1, marker: 'relay-crash' }));
     // The first relay dies right after handing the job to BullMQ.
     const dying = new OutboxRelay(ctx.sql, ctx.queues, {
       leaseSeconds: 1,
@@ -110,7 +144,7 @@ describe('outbox → BullMQ → worker', () => {
     };
     const fast = { lockDuration: 1500, stalledInterval: 500 };
     await ctx.startWorkers({ processors: crashing, workerOptions: fast });
-    await ctx.sql.begin(async (tx) => emit(tx, 'search.professional', { marker: 'worker-crash' }));
+    await ctx.sql.begin(async (tx) => emit(tx, 'search.professional', { id: 1, marker: 'worker-crash' }));
     await eventually(() => !crash, 5000);
     await ctx.workers!.relay.stop();
     ctx.workers = undefined;

@@ -10,23 +10,6 @@ export const queueNames = {
 } as const;
 export type QueueName = (typeof queueNames)[keyof typeof queueNames];
 
-/** Which queue each outbox topic goes to: the part of the topic before the first dot. */
-export function queueForTopic(topic: string): QueueName {
-  const head = topic.split('.')[0];
-  switch (head) {
-    case 'search':
-      return queueNames.index;
-    case 'mail':
-      return queueNames.mail;
-    case 'appointment':
-      return queueNames.notify;
-    case 'reminder':
-      return queueNames.reminders;
-    default:
-      throw new Error(`No queue for topic ${topic}`);
-  }
-}
-
 /**
  * Transient failures (SMTP hiccup, engine 503) retry with exponential backoff;
  * failed jobs are kept a week: the failed set is the dead-letter queue.

@@ -85,7 +85,7 @@ const remindersFor = async (at: Date) =>
 /** Every event relayed and every mail written: nothing more can arrive. */
 async function settled() {
   await eventually(async () => {
-    const [{ n }] = await ctx.sql`SELECT count(*)::int AS n FROM outbox WHERE processed_at IS NULL AND abandoned_at IS NULL`;
+    const [{ n }] = await ctx.sql`SELECT count(*)::int AS n FROM outbox WHERE processed_at IS NULL AND abandoned_at IS NULL AND failed_at IS NULL`;
     const mail = await ctx.queues.mail.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
     const notify = await ctx.queues.notify.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
     return n === 0 && Object.values(mail).every((c) => c === 0) && Object.values(notify).every((c) => c === 0);

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { queueNames, type QueueName } from './queues';
+
+const id = z.number().int().positive();
+const mail = z
+  .object({
+    to: z.string().min(1),
+    subject: z.string().min(1),
+    text: z.string(),
+    html: z.string().optional(),
+    attachments: z.array(z.object({ filename: z.string(), content: z.string(), contentType: z.string().optional() })).optional(),
+  })
+  .passthrough();
+
+/**
+ * Every topic the relay knows, the queue it goes to and the payload shape its
+ * worker needs. A row that fits none is refused here, once, rather than failing
+ * eight times in its worker or holding the relay's batch back.
+ */
+const routes: Record<string, { queue: QueueName; payload: z.ZodTypeAny }> = {
+  'search.professional': { queue: queueNames.index, payload: z.object({ id }).passthrough() },
+  'search.institution': { queue: queueNames.index, payload: z.object({ id }).passthrough() },
+  'mail.send': { queue: queueNames.mail, payload: mail },
+  'appointment.booked': { queue: queueNames.notify, payload: z.object({ appointmentId: id }).passthrough() },
+  'appointment.status': {
+    queue: queueNames.notify,
+    payload: z.object({ appointmentId: id, status: z.string().min(1), by: z.string().optional() }).passthrough(),
+  },
+};
+
+export type Route = { ok: true; queue: QueueName } | { ok: false; error: string };
+
+/**
+ * Where an outbox row goes, or why it cannot go anywhere. The error names the
+ * fields at fault, never their values: payloads hold e-mail addresses and names.
+ */
+export function routeOutboxRow(topic: string, payload: unknown): Route {
+  const route = routes[topic];
+  if (!route) return { ok: false, error: `No queue for topic ${JSON.stringify(topic)}` };
+  const parsed = route.payload.safeParse(payload);
+  if (parsed.success) return { ok: true, queue: route.queue };
+  const problems = parsed.error.issues.map((i) => `${['payload', ...i.path].join('.')}: ${i.message}`);
+  return { ok: false, error: `Bad payload for ${topic}: ${problems.join('; ')}` };
+}
