@@ -8,6 +8,18 @@ export const MAX_PER_PAGE = 50;
 export const DEFAULT_PER_PAGE = 10;
 export const MAX_FACET_VALUES = 100;
 export const MAX_SEARCHES = 20;
+/**
+ * No search serves hits beyond the first MAX_HITS (as hosted search services
+ * cap them): a page deep in an offset costs the database the whole offset, and
+ * nobody reads the thousandth result of a directory.
+ */
+export const MAX_HITS = 1000;
+
+/** Why a page reaches beyond the first MAX_HITS hits (perPageName: what the client calls per_page), or undefined. */
+export function pagingProblem(page: number, perPage: number, perPageName = 'per_page'): string | undefined {
+  if (page * perPage <= MAX_HITS) return undefined;
+  return `Only the first ${MAX_HITS} results can be fetched: \`page\` times \`${perPageName}\` must be at most ${MAX_HITS}. Narrow the search instead.`;
+}
 
 export type FilterOp = '=' | '!=' | ':' | '!' | '>' | '>=' | '<' | '<=';
 
@@ -253,7 +265,8 @@ export function parseSearch(raw: unknown): ParsedSearch {
   const facetBy = fieldList(collection, s.facet_by as string | undefined, 'facet', (d) => !!d?.facet);
   const perPage = Math.min(intParam(s.per_page, 'per_page', 0, DEFAULT_PER_PAGE), MAX_PER_PAGE);
   const page = intParam(s.page, 'page', 1, 1);
-  if (page > 10_000) throw new SearchParamsError('Parameter page is too large.');
+  const tooDeep = pagingProblem(page, perPage);
+  if (tooDeep) throw new SearchParamsError(tooDeep);
   const maxFacetValues = Math.min(intParam(s.max_facet_values, 'max_facet_values', 1, 10), MAX_FACET_VALUES);
   let facetQuery: ParsedSearch['facetQuery'];
   if (typeof s.facet_query === 'string' && s.facet_query.trim()) {

@@ -16,6 +16,7 @@ import {
   isSearchError,
   looseFilter,
   MAX_SEARCHES,
+  pagingProblem,
   sanitizeSearch,
   SearchParamsError,
   sortBy,
@@ -99,6 +100,8 @@ async function facetedSearch(
   perPage: number,
   sort: string,
 ): Promise<SearchAnswer> {
+  const tooDeep = pagingProblem(page, perPage, 'perPage');
+  if (tooDeep) throw new BadRequestError(tooDeep, { page: tooDeep });
   const allFilters = facets.map((f) => f.filter).filter((f): f is string => !!f);
   const joined = (except?: FacetFilter) => facets.filter((f) => f !== except && f.filter).map((f) => f.filter!).join(' && ');
   const main: SearchRequest = {
