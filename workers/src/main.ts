@@ -5,6 +5,7 @@ import { createMailSender, type MailJob } from './mail.worker';
 import { indexProcessor } from './index.worker';
 import { notifyProcessor } from './notify.worker';
 import { ensureReminderSchedule, reminderProcessor } from './reminder.worker';
+import { ensureMaintenanceSchedule, maintenanceProcessor } from './maintenance.worker';
 import { OutboxRelay, type RelayOptions } from './outbox-relay';
 import { createQueues, queueNames, type QueueName, type Queues } from './queues';
 
@@ -41,6 +42,7 @@ export function defaultProcessors(config: Config): Record<QueueName, Processor> 
     },
     [queueNames.notify]: notifyProcessor,
     [queueNames.reminders]: reminderProcessor,
+    [queueNames.maintenance]: maintenanceProcessor,
   } as Record<QueueName, Processor>;
 }
 
@@ -70,6 +72,7 @@ export async function startWorkers(o: StartWorkersOptions): Promise<RunningWorke
   await relay.start();
   // The hourly reminder reconciliation (an upsert: one scheduler however many processes start).
   await ensureReminderSchedule(queues);
+  await ensureMaintenanceSchedule(queues);
   return {
     relay,
     workers,

@@ -7,6 +7,7 @@ export const queueNames = {
   mail: 'mail',
   notify: 'notify',
   reminders: 'reminders',
+  maintenance: 'maintenance',
 } as const;
 export type QueueName = (typeof queueNames)[keyof typeof queueNames];
 
@@ -35,6 +36,7 @@ export function createQueues(connection: ConnectionOptions, prefix: string): Que
     mail: make(queueNames.mail),
     notify: make(queueNames.notify),
     reminders: make(queueNames.reminders),
+    maintenance: make(queueNames.maintenance),
   };
   return {
     ...queues,

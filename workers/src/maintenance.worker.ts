@@ -1,0 +1,49 @@
+import type { Sql } from '@ilera/db';
+import type { Processor } from './context';
+import type { Queues } from './queues';
+import type { Clock } from './reminder.worker';
+
+/** Processed outbox rows are kept this long for investigation, then deleted: they carry personal data. */
+export const OUTBOX_RETENTION_DAYS = 7;
+export const OUTBOX_PURGE_SCHEDULER_ID = 'outbox-purge';
+const PURGE_EVERY_MS = 3600 * 1000;
+/** Deleted per statement, so a large first purge never holds a long lock on the outbox. */
+const PURGE_BATCH = 5000;
+
+/**
+ * Deletes outbox rows processed more than OUTBOX_RETENTION_DAYS before `now`.
+ * Rows never processed (waiting, failed, abandoned) are kept: the operator
+ * still has to see them (`npm run outbox -- --failed`).
+ */
+export async function purgeProcessedOutbox(sql: Sql, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - OUTBOX_RETENTION_DAYS * 86400_000);
+  let deleted = 0;
+  for (;;) {
+    const result = await sql`
+      DELETE FROM outbox WHERE id IN (
+        SELECT id FROM outbox WHERE processed_at < ${cutoff} ORDER BY processed_at LIMIT ${PURGE_BATCH})`;
+    deleted += result.count;
+    if (result.count < PURGE_BATCH) return deleted;
+  }
+}
+
+/** The hourly purge (an upsert: one scheduler however many worker processes start). */
+export async function ensureMaintenanceSchedule(queues: Queues): Promise<void> {
+  await queues.maintenance.upsertJobScheduler(
+    OUTBOX_PURGE_SCHEDULER_ID,
+    { every: PURGE_EVERY_MS },
+    { name: 'outbox-purge', data: {}, opts: { removeOnComplete: { count: 24 }, removeOnFail: { count: 100 } } },
+  );
+}
+
+export function createMaintenanceProcessor(options: { clock?: Clock } = {}): Processor {
+  const clock = options.clock ?? (() => new Date());
+  return async (job, ctx) => {
+    if (job.name !== 'outbox-purge') return 'ignored';
+    const deleted = await purgeProcessedOutbox(ctx.sql, clock());
+    ctx.log('outbox purged', { deleted });
+    return { deleted };
+  };
+}
+
+export const maintenanceProcessor: Processor = createMaintenanceProcessor();
