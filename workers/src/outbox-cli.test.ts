@@ -1,0 +1,109 @@
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, eventually, type TestContext } from '../../test/support';
+
+/** `npm run outbox` as an operator runs it, against this file's database. */
+const root = path.resolve(__dirname, '../..');
+
+function outboxCli(args: string[], dbUrl: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', '--silent', 'outbox', '--', ...args], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: dbUrl },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr: stderr.replace(/^npm warn.*\n/gm, '') }));
+  });
+}
+
+let ctx: TestContext;
+let failedId: string;
+let abandonedId: string;
+let processedId: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const insert = async (topic: string, payload: object, rest: Record<string, unknown>) =>
+    (
+      await ctx.sql`
+        INSERT INTO outbox ${ctx.sql({ topic, payload: ctx.sql.json(payload as never), ...rest } as never)} RETURNING id::text`
+    )[0]!.id as string;
+  failedId = await insert(
+    'no.such.topic',
+    { to: 'ngozi.eze@example.ng', name: 'Ngozi Eze' },
+    { attempts: 1, failedAt: '2026-03-10T09:00:00+01:00', lastError: 'No queue for topic "no.such.topic"' },
+  );
+  abandonedId = await insert(
+    'mail.send',
+    { to: 'chidi.okafor@example.ng', subject: 'Your appointment is confirmed', text: 'Dear Chidi Okafor' },
+    { attempts: 10, abandonedAt: '2026-03-10T09:15:00+01:00', lastError: 'Connection is closed.' },
+  );
+  processedId = await insert('search.professional', { id: 1 }, { attempts: 1, processedAt: '2026-03-10T09:20:00+01:00' });
+});
+afterAll(async () => ctx.close());
+
+describe('npm run outbox', () => {
+  it('--failed lists failed and abandoned events with id, topic, attempts, error and time, and no personal data', async () => {
+    const r = await outboxCli(['--failed'], ctx.dbUrl);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trim().split('\n').map((l) => l.split(/\s{2,}/));
+    expect(lines).toEqual([
+      ['id', 'topic', 'state', 'attempts', 'when', 'error'],
+      [failedId, 'no.such.topic', 'failed', '1', '2026-03-10T08:00:00.000Z', 'No queue for topic "no.such.topic"'],
+      [abandonedId, 'mail.send', 'abandoned', '10', '2026-03-10T08:15:00.000Z', 'Connection is closed.'],
+    ]);
+    expect(r.stdout + r.stderr).not.toMatch(/ngozi|chidi|example\.ng|Okafor|Eze/i);
+  });
+
+  it('--retry <ids> re-drives those events: the relay delivers the abandoned mail; unknown ids are reported', async () => {
+    const r = await outboxCli(['--retry', abandonedId, processedId, '999999'], ctx.dbUrl);
+    expect(r.stdout.trim()).toBe(`Re-driven 1 event(s): ${abandonedId}`);
+    expect(r.stderr.trim()).toBe(`Not failed or abandoned (left alone): ${processedId}, 999999`);
+    expect(r.code).toBe(1);
+    const [row] = await ctx.sql`SELECT attempts, abandoned_at, last_error FROM outbox WHERE id = ${abandonedId}`;
+    expect(row).toEqual({ attempts: 0, abandonedAt: null, lastError: null });
+
+    await ctx.startWorkers();
+    const file = path.join(ctx.config.dataDir, 'outbox', `ob-${abandonedId}.eml`);
+    const eml = await eventually(() => readFile(file, 'utf8'), 15000);
+    expect(eml).toContain('To: chidi.okafor@example.ng');
+    const [done] = await ctx.sql`SELECT processed_at FROM outbox WHERE id = ${abandonedId}`;
+    expect(done!.processedAt).toBeInstanceOf(Date);
+
+    const after = await outboxCli(['--failed'], ctx.dbUrl);
+    expect(after.stdout.trim().split('\n').slice(1).map((l) => l.split(/\s+/)[0])).toEqual([failedId]);
+  });
+
+  it('--retry without ids re-drives them all; a row no queue takes is failed again by the relay', async () => {
+    const r = await outboxCli(['--retry'], ctx.dbUrl);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trim()).toBe(`Re-driven 1 event(s): ${failedId}`);
+    const again = await eventually(async () => {
+      const [row] = await ctx.sql`SELECT failed_at, attempts, last_error FROM outbox WHERE id = ${failedId}`;
+      return row!.failedAt ? row : null;
+    });
+    expect(again).toMatchObject({ attempts: 1, lastError: 'No queue for topic "no.such.topic"' });
+    expect(again.failedAt.getTime()).toBeGreaterThan(new Date('2026-03-10T09:00:00+01:00').getTime());
+  });
+
+  it('refuses bad usage with a message and exit code 2', async () => {
+    const cases: [string[], string][] = [
+      [['--retry', 'abc'], 'Not an outbox id: abc'],
+      [['--frobnicate'], "Unknown option '--frobnicate'"],
+      [['--failed', '--retry'], 'Give --failed or --retry, not both.'],
+      [[], 'Give --failed or --retry.'],
+    ];
+    for (const [args, message] of cases) {
+      const r = await outboxCli(args, ctx.dbUrl);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toContain(message);
+      expect(r.stderr).toContain('Usage: npm run outbox -- --failed');
+    }
+  });
+});
