@@ -10,6 +10,7 @@ export * from './engine';
 export * from './schema';
 export * from './protocol';
 export * from './documents';
+export * from './answer-cache';
 export { PostgresEngine } from './postgres-engine';
 export { TypesenseEngine } from './typesense-engine';
 

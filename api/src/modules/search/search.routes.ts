@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { institutionSearchQuerySchema, professionalSearchQuerySchema } from '@ilera/contracts';
-import { createEngine } from '@ilera/search';
+import { AnswerCache, createEngine, postgresGenerations, type SearchEngine } from '@ilera/search';
 import { parse } from '../../validate';
 import { BadRequestError } from '../../errors';
 import * as service from './search.service';
@@ -13,6 +13,15 @@ import * as service from './search.service';
 export default async function searchRoutes(app: FastifyInstance): Promise<void> {
   const engine = createEngine(app.config, app.sql);
   app.addHook('onClose', async () => engine.close());
+  // Answers are cached under the index's write generation (decision 009); the
+  // header tells clients and the bench whether the whole answer came from it.
+  const cache = new AnswerCache(engine, engine.kind === 'postgres' ? postgresGenerations(app.sql) : undefined);
+  const cached = async <T>(reply: FastifyReply, run: (engine: SearchEngine) => Promise<T>): Promise<T> => {
+    const view = cache.view();
+    const answer = await run(view);
+    reply.header('x-search-cache', view.status);
+    return answer;
+  };
 
   // The adapter posts its JSON as text/plain (a "simple" request). This parser
   // lives in this plugin's scope only.
@@ -24,14 +33,14 @@ export default async function searchRoutes(app: FastifyInstance): Promise<void> 
     }
   });
 
-  app.get('/api/professionals/search', async (request) =>
-    service.searchProfessionals(engine, parse(professionalSearchQuerySchema, request.query)),
+  app.get('/api/professionals/search', async (request, reply) =>
+    cached(reply, (e) => service.searchProfessionals(e, parse(professionalSearchQuerySchema, request.query))),
   );
 
-  app.get('/api/institutions/search', async (request) =>
-    service.searchInstitutions(engine, parse(institutionSearchQuerySchema, request.query)),
+  app.get('/api/institutions/search', async (request, reply) =>
+    cached(reply, (e) => service.searchInstitutions(e, parse(institutionSearchQuerySchema, request.query))),
   );
 
   // `x-typesense-api-key` and any other query parameter are ignored.
-  app.post('/api/search/multi_search', async (request) => service.multiSearch(engine, request.body));
+  app.post('/api/search/multi_search', async (request, reply) => cached(reply, (e) => service.multiSearch(e, request.body)));
 }

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emit } from '@ilera/db';
+import { AnswerCache, PostgresEngine, postgresGenerations, reindexAll, type SearchResult } from '@ilera/search';
+import { createTestContext, eventually, type TestContext } from '../../../../test/support';
+import { createProfessional } from '../../../../test/factories';
+
+/**
+ * Issue 13: search answers are cached under the index's write generation
+ * (decision 009), so a change the index worker has written shows in the very
+ * next answer.
+ */
+describe('search answer cache', () => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    await createProfessional(ctx.sql, { user: { firstName: 'Adaeze', lastName: 'Okonkwo' }, specialty: 'Cardiology' });
+    await createProfessional(ctx.sql, { user: { firstName: 'Emeka', lastName: 'Okonkwo' }, specialty: 'Neurology', state: 'Kano', city: 'Kano' });
+    await reindexAll(ctx.sql, { engine: new PostgresEngine(ctx.sql) });
+    await ctx.startWorkers();
+  });
+  afterAll(async () => ctx.close());
+
+  const get = async (url: string) => {
+    const res = await ctx.app.inject({ method: 'GET', url });
+    return { status: res.statusCode, cache: res.headers['x-search-cache'], body: res.json() };
+  };
+  const multi = async (searches: unknown[]) => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/search/multi_search',
+      headers: { 'content-type': 'text/plain' },
+      payload: JSON.stringify({ searches }),
+    });
+    return { status: res.statusCode, cache: res.headers['x-search-cache'], results: res.json().results };
+  };
+  const indexed = async (id: number) =>
+    (await ctx.sql`SELECT document FROM search_documents WHERE collection = 'professionals' AND id = ${String(id)}`)[0]?.document as
+      | Record<string, unknown>
+      | undefined;
+
+  it('answers a repeated search from the cache, and says so in x-search-cache', async () => {
+    const first = await get('/api/professionals/search?query=okonkwo&sort=rating');
+    const second = await get('/api/professionals/search?query=okonkwo&sort=rating');
+    expect([first.cache, second.cache]).toEqual(['miss', 'hit']);
+    expect(second.body).toEqual(first.body);
+    expect(second.body.found).toBe(2);
+    // Other parameters are other answers.
+    expect((await get('/api/professionals/search?query=okonkwo&sort=experience')).cache).toBe('miss');
+  });
+
+  it('caches each search of a multi_search: the request is a hit only when every search is', async () => {
+    const a = { collection: 'professionals', q: 'okonkwo', facet_by: 'state', per_page: 5 };
+    const b = { collection: 'professionals', q: '*', filter_by: 'state:=[`Kano`]', facet_by: 'specialty', per_page: 0 };
+    expect((await multi([a])).cache).toBe('miss');
+    const mixed = await multi([{ ...a }, b]);
+    expect(mixed.cache).toBe('miss');
+    expect(mixed.results[1]).toMatchObject({ found: 1, facet_counts: [{ field_name: 'specialty', counts: [{ value: 'Neurology', count: 1 }] }] });
+    // The same searches with their parameters in another order.
+    const again = await multi([b, { per_page: 5, facet_by: 'state', q: 'okonkwo', collection: 'professionals' }]);
+    expect(again.cache).toBe('hit');
+    expect(again.results[1]).toEqual(mixed.results[0]);
+  });
+
+  it('never serves an answer older than the index: an approval the worker indexed shows in the next answer', async () => {
+    const before = await get('/api/professionals/search?query=okonkwo&sort=rating');
+    expect(before).toMatchObject({ cache: 'hit', body: { found: 2 } });
+
+    const p = await createProfessional(ctx.sql, { status: 'pending', user: { firstName: 'Ngozi', lastName: 'Okonkwo' }, specialty: 'Pediatrics' });
+    await ctx.sql.begin(async (tx) => {
+      await tx`UPDATE professionals SET status = 'approved' WHERE id = ${p.id}`;
+      await emit(tx, 'search.professional', { id: p.id });
+    });
+    // Wait for the index itself, not for the API: the first answer after the write must show it.
+    await eventually(async () => (await indexed(p.id)) !== undefined, 5000);
+    const after = await get('/api/professionals/search?query=okonkwo&sort=rating');
+    expect(after.cache).toBe('miss');
+    expect(after.body.found).toBe(3);
+    expect(after.body.hits.map((h: { name: string }) => h.name)).toContain('Dr. Ngozi Okonkwo');
+
+    // An edit that changes only the card (no facet, no word): the next answer carries it.
+    await ctx.sql.begin(async (tx) => {
+      await tx`UPDATE professionals SET phone = '0809 999 0000' WHERE id = ${p.id}`;
+      await emit(tx, 'search.professional', { id: p.id });
+    });
+    await eventually(async () => (await indexed(p.id))?.phone === '0809 999 0000', 5000);
+    const edited = await get('/api/professionals/search?query=okonkwo&sort=rating');
+    expect(edited.cache).toBe('miss');
+    expect(edited.body.hits.find((h: { id: string }) => h.id === String(p.id)).phone).toBe('0809 999 0000');
+
+    // A full reindex changes the generation too.
+    expect((await get('/api/professionals/search?query=okonkwo&sort=rating')).cache).toBe('hit');
+    await reindexAll(ctx.sql, { engine: new PostgresEngine(ctx.sql) });
+    expect((await get('/api/professionals/search?query=okonkwo&sort=rating')).cache).toBe('miss');
+  });
+
+  it('keeps its answers within its size cap', async () => {
+    const maxBytes = 5_000;
+    const cache = new AnswerCache(new PostgresEngine(ctx.sql), postgresGenerations(ctx.sql), { maxBytes });
+    for (let page = 1; page <= 40; page++) {
+      const { results } = await cache.multiSearch([{ collection: 'professionals', q: '*', per_page: 1, page, facet_by: 'state,specialty,city' }]);
+      expect((results[0] as SearchResult).found).toBe(3);
+      expect(cache.stats.bytes).toBeLessThanOrEqual(maxBytes);
+    }
+    expect(cache.stats.answers).toBeGreaterThan(1);
+    expect(cache.stats.answers).toBeLessThan(40);
+  });
+});

@@ -1,0 +1,130 @@
+// Search answers cached under the index's write generation
+// (docs/decisions/009-search-answer-cache.md). Every request reads the generation
+// of the collections (one prepared statement over a two-row table) before it
+// searches, and looks its searches up under that generation: an answer cached
+// before the index changed is never served after the change was committed.
+import { LRUCache } from 'lru-cache';
+import type { Sql } from '@ilera/db';
+import { isSearchError, type SearchEngine, type SearchError, type SearchRequest, type SearchResult } from './engine';
+
+export type CacheStatus = 'hit' | 'miss';
+
+/** The current generation of each collection ('' when the index has none). */
+export type GenerationReader = () => Promise<Record<string, string>>;
+
+/** Reads search_generation (db/migrations/008_search_generation.sql). */
+export function postgresGenerations(sql: Sql): GenerationReader {
+  return async () => {
+    const rows = await sql<{ collection: string; generation: string }[]>`SELECT collection, generation::text AS generation FROM search_generation`;
+    return Object.fromEntries(rows.map((r) => [r.collection, r.generation]));
+  };
+}
+
+export interface AnswerCacheOptions {
+  /** Upper bound of the cached answers' size, counted as their JSON length. */
+  maxBytes?: number;
+}
+
+/**
+ * 16 MB of JSON: about 1,000 answers with a page of hits, or many more
+ * count-only ones. In V8 objects that is roughly 2 to 3 times as much heap,
+ * within the API's 300 MB budget (measured in docs/PERFORMANCE.md).
+ */
+export const DEFAULT_CACHE_BYTES = 16 * 1024 * 1024;
+
+/** A stable text of a search: the same parameters in any key order give the same key. */
+function requestKey(s: SearchRequest): string {
+  const o = s as unknown as Record<string, unknown>;
+  return JSON.stringify(Object.keys(o).sort().filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
+}
+
+/**
+ * The engine as one request sees it: its searches go through the cache, and
+ * `status` says whether every one of them was answered from it.
+ */
+export interface CachedEngineView extends SearchEngine {
+  readonly status: CacheStatus;
+}
+
+export class AnswerCache {
+  private readonly lru: LRUCache<string, SearchResult>;
+  /** Misses being computed: concurrent requests for the same answer wait for one computation. */
+  private readonly pending = new Map<string, Promise<SearchResult | SearchError>>();
+
+  /** Without a generation reader (an engine whose writes we cannot see, Typesense) nothing is cached. */
+  constructor(
+    readonly engine: SearchEngine,
+    private readonly generations: GenerationReader | undefined,
+    options: AnswerCacheOptions = {},
+  ) {
+    this.lru = new LRUCache({ maxSize: options.maxBytes ?? DEFAULT_CACHE_BYTES, sizeCalculation: (r) => Math.max(1, JSON.stringify(r).length) });
+  }
+
+  /** Answers held, and their size as counted against maxBytes. */
+  get stats(): { answers: number; bytes: number } {
+    return { answers: this.lru.size, bytes: this.lru.calculatedSize };
+  }
+
+  /** A view of the engine for one request (its `status` is that request's). */
+  view(): CachedEngineView {
+    const cache = this;
+    let status: CacheStatus = 'hit';
+    let searched = false;
+    return {
+      kind: this.engine.kind,
+      get status() {
+        return searched && status === 'hit' ? 'hit' : 'miss';
+      },
+      async multiSearch(searches) {
+        searched = true;
+        const { results, allHit } = await cache.multiSearch(searches);
+        if (!allHit) status = 'miss';
+        return results;
+      },
+      ensureCollections: () => this.engine.ensureCollections(),
+      upsert: (c, d) => this.engine.upsert(c, d),
+      delete: (c, ids) => this.engine.delete(c, ids),
+      exportAll: (c) => this.engine.exportAll(c),
+      replaceAll: (c, b) => this.engine.replaceAll(c, b),
+      close: async () => {},
+    };
+  }
+
+  async multiSearch(searches: SearchRequest[]): Promise<{ results: (SearchResult | SearchError)[]; allHit: boolean }> {
+    if (!this.generations) return { results: await this.engine.multiSearch(searches), allHit: false };
+    // Read before searching: an answer computed after this read reflects at least this generation.
+    const gens = await this.generations();
+    const keys = searches.map((s) => `${s.collection}@${gens[s.collection] ?? ''}:${requestKey(s)}`);
+    const results: (SearchResult | SearchError | undefined)[] = keys.map((k) => this.lru.get(k));
+    const allHit = results.every((r) => r !== undefined);
+    if (allHit) return { results: results as SearchResult[], allHit };
+
+    const waits: Promise<unknown>[] = [];
+    const missing: number[] = [];
+    keys.forEach((key, i) => {
+      if (results[i]) return;
+      const pending = this.pending.get(key);
+      if (pending) waits.push(pending.then((r) => (results[i] = r)));
+      else missing.push(i);
+    });
+    if (missing.length) {
+      const batch = this.engine.multiSearch(missing.map((i) => searches[i]));
+      missing.forEach((i, j) => {
+        const key = keys[i];
+        const one = batch.then((answers) => answers[j]);
+        this.pending.set(key, one);
+        waits.push(
+          one
+            .then((r) => {
+              results[i] = r;
+              // Refused searches are cheap to refuse again and are not kept.
+              if (!isSearchError(r)) this.lru.set(key, r);
+            })
+            .finally(() => this.pending.delete(key)),
+        );
+      });
+    }
+    await Promise.all(waits);
+    return { results: results as (SearchResult | SearchError)[], allHit: false };
+  }
+}
