@@ -89,7 +89,7 @@ describe('npm run outbox', () => {
       return row!.failedAt ? row : null;
     });
     expect(again).toMatchObject({ attempts: 1, lastError: 'No queue for topic "no.such.topic"' });
-    expect(again.failedAt.getTime()).toBeGreaterThan(new Date('2026-03-10T09:00:00+01:00').getTime());
+    expect(again!.failedAt.getTime()).toBeGreaterThan(new Date('2026-03-10T09:00:00+01:00').getTime());
   });
 
   it('refuses bad usage with a message and exit code 2', async () => {
