@@ -3,7 +3,7 @@
  * PostgreSQL: DATABASE_URL or the embedded server under DATA_DIR.
  * Redis: REDIS_URL, else 127.0.0.1:6379, else a private redis-server under DATA_DIR.
  */
-import { createSql, loadConfig, migrate, resolveDatabase } from '@ilera/db';
+import { ConfigError, createSql, loadConfig, migrate, resolveDatabase, type Config, type ProcessRole } from '@ilera/db';
 import { isEmpty, seedDemo } from '@ilera/db/seed/demo';
 import { reindexAll } from '@ilera/search';
 import { buildApp } from '@ilera/api/app';
@@ -11,7 +11,16 @@ import { createQueues, createRedis, startWorkers } from '@ilera/workers';
 import { resolveRedis } from '@ilera/workers/redis-runtime';
 
 const mode = process.argv.includes('--api') ? 'api' : process.argv.includes('--workers') ? 'workers' : 'all';
-const config = loadConfig();
+const roles: ProcessRole[] = mode === 'api' ? ['api'] : mode === 'workers' ? ['workers'] : ['api', 'workers'];
+let config: Config;
+try {
+  config = loadConfig(process.env, roles);
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  // One line, before anything starts: a misconfigured production process must not serve.
+  console.error(err.message);
+  process.exit(1);
+}
 const say = (msg: string) => console.log(JSON.stringify({ level: 'info', time: Date.now(), msg }));
 
 async function main() {

@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Job } from 'bullmq';
-import type { Config } from '@ilera/db';
+import { mailToFilesRefused, type Config } from '@ilera/db';
 
 export interface MailJob {
   to: string;
@@ -17,7 +17,7 @@ export type SendMail = (job: Job<MailJob>) => Promise<{ file?: string; messageId
 
 /**
  * Mail goes out over SMTP_URL; without one, each message is written to
- * DATA_DIR/outbox/<job id>.eml. The file name comes from the job id, so a job
+ * DATA_DIR/outbox/<job id>.eml (in production only with MAIL_TO_FILES=1). The file name comes from the job id, so a job
  * retried after a crash overwrites its own file instead of sending twice.
  */
 export function createMailSender(config: Config): SendMail {
@@ -27,6 +27,10 @@ export function createMailSender(config: Config): SendMail {
       const info = await transport.sendMail({ from: config.mailFrom, ...job.data, messageId: `<${job.id}@ilera>` });
       return { messageId: info.messageId };
     };
+  }
+  // In production mail in a folder reaches nobody: only on purpose (scripts/start.ts checks it first).
+  if (config.production && !config.mailToFiles) {
+    throw new Error(mailToFilesRefused);
   }
   const dir = path.join(config.dataDir, 'outbox');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: false, newline: 'unix' });

@@ -19,9 +19,11 @@ export interface SessionUser {
 
 const SEVEN_DAYS = 7 * 24 * 3600;
 
-/** SESSION_SECRET, or a key generated once and kept under DATA_DIR. */
+/** SESSION_SECRET, or (outside production) a key generated once and kept under DATA_DIR. */
 export async function sessionKey(config: Config): Promise<Buffer> {
   if (config.sessionSecret) return createHash('sha256').update(config.sessionSecret).digest();
+  // Several production processes must share one key, and loadConfig refuses this case first.
+  if (config.production) throw new Error('SESSION_SECRET must be set with NODE_ENV=production');
   const file = path.join(config.dataDir, 'session.key');
   try {
     const key = Buffer.from((await readFile(file, 'utf8')).trim(), 'base64');
