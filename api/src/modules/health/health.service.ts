@@ -1,0 +1,71 @@
+import type { Redis } from 'ioredis';
+import type { Config, Sql } from '@ilera/db';
+
+/** No probe holds /healthz longer than this: a hung dependency is reported, not waited for. */
+export const PROBE_TIMEOUT_MS = 1000;
+
+export type Check = { status: 'ok' } | { status: 'down'; reason: string };
+
+export interface Health {
+  status: 'ok' | 'degraded';
+  checks: {
+    database: Check;
+    redis: Check;
+    search: Check & { engine: 'postgres' | 'typesense' };
+  };
+}
+
+/**
+ * A short reason that names the failure without internal addresses (the
+ * endpoint is public): an error code such as ECONNREFUSED, or the message.
+ */
+function reasonOf(err: unknown): string {
+  const e = err as { code?: unknown; cause?: { code?: unknown }; message?: unknown };
+  const code = e?.code ?? e?.cause?.code;
+  if (typeof code === 'string') return code;
+  return String(e?.message ?? err).slice(0, 100);
+}
+
+async function probe(call: (signal: AbortSignal) => Promise<unknown>): Promise<Check> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new Error(`no answer within ${PROBE_TIMEOUT_MS} ms`));
+    }, PROBE_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([call(controller.signal), timeout]);
+    return { status: 'ok' };
+  } catch (err) {
+    return { status: 'down', reason: reasonOf(err) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Typesense's own readiness answer (`GET /health` -> `{"ok": true}`), which needs no key. */
+async function typesenseHealth(url: string, signal: AbortSignal): Promise<void> {
+  const res = await fetch(`${url.replace(/\/$/, '')}/health`, { signal });
+  const body = (await res.json().catch(() => ({}))) as { ok?: unknown };
+  if (!res.ok || body.ok !== true) throw new Error(`typesense answered ${res.status}`);
+}
+
+/** Probes PostgreSQL, Redis and the search engine at once, each for at most PROBE_TIMEOUT_MS. */
+export async function checkHealth(deps: { sql: Sql; redis: Redis; config: Config }): Promise<Health> {
+  const engine = deps.config.typesenseUrl ? 'typesense' : 'postgres';
+  const [database, redis, search] = await Promise.all([
+    probe(() => deps.sql`SELECT 1`),
+    probe(() => deps.redis.ping()),
+    probe((signal) =>
+      deps.config.typesenseUrl
+        ? typesenseHealth(deps.config.typesenseUrl, signal)
+        : // The PostgreSQL engine answers from its own tables: they must be there and readable.
+          deps.sql`SELECT 1 FROM search_documents LIMIT 1`,
+    ),
+  ]);
+  const checks = { database, redis, search: { ...search, engine } } as Health['checks'];
+  const ok = [database, redis, search].every((c) => c.status === 'ok');
+  return { status: ok ? 'ok' : 'degraded', checks };
+}
