@@ -3,23 +3,32 @@ import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import type { Redis } from 'ioredis';
 import type { Config, Sql } from '@ilera/db';
-import type { Queues } from '@ilera/workers/queues';
+import { createQueues, type Queues } from '@ilera/workers/queues';
 import './types';
 import { loggerOptions } from './logger';
 import { registerErrorHandler } from './plugins/errors';
 import { registerOriginCheck } from './plugins/origin';
 import { registerStatic } from './plugins/static';
+import { registerRequestLimits, type RequestLimitOverrides } from './plugins/rate-limit';
+import { openRequestRedis } from './redis';
 import { sessionKey, sessionPlugin } from './plugins/session';
 import { modules } from './modules';
 
 export interface AppDeps {
   sql: Sql;
+  /**
+   * Any connection to the deployment's Redis: the app opens its own, copied from
+   * it with fail-fast options (api/src/redis.ts), and enqueues through that.
+   */
   redis: Redis;
   config: Config;
-  queues: Queues;
+  /** @deprecated Unused: the app adds jobs through its own fail-fast queues (same names and prefix). */
+  queues?: Queues;
   /** Where logs go (tests read them); default stdout. `false` silences. */
   logStream?: NodeJS.WritableStream | false;
   webRoot?: string;
+  /** Other figures for some request limits (plugins/rate-limit.ts); production uses the defaults. */
+  requestLimits?: RequestLimitOverrides;
 }
 
 /** Builds the API (never listens): main.ts and the tests call it. */
@@ -31,10 +40,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 256 * 1024,
     genReqId: () => crypto.randomUUID(),
   });
+  // No request waits on a dead Redis: rate limits fall back to memory, mail to the outbox.
+  const redis = await openRequestRedis(deps.redis);
+  const queues = createQueues(redis, deps.config.redisPrefix);
+  app.addHook('onClose', async () => {
+    await queues.close();
+    redis.disconnect();
+  });
   app.decorate('sql', deps.sql);
-  app.decorate('redis', deps.redis);
+  app.decorate('redis', redis);
   app.decorate('config', deps.config);
-  app.decorate('queues', deps.queues);
+  app.decorate('queues', queues);
 
   registerErrorHandler(app);
   await app.register(helmet, {
@@ -57,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secure: deps.config.appUrl.startsWith('https:'),
   });
   registerOriginCheck(app, deps.config.appUrl);
+  await registerRequestLimits(app, deps.requestLimits);
 
   for (const m of modules) await app.register(m);
   await registerStatic(app, deps.webRoot);

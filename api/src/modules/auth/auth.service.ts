@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queue } from 'bullmq';
-import type { Db, Sql } from '@ilera/db';
+import { emit, type Db, type Sql } from '@ilera/db';
 import { BadRequestError, UnauthorizedError } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import {
@@ -15,6 +15,7 @@ import {
 } from './auth.repo';
 import { dummyHash, hashPassword, verifyPassword } from './password';
 import { passwordResetMail } from './password-reset-mail';
+import { REQUEST_REDIS_TIMEOUT_MS, withTimeout } from '../../redis';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
@@ -85,8 +86,9 @@ export interface ResetMailDeps {
 /**
  * Creates a reset token for the account of `email`, if there is one, and
  * queues the mail once the token row has committed. The raw token exists only
- * in the mail job: not in the database, not in the outbox, not in any log.
- * Answers nothing either way: the route's answer must not depend on it.
+ * in the mail job: not in the database, not in any log, and in the outbox only
+ * while Redis is unreachable (below). Answers nothing either way: the route's
+ * answer must not depend on it.
  */
 export async function sendPasswordResetMail(deps: ResetMailDeps, email: string): Promise<void> {
   const user = await findUserIdByEmail(deps.sql, email);
@@ -94,13 +96,27 @@ export async function sendPasswordResetMail(deps: ResetMailDeps, email: string):
   const token = randomBytes(32).toString('base64url');
   const tokenId = await insertResetToken(deps.sql, user.id, hashResetToken(token), RESET_TOKEN_TTL_SECONDS);
   const link = `${deps.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  await deps.mailQueue.add(
-    'mail.send',
-    { to: user.email, ...passwordResetMail(link) },
-    // Job id from the token row: a retried add cannot send twice. Once sent,
-    // the job (which holds the link) is dropped from Redis.
-    { jobId: `password-reset-${tokenId}`, removeOnComplete: true },
-  );
+  const mail = { to: user.email, ...passwordResetMail(link) };
+  try {
+    await withTimeout(
+      deps.mailQueue.add(
+        'mail.send',
+        mail,
+        // Job id from the token row: a retried add cannot send twice. Once sent,
+        // the job (which holds the link) is dropped from Redis.
+        { jobId: `password-reset-${tokenId}`, removeOnComplete: true },
+      ),
+      REQUEST_REDIS_TIMEOUT_MS,
+      'queue the password reset mail',
+    );
+  } catch {
+    // Redis is unreachable: the mail waits in the outbox and the relay queues it
+    // once Redis is back, rather than being lost. The row holds the link, so the
+    // raw token is stored there: usable for at most RESET_TOKEN_TTL_SECONDS (1 hour)
+    // and once, and the processed row is deleted 7 days later with the others
+    // (docs/RELIABILITY.md, "Limits and Redis outages").
+    await emit(deps.sql, 'mail.send', mail);
+  }
 }
 
 export async function validateResetToken(db: Db, token: string): Promise<{ valid: boolean; message: string }> {
