@@ -9,7 +9,7 @@ export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 /**
  * Serves the built web app. Hashed assets are cached for a year (our users pay
  * for every kilobyte); index.html is revalidated so a deploy shows at once.
- * Any non-API GET that matches no file gets index.html: the router decides.
+ * Any non-API GET (or HEAD) that matches no file gets index.html: the router decides.
  */
 export async function registerStatic(app: FastifyInstance, root = webDist): Promise<void> {
   const hasBuild = existsSync(path.join(root, 'index.html'));
@@ -30,7 +30,8 @@ export async function registerStatic(app: FastifyInstance, root = webDist): Prom
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
-    if (request.method === 'GET' && !url.startsWith('/api/') && hasBuild) {
+    // HEAD too: link checkers, uptime monitors and some crawlers ask HEAD before GET.
+    if ((request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && hasBuild) {
       if (url.startsWith('/assets/')) return reply.status(404).send({ message: 'Not found' });
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
