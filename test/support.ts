@@ -8,7 +8,7 @@ import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { createSql, loadConfig, withDatabase, type Config, type Sql } from '@ilera/db';
-import { buildApp } from '@ilera/api/app';
+import { buildApp, type AppDeps } from '@ilera/api/app';
 import { createQueues, createRedis, startWorkers, type Queues, type RunningWorkers, type StartWorkersOptions } from '@ilera/workers';
 
 let counter = 0;
@@ -59,6 +59,8 @@ export interface TestContextOptions {
   config?: Partial<Config>;
   /** Port chosen ahead so APP_URL (origin check, links in mail) is right. */
   port?: number;
+  /** Other figures for some request limits, for a test that must send more than a person would (e.g. fuzzing). */
+  requestLimits?: AppDeps['requestLimits'];
 }
 
 /**
@@ -89,7 +91,14 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const logStream = new PassThrough();
   logStream.on('data', (chunk) => logs.push(...String(chunk).split('\n').filter(Boolean)));
   // ILERA_WEB_DIST lets a developer point browser tests at a private build.
-  const app = await buildApp({ sql: db.sql, redis, config, queues, logStream, webRoot: process.env.ILERA_WEB_DIST || undefined });
+  const app = await buildApp({
+    sql: db.sql,
+    redis,
+    config,
+    logStream,
+    webRoot: process.env.ILERA_WEB_DIST || undefined,
+    requestLimits: options.requestLimits,
+  });
   const ctx: TestContext = {
     sql: db.sql,
     dbUrl: db.url,

@@ -7,7 +7,12 @@ import { fieldOf, isCollectionName, isFilterable, schemas, type CollectionName, 
 export const MAX_PER_PAGE = 50;
 export const DEFAULT_PER_PAGE = 10;
 export const MAX_FACET_VALUES = 100;
-export const MAX_SEARCHES = 20;
+/**
+ * The search page's instantsearch sends one search plus one per chosen
+ * disjunctive facet (at most 5); twice that is room enough. Each search inside
+ * counts against the per-address search limit (api/src/plugins/rate-limit.ts).
+ */
+export const MAX_SEARCHES = 10;
 /**
  * No search serves hits beyond the first MAX_HITS (as hosted search services
  * cap them): a page deep in an offset costs the database the whole offset, and

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { lagosDateTimeParts, lagosTimestamp } from '@ilera/contracts';
+import { MAX_SEARCHES } from '@ilera/search';
+import { buildApp } from '../app';
+import { createTestContext, type TestContext } from '../../../test/support';
+import { createProfessional, createUser, login } from '../../../test/factories';
+
+// The test harness stands behind a "proxy" on loopback (TRUST_PROXY=127.0.0.1),
+// so X-Forwarded-For names the client, as behind the production load balancer.
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await createProfessional(ctx.sql, { specialty: 'Cardiology' });
+});
+afterAll(async () => ctx.close());
+
+const search = (app: FastifyInstance, address: string, query = 'cardiology') =>
+  app.inject({
+    method: 'GET',
+    url: `/api/professionals/search?query=${query}`,
+    headers: { 'x-forwarded-for': address },
+  });
+
+const multiSearch = (address: string, n: number) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/search/multi_search',
+    headers: { 'x-forwarded-for': address, 'content-type': 'text/plain' },
+    payload: JSON.stringify({
+      searches: Array.from({ length: n }, () => ({ collection: 'professionals', q: 'cardiology', query_by: 'fullName' })),
+    }),
+  });
+
+function expectLimited(res: LightMyRequestResponse, maxWaitSeconds: number) {
+  expect(res.statusCode).toBe(429);
+  expect(res.json().message).toMatch(/^Too many requests\. Please wait \d+ minutes? and try again\.$/);
+  const retryAfter = Number(res.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(maxWaitSeconds);
+}
+
+describe('search limits per client address', () => {
+  it('1,000 searches from one address within a minute: the 601st and every later one meet 429 with Retry-After', async () => {
+    const statuses: number[] = [];
+    let firstLimited: LightMyRequestResponse | undefined;
+    for (let i = 0; i < 1000; i++) {
+      const res = await search(ctx.app, '203.0.113.7');
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) firstLimited ??= res;
+    }
+    expect(statuses.slice(0, 600).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(600).every((s) => s === 429)).toBe(true);
+    expectLimited(firstLimited!, 60);
+    // Another address is not affected.
+    expect((await search(ctx.app, '203.0.113.8')).statusCode).toBe(200);
+  });
+
+  it('100 different addresses doing 10 searches each meet no limit', async () => {
+    const statuses = new Map<number, number>();
+    for (let a = 0; a < 100; a++) {
+      for (let i = 0; i < 10; i++) {
+        const res = await search(ctx.app, `198.51.100.${a}`);
+        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+      }
+    }
+    expect(Object.fromEntries(statuses)).toEqual({ 200: 1000 });
+  });
+
+  it('each search inside a multi_search counts, against the same limit as the other searches', async () => {
+    const address = '203.0.113.20';
+    for (let i = 0; i < 59; i++) expect((await multiSearch(address, 10)).statusCode).toBe(200);
+    // 590 counted: ten single searches reach 600, the next one is over.
+    for (let i = 0; i < 10; i++) expect((await search(ctx.app, address)).statusCode).toBe(200);
+    expectLimited(await multiSearch(address, 1), 60);
+    expectLimited(await search(ctx.app, address), 60);
+  });
+
+  it(`a multi_search may carry at most ${MAX_SEARCHES} searches`, async () => {
+    const res = await multiSearch('203.0.113.30', MAX_SEARCHES + 1);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(`Send between 1 and ${MAX_SEARCHES} searches`);
+    expect((await multiSearch('203.0.113.30', MAX_SEARCHES)).statusCode).toBe(200);
+  });
+
+  it('without TRUST_PROXY, X-Forwarded-For is not believed: a client cannot pose as many', async () => {
+    const direct = await buildApp({ sql: ctx.sql, redis: ctx.redis, config: { ...ctx.config, trustProxy: false }, logStream: false });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 601; i++) statuses.push((await search(direct, `192.0.2.${i % 250}`)).statusCode);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(600);
+      expectLimited(await search(direct, '192.0.2.251'), 60);
+    } finally {
+      await direct.close();
+    }
+  });
+});
+
+describe('booking limit per account', () => {
+  const lagosDate = (days: number) => lagosDateTimeParts(new Date(Date.now() + days * 86400_000)).date;
+
+  it('60 booking attempts an hour per account, from any address; other accounts are not affected', async () => {
+    const pro = await createProfessional(ctx.sql);
+    const [patient, other] = [await createUser(ctx.sql), await createUser(ctx.sql)];
+    const [cookie, otherCookie] = [await login(ctx.app, patient.email, patient.password), await login(ctx.app, other.email, other.password)];
+    const book = (c: string, address: string, day: number) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/appointments',
+        headers: { cookie: c, 'x-forwarded-for': address },
+        payload: {
+          appointmentType: 'consultation',
+          patientName: 'Adaeze Okonkwo',
+          patientEmail: 'adaeze@example.ng',
+          patientPhone: '0803 123 4567',
+          reasonForVisit: 'Check-up',
+          appointmentDate: lagosTimestamp(lagosDate(day), '10:00'),
+          professionalId: pro.id,
+          institutionId: null,
+        },
+      });
+    // One real booking, then 59 tries at the slot it took (409): every attempt counts.
+    expect((await book(cookie, '203.0.113.40', 5)).statusCode).toBe(201);
+    for (let i = 1; i < 60; i++) expect((await book(cookie, `203.0.113.${40 + (i % 5)}`, 5)).statusCode).toBe(409);
+    const limited = await book(cookie, '203.0.113.99', 6);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/^Too many requests\. Please wait \d+ minutes? and try again\.$/);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    // The limit is the account's, not the address's: another patient on the same address books.
+    expect((await book(otherCookie, '203.0.113.99', 6)).statusCode).toBe(201);
+  });
+});
