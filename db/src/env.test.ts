@@ -107,8 +107,15 @@ describe('loadConfig with NODE_ENV=production', () => {
     // The scan sees them (the test is not vacuous): the tests' own and CI's dummy.
     expect(found).toContain('test-session-secret-test-session-secret');
     expect(found).toContain('ci-dummy-session-secret-not-for-use-anywhere');
-    for (const secret of found) {
-      expect(refusal({ ...prod, SESSION_SECRET: secret }), secret).toMatch(/SESSION_SECRET is (a published example|shorter than 32 bytes)/);
-    }
+    const accepted = [...found].filter((secret) => {
+      try {
+        loadConfig({ ...prod, SESSION_SECRET: secret }, ['api']);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    // A secret written in the repository is public: add it to publishedSessionSecrets in db/src/env.ts.
+    expect(accepted).toEqual([]);
   });
 });

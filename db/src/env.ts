@@ -42,6 +42,7 @@ export const publishedSessionSecrets: readonly string[] = [
   'ci-dummy-session-secret-not-for-use-anywhere',
   'compose-test-session-secret-0123456789abcdef',
   'multi-instance-session-secret-0123456789',
+  'crash-test-session-secret-0123456789abcdef',
 ];
 
 /** What a process started by scripts/start.ts does: the production rules depend on it. */
