@@ -105,6 +105,9 @@ describe('outbox → BullMQ → worker', () => {
     expect((await ctx.sql`SELECT count(*)::int AS n FROM specialties WHERE name = 'Rolled back change'`)[0].n).toBe(0);
   });
 
+  // A SIGKILL cannot be aimed at the few microseconds between queue.add and marking the
+  // rows, so this one window is forced in-process; test/crash-workers.test.ts kills a
+  // real workers process part-way through its jobs.
   it('survives a relay crash between queue.add and marking: delivered once', async () => {
     await ctx.sql.begin(async (tx) => emit(tx, 'search.professional', { id: 1, marker: 'relay-crash' }));
     // The first relay dies right after handing the job to BullMQ.
@@ -128,33 +131,4 @@ describe('outbox → BullMQ → worker', () => {
     await ctx.workers!.stop();
     ctx.workers = undefined;
   });
-
-  it('survives a worker crash mid-job: the job is picked up again after restart, effect once', async () => {
-    let crash = true;
-    const crashing = {
-      index: async (job: Job) => {
-        if (crash) {
-          crash = false;
-          // Simulates the process dying mid-job: the worker is closed hard and the job never completes.
-          void ctx.workers!.workers.find((w) => w.name === 'index')!.close(true);
-          await new Promise(() => {});
-        }
-        return processors.index(job);
-      },
-    };
-    const fast = { lockDuration: 1500, stalledInterval: 500 };
-    await ctx.startWorkers({ processors: crashing, workerOptions: fast });
-    await ctx.sql.begin(async (tx) => emit(tx, 'search.professional', { id: 1, marker: 'worker-crash' }));
-    await eventually(() => !crash, 5000);
-    await ctx.workers!.relay.stop();
-    ctx.workers = undefined;
-    expect(await effects('worker-crash')).toBe(0);
-    // A new worker process: BullMQ finds the stalled job and runs it.
-    await ctx.startWorkers({ processors, workerOptions: fast });
-    await eventually(async () => (await effects('worker-crash')) === 1, 20000);
-    const job = await ctx.queues.index.getJob((await ctx.sql`SELECT id::text FROM outbox WHERE payload->>'marker' = 'worker-crash'`).map((r) => `ob-${r.id}`)[0]);
-    expect(await job?.getState()).toBe('completed');
-    await ctx.workers!.stop();
-    ctx.workers = undefined;
-  }, 40000);
 });
