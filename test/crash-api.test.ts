@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,7 +37,7 @@ beforeAll(async () => {
     DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'ilera-crash-api-')),
     REDIS_URL: inject('redisUrl'),
     REDIS_PREFIX: `ilera-crash-api-${inject('runId')}-${process.pid}`,
-    SESSION_SECRET: 'crash-test-session-secret-0123456789abcdef',
+    SESSION_SECRET: randomBytes(32).toString('base64'),
     APP_URL,
     TYPESENSE_URL: '',
     LOG_LEVEL: 'warn',
