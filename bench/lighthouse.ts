@@ -21,6 +21,7 @@
  *   https://googlechrome.github.io/lighthouse/viewer/).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -80,6 +81,9 @@ async function startApp(): Promise<{ base: string; stop: () => Promise<void> }> 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
+    // A production API refuses a missing session secret and mail to files unless asked (db/src/env.ts).
+    SESSION_SECRET: process.env.SESSION_SECRET || randomBytes(48).toString('base64'),
+    MAIL_TO_FILES: process.env.SMTP_URL ? '' : '1',
     PORT: String(port),
     APP_URL: `http://127.0.0.1:${port}`,
     REDIS_PREFIX: 'ilera-lighthouse',

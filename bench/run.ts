@@ -28,6 +28,7 @@
  * Prints a table and writes <out>/bench-<date>.json and .md.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -412,7 +413,9 @@ async function main() {
     DATABASE_URL: dbUrl,
     REDIS_URL: redisUrl,
     REDIS_PREFIX: redisPrefix,
-    SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+    // A production API refuses a published secret and mail to files unless asked (db/src/env.ts).
+    SESSION_SECRET: randomBytes(48).toString('base64'),
+    MAIL_TO_FILES: '1',
     APP_URL: base,
     LOG_LEVEL: 'warn',
     DATA_DIR: path.join(os.tmpdir(), `ilera-bench-${process.pid}`),
