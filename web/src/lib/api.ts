@@ -49,20 +49,53 @@ export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
 }
 
+/** Shown for a 429 answer that carries no message of its own (e.g. a proxy's page). */
+export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a minute and try again.';
+
 /**
- * The server's message from an error raised by apiRequest (`400: {"message":"..."}`),
- * or `fallback` when there is none. Toasts use it: "Login Failed" + server message or fallback.
+ * Whether an error is a 429 answer (a limit was reached): from apiRequest
+ * (`429: ...`), or from the search page's Typesense client (`httpStatus` 429).
  */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (!(error instanceof Error)) return fallback;
+export function isRateLimitedError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return /^429: /.test(error.message) || (error as { httpStatus?: unknown }).httpStatus === 429;
+}
+
+/**
+ * What to tell a person who met a limit: the server's message (it says how long
+ * to wait), else RATE_LIMITED_MESSAGE.
+ */
+export function rateLimitedMessage(error: unknown): string {
+  if (!(error instanceof Error)) return RATE_LIMITED_MESSAGE;
+  // The Typesense client: "Request failed with HTTP code 429 | Server said: <message>".
+  const said = / \| Server said: (.+)$/.exec(error.message)?.[1]?.trim();
+  if (said && /try again/i.test(said)) return said;
+  const message = serverMessage(error);
+  return message && /try again/i.test(message) ? message : RATE_LIMITED_MESSAGE;
+}
+
+/** The `message` of an error raised by apiRequest (`400: {"message":"..."}`), or a short plain-text body. */
+function serverMessage(error: Error): string | undefined {
   const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
-  if (!match) return fallback;
+  if (!match) return undefined;
   const text = match[1]!.trim();
   try {
     const parsed = JSON.parse(text) as { message?: unknown };
-    return typeof parsed.message === 'string' && parsed.message ? parsed.message : fallback;
+    return typeof parsed.message === 'string' && parsed.message ? parsed.message : undefined;
   } catch {
     // A plain-text body (e.g. a proxy's error page) is not a message for people.
-    return text && text.length < 200 && !text.startsWith('<') ? text : fallback;
+    return text && text.length < 200 && !text.startsWith('<') ? text : undefined;
   }
+}
+
+/**
+ * The server's message from an error raised by apiRequest (`400: {"message":"..."}`),
+ * or `fallback` when there is none. Toasts use it: "Login Failed" + server message or fallback.
+ * A 429 always says to wait and try again, never the page's fallback (which
+ * would blame the password or the form).
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (isRateLimitedError(error)) return rateLimitedMessage(error);
+  if (!(error instanceof Error)) return fallback;
+  return serverMessage(error) ?? fallback;
 }

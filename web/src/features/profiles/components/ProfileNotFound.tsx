@@ -1,6 +1,7 @@
 import { Button, Card, Container, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { isRateLimitedError, rateLimitedMessage } from '../../../lib/api';
 
 const texts = {
   professional: {
@@ -13,9 +14,12 @@ const texts = {
   },
 };
 
-/** A missing (or not yet approved) profile, with Back to Search (spec §2, §8). */
-export function ProfileNotFound({ kind }: { kind: 'professional' | 'institution' }) {
-  const t = texts[kind];
+/**
+ * A missing (or not yet approved) profile, with Back to Search (spec §2, §8).
+ * A profile read refused by the per-address limit (429) is not "not found": it says to wait.
+ */
+export function ProfileNotFound({ kind, error }: { kind: 'professional' | 'institution'; error?: unknown }) {
+  const t = isRateLimitedError(error) ? { title: 'Too Many Requests', text: rateLimitedMessage(error) } : texts[kind];
   return (
     <Container size="sm" py={60}>
       <Card withBorder radius="md" padding="xl" ta="center">

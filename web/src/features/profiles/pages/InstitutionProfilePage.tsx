@@ -42,7 +42,7 @@ export default function InstitutionProfilePage() {
 
   if (!validId) return <ProfileNotFound kind="institution" />;
   if (profile.isLoading || (profile.data && !data)) return <ProfileSkeleton />;
-  if (profile.isError || !data) return <ProfileNotFound kind="institution" />;
+  if (profile.isError || !data) return <ProfileNotFound kind="institution" error={profile.error} />;
 
   const inst = data;
   const isOwner = !!user && String(user.id) === inst.userId;

@@ -56,7 +56,7 @@ export default function ProfessionalProfilePage() {
 
   if (!validId) return <ProfileNotFound kind="professional" />;
   if (profile.isLoading || (profile.data && !data)) return <ProfileSkeleton />;
-  if (profile.isError || !data) return <ProfileNotFound kind="professional" />;
+  if (profile.isError || !data) return <ProfileNotFound kind="professional" error={profile.error} />;
 
   const p = data;
   const name = professionalName(p);

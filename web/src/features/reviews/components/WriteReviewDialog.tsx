@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Rating, Stack, Text, Textarea } from '@mantine/core';
 import { RATING_MESSAGE } from '@ilera/contracts';
-import { isUnauthorizedError } from '../../../lib/api';
+import { isRateLimitedError, isUnauthorizedError, rateLimitedMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { handleUnauthorized } from '../../auth/api/server-errors';
 import { useCreateReview } from '../api/create-review';
@@ -59,7 +59,8 @@ export default function WriteReviewDialog({ opened, onClose, professionalId, ins
             handleUnauthorized();
             return;
           }
-          toast({ title: 'Error', description: 'Failed to submit review. Please try again.', variant: 'destructive' });
+          const description = isRateLimitedError(error) ? rateLimitedMessage(error) : 'Failed to submit review. Please try again.';
+          toast({ title: 'Error', description, variant: 'destructive' });
         },
       },
     );

@@ -3,6 +3,7 @@ import { Alert, Card, Grid, Group, NativeSelect, Pagination, Skeleton, Stack, Te
 import { IconMoodEmpty } from '@tabler/icons-react';
 import { Configure, InstantSearch, useInstantSearch } from 'react-instantsearch';
 import { createSearchClient } from '../api/search-client';
+import { isRateLimitedError, rateLimitedMessage } from '../../../lib/api';
 import { facetFields, indexNameOf, searchParametersOf, type SearchSort, type SearchState } from '../search-state';
 import { CategoryCards, SubPicker } from './CategoryCards';
 import { FiltersPanel, type FacetValue, type SearchFacets } from './FiltersPanel';
@@ -43,7 +44,7 @@ function facetValues(results: unknown, attribute: string): FacetValue[] {
   return Array.isArray(values) ? values.map((v: { name: string; count: number }) => ({ name: v.name, count: v.count })) : [];
 }
 
-type InstantSearchView = Pick<ReturnType<typeof useInstantSearch>, 'results' | 'status'>;
+type InstantSearchView = Pick<ReturnType<typeof useInstantSearch>, 'results' | 'status' | 'error'>;
 export interface SearchBodyProps {
   state: SearchState;
   update: (patch: Partial<SearchState>) => void;
@@ -58,13 +59,13 @@ export interface SearchBodyProps {
  * screen until it is done.
  */
 function SearchBody(props: SearchBodyProps) {
-  const { results, status } = useInstantSearch();
-  const view = useDeferredValue(useMemo(() => ({ results, status }), [results, status]));
+  const { results, status, error } = useInstantSearch();
+  const view = useDeferredValue(useMemo(() => ({ results, status, error }), [results, status, error]));
   return <SearchResults {...props} view={view} />;
 }
 
 const SearchResults = memo(function SearchResults({ state, update, navigateTo, view }: SearchBodyProps & { view: InstantSearchView }) {
-  const { results, status } = view;
+  const { results, status, error } = view;
   const artificial = !results || (results as { __isArtificial?: boolean }).__isArtificial;
   const loading = status === 'loading' || status === 'stalled' || artificial;
   const { category, sub } = facetFields[state.type];
@@ -119,7 +120,11 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
               ]}
             />
           </Group>
-          {status === 'error' ? (
+          {status === 'error' && isRateLimitedError(error) ? (
+            <Alert color="orange" title="Too many searches" role="alert">
+              {rateLimitedMessage(error)}
+            </Alert>
+          ) : status === 'error' ? (
             <Alert color="red" title="Search failed" role="alert">
               {/* The spec's search error text; the details stay in the console. */}
               Network response was not ok. Please try again.
