@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sql } from '@ilera/db';
-import { createTestContext, eventually, type TestContext } from './support';
+import { emit, type Sql } from '@ilera/db';
+import { redisAnswers } from '@ilera/workers/redis-runtime';
+import { createTestContext, eventually, freePort, type TestContext } from './support';
 import { cookieFrom, createUser } from './factories';
 import { readMails } from './mail';
 import { killApp, logLines, startApp, stopApp, waitUntil, type AppProcess } from './processes';
@@ -16,6 +18,19 @@ const N = 300;
 
 let ctx: TestContext;
 const procs: AppProcess[] = [];
+const cleanups: (() => Promise<void>)[] = [];
+
+const workersEnv = (c: TestContext) => ({
+  DATABASE_URL: c.dbUrl,
+  DATA_DIR: c.config.dataDir,
+  REDIS_URL: c.config.redisUrl,
+  REDIS_PREFIX: c.config.redisPrefix,
+  SESSION_SECRET: c.config.sessionSecret!,
+  TYPESENSE_URL: '',
+  MAIL_TO_FILES: '1',
+  PORT: '0',
+});
+const indexedBy = (p: AppProcess) => logLines<{ collection: string; id: number }>(p, 'search index updated').map((l) => l.id);
 
 /** N pending professionals (no passwords: their owners never sign in here). */
 async function pendingProfessionals(sql: Sql, n: number): Promise<{ id: number; email: string }[]> {
@@ -39,6 +54,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const p of procs) await stopApp(p);
   await ctx?.close();
+  for (const c of cleanups) await c();
 });
 
 describe('workers process killed with SIGKILL in the middle of a batch', () => {
@@ -59,17 +75,7 @@ describe('workers process killed with SIGKILL in the middle of a batch', () => {
     }
     const ids = pros.map((p) => p.id);
 
-    const env = {
-      DATABASE_URL: ctx.dbUrl,
-      DATA_DIR: ctx.config.dataDir,
-      REDIS_URL: ctx.config.redisUrl,
-      REDIS_PREFIX: ctx.config.redisPrefix,
-      SESSION_SECRET: ctx.config.sessionSecret!,
-      TYPESENSE_URL: '',
-      MAIL_TO_FILES: '1',
-      PORT: '0',
-    };
-    const indexedBy = (p: AppProcess) => logLines<{ collection: string; id: number }>(p, 'search index updated').map((l) => l.id);
+    const env = workersEnv(ctx);
     const first = startApp('--workers', env);
     procs.push(first);
     await waitUntil(() => indexedBy(first).length >= 30, first, 'first workers process indexing', 90000);
@@ -131,4 +137,66 @@ describe('workers process killed with SIGKILL in the middle of a batch', () => {
     console.log(JSON.stringify({ crash: 'workers', events: 2 * N, atKill, reappliedIndexJobs: again.length, recoverySeconds }));
     await stopApp(second);
   }, 300000);
+
+  it('the relay killed after handing a batch to Redis and before marking it: each event applied once', async () => {
+    // A private Redis this test may pause (never the shared one).
+    const port = await freePort();
+    const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    cleanups.push(async () => {
+      redis.kill('SIGCONT');
+      redis.kill('SIGTERM');
+    });
+    const redisUrl = `redis://127.0.0.1:${port}`;
+    await eventually(() => redisAnswers(redisUrl), 10000);
+    const c = await createTestContext({ config: { redisUrl } });
+    cleanups.unshift(() => c.close());
+    const env = workersEnv(c);
+    const pros = await pendingProfessionals(c.sql, 41);
+    const approve = (ids: number[]) =>
+      c.sql.begin(async (tx) => {
+        await tx`UPDATE professionals SET status = 'approved' WHERE id = ANY(${ids})`;
+        for (const id of ids) await emit(tx, 'search.professional', { id });
+      });
+
+    const first = startApp('--workers', env);
+    procs.push(first);
+    // One approval goes all the way first, so the process has loaded BullMQ's scripts into Redis.
+    await approve([pros[0]!.id]);
+    await waitUntil(() => indexedBy(first).length === 1, first, 'warm-up approval', 60000);
+
+    // Redis stops answering; the relay claims the next batch and sends it to Redis, where it
+    // waits unread. The process dies with the rows claimed and not marked.
+    redis.kill('SIGSTOP');
+    const batch = pros.slice(1).map((p) => p.id);
+    await approve(batch);
+    const claimed = async () =>
+      (await c.sql`SELECT count(*)::int AS n FROM outbox WHERE locked_until IS NOT NULL AND processed_at IS NULL`)[0].n as number;
+    await waitUntil(async () => (await claimed()) === batch.length, first, 'relay claiming the batch', 20000);
+    await new Promise((r) => setTimeout(r, 300)); // the addBulk leaves for Redis's socket
+    await killApp(first);
+    redis.kill('SIGCONT');
+    // Redis reads what the dead process had sent: the jobs exist, their rows are not marked.
+    const addedBeforeKill = (await c.queues.index.getJobCounts('waiting')).waiting;
+    expect(addedBeforeKill).toBe(batch.length);
+    expect(await claimed()).toBe(batch.length);
+
+    const restartedAt = Date.now();
+    const second = startApp('--workers', env);
+    procs.push(second);
+    await waitUntil(
+      async () => (await c.sql`SELECT count(*)::int AS n FROM outbox WHERE processed_at IS NULL`)[0].n === 0 && indexedBy(second).length >= batch.length,
+      second,
+      'second workers process relaying the batch again',
+      90000,
+    );
+    const recoverySeconds = (Date.now() - restartedAt) / 1000;
+    // The second relay re-added the same job ids (ob-<outbox id>); BullMQ kept one of each.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(indexedBy(second).sort((a, b) => a - b)).toEqual(batch);
+    expect((await c.queues.index.getJobCounts('completed')).completed).toBe(pros.length);
+    const [{ n }] = await c.sql`SELECT count(*)::int AS n FROM search_documents WHERE collection = 'professionals' AND id = ANY(${pros.map((p) => String(p.id))}::text[])`;
+    expect(n).toBe(pros.length);
+    console.log(JSON.stringify({ crash: 'relay', events: batch.length, addedBeforeKill, recoverySeconds }));
+    await stopApp(second);
+  }, 180000);
 });
