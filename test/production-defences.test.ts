@@ -6,11 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, mailToFilesRefused, type Config } from '@ilera/db';
 import { sessionKey } from '@ilera/api/plugins/session';
 import { createMailSender, type MailJob } from '@ilera/workers/mail.worker';
+import { createEngine } from '@ilera/search';
 
 /**
- * The second line behind scripts/start.ts's configuration check: the mail sender
- * and the session key refuse the production cases themselves, for code that
- * builds them without start.ts.
+ * The second line behind scripts/start.ts's configuration check: the mail sender,
+ * the session key and the search engine refuse the bad cases themselves, for code
+ * that builds them without start.ts.
  */
 let dataDir: string;
 let config: Config;
@@ -48,5 +49,14 @@ describe('session key', () => {
     const key = await sessionKey({ ...config, sessionSecret: undefined });
     expect(key).toHaveLength(32);
     expect(await sessionKey({ ...config, sessionSecret: undefined })).toEqual(key);
+  });
+});
+
+describe('search engine', () => {
+  it('refuses TYPESENSE_URL without its key instead of searching PostgreSQL', () => {
+    expect(() => createEngine({ typesenseUrl: 'http://typesense:8108', typesenseApiKey: undefined }, null as never)).toThrow(
+      'TYPESENSE_URL is set but TYPESENSE_API_KEY is not',
+    );
+    expect(createEngine({ typesenseUrl: undefined, typesenseApiKey: 'unused' }, null as never).kind).toBe('postgres');
   });
 });
