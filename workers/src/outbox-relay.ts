@@ -8,8 +8,6 @@ export interface RelayOptions {
   pollMs?: number;
   leaseSeconds?: number;
   maxAttempts?: number;
-  /** Test hook: called after the rows were added to BullMQ and before they are marked processed. */
-  afterAdd?: (id: string) => Promise<void> | void;
   log?: (msg: string, extra?: Record<string, unknown>) => void;
 }
 
@@ -26,7 +24,7 @@ interface OutboxRow {
  *   never hand out the same row while the lease runs.
  * - The job id is `ob-<outbox id>`: if a relay dies after queue.add and before
  *   marking the row, the next claim re-adds it and BullMQ drops the duplicate
- *   (addBulk included).
+ *   (addBulk included; test/crash-workers.test.ts kills a process in that window).
  * - processed_at is set only after BullMQ accepted the job; after maxAttempts the row
  *   is set aside in abandoned_at. A row no queue takes (unknown topic, payload that
  *   does not fit its topic) is set aside at once in failed_at with its error, and
@@ -41,7 +39,7 @@ export class OutboxRelay {
   private unlisten?: () => Promise<void>;
   /** Rows the last drain claimed: a full batch means more are waiting. */
   private claimed = 0;
-  private readonly o: Required<Omit<RelayOptions, 'afterAdd'>> & Pick<RelayOptions, 'afterAdd'>;
+  private readonly o: Required<RelayOptions>;
 
   constructor(
     private readonly sql: Sql,
@@ -53,7 +51,6 @@ export class OutboxRelay {
       pollMs: options.pollMs ?? 1000,
       leaseSeconds: options.leaseSeconds ?? 30,
       maxAttempts: options.maxAttempts ?? 10,
-      afterAdd: options.afterAdd,
       log: options.log ?? (() => {}),
     };
   }
@@ -101,12 +98,10 @@ export class OutboxRelay {
         await this.queues[q].addBulk(
           group.map((row) => ({ name: row.topic, data: { ...row.payload, outboxId: row.id }, opts: { jobId: `ob-${row.id}` } })),
         );
-        for (const row of group) await this.o.afterAdd?.(row.id);
         await this.sql`UPDATE outbox SET processed_at = now(), locked_until = NULL, last_error = NULL WHERE id = ANY(${group.map((r) => r.id)}::bigint[])`;
         done += group.length;
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
-        if (message === 'relay-crash') throw err; // test hook: behave like a dying process
         for (const row of group) {
           const abandon = row.attempts >= this.o.maxAttempts;
           await this.sql`
