@@ -83,6 +83,19 @@ describe('search limits per client address', () => {
     expect((await multiSearch('203.0.113.30', MAX_SEARCHES)).statusCode).toBe(200);
   });
 
+  it('over a real socket, as the load bench sends them: X-Forwarded-For from the trusted proxy names each client', async () => {
+    const base = await ctx.listen();
+    const get = async (address: string) =>
+      (await fetch(`${base}/api/institutions/search?query=hospital`, { headers: { 'x-forwarded-for': address } })).status;
+    const statuses: number[] = [];
+    for (let i = 0; i < 601; i++) statuses.push(await get('203.0.113.50'));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(600);
+    expect(statuses[600]).toBe(429);
+    expect(await get('203.0.113.51')).toBe(200);
+    // A chain "client, proxy": the address the trusted proxy saw is the client's.
+    expect(await get('203.0.113.52, 203.0.113.50')).toBe(429);
+  });
+
   it('without TRUST_PROXY, X-Forwarded-For is not believed: a client cannot pose as many', async () => {
     const direct = await buildApp({ sql: ctx.sql, redis: ctx.redis, config: { ...ctx.config, trustProxy: false }, logStream: false });
     try {
