@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import { lagosTimestamp, lagosToday } from '@ilera/contracts';
 import type { Sql } from '@ilera/db';
 import { createTestDatabase, eventually, freePort } from './support';
 import { cookieFrom, createProfessional, createUser, type TestUser } from './factories';
+import { startApp as start, stopApp as stop, waitUntil as waitFor, type AppProcess as Proc } from './processes';
 
 /**
  * Several instances (issue 8): two API processes and one workers process, as
@@ -15,47 +15,6 @@ import { cookieFrom, createProfessional, createUser, type TestUser } from './fac
  * REDIS_PREFIX) and nothing else. Each is the real `scripts/start.ts` in its
  * own process, so nothing in one process's memory can help the other.
  */
-const root = path.resolve(__dirname, '..');
-
-interface Proc {
-  child: ChildProcess;
-  output: () => string;
-}
-
-function start(mode: '--api' | '--workers', env: Record<string, string>): Proc {
-  let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', mode], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  return { child, output: () => out };
-}
-
-async function waitFor(check: () => Promise<boolean> | boolean, proc: Proc, what: string, ms = 45000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (proc.child.exitCode !== null) throw new Error(`${what} exited:\n${proc.output()}`);
-    try {
-      if (await check()) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${what} did not start:\n${proc.output()}`);
-}
-
-async function stop(proc: Proc): Promise<void> {
-  if (proc.child.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    proc.child.on('exit', () => resolve());
-    proc.child.kill('SIGTERM');
-  });
-}
-
 const SECRET = 'multi-instance-session-secret-0123456789';
 const APP_URL = 'https://ilera.example.ng';
 
