@@ -172,7 +172,8 @@ describe('workers process killed with SIGKILL in the middle of a batch', () => {
     const claimed = async () =>
       (await c.sql`SELECT count(*)::int AS n FROM outbox WHERE locked_until IS NOT NULL AND processed_at IS NULL`)[0].n as number;
     await waitUntil(async () => (await claimed()) === batch.length, first, 'relay claiming the batch', 20000);
-    await new Promise((r) => setTimeout(r, 300)); // the addBulk leaves for Redis's socket
+    // The claim has returned; give the relay time to write its addBulk to the socket (not waiting for an answer).
+    await new Promise((r) => setTimeout(r, 1000));
     await killApp(first);
     redis.kill('SIGCONT');
     // Redis reads what the dead process had sent: the jobs exist, their rows are not marked.
