@@ -5,7 +5,11 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
-    requests?: { setupRequest?: (req: Record<string, unknown>) => Record<string, unknown> }[];
+    requests?: {
+      setupRequest?: (req: Record<string, unknown>) => Record<string, unknown>;
+      /** Called with the response's headers just before the instance emits 'response'. */
+      onResponse?: (status: number, body: string, context: unknown, headers: Record<string, string>) => void;
+    }[];
   }
   interface Result {
     errors: number;

@@ -6,7 +6,7 @@
  *
  *   npm run bench -- [--database-url URL] [--seed] [--no-build] [--duration 10]
  *                    [--repeat 3] [--connections 32] [--api-processes 1] [--only a,b]
- *                    [--samples 100] [--out bench/results]
+ *                    [--samples 100] [--out bench/results] [--rate 100] [--open-seconds 60]
  *
  * - Database: --database-url, else DATABASE_URL, else the embedded PostgreSQL under
  *   DATA_DIR. --seed first fills it with the national-scale data (reset first):
@@ -25,12 +25,22 @@
  *   the p95 of that delay. They are put back to pending afterwards.
  * - Writes: bookings add appointments on days after the seeded ones.
  *
+ * - Search scenarios draw from the query log (bench/query-log.ts): a head of
+ *   popular searches and a long tail. Each search answer says whether the API's
+ *   answer cache served it (x-search-cache): the table gives the hit ratio and
+ *   the misses' p95 apart. Requests come from CLIENTS simulated addresses
+ *   (X-Forwarded-For, the API trusting the bench as its proxy: TRUST_PROXY).
+ * - The open-loop scenario (kind 'open') sends --rate requests a second for
+ *   --open-seconds whatever the answers' speed (a timer-driven runner, latency
+ *   from each request's scheduled start), instead of a fixed number of connections.
+ *
  * Prints a table and writes <out>/bench-<date>.json and .md.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
@@ -43,6 +53,7 @@ import { createQueues, createRedis } from '@ilera/workers';
 import {
   budgets,
   capturingSql,
+  clientAddress,
   captureStatements,
   CONNECTIONS,
   loadFixtures,
@@ -54,6 +65,7 @@ import {
   type Fixtures,
   type Statement,
 } from './scenarios';
+import { CLIENTS, logShape, queryLog } from './query-log';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -77,6 +89,9 @@ const opts = {
   repeat: num('repeat', 3),
   connections: num('connections', CONNECTIONS),
   only: option('only')?.split(',').filter(Boolean),
+  /** The open-loop scenario's arrival rate (requests a second) and length; else the scenario's own. */
+  rate: option('rate') !== undefined ? Number(option('rate')) : undefined,
+  openSeconds: option('open-seconds') !== undefined ? Number(option('open-seconds')) : undefined,
   /** Requests per read scenario whose SQL is captured for the raw replay. */
   samples: num('samples', 100),
   out: path.resolve(root, option('out') ?? 'bench/results'),
@@ -172,6 +187,24 @@ export interface Figures {
   errors: number;
   /** Status codes other than 2xx, counted. */
   statuses: Record<string, number>;
+  /** Searches: what the API's answer cache said (x-search-cache), with each side's latency. */
+  cache?: CacheFigures;
+}
+
+export interface CacheFigures {
+  hits: number;
+  misses: number;
+  hitRatio: number;
+  hitP95: number;
+  missP50: number;
+  missP95: number;
+  missP99: number;
+}
+
+/** One response: its latency and, for searches, what the answer cache said. */
+interface Sample {
+  ms: number;
+  cache?: string | null;
 }
 
 function percentile(sorted: Float64Array, p: number): number {
@@ -192,6 +225,33 @@ function figures(latencies: number[], seconds: number, errors: number, statuses:
   };
 }
 
+/** Figures of samples, with the cache's hit ratio and each side's percentiles when the responses said. */
+function sampleFigures(samples: Sample[], seconds: number, errors: number, statuses: Record<string, number>): Figures {
+  const out = figures(samples.map((x) => x.ms), seconds, errors, statuses);
+  const hits = Float64Array.from(samples.filter((x) => x.cache === 'hit').map((x) => x.ms)).sort();
+  const misses = Float64Array.from(samples.filter((x) => x.cache === 'miss').map((x) => x.ms)).sort();
+  if (hits.length + misses.length) {
+    out.cache = {
+      hits: hits.length,
+      misses: misses.length,
+      hitRatio: hits.length / (hits.length + misses.length),
+      hitP95: percentile(hits, 95),
+      missP50: percentile(misses, 50),
+      missP95: percentile(misses, 95),
+      missP99: percentile(misses, 99),
+    };
+  }
+  return out;
+}
+
+/** The headers of request i: its simulated client, its body's type, the patient's session. */
+function requestHeaders(ctx: LoadContext, r: BenchRequest, i: number): Record<string, string> {
+  const headers: Record<string, string> = { 'x-forwarded-for': clientAddress(i) };
+  if (r.body !== undefined) headers['content-type'] = r.contentType ?? 'application/json';
+  if (r.auth === 'patient') headers.cookie = ctx.cookies[i % ctx.cookies.length];
+  return headers;
+}
+
 interface LoadContext {
   /** One address per API process; the connections are shared out between them, as a load balancer would. */
   bases: string[];
@@ -210,17 +270,12 @@ async function loadRun(
 ): Promise<Figures & { rssMb: number; next: number }> {
   const scenario = scenarios[name];
   let i = first;
-  const latencies: number[] = [];
+  const samples: Sample[] = [];
   const statuses: Record<string, number> = {};
-  // The largest resident size of any one API process.
-  const sample = () => Math.max(...ctx.apiPids.map(rssMb));
-  let peak = sample();
-  const sampler = setInterval(() => (peak = Math.max(peak, sample())), 250);
+  const rss = rssSampler(ctx);
   const setupRequest = (req: Record<string, unknown>) => {
     const r: BenchRequest = scenario.request(ctx.fx, i, run);
-    const headers: Record<string, string> = {};
-    if (r.body !== undefined) headers['content-type'] = r.contentType ?? 'application/json';
-    if (r.auth === 'patient') headers.cookie = ctx.cookies[i % ctx.cookies.length];
+    const headers = requestHeaders(ctx, r, i);
     i++;
     return {
       ...req,
@@ -230,20 +285,103 @@ async function loadRun(
       body: r.body !== undefined ? JSON.stringify(r.body) : undefined,
     };
   };
+  // autocannon calls a request's onResponse (with the headers) right before it
+  // emits 'response' (with the latency) on the same client, synchronously, so
+  // nothing runs between the two: the header is carried from one to the other.
   const results = await Promise.all(
     ctx.bases.map((url, k) => {
       const share = Math.floor(opts.connections / ctx.bases.length) + (k < opts.connections % ctx.bases.length ? 1 : 0);
-      const instance = autocannon({ url, connections: share, duration: seconds, requests: [{ setupRequest }] });
+      let said: string | null = null;
+      const onResponse = (_status: number, _body: string, _context: unknown, headers: Record<string, string>) => {
+        said = headers['x-search-cache'] ?? null;
+      };
+      const instance = autocannon({ url, connections: share, duration: seconds, requests: [{ setupRequest, onResponse }] });
       instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-        latencies.push(responseTime);
+        samples.push({ ms: responseTime, cache: said });
+        said = null;
         if (statusCode < 200 || statusCode >= 300) statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
       });
       return instance;
     }),
   );
-  clearInterval(sampler);
   const errors = results.reduce((n, r) => n + r.errors + r.timeouts, 0);
-  return { ...figures(latencies, seconds, errors, statuses), rssMb: peak, next: i };
+  return { ...sampleFigures(samples, seconds, errors, statuses), rssMb: rss.stop(), next: i };
+}
+
+/** The largest resident size of any one API process while it runs. */
+function rssSampler(ctx: LoadContext): { stop(): number } {
+  const sample = () => Math.max(...ctx.apiPids.map(rssMb));
+  let peak = sample();
+  const timer = setInterval(() => (peak = Math.max(peak, sample())), 250);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(peak, sample());
+    },
+  };
+}
+
+/**
+ * An open loop: request n starts at n / rate seconds, whether or not the earlier
+ * ones have answered (a fixed number of connections would wait, and hide a slow
+ * server by sending less). Latency is counted from the scheduled start, so a
+ * request that waits for a socket or for the event loop counts that wait.
+ * Requests go round-robin to the API processes.
+ */
+async function openLoop(ctx: LoadContext, name: string, rate: number, seconds: number, first: number): Promise<Figures & { rssMb: number; next: number; late: number }> {
+  const scenario = scenarios[name];
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+  const samples: Sample[] = [];
+  const statuses: Record<string, number> = {};
+  let errors = 0;
+  let late = 0;
+  const total = Math.round(rate * seconds);
+  const rss = rssSampler(ctx);
+  const started = performance.now();
+  const inFlight: Promise<void>[] = [];
+  const send = (n: number, due: number) => {
+    const i = first + n;
+    const r = scenario.request(ctx.fx, i);
+    const url = new URL(r.path, ctx.bases[n % ctx.bases.length]);
+    const body = r.body !== undefined ? JSON.stringify(r.body) : undefined;
+    return new Promise<void>((resolve) => {
+      const req = http.request(url, { method: r.method, agent, headers: requestHeaders(ctx, r, i), timeout: 30000 }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          const status = res.statusCode ?? 0;
+          samples.push({ ms: performance.now() - due, cache: (res.headers['x-search-cache'] as string | undefined) ?? null });
+          if (status < 200 || status >= 300) statuses[status] = (statuses[status] ?? 0) + 1;
+          resolve();
+        });
+      });
+      req.on('timeout', () => req.destroy(new Error('timeout')));
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+      req.end(body);
+    });
+  };
+  let n = 0;
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const now = performance.now();
+      // Every request whose time has come; one sent more than 10 ms after it is counted as late (a busy runner).
+      while (n < total && started + (n * 1000) / rate <= now) {
+        const due = started + (n * 1000) / rate;
+        if (now - due > 10) late++;
+        inFlight.push(send(n, due));
+        n++;
+      }
+      if (n >= total) resolve();
+      else setTimeout(tick, Math.max(0, started + (n * 1000) / rate - performance.now()));
+    };
+    tick();
+  });
+  await Promise.all(inFlight);
+  agent.destroy();
+  const elapsed = (performance.now() - started) / 1000;
+  return { ...sampleFigures(samples, elapsed, errors, statuses), rssMb: rss.stop(), next: first + total, late };
 }
 
 /** `work` run by `connections` concurrent loops for `seconds`. */
@@ -266,6 +404,11 @@ async function closedLoop(seconds: number, work: (k: number) => Promise<void>): 
   const started = performance.now();
   await Promise.all(Array.from({ length: opts.connections }, loop));
   return figures(latencies, (performance.now() - started) / 1000, errors, {});
+}
+
+function cacheText(c?: CacheFigures): string {
+  if (!c) return 'no cache header';
+  return `cache hits ${(c.hitRatio * 100).toFixed(0)}% (p95 ${c.hitP95.toFixed(1)} ms), misses p50 ${c.missP50.toFixed(1)} p95 ${c.missP95.toFixed(1)} p99 ${c.missP99.toFixed(1)} ms`;
 }
 
 const best = <T extends { rps: number }>(runs: T[]): T => runs.reduce((a, b) => (b.rps > a.rps ? b : a));
@@ -305,7 +448,8 @@ async function approvalProbe(sql: Sql, base: string, candidates: Pending[], unti
     });
     let seen = false;
     while (performance.now() - t0 < 15000) {
-      const res = await fetch(`${base}/api/professionals/search?${qs}`);
+      // The probe is one more client (TEST-NET-2 address), outside the simulated patients' limits.
+      const res = await fetch(`${base}/api/professionals/search?${qs}`, { headers: { 'x-forwarded-for': '198.51.100.1' } });
       if (res.ok) {
         const body = (await res.json()) as { hits: { id: string }[] };
         if (body.hits.some((h) => String(h.id) === String(p.id))) {
@@ -418,6 +562,9 @@ async function main() {
     MAIL_TO_FILES: '1',
     APP_URL: base,
     LOG_LEVEL: 'warn',
+    // The bench is the API's proxy: its X-Forwarded-For names CLIENTS simulated patients, so the
+    // per-address limits see thousands of people, not one address sending everything.
+    TRUST_PROXY: '127.0.0.1',
     DATA_DIR: path.join(os.tmpdir(), `ilera-bench-${process.pid}`),
   };
   const apis = ports.map((p) => startProcess('--api', { ...env, PORT: String(p) }));
@@ -431,7 +578,7 @@ async function main() {
     redis,
     queues,
     logStream: false,
-    config: { ...loadConfig({}), databaseUrl: dbUrl, redisUrl, redisPrefix, sessionSecret: env.SESSION_SECRET, appUrl: base },
+    config: { ...loadConfig({}), databaseUrl: dbUrl, redisUrl, redisPrefix, sessionSecret: env.SESSION_SECRET, appUrl: base, trustProxy: env.TRUST_PROXY },
   });
   const rows: Row[] = [];
   let approval: { delays: number[]; approved: number[]; missed: number } | undefined;
@@ -445,10 +592,10 @@ async function main() {
 
     // Signed-in patients for the bookings.
     const cookies: string[] = [];
-    for (const p of fx.patients) {
+    for (const [n, p] of fx.patients.entries()) {
       const res = await fetch(`${base}/api/auth/login`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': clientAddress(n) },
         body: JSON.stringify({ email: p.email, password: PASSWORD }),
       });
       if (res.ok) cookies.push(res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '));
@@ -469,6 +616,19 @@ async function main() {
     for (const name of names) {
       const s = scenarios[name];
       const row: Row = { name, title: s.title, kind: s.kind, budgetP95: s.budgetP95, notes: [] };
+      if (s.kind === 'open') {
+        const rate = opts.rate ?? s.rate!;
+        const seconds = opts.openSeconds ?? s.seconds!;
+        say(`${name}: warm-up ${opts.warmup} s, then ${rate} requests/s for ${seconds} s`);
+        counter = (await openLoop(ctx, name, rate, opts.warmup, counter)).next;
+        const result = await openLoop(ctx, name, rate, seconds, counter);
+        counter = result.next;
+        say(`${name}: ${result.rps.toFixed(0)} answers/s, p50 ${result.p50.toFixed(1)} p95 ${result.p95.toFixed(1)} p99 ${result.p99.toFixed(1)} ms, ${cacheText(result.cache)}, RSS ${result.rssMb.toFixed(0)} MB, non-2xx ${JSON.stringify(result.statuses)}, errors ${result.errors}`);
+        row.api = result;
+        row.notes.push(`${rate}/s for ${seconds} s: ${result.requests} answered, ${result.late} sent more than 10 ms after their time (the runner fell behind; their wait is in the latency)`);
+        rows.push(row);
+        continue;
+      }
       say(`${name}: warm-up ${opts.warmup} s`);
       const warm = await loadRun(ctx, name, opts.warmup, counter, 0);
       counter = warm.next;
@@ -486,7 +646,7 @@ async function main() {
             ? { delays: [...approval.delays, ...p.delays], approved: [...approval.approved, ...p.approved], missed: approval.missed + p.missed }
             : p;
         }
-        say(`${name} run ${r}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} p95 ${result.p95.toFixed(1)} p99 ${result.p99.toFixed(1)} ms, RSS ${result.rssMb.toFixed(0)} MB, non-2xx ${JSON.stringify(result.statuses)}, errors ${result.errors}`);
+        say(`${name} run ${r}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} p95 ${result.p95.toFixed(1)} p99 ${result.p99.toFixed(1)} ms, ${cacheText(result.cache)}, RSS ${result.rssMb.toFixed(0)} MB, non-2xx ${JSON.stringify(result.statuses)}, errors ${result.errors}`);
         runs.push(result);
       }
       row.api = best(runs);
@@ -543,8 +703,8 @@ async function main() {
   lines.push(`Data: ${dataSize}`);
   lines.push(`Date: ${started.toISOString()}; ${opts.connections} connections, best of ${opts.repeat} × ${opts.duration} s per figure; build: ${buildNote}`);
   lines.push('');
-  lines.push('| Scenario | req/s | p50 ms | p95 ms | p99 ms | p95 budget | raw req/s | API/raw | API RSS MB | non-2xx | verdict |');
-  lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
+  lines.push('| Scenario | req/s | p50 ms | p95 ms | p99 ms | p95 budget | cache hits | misses p95 ms | raw req/s | API/raw | API RSS MB | non-2xx | verdict |');
+  lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
   for (const r of rows) {
     const a = r.api!;
     const misses: string[] = [];
@@ -553,7 +713,7 @@ async function main() {
     if (a.rssMb > budgets.rssMb) misses.push(`RSS over ${budgets.rssMb} MB`);
     const non2xx = Object.entries(a.statuses).map(([k, v]) => `${k}×${v}`).join(' ') || '0';
     lines.push(
-      `| ${r.title} | ${a.rps.toFixed(0)} | ${ms(a.p50)} | ${ms(a.p95)} | ${ms(a.p99)} | ${r.budgetP95 ?? '—'} | ${r.raw ? r.raw.rps.toFixed(0) : '—'}${r.kind === 'sign-in' ? ' (argon2)' : ''} | ${r.ratio !== undefined ? `${(r.ratio * 100).toFixed(0)}%` : '—'} | ${a.rssMb.toFixed(0)} | ${non2xx} | ${misses.length ? `MISS: ${misses.join('; ')}` : 'ok'} |`,
+      `| ${r.title} | ${a.rps.toFixed(0)} | ${ms(a.p50)} | ${ms(a.p95)} | ${ms(a.p99)} | ${r.budgetP95 ?? '—'} | ${a.cache ? `${(a.cache.hitRatio * 100).toFixed(0)}%` : '—'} | ${ms(a.cache?.missP95)} | ${r.raw ? r.raw.rps.toFixed(0) : '—'}${r.kind === 'sign-in' ? ' (argon2)' : ''} | ${r.ratio !== undefined ? `${(r.ratio * 100).toFixed(0)}%` : '—'} | ${a.rssMb.toFixed(0)} | ${non2xx} | ${misses.length ? `MISS: ${misses.join('; ')}` : 'ok'} |`,
     );
   }
   lines.push('');
@@ -562,6 +722,12 @@ async function main() {
       `Approval searchable (during the mixed scenario): ${approval.delays.length} approvals, p95 ${ms(approvalP95)} ms, max ${ms(Math.max(...approval.delays))} ms, ${approval.missed} not found within 15 s (budget p95 ${budgets.approvalVisibleP95} ms: ${approvalP95 !== undefined && approvalP95 <= budgets.approvalVisibleP95 && !approval.missed ? 'ok' : 'MISS'})`,
     );
   }
+  const shape = logShape(queryLog({ size: 10000, vocabulary: fx.vocabulary }));
+  lines.push(
+    `Query log (first 10,000 of the traffic mix): ${shape.distinct} distinct requests, ${(shape.onceShare * 100).toFixed(0)}% of requests seen once, ` +
+      `top request ${(shape.top1Share * 100).toFixed(1)}%, top 10 ${(shape.top10Share * 100).toFixed(1)}%; pages: 1 ${(shape.pages.first * 100).toFixed(0)}%, ` +
+      `2-5 ${(shape.pages.second5 * 100).toFixed(0)}%, deeper ${(shape.pages.deeper * 100).toFixed(1)}%; clients: ${CLIENTS} addresses`,
+  );
   lines.push(`API peak RSS under load: ${peakRss.toFixed(0)} MB (budget ${budgets.rssMb} MB: ${peakRss <= budgets.rssMb ? 'ok' : 'MISS'})`);
   for (const n of staticNotes) lines.push(`Static: ${n}`);
   for (const r of rows) for (const n of r.notes) lines.push(`Note (${r.name}): ${n}`);

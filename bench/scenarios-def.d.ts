@@ -1,4 +1,6 @@
 // Types of the shared scenario module (scenarios-def.js), for bench/run.ts.
+import type { SearchVocabulary } from './query-log-def.js';
+
 export interface Fixtures {
   today: string;
   professionals: { id: number; firstName: string; lastName: string; professionalType: string; specialty: string; city: string; state: string }[];
@@ -7,6 +9,8 @@ export interface Fixtures {
   bookingTargets: number[];
   bookingFromDay: string;
   timeSlots: string[];
+  /** The words of the search query log (bench/query-log.ts searchVocabulary). */
+  vocabulary: SearchVocabulary;
 }
 export interface BenchRequest {
   method: 'GET' | 'POST';
@@ -15,15 +19,24 @@ export interface BenchRequest {
   contentType?: string;
   auth?: 'patient';
   scenario?: string;
+  /** A query log request drawn from the popular head. */
+  popular?: boolean;
 }
 export interface Scenario {
-  kind: 'read' | 'write' | 'sign-in' | 'mixed';
+  kind: 'read' | 'write' | 'sign-in' | 'mixed' | 'open';
   budgetP95?: number;
+  /** Open loop: requests a second, and for how long. */
+  rate?: number;
+  seconds?: number;
   title: string;
   request(fx: Fixtures, i: number, run?: number): BenchRequest;
 }
 export const PASSWORD: string;
 export const CONNECTIONS: number;
+export const OPEN_RATE: number;
+export const OPEN_SECONDS: number;
+export const CLIENTS: number;
+export function clientAddress(n: number): string;
 export const budgets: {
   searchP95: number;
   profileP95: number;

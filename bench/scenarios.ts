@@ -14,7 +14,8 @@ import postgres from 'postgres';
 import type { FastifyInstance } from 'fastify';
 import type { Sql } from '@ilera/db';
 import { lagosToday, timeSlots } from '@ilera/contracts';
-import { scenarios as defs, type BenchRequest, type Fixtures, type Scenario } from './scenarios-def.js';
+import { clientAddress, scenarios as defs, type BenchRequest, type Fixtures, type Scenario } from './scenarios-def.js';
+import { searchVocabulary } from './query-log';
 
 export * from './scenarios-def.js';
 export const scenarios: Record<string, Scenario> = defs;
@@ -74,7 +75,8 @@ export async function captureStatements(
     const res = await app.inject({
       method: r.method,
       url: r.path,
-      headers: r.body !== undefined ? { 'content-type': r.contentType ?? 'application/json' } : {},
+      // Simulated clients, as the load runs send them (per-address limits; the app must trust loopback as its proxy).
+      headers: { 'x-forwarded-for': clientAddress(i), ...(r.body !== undefined ? { 'content-type': r.contentType ?? 'application/json' } : {}) },
       payload: r.body !== undefined ? JSON.stringify(r.body) : undefined,
     });
     const statements = take();
@@ -124,5 +126,6 @@ export async function loadFixtures(sql: Sql): Promise<Fixtures> {
     bookingTargets: professionals.slice(0, 1000).map((p) => Number(p.id)),
     bookingFromDay,
     timeSlots: [...timeSlots],
+    vocabulary: searchVocabulary(),
   };
 }
