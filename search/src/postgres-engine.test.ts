@@ -103,9 +103,8 @@ describe('PostgreSQL engine: facet counts kept ahead of time', () => {
     const s = parseSearch({ per_page: 0, max_facet_values: 100, ...raw });
     const [r] = await engine.resolve([s]);
     const run = async (live: boolean) => {
-      const q = countQuery(s, r, { live });
-      const out = await db.sql.unsafe<{ field: string; value: string; count: number }[]>(q.text, q.values as never[]);
-      return out.map((x) => `${x.field}=${x.value}:${x.count}`).sort();
+      const { found, facets } = await engine.counts(s, r, { live });
+      return [`=:${found}`, ...facets.flatMap((f) => f.counts.map((x) => `${f.field_name}=${x.value}:${x.count}`))].sort();
     };
     return { cube: await run(false), live: await run(true), usesCube: countQuery(s, r).cube === true };
   }
@@ -212,5 +211,26 @@ describe('PostgreSQL engine: facet counts kept ahead of time', () => {
       { collection: 'professionals', q: 'emeka okonkwo', sort_by: '_text_match:desc,rating:desc', per_page: 50 },
     ])) as SearchResult[];
     expect(named.hits[0].document.name).toBe('Dr. Emeka Okonkwo');
+  });
+
+  it('resolves facet filters right after the keys were emptied and numbered again (seed --reset)', async () => {
+    const fresh = await createTestDatabase();
+    try {
+      const e = new PostgresEngine(fresh.sql);
+      const stateOf = async (state: string) => {
+        const [r] = (await e.multiSearch([{ collection: 'professionals', q: '*', filter_by: `state:=[\`${state}\`]`, facet_by: 'city', per_page: 50 }])) as SearchResult[];
+        return { ids: r.hits.map((h) => h.document.id).sort(), found: r.found, cities: r.facet_counts[0].counts.map((c) => c.value) };
+      };
+      await e.upsert('professionals', [professional(1), professional(2)]);
+      expect(await stateOf('Lagos')).toEqual({ ids: ['1'], found: 1, cities: ['Ikeja'] });
+      // The same ids now stand for other keys: the engine must not answer from the keys it held.
+      await fresh.sql`TRUNCATE search_cube_keys RESTART IDENTITY CASCADE`;
+      await e.upsert('professionals', [professional(4), professional(5), professional(3)]);
+      expect(await stateOf('Lagos')).toEqual({ ids: ['5'], found: 1, cities: ['Lagos'] });
+      expect(await stateOf('FCT')).toEqual({ ids: [], found: 0, cities: [] });
+      expect(await stateOf('Kano')).toEqual({ ids: ['3'], found: 1, cities: ['Kano'] });
+    } finally {
+      await fresh.sql.end({ timeout: 2 });
+    }
   });
 });

@@ -166,19 +166,69 @@ function filterSql(f: FilterClause, p: Params, col = 'document'): string {
   return negate ? `NOT coalesce(${cond}, false)` : cond;
 }
 
+/** A document's single-valued facet values (search_cube_keys.key), by key id. */
+type FacetKey = Record<string, unknown>;
+
+/** A filter on a single-valued facet field, evaluated on a key as filterSql would on `key ->> field`. */
+function keyMatches(f: FilterClause, key: FacetKey): boolean {
+  const raw = key[f.field];
+  const text = raw === undefined || raw === null ? undefined : String(raw);
+  let cond: boolean;
+  if (text === undefined) cond = false;
+  else if (f.op === '=' || f.op === '!=' || f.def.type === 'bool') cond = f.values.some((v) => String(v) === text);
+  else cond = f.values.some((v) => String(v).toLowerCase() === text.toLowerCase());
+  return f.op === '!=' || f.op === '!' ? !cond : cond;
+}
+
 /**
- * One statement that answers, for each search with filters on single-valued
- * facets, the key ids those filters allow (row `i`: searches[i]).
+ * The facet keys of both collections, held in memory: a few thousand rows that
+ * are only ever added (search_key_id), so filters on facet fields are resolved to
+ * key ids here, and counts grouped by key id are turned into facet values here,
+ * without a statement or a join per search.
  */
-export function keysQuery(searches: ParsedSearch[]): SqlQuery | undefined {
-  const p = new Params();
-  const parts = searches.flatMap((s, i) => {
+export class KeyTable {
+  private readonly byId = new Map<number, { collection: string; key: FacetKey; text: string }>();
+  private maxId = 0;
+
+  /**
+   * Brings in the keys added since the last call. The seed's --reset truncates
+   * the table and restarts its ids: if the key we hold under our highest id, or
+   * the number of keys up to it, is not what the table holds, everything is read again.
+   */
+  async refresh(sql: Sql): Promise<void> {
+    const rows = await sql.unsafe<{ id: number; collection: string; key: string }[]>(
+      `SELECT id, collection, key::text AS key FROM search_cube_keys WHERE id >= $1::int
+       UNION ALL SELECT -1, '', count(*)::text FROM search_cube_keys WHERE id <= $1::int`,
+      [this.maxId],
+      { prepare: true },
+    );
+    const known = this.byId.get(this.maxId);
+    const same = rows.find((r) => r.id === this.maxId);
+    const count = Number(rows.find((r) => r.id === -1)?.key ?? 0);
+    if (this.maxId > 0 && (!known || !same || same.key !== known.text || count !== this.byId.size)) {
+      this.byId.clear();
+      this.maxId = 0;
+      return this.refresh(sql);
+    }
+    for (const r of rows) {
+      if (r.id <= 0 || this.byId.has(r.id)) continue;
+      this.byId.set(r.id, { collection: r.collection, key: JSON.parse(r.key) as FacetKey, text: r.key });
+      this.maxId = Math.max(this.maxId, r.id);
+    }
+  }
+
+  key(id: number): FacetKey | undefined {
+    return this.byId.get(id)?.key;
+  }
+
+  /** The ids of the keys a search's filters on single-valued facets allow, or undefined without such filters. */
+  idsFor(s: ParsedSearch): number[] | undefined {
     const filters = s.filters.filter((f) => isKeyFilter(s, f));
-    if (!filters.length) return [];
-    const conds = [`collection = ${p.add(s.collection)}::text`, ...filters.map((f) => filterSql(f, p, 'key'))];
-    return [`SELECT ${i} AS i, coalesce(array_agg(id ORDER BY id), '{}') AS ids FROM search_cube_keys WHERE ${conds.join(' AND ')}`];
-  });
-  return parts.length ? { text: parts.join(' UNION ALL '), values: p.values } : undefined;
+    if (!filters.length) return undefined;
+    const ids: number[] = [];
+    for (const [id, k] of this.byId) if (k.collection === s.collection && filters.every((f) => keyMatches(f, k.key))) ids.push(id);
+    return ids.sort((a, b) => a - b);
+  }
 }
 
 /**
@@ -219,8 +269,15 @@ function textCondition(s: ParsedSearch, r: ResolvedWords | undefined, p: Params)
   return `tsv @@ to_tsquery('simple', ${p.add(parts.join(' & '))}::text)`;
 }
 
+/**
+ * The collection as a literal (one of two names, checked by the schema): the
+ * professionals' rating index is partial (009_search_speed.sql), and a prepared
+ * statement's plan can use a partial index only if the condition is in its text.
+ */
+const collectionLiteral = (c: CollectionName) => `'${ident(c)}'::text`;
+
 function whereSql(s: ParsedSearch, r: Resolved, p: Params): string {
-  const conds = [`collection = ${p.add(s.collection)}::text`];
+  const conds = [`collection = ${collectionLiteral(s.collection)}`];
   if (r.keyIds) conds.push(`key_id = ANY(${p.add(r.keyIds)}::int[])`);
   for (const f of s.filters) if (!isKeyFilter(s, f)) conds.push(filterSql(f, p));
   const text = textCondition(s, r.words, p);
@@ -228,14 +285,18 @@ function whereSql(s: ParsedSearch, r: Resolved, p: Params): string {
   return conds.join(' AND ');
 }
 
-/** ORDER BY of the sort clauses other than relevance; the (collection, rating DESC, ...) indexes give this order. */
-function orderSql(s: ParsedSearch): string {
-  const parts = s.sort
+/**
+ * The sort clauses other than relevance, as (expression, direction) pairs, then
+ * id. The number columns are NOT NULL: no NULLS clause, so the indexes give the order.
+ */
+function orderTerms(s: ParsedSearch): { expr: string; dir: string }[] {
+  const terms = s.sort
     .filter((c) => c.field !== '_text_match')
-    // The columns are NOT NULL: no NULLS clause, so the indexes can give the order.
-    .map((c) => (NUMBER_COLUMNS[c.field] ? `${NUMBER_COLUMNS[c.field]} ${c.desc ? 'DESC' : 'ASC'}` : `${numberExpr(c.field)} ${c.desc ? 'DESC' : 'ASC'} NULLS LAST`));
-  parts.push('id ASC');
-  return parts.join(', ');
+    .map((c) => ({
+      expr: NUMBER_COLUMNS[c.field] ?? numberExpr(c.field),
+      dir: `${c.desc ? 'DESC' : 'ASC'}${NUMBER_COLUMNS[c.field] ? '' : ' NULLS LAST'}`,
+    }));
+  return [...terms, { expr: 'id', dir: 'ASC' }];
 }
 
 export interface SqlQuery {
@@ -243,53 +304,62 @@ export interface SqlQuery {
   values: unknown[];
   /** Answered from the cube (small tables only). */
   cube?: boolean;
+  /** Its plan does not depend on the values: prepared once, planned once. */
+  prepare?: boolean;
 }
 
 /**
- * The page of hits of a search. Relevance is a
- * tier, then the other sort fields: the exact name (or a name that starts with
- * the query) first, then every other match. Each tier is its own ordered,
- * limited query, so a broad word ("okonkwo": 16,000 matches) reads the rating
- * index until it has a page instead of ranking every match.
+ * Below this many facet keys, a text-less page is the merge of each key's own
+ * first rows (key_rating index, already in order); above it, one walk down the
+ * rating index, which finds a page quickly when the keys hold many documents.
+ */
+const PER_KEY_MAX = 64;
+
+/**
+ * The page of hits of a search. The page's ids and order are found first, by
+ * index-only scans where possible (the rating and key_rating indexes carry
+ * key_id, tags, name_key and tsv_main: 009_search_speed.sql), then the page's
+ * documents are read: 20 rows of the heap, not one per candidate.
+ *
+ * Relevance is a tier, then the other sort fields: the exact name (or a name
+ * that starts with the query) first, then every other match. Each tier is its
+ * own ordered, limited query, so a broad word ("okonkwo": 16,000 matches) reads
+ * the rating index until it has a page instead of ranking every match.
  */
 export function hitsQuery(s: ParsedSearch, r: Resolved = {}): SqlQuery {
   const p = new Params();
-  const where = whereSql(s, r, p);
-  const order = orderSql(s);
+  const coll = collectionLiteral(s.collection);
+  const terms = orderTerms(s);
+  const cols = terms.slice(0, -1).map((t, i) => `${t.expr} AS o${i}`);
+  const inner = terms.map((t) => `${t.expr} ${t.dir}`).join(', ');
+  const outer = terms.map((t, i) => `${i === terms.length - 1 ? 'id' : `o${i}`} ${t.dir}`).join(', ');
+  const relevance = s.words.length > 0 && s.sort[0]?.field === '_text_match';
+  const perKey = !relevance && s.words.length === 0 && r.keyIds !== undefined && r.keyIds.length <= PER_KEY_MAX;
+  const where = whereSql(s, perKey ? { ...r, keyIds: undefined } : r, p);
   const limit = p.add(s.perPage);
   const offset = p.add((s.page - 1) * s.perPage);
-  const relevance = s.words.length > 0 && s.sort[0]?.field === '_text_match';
-  if (!relevance) {
-    // The page's ids first (an index-only scan when the filters are facet keys and
-    // tags), then their documents.
-    return {
-      text: `WITH page AS (SELECT id, row_number() OVER (ORDER BY ${order}) AS n FROM search_documents
-          WHERE ${where} ORDER BY ${order} LIMIT ${limit}::int OFFSET ${offset}::int)
-        SELECT d.document::text AS doc, 0::float8 AS score FROM page JOIN search_documents d
-          ON d.collection = ${p.add(s.collection)}::text AND d.id = page.id ORDER BY page.n`,
-      values: p.values,
-    };
-  }
-  const phrase = p.add(s.words.join(' '));
-  const named = `(name_key = ${phrase}::text OR (name_key ~>=~ (${phrase}::text || ' ') AND name_key ~<~ (${phrase}::text || '!')))`;
   const enough = `${limit}::int + ${offset}::int`;
-  const text = `SELECT document::text AS doc, score FROM (
-      (SELECT document, CASE WHEN name_key = ${phrase}::text THEN 3 ELSE 2 END::float8 AS score, rating, review_count, experience, id
-        FROM search_documents WHERE ${where} AND ${named} ORDER BY score DESC, ${order} LIMIT ${enough})
-      UNION ALL
-      (SELECT document, 1::float8, rating, review_count, experience, id
-        FROM search_documents WHERE ${where} AND NOT ${named} ORDER BY ${order} LIMIT ${enough})
-    ) x ORDER BY score DESC, ${order} LIMIT ${limit}::int OFFSET ${offset}::int`;
-  return { text, values: p.values };
-}
-
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** The part of a facet's value list that facet_query keeps. */
-function facetPrefix(s: ParsedSearch, field: string, valueExpr: string, p: Params): string {
-  if (s.facetQuery?.field !== field || !s.facetQuery.prefix) return '';
-  const like = `${p.add(likeEscape(s.facetQuery.prefix))}::text`;
-  return ` AND (lower(${valueExpr}) LIKE ${like} || '%' OR lower(${valueExpr}) LIKE '% ' || ${like} || '%')`;
+  let candidates: string;
+  if (perKey) {
+    candidates = `SELECT x.* FROM unnest(${p.add(r.keyIds)}::int[]) AS k(key_id) CROSS JOIN LATERAL (
+        SELECT id, 0::float8 AS score${cols.map((c) => `, ${c}`).join('')} FROM search_documents
+        WHERE ${where} AND key_id = k.key_id ORDER BY ${inner} LIMIT ${enough}) x`;
+  } else if (!relevance) {
+    candidates = `SELECT id, 0::float8 AS score${cols.map((c) => `, ${c}`).join('')} FROM search_documents WHERE ${where}`;
+  } else {
+    const phrase = p.add(s.words.join(' '));
+    const named = `(name_key = ${phrase}::text OR (name_key ~>=~ (${phrase}::text || ' ') AND name_key ~<~ (${phrase}::text || '!')))`;
+    candidates = `(SELECT id, CASE WHEN name_key = ${phrase}::text THEN 3 ELSE 2 END::float8 AS score${cols.map((c) => `, ${c}`).join('')}
+          FROM search_documents WHERE ${where} AND ${named} ORDER BY score DESC, ${inner} LIMIT ${enough})
+        UNION ALL
+        (SELECT id, 1::float8${cols.map((c) => `, ${c}`).join('')}
+          FROM search_documents WHERE ${where} AND NOT ${named} ORDER BY ${inner} LIMIT ${enough})`;
+  }
+  const text = `WITH page AS (SELECT id, score, row_number() OVER (ORDER BY score DESC, ${outer}) AS n FROM (${candidates}) c
+        ORDER BY score DESC, ${outer} LIMIT ${limit}::int OFFSET ${offset}::int)
+      SELECT d.document::text AS doc, page.score FROM page JOIN search_documents d ON d.collection = ${coll} AND d.id = page.id ORDER BY page.n`;
+  // A text-less page over many keys or none is planned for its values (how many documents the keys hold).
+  return { text, values: p.values, prepare: perKey || (!relevance && r.keyIds === undefined && s.words.length === 0) };
 }
 
 /**
@@ -313,43 +383,32 @@ function cubeTerm(s: ParsedSearch, r: Resolved): string | undefined {
   return term;
 }
 
-/** `found` and facet counts as sums over the cube rows of the search's term. */
+/** `found` and array facet counts as sums over the cube rows of the search's term, per key id. */
 function cubeCountQuery(s: ParsedSearch, r: Resolved, term: string): SqlQuery {
   const p = new Params();
-  const arrays = CUBE_ARRAY_FIELDS[s.collection];
   const tagFilter = s.filters.find((f) => isTagFilter(s, f));
-  const conds = [`c.collection = ${p.add(s.collection)}::text`, `c.term = ${p.add(term)}::text`];
-  if (r.keyIds) conds.push(`c.key_id = ANY(${p.add(r.keyIds)}::int[])`);
+  const conds = [`collection = ${p.add(s.collection)}::text`, `term = ${p.add(term)}::text`];
+  if (r.keyIds) conds.push(`key_id = ANY(${p.add(r.keyIds)}::int[])`);
+  const where = conds.join(' AND ');
   // The documents themselves (arr_field ''), or, under an array filter, that value's rows.
-  const base = `arr_field = ${p.add(tagFilter?.field ?? '')}::text AND arr_value = ${p.add(tagFilter ? String(tagFilter.values[0]) : '')}::text`;
-  const counted = s.facetBy.filter((f) => arrays.includes(f));
-  conds.push(counted.length ? `((c.${base.replace(' AND arr_value', ' AND c.arr_value')}) OR c.arr_field = ANY(${p.add(counted)}::text[]))` : `c.${base.replace(' AND arr_value', ' AND c.arr_value')}`);
-  const parts = [`SELECT '' AS field, '' AS value, coalesce(sum(count), 0)::int AS count FROM m WHERE ${base}`];
-  for (const f of s.facetBy) {
-    const field = ident(f);
-    const max = p.add(s.maxFacetValues);
-    if (arrays.includes(field)) {
-      parts.push(`(SELECT '${field}', arr_value, sum(count)::int FROM m WHERE arr_field = '${field}'${facetPrefix(s, field, 'arr_value', p)}
-        GROUP BY arr_value ORDER BY 3 DESC, 2 LIMIT ${max}::int)`);
-    } else {
-      const v = `(key ->> '${field}')`;
-      parts.push(`(SELECT '${field}', ${v}, sum(count)::int FROM m WHERE ${base} AND ${v} IS NOT NULL${facetPrefix(s, field, v, p)}
-        GROUP BY 2 ORDER BY 3 DESC, 2 LIMIT ${max}::int)`);
-    }
+  const parts = [
+    `SELECT key_id AS k, '' AS f, '' AS v, count AS n FROM search_cube WHERE ${where}
+      AND arr_field = ${p.add(tagFilter?.field ?? '')}::text AND arr_value = ${p.add(tagFilter ? String(tagFilter.values[0]) : '')}::text`,
+  ];
+  const counted = s.facetBy.filter((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f));
+  if (counted.length) {
+    parts.push(`SELECT 0, arr_field, arr_value, sum(count)::int FROM search_cube WHERE ${where}
+      AND arr_field = ANY(${p.add(counted)}::text[]) GROUP BY arr_field, arr_value`);
   }
-  const text = `WITH m AS MATERIALIZED (
-      SELECT c.arr_field, c.arr_value, c.count, k.key FROM search_cube c JOIN search_cube_keys k ON k.id = c.key_id
-      WHERE ${conds.join(' AND ')})
-    ${parts.join(' UNION ALL ')}`;
-  return { text, values: p.values, cube: true };
+  return { text: parts.join(' UNION ALL '), values: p.values, cube: true };
 }
 
 /**
- * `found` (field '' value '') and the facet counts of a search, as rows of
- * (field, value, count): from the cube when it can answer, else counted over
- * the matching documents (always with `live`: tests compare the two). The
- * matching rows are grouped by key first: a few hundred groups, whatever the
- * number of documents.
+ * The rows `found` and the facet counts of a search are made of: per key id, how
+ * many documents match (arr_field ''), and per array facet value, how many
+ * (key_id 0). From the cube when it can answer, else counted over the matching
+ * documents (always with `live`: tests compare the two). Key ids become facet
+ * values in the API process (KeyTable), so no statement joins or reads the keys.
  */
 export function countQuery(s: ParsedSearch, r: Resolved = {}, options: { live?: boolean } = {}): SqlQuery {
   const term = options.live ? undefined : cubeTerm(s, r);
@@ -357,24 +416,60 @@ export function countQuery(s: ParsedSearch, r: Resolved = {}, options: { live?: 
   const p = new Params();
   const where = whereSql(s, r, p);
   const arrays = s.facetBy.filter((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f));
-  const parts = [`SELECT '' AS field, '' AS value, coalesce(sum(n), 0)::int AS count FROM g`];
-  for (const f of s.facetBy) {
+  const parts = [`SELECT key_id AS k, '' AS f, '' AS v, count(*)::int AS n FROM m GROUP BY key_id`];
+  for (const f of arrays) {
     const field = ident(f);
-    const max = p.add(s.maxFacetValues);
-    if (arrays.includes(field)) {
-      parts.push(`(SELECT '${field}', v, count(*)::int FROM m CROSS JOIN LATERAL
-          (SELECT substr(t, ${field.length + 2}) AS v FROM unnest(m.tags) t WHERE t LIKE '${field}:%') x
-        WHERE true${facetPrefix(s, field, 'v', p)} GROUP BY v ORDER BY 3 DESC, 2 LIMIT ${max}::int)`);
-    } else {
-      const v = `(k.key ->> '${field}')`;
-      parts.push(`(SELECT '${field}', ${v}, sum(n)::int FROM g JOIN search_cube_keys k ON k.id = g.key_id
-        WHERE ${v} IS NOT NULL${facetPrefix(s, field, v, p)} GROUP BY 2 ORDER BY 3 DESC, 2 LIMIT ${max}::int)`);
-    }
+    parts.push(`SELECT 0, '${field}', substr(t, ${field.length + 2}), count(*)::int FROM m CROSS JOIN LATERAL unnest(m.tags) t
+      WHERE t LIKE '${field}:%' GROUP BY 3`);
   }
-  const text = `WITH m AS MATERIALIZED (SELECT key_id${arrays.length ? ', tags' : ''} FROM search_documents WHERE ${where}),
-      g AS (SELECT key_id, count(*) AS n FROM m GROUP BY key_id)
+  const text = `WITH m AS MATERIALIZED (SELECT key_id${arrays.length ? ', tags' : ''} FROM search_documents WHERE ${where})
      ${parts.join(' UNION ALL ')}`;
   return { text, values: p.values };
+}
+
+/** k: a key id, with f '' (documents of that key); or f and v: an array facet value (k 0). n: how many. Single-word names: the API's pool camel-cases columns. */
+export interface CountRow {
+  k: number;
+  f: string;
+  v: string;
+  n: number;
+}
+
+/** `found` and the facet counts from countQuery's rows. */
+export function facetsFromCounts(s: ParsedSearch, rows: CountRow[], keys: KeyTable): { found: number; facets: FacetCount[] } {
+  let found = 0;
+  const tally = new Map<string, Map<string, number>>(s.facetBy.map((f) => [f, new Map()]));
+  const add = (field: string, value: string, n: number) => {
+    const m = tally.get(field);
+    if (m) m.set(value, (m.get(value) ?? 0) + n);
+  };
+  const keyFields = s.facetBy.filter((f) => CUBE_KEY_FIELDS[s.collection].includes(f));
+  for (const row of rows) {
+    const n = Number(row.n);
+    if (row.f) {
+      add(row.f, row.v, n);
+      continue;
+    }
+    found += n;
+    const key = keys.key(Number(row.k));
+    for (const f of keyFields) {
+      const v = key?.[f];
+      if (v !== undefined && v !== null) add(f, String(v), n);
+    }
+  }
+  const prefixOk = (field: string, value: string) => {
+    if (s.facetQuery?.field !== field || !s.facetQuery.prefix) return true;
+    const v = value.toLowerCase();
+    return v.startsWith(s.facetQuery.prefix) || v.includes(` ${s.facetQuery.prefix}`);
+  };
+  const facets = s.facetBy.map((f) =>
+    facet(
+      f,
+      [...tally.get(f)!].filter(([v, n]) => n > 0 && prefixOk(f, v)).map(([value, count]) => ({ value, count })),
+      s.maxFacetValues,
+    ),
+  );
+  return { found, facets };
 }
 
 /** One statement that resolves every word of a batch of searches against the vocabulary. */
@@ -421,6 +516,7 @@ export function resolveWords(words: string[], rows: { word: string; term: string
 
 export class PostgresEngine implements SearchEngine {
   readonly kind = 'postgres' as const;
+  private readonly keys = new KeyTable();
   constructor(private readonly sql: Sql) {}
 
   async ensureCollections(): Promise<void> {
@@ -517,23 +613,23 @@ export class PostgresEngine implements SearchEngine {
    */
   async resolve(searches: ParsedSearch[]): Promise<Resolved[]> {
     const rows = new Map<CollectionName, { word: string; term: string; docs: number; typo: boolean }[]>();
-    const keys = keysQuery(searches);
-    const [, keyRows] = await Promise.all([
-      Promise.all(
-        [...new Set(searches.filter((x) => x.words.length).map((x) => x.collection))].map(async (c) => {
-          const q = resolveQuery(c, [...new Set(searches.filter((x) => x.collection === c).flatMap((x) => x.words))]);
-          rows.set(c, await this.sql.unsafe(q.text, q.values as never[], { prepare: true }));
-        }),
-      ),
-      keys ? this.sql.unsafe<{ i: number; ids: number[] }[]>(keys.text, keys.values as never[], { prepare: true }) : [],
+    await Promise.all([
+      ...[...new Set(searches.filter((x) => x.words.length).map((x) => x.collection))].map(async (c) => {
+        const q = resolveQuery(c, [...new Set(searches.filter((x) => x.collection === c).flatMap((x) => x.words))]);
+        rows.set(c, await this.sql.unsafe(q.text, q.values as never[], { prepare: true }));
+      }),
+      this.keys.refresh(this.sql),
     ]);
-    const keyIds = new Map(keyRows.map((row) => [row.i, row.ids]));
-    return searches.map((s, i) => ({ keyIds: keyIds.get(i), words: s.words.length ? resolveWords(s.words, rows.get(s.collection)!) : undefined }));
+    return searches.map((s) => ({ keyIds: this.keys.idsFor(s), words: s.words.length ? resolveWords(s.words, rows.get(s.collection)!) : undefined }));
   }
 
   async search(s: ParsedSearch, r: Resolved = {}): Promise<SearchResult> {
     const started = Date.now();
-    const [hits, counted] = await Promise.all([this.hits(s, r), this.countAndFacets(s, r)]);
+    // Filters no facet key satisfies: nothing to ask the database.
+    const none = r.keyIds?.length === 0;
+    const [hits, counted]: [SearchResult['hits'], { found: number; facets: FacetCount[] }] = none
+      ? [[], facetsFromCounts(s, [], this.keys)]
+      : await Promise.all([this.hits(s, r), this.counts(s, r)]);
     return {
       found: counted.found,
       page: s.page,
@@ -547,7 +643,7 @@ export class PostgresEngine implements SearchEngine {
   private async hits(s: ParsedSearch, r: Resolved): Promise<SearchResult['hits']> {
     if (s.perPage === 0) return [];
     const q = hitsQuery(s, r);
-    const rows = await this.sql.unsafe<{ doc: string; score: number }[]>(q.text, q.values as never[]);
+    const rows = await this.sql.unsafe<{ doc: string; score: number }[]>(q.text, q.values as never[], { prepare: q.prepare === true });
     return rows.map((row) => ({
       document: JSON.parse(row.doc) as SearchDocument,
       highlights: [],
@@ -555,14 +651,14 @@ export class PostgresEngine implements SearchEngine {
     }));
   }
 
-  private async countAndFacets(s: ParsedSearch, r: Resolved): Promise<{ found: number; facets: FacetCount[] }> {
-    const q = countQuery(s, r);
-    // Statements over the small tables (cube, keys, vocabulary) are prepared: their
+  /** `found` and the facet counts (with `live`, counted over the documents even where the cube could answer). */
+  async counts(s: ParsedSearch, r: Resolved, options: { live?: boolean } = {}): Promise<{ found: number; facets: FacetCount[] }> {
+    const q = countQuery(s, r, options);
+    // Statements over the small tables (cube, vocabulary) are prepared: their
     // plans do not depend on the values, and planning cost as much as running them.
     // Those over the documents are planned for their values (how common a word is).
-    const rows = await this.sql.unsafe<{ field: string; value: string; count: number }[]>(q.text, q.values as never[], { prepare: q.cube === true });
-    const found = rows.find((row) => row.field === '')?.count ?? 0;
-    return { found, facets: s.facetBy.map((f) => facet(f, rows.filter((row) => row.field === f && row.count > 0), s.maxFacetValues)) };
+    const rows = await this.sql.unsafe<CountRow[]>(q.text, q.values as never[], { prepare: q.cube === true });
+    return facetsFromCounts(s, rows, this.keys);
   }
 
   async close(): Promise<void> {}
