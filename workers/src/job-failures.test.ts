@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emit } from '@ilera/db';
 import { createTestContext, eventually, freePort, type TestContext } from '../../test/support';
@@ -30,20 +31,17 @@ describe('a failing job', () => {
     const delays: number[] = [];
     for (let attempt = 1; attempt < 8; attempt++) {
       // Failed attempt `attempt`, waiting for the next one.
-      const waiting = await eventually(async () => {
-        const j = await ctx.queues.mail.getJob(jobId);
-        return j && j.attemptsMade === attempt && (await j.getState()) === 'delayed' ? j : null;
-      }, 10000);
+      await eventually(async () => (await ctx.queues.mail.getJobState(jobId)) === 'delayed', 10000);
+      const waiting = await ctx.queues.mail.getJob(jobId);
+      expect(waiting!.attemptsMade).toBe(attempt);
       expect(waiting!.failedReason).toBe(reason);
       delays.push(waiting!.delay);
       await waiting!.promote();
     }
     expect(delays).toEqual([1000, 2000, 4000, 8000, 16000, 32000, 64000]);
 
-    const failed = await eventually(async () => {
-      const j = await ctx.queues.mail.getJob(jobId);
-      return j && (await j.getState()) === 'failed' ? j : null;
-    }, 10000);
+    await eventually(async () => (await ctx.queues.mail.getJobState(jobId)) === 'failed', 10000);
+    const failed = await ctx.queues.mail.getJob(jobId);
     expect(failed!.attemptsMade).toBe(8);
     expect(failed!.failedReason).toBe(reason);
     expect((await ctx.queues.mail.getFailed()).map((j) => j.id)).toEqual([jobId]);
@@ -56,5 +54,51 @@ describe('a failing job', () => {
     expect(logged).toHaveLength(8);
     expect(logged.join('\n')).toContain(reason);
     expect(logged.join('\n')).not.toContain('folake');
+  });
+});
+
+/** An SMTP server that refuses every recipient, quoting the address as real servers do. */
+function refusingSmtp(): Promise<{ port: number; close(): Promise<void> }> {
+  const server = net.createServer((sock) => {
+    sock.write('220 smtp.example.ng ESMTP\r\n');
+    let buf = '';
+    sock.on('data', (d) => {
+      buf += d;
+      for (let i = buf.indexOf('\r\n'); i >= 0; i = buf.indexOf('\r\n')) {
+        const line = buf.slice(0, i);
+        buf = buf.slice(i + 2);
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === 'EHLO' || verb === 'HELO' || verb === 'MAIL' || verb === 'RSET') sock.write('250 OK\r\n');
+        else if (verb === 'RCPT') sock.write(`550 5.1.1 ${line.slice(8).trim()}: Recipient address rejected\r\n`);
+        else if (verb === 'QUIT') sock.end('221 Bye\r\n');
+        else sock.write('502 Not implemented\r\n');
+      }
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ port: (server.address() as net.AddressInfo).port, close: () => new Promise((r) => server.close(() => r())) }),
+    ),
+  );
+}
+
+describe('a job refused with the address in the reason', () => {
+  it('is logged without the address', async () => {
+    const smtp = await refusingSmtp();
+    const c = await createTestContext({ config: { smtpUrl: `smtp://127.0.0.1:${smtp.port}` } });
+    try {
+      await c.startWorkers();
+      await c.queues.mail.add('mail.send', { to: 'folake.adewale@example.ng', subject: 'Hello', text: 'Hello' }, { jobId: 'mail-901-patient', attempts: 1 });
+      await eventually(async () => (await c.queues.mail.getJobState('mail-901-patient')) === 'failed', 10000);
+      const failed = await c.queues.mail.getJob('mail-901-patient');
+      expect(failed!.failedReason).toContain('550 5.1.1 <folake.adewale@example.ng>: Recipient address rejected');
+      const logged = c.logs.filter((l) => l.includes('"job failed"') && l.includes('mail-901-patient'));
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toContain('550 5.1.1 <<address>>: Recipient address rejected');
+      expect(logged[0]).not.toContain('folake');
+    } finally {
+      await c.close();
+      await smtp.close();
+    }
   });
 });

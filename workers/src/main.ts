@@ -1,6 +1,6 @@
 import { Worker, type ConnectionOptions, type WorkerOptions } from 'bullmq';
 import type { Config, Sql } from '@ilera/db';
-import type { Processor, WorkerContext } from './context';
+import { withoutAddresses, type Processor, type WorkerContext } from './context';
 import { createMailSender, type MailJob } from './mail.worker';
 import { indexProcessor } from './index.worker';
 import { notifyProcessor } from './notify.worker';
@@ -65,7 +65,7 @@ export async function startWorkers(o: StartWorkersOptions): Promise<RunningWorke
       }),
   );
   for (const w of workers) {
-    w.on('failed', (job, err) => log('job failed', { queue: w.name, job: job?.id, attempts: job?.attemptsMade, error: err.message }));
+    w.on('failed', (job, err) => log('job failed', { queue: w.name, job: job?.id, attempts: job?.attemptsMade, error: withoutAddresses(err.message) }));
     w.on('error', (err) => log('worker error', { queue: w.name, error: err.message }));
   }
   const relay = new OutboxRelay(o.sql, queues, { log, ...o.relay });
