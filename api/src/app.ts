@@ -9,6 +9,7 @@ import { loggerOptions } from './logger';
 import { registerErrorHandler } from './plugins/errors';
 import { registerOriginCheck } from './plugins/origin';
 import { registerStatic } from './plugins/static';
+import { httpCachePlugin } from './plugins/http-cache';
 import { registerRequestLimits, type RequestLimitOverrides } from './plugins/rate-limit';
 import { openRequestRedis } from './redis';
 import { sessionKey, sessionPlugin } from './plugins/session';
@@ -67,6 +68,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Before compression: ETags hash the uncompressed answer (plugins/http-cache.ts).
+  await app.register(httpCachePlugin);
   await app.register(compress, { threshold: 1024 });
   await app.register(sessionPlugin, {
     key: await sessionKey(deps.config),
