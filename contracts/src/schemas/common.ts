@@ -58,10 +58,19 @@ export function emptyToUndefined(v: unknown): unknown {
   return v;
 }
 
+/**
+ * For a value about to meet z.coerce.number(): its Number(value) throws (a 500) on an object or
+ * array holding an object whose toString/valueOf is not a function (`{"toString": 1}`), so objects
+ * and arrays become NaN, refused as not a number (found by test/fuzz).
+ */
+export function objectToNaN(v: unknown): unknown {
+  return typeof v === 'object' && v !== null ? NaN : v;
+}
+
 /** An optional whole number from a form or a query string ('' means not given). */
 export function optionalInt(min: number, max: number, message: string) {
   return z.preprocess(
-    emptyToUndefined,
+    (v) => objectToNaN(emptyToUndefined(v)),
     z.coerce
       .number({ invalid_type_error: message })
       .int({ message })
