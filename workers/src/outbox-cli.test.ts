@@ -2,16 +2,20 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, eventually, type TestContext } from '../../test/support';
+import { createTestContext, eventually, freePort, type TestContext } from '../../test/support';
 
 /** `npm run outbox` as an operator runs it, against this file's database. */
 const root = path.resolve(__dirname, '../..');
 
-function outboxCli(args: string[], dbUrl: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function outboxCli(
+  args: string[],
+  c: TestContext,
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn('npm', ['run', '--silent', 'outbox', '--', ...args], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: dbUrl },
+      env: { ...process.env, DATABASE_URL: c.dbUrl, REDIS_URL: c.config.redisUrl, REDIS_PREFIX: c.config.redisPrefix, ...env },
     });
     let stdout = '';
     let stderr = '';
@@ -21,6 +25,13 @@ function outboxCli(args: string[], dbUrl: string): Promise<{ code: number | null
     child.on('close', (code) => resolve({ code, stdout, stderr: stderr.replace(/^npm warn.*\n/gm, '') }));
   });
 }
+
+/** The output's sections (split at blank lines), each a list of rows of cells. */
+const sections = (stdout: string) =>
+  stdout
+    .trim()
+    .split(/\n\s*\n/)
+    .map((sec) => sec.split('\n').map((l) => l.split(/\s{2,}/)));
 
 let ctx: TestContext;
 let failedId: string;
@@ -50,20 +61,22 @@ afterAll(async () => ctx.close());
 
 describe('npm run outbox', () => {
   it('--failed lists failed and abandoned events with id, topic, attempts, error and time, and no personal data', async () => {
-    const r = await outboxCli(['--failed'], ctx.dbUrl);
+    const r = await outboxCli(['--failed'], ctx);
     expect(r.code, r.stderr).toBe(0);
-    const lines = r.stdout.trim().split('\n').map((l) => l.split(/\s{2,}/));
-    expect(lines).toEqual([
+    const [outbox, jobs] = sections(r.stdout);
+    expect(outbox).toEqual([
+      ['Outbox events set aside:'],
       ['id', 'topic', 'state', 'attempts', 'when', 'error'],
       [failedId, 'no.such.topic', 'failed', '1', '2026-03-10T08:00:00.000Z', 'No queue for topic "no.such.topic"'],
       [abandonedId, 'mail.send', 'abandoned', '10', '2026-03-10T08:15:00.000Z', 'Connection is closed.'],
     ]);
+    expect(jobs).toEqual([['Failed jobs:'], ['none']]);
     expect(r.stdout + r.stderr).not.toMatch(/ngozi|chidi|example\.ng|Okafor|Eze/i);
   });
 
   it('--retry <ids> re-drives those events: the relay delivers the abandoned mail; unknown ids are reported', async () => {
-    const r = await outboxCli(['--retry', abandonedId, processedId, '999999'], ctx.dbUrl);
-    expect(r.stdout.trim()).toBe(`Re-driven 1 event(s): ${abandonedId}`);
+    const r = await outboxCli(['--retry', abandonedId, processedId, '999999'], ctx);
+    expect(r.stdout.trim()).toBe(`Re-driven 1 outbox event(s): ${abandonedId}`);
     expect(r.stderr.trim()).toBe(`Not failed or abandoned (left alone): ${processedId}, 999999`);
     expect(r.code).toBe(1);
     const [row] = await ctx.sql`SELECT attempts, abandoned_at, last_error FROM outbox WHERE id = ${abandonedId}`;
@@ -76,14 +89,14 @@ describe('npm run outbox', () => {
     const [done] = await ctx.sql`SELECT processed_at FROM outbox WHERE id = ${abandonedId}`;
     expect(done!.processedAt).toBeInstanceOf(Date);
 
-    const after = await outboxCli(['--failed'], ctx.dbUrl);
-    expect(after.stdout.trim().split('\n').slice(1).map((l) => l.split(/\s+/)[0])).toEqual([failedId]);
+    const after = await outboxCli(['--failed'], ctx);
+    expect(sections(after.stdout)[0]!.slice(2).map((l) => l[0])).toEqual([failedId]);
   });
 
   it('--retry without ids re-drives them all; a row no queue takes is failed again by the relay', async () => {
-    const r = await outboxCli(['--retry'], ctx.dbUrl);
+    const r = await outboxCli(['--retry'], ctx);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout.trim()).toBe(`Re-driven 1 event(s): ${failedId}`);
+    expect(r.stdout.trim()).toBe(`Re-driven 1 outbox event(s): ${failedId}`);
     const again = await eventually(async () => {
       const [row] = await ctx.sql`SELECT failed_at, attempts, last_error FROM outbox WHERE id = ${failedId}`;
       return row!.failedAt ? row : null;
@@ -94,16 +107,67 @@ describe('npm run outbox', () => {
 
   it('refuses bad usage with a message and exit code 2', async () => {
     const cases: [string[], string][] = [
-      [['--retry', 'abc'], 'Not an outbox id: abc'],
+      [['--retry', '12abc'], 'Not an outbox or job id: 12abc'],
       [['--frobnicate'], "Unknown option '--frobnicate'"],
       [['--failed', '--retry'], 'Give --failed or --retry, not both.'],
       [[], 'Give --failed or --retry.'],
     ];
     for (const [args, message] of cases) {
-      const r = await outboxCli(args, ctx.dbUrl);
+      const r = await outboxCli(args, ctx);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toContain(message);
       expect(r.stderr).toContain('Usage: npm run outbox -- --failed');
     }
+  });
+});
+
+describe('npm run outbox and BullMQ failed jobs', () => {
+  let c: TestContext;
+  let smtpPort: number;
+  beforeAll(async () => {
+    smtpPort = await freePort(); // an SMTP server that does not answer: every mail job fails
+    c = await createTestContext({ config: { smtpUrl: `smtp://127.0.0.1:${smtpPort}` } });
+    await c.startWorkers();
+  });
+  afterAll(async () => c.close());
+
+  const failedJob = async (jobId: string) => {
+    await c.queues.mail.add('mail.send', { to: 'amaka.nwosu@example.ng', subject: 'Hello', text: 'Hello' }, { jobId, attempts: 1 });
+    await eventually(async () => (await c.queues.mail.getJobState(jobId)) === 'failed', 10000);
+  };
+
+  it('--failed lists jobs in the failed sets with queue, id, name, attempts, time and reason, and no address', async () => {
+    await failedJob('mail-900-patient');
+    const finishedOn = (await c.queues.mail.getJob('mail-900-patient'))!.finishedOn!;
+    const r = await outboxCli(['--failed'], c);
+    expect(r.code, r.stderr).toBe(0);
+    expect(sections(r.stdout)).toEqual([
+      [['Outbox events set aside:'], ['none']],
+      [
+        ['Failed jobs:'],
+        ['queue', 'job', 'name', 'attempts', 'when', 'error'],
+        ['mail', 'mail-900-patient', 'mail.send', '1', new Date(finishedOn).toISOString(), `connect ECONNREFUSED 127.0.0.1:${smtpPort}`],
+      ],
+    ]);
+    expect(r.stdout).not.toContain('amaka');
+  });
+
+  it('--retry <job id> and --retry <outbox id> retry those failed jobs; the mail worker runs them again', async () => {
+    await failedJob('ob-77');
+    const r = await outboxCli(['--retry', 'mail-900-patient', '77'], c);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trim()).toBe('Retried 2 failed job(s): mail-900-patient, ob-77');
+    // Each ran once more (and failed again: the server still does not answer).
+    for (const id of ['mail-900-patient', 'ob-77']) {
+      await eventually(() => c.logs.filter((l) => l.includes('"job failed"') && l.includes(`"job":"${id}"`)).length === 2, 10000);
+    }
+  });
+
+  it('without Redis, lists the outbox events and says the failed jobs are missing (exit code 1)', async () => {
+    const closed = await freePort();
+    const r = await outboxCli(['--failed'], c, { REDIS_URL: `redis://127.0.0.1:${closed}`, DATA_DIR: c.config.dataDir });
+    expect(r.code).toBe(1);
+    expect(sections(r.stdout)).toEqual([[['Outbox events set aside:'], ['none']]]);
+    expect(r.stderr).toContain(`Redis (127.0.0.1:${closed}) does not answer: BullMQ's failed jobs are not included.`);
   });
 });

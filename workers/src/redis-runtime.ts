@@ -34,11 +34,28 @@ async function freePort(): Promise<number> {
 }
 
 /**
+ * A Redis that answers now: REDIS_URL (or redis://127.0.0.1:6379), else the private
+ * redis-server a running app started under DATA_DIR/redis. Null when neither does.
+ */
+export async function runningRedis(config: Config): Promise<string | null> {
+  if (await redisAnswers(config.redisUrl)) return config.redisUrl;
+  try {
+    const port = Number(await readFile(path.join(config.dataDir, 'redis', 'port'), 'utf8'));
+    const url = `redis://127.0.0.1:${port}`;
+    if (port && (await redisAnswers(url))) return url;
+  } catch {
+    /* not running */
+  }
+  return null;
+}
+
+/**
  * REDIS_URL, else redis://127.0.0.1:6379; when nothing answers and no REDIS_URL
  * was given, a private redis-server with its data under DATA_DIR/redis.
  */
 export async function resolveRedis(config: Config, explicit: boolean): Promise<RedisHandle> {
-  if (await redisAnswers(config.redisUrl)) return { url: config.redisUrl, stop: async () => {} };
+  const running = await runningRedis(config);
+  if (running && (running === config.redisUrl || !explicit)) return { url: running, stop: async () => {} };
   const hasBinary = spawnSync('redis-server', ['--version']).status === 0;
   if (explicit || !hasBinary) {
     throw new Error(
@@ -50,13 +67,6 @@ export async function resolveRedis(config: Config, explicit: boolean): Promise<R
   const dir = path.join(config.dataDir, 'redis');
   await mkdir(dir, { recursive: true });
   const portFile = path.join(dir, 'port');
-  try {
-    const port = Number(await readFile(portFile, 'utf8'));
-    const url = `redis://127.0.0.1:${port}`;
-    if (port && (await redisAnswers(url))) return { url, stop: async () => {} };
-  } catch {
-    /* not running */
-  }
   const port = await freePort();
   const child: ChildProcess = spawn(
     'redis-server',
