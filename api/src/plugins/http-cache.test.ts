@@ -121,7 +121,7 @@ describe('HTTP caching of public reads', () => {
       const res = await get(url, { 'if-none-match': tag });
       return res.statusCode === 200 ? res : undefined;
     }, 10000);
-    expect(after.headers.etag).not.toBe(tag);
-    expect(after.json().hits.map((h: { id: string | number }) => String(h.id))).toEqual([String(pro.id)]);
+    expect(after!.headers.etag).not.toBe(tag);
+    expect(after!.json().hits.map((h: { id: string | number }) => String(h.id))).toEqual([String(pro.id)]);
   });
 });
