@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PostgresEngine, reindexAll } from '@ilera/search';
+import { createTestContext, type TestContext } from '../../test/support';
+import { createProfessional } from '../../test/factories';
+import { launchBrowser, newPage } from '../../test/browser';
+
+/**
+ * What a person sees when a limit is reached. The limits here are tiny (a few
+ * searches and profile reads a minute) so that a handful of clicks reach them;
+ * production figures are in docs/RELIABILITY.md.
+ */
+describe('limits in the browser', () => {
+  let ctx: TestContext;
+  let base: string;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  const proIds: number[] = [];
+
+  beforeAll(async () => {
+    ctx = await createTestContext({ requestLimits: { search: { max: 3 }, profileRead: { max: 2 } } });
+    for (const lastName of ['Adebayo', 'Okafor']) {
+      proIds.push((await createProfessional(ctx.sql, { specialty: 'Cardiology', user: { firstName: 'Kemi', lastName } })).id);
+    }
+    await reindexAll(ctx.sql, { engine: new PostgresEngine(ctx.sql) });
+    base = await ctx.listen();
+    browser = await launchBrowser();
+  }, 120000);
+  afterAll(async () => {
+    await browser?.close();
+    await ctx?.close();
+  });
+
+  it('the search page says to wait and try again once the searches of this address are used up', async () => {
+    const { page, context } = await newPage(browser.browser, base);
+    const alert = page.getByRole('alert').filter({ hasText: 'Too many requests' });
+    const answered = page.getByRole('status').filter({ hasText: /results? found/ });
+    const seen: string[] = [];
+    // A new search per page load, each waited for: the first three are answered, then the limit speaks.
+    for (const q of ['cardiology', 'kemi', 'adebayo', 'heart']) {
+      await page.goto(`/search?q=${q}`);
+      await answered.or(alert).waitFor();
+      seen.push((await alert.count()) ? 'limited' : 'answered');
+    }
+    expect(seen).toEqual(['answered', 'answered', 'answered', 'limited']);
+    expect(await alert.textContent()).toMatch(/Please wait 1 minute and try again\./);
+    await context.close();
+  });
+
+  it('a profile page refused by the limit says to wait, not "not found"', async () => {
+    const { page, context } = await newPage(browser.browser, base);
+    const limited = page.getByRole('heading', { name: 'Too Many Requests' });
+    const shown = page.getByRole('heading', { name: /Kemi/ }).first();
+    // A profile view reads the profile, then its reviews: the first view uses up the two reads.
+    // (Another profile the second time: the browser may answer a profile it read a minute ago from its cache.)
+    const reviewsRead = page.waitForResponse((r) => r.url().includes('/api/reviews/professional/'));
+    await page.goto(`/professional/${proIds[0]}`);
+    await shown.waitFor();
+    await reviewsRead;
+    await page.goto(`/professional/${proIds[1]}`);
+    await shown.or(limited).waitFor();
+    expect(await limited.count()).toBe(1);
+    expect(await page.getByText(/Please wait 1 minute and try again\./).count()).toBeGreaterThan(0);
+    expect(await page.getByText('Professional Not Found').count()).toBe(0);
+    await context.close();
+  });
+});
