@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { queueNames, type QueueName } from './queues';
 
-const id = z.number().int().positive();
+// Workers read ids with Number(), so a digit string is as good as a number.
+const id = z.preprocess((v) => (typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : v), z.number().int().positive());
 const mail = z
   .object({
     to: z.string().min(1),

@@ -61,11 +61,12 @@ describe('outbox → BullMQ → worker', () => {
       await emit(tx, 'no.such.topic', { id: 1, marker: 'unknown-topic' });
       await emit(tx, 'search.professional', { id: 'twelve', marker: 'bad-id' });
       await emit(tx, 'mail.send', { subject: 'Your appointment with Dr. Adaeze Okonkwo', text: 'Hello Chidi', marker: 'no-recipient' });
-      for (let i = 0; i < 3; i++) await emit(tx, 'search.professional', { id: 1, marker: `behind-the-bad-${i}` });
+      for (let i = 0; i < 3; i++) await emit(tx, 'search.professional', { id: i === 1 ? '1' : 1, marker: `behind-the-bad-${i}` });
     });
     await ctx.startWorkers({ processors });
     await eventually(async () => (await effects('behind-the-bad-2')) === 1);
     expect(await effects('behind-the-bad-0')).toBe(1);
+    expect(await effects('behind-the-bad-1')).toBe(1); // an id as a digit string is routed too
     const rows = await ctx.sql`
       SELECT payload->>'marker' AS marker, failed_at, processed_at, abandoned_at, last_error, attempts
       FROM outbox WHERE payload->>'marker' IN ('unknown-topic', 'bad-id', 'no-recipient') ORDER BY id`;
