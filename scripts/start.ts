@@ -51,7 +51,9 @@ async function main() {
   const redis = createRedis(config.redisUrl);
   const queues = createQueues(redis, config.redisPrefix);
   const app =
-    mode === 'workers' ? null : await buildApp({ sql, redis, config, queues });
+    // The API opens its own fail-fast connection from this one (api/src/redis.ts); the
+    // workers keep this one, which waits for Redis to come back.
+    mode === 'workers' ? null : await buildApp({ sql, redis, config });
   if (app) {
     await app.listen({ port: config.port, host: '0.0.0.0' });
     say(`Ilera is serving ${config.appUrl} (port ${config.port})`);

@@ -10,7 +10,7 @@ let second: FastifyInstance;
 beforeAll(async () => {
   ctx = await createTestContext();
   // A second API instance on the same Redis prefix and database: the counters are shared.
-  second = await buildApp({ sql: ctx.sql, redis: ctx.redis, config: ctx.config, queues: ctx.queues, logStream: false });
+  second = await buildApp({ sql: ctx.sql, redis: ctx.redis, config: ctx.config, logStream: false });
 });
 afterAll(async () => {
   await second.close();
