@@ -10,6 +10,8 @@ export interface Config {
   redisPrefix: string;
   typesenseUrl?: string;
   typesenseApiKey?: string;
+  /** The Typesense node next to this process, tried first (TYPESENSE_URL may name several). */
+  typesenseNearestUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
   sessionSecret?: string;
@@ -70,6 +72,7 @@ const envSchema = z
     // Not checked as one URL: it may name several nodes of a cluster.
     TYPESENSE_URL: text,
     TYPESENSE_API_KEY: text,
+    TYPESENSE_NEAREST_URL: url('TYPESENSE_NEAREST_URL'),
     SMTP_URL: url('SMTP_URL'),
     MAIL_FROM: text,
     MAIL_TO_FILES: z.preprocess(blank, z.enum(['0', '1'], { errorMap: () => ({ message: 'MAIL_TO_FILES must be 1 or 0' }) }).optional()),
@@ -142,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, roles: readonly
     redisPrefix: e.REDIS_PREFIX ?? 'ilera',
     typesenseUrl: e.TYPESENSE_URL,
     typesenseApiKey: e.TYPESENSE_API_KEY,
+    typesenseNearestUrl: e.TYPESENSE_NEAREST_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Ilera <no-reply@ilera.ng>',
     sessionSecret: e.SESSION_SECRET,

@@ -13,13 +13,14 @@ export * from './documents';
 export * from './answer-cache';
 export { PostgresEngine } from './postgres-engine';
 export { TypesenseEngine } from './typesense-engine';
+export { typesenseCluster, type TypesenseCluster } from './typesense-nodes';
 
 /** Typesense when TYPESENSE_URL is set (its key is required); PostgreSQL's search_documents otherwise. */
-export function createEngine(config: Pick<Config, 'typesenseUrl' | 'typesenseApiKey'>, sql: Sql): SearchEngine {
+export function createEngine(config: Pick<Config, 'typesenseUrl' | 'typesenseApiKey' | 'typesenseNearestUrl'>, sql: Sql): SearchEngine {
   if (config.typesenseUrl) {
     // Searching PostgreSQL instead, without a word, hid a missing key (loadConfig refuses it first).
     if (!config.typesenseApiKey) throw new Error('TYPESENSE_URL is set but TYPESENSE_API_KEY is not');
-    return new TypesenseEngine({ url: config.typesenseUrl, apiKey: config.typesenseApiKey });
+    return new TypesenseEngine({ url: config.typesenseUrl, apiKey: config.typesenseApiKey, nearestUrl: config.typesenseNearestUrl });
   }
   return new PostgresEngine(sql);
 }

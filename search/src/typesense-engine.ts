@@ -4,6 +4,7 @@
 // builds a new collection and switches the alias when it is complete.
 import * as TypesenseModule from 'typesense';
 import type { SearchEngine, SearchError, SearchRequest, SearchResult } from './engine';
+import { typesenseCluster } from './typesense-nodes';
 import { DocumentRejectedError, schemas, validateDocument, type CollectionName, type SearchDocument } from './schema';
 
 /* The client's types describe far more than we use; we keep to a small surface. */
@@ -13,7 +14,10 @@ const mod: Any = (TypesenseModule as Any).default ?? TypesenseModule;
 const Client: Any = mod.Client;
 
 export interface TypesenseOptions {
+  /** One node's URL, or a cluster's nodes comma-separated (typesense-nodes.ts). */
   url: string;
+  /** The node next to this process, tried first (optional). */
+  nearestUrl?: string;
   apiKey: string;
   /** Collection/alias name prefix (tests use a unique one). */
   prefix?: string;
@@ -37,17 +41,6 @@ export function typesenseSchema(collection: CollectionName, name: string): Recor
   };
 }
 
-function nodeOf(url: string) {
-  const u = new URL(url);
-  const protocol = u.protocol.replace(':', '');
-  return {
-    host: u.hostname,
-    port: Number(u.port || (protocol === 'https' ? 443 : 80)),
-    protocol,
-    path: u.pathname.replace(/\/$/, ''),
-  };
-}
-
 const statusOf = (err: unknown): number | undefined => (err as { httpStatus?: number })?.httpStatus;
 
 export class TypesenseEngine implements SearchEngine {
@@ -57,7 +50,7 @@ export class TypesenseEngine implements SearchEngine {
 
   constructor(o: TypesenseOptions) {
     this.client = new Client({
-      nodes: [nodeOf(o.url)],
+      ...typesenseCluster(o.url, o.nearestUrl),
       apiKey: o.apiKey,
       connectionTimeoutSeconds: 5,
       numRetries: 2,
