@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestContext, type TestContext } from '../support';
 import { professionalPayload } from '../../api/src/modules/auth/auth-test-helpers';
+import { createInstitution, createProfessional, login } from '../factories';
 import { fingerprint } from './fuzz-support';
 
 let ctx: TestContext;
@@ -26,5 +27,17 @@ describe('requests the fuzz tests found answering 500', () => {
   test('a number field holding an object with a "toString" key', async () => {
     await refused('POST', '/api/register/professional', professionalPayload({ yearsOfExperience: { toString: 1 } }), 'yearsOfExperience');
     await refused('POST', '/api/register/professional', professionalPayload({ yearsOfExperience: [{ valueOf: 'x' }] }), 'yearsOfExperience');
+  });
+
+  // PostgreSQL text cannot hold NUL: the insert failed. Now refused before any handler runs, naming the field.
+  test('a NUL character inside otherwise valid text', async () => {
+    const pro = await createProfessional(ctx.sql);
+    const proCookie = await login(ctx.app, pro.user.email, pro.user.password);
+    const profile = { professionalType: 'doctor', title: 'Dr.', specialty: 'Cardiology', bio: 'Cardiologist\u0000 in Lagos' };
+    await refused('PUT', `/api/professionals/${pro.id}`, profile, 'bio', proCookie);
+    const inst = await createInstitution(ctx.sql);
+    const instCookie = await login(ctx.app, inst.user.email, inst.user.password);
+    await refused('PUT', '/api/institutions/photo', { profileImageUrl: 'https://images.example.ng/a.jp\u0000g' }, 'profileImageUrl', instCookie);
+    await refused('POST', '/api/register/professional', professionalPayload({ countryLicenses: [{ country: 'Nigeria', licenseNumber: 'MDCN\u0000' }] }), 'countryLicenses.0.licenseNumber');
   });
 });

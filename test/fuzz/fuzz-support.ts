@@ -81,17 +81,32 @@ export function nearValid(valid: Record<string, unknown>): fc.Arbitrary<Record<s
       fc.oneof(
         { weight: 4, arbitrary: fc.constant(value) },
         { weight: 1, arbitrary: fc.constant(undefined) },
-        { weight: 3, arbitrary: junkValue },
+        { weight: 2, arbitrary: junkValue },
+        // Text that still looks like the field's (and so passes its checks) with junk inside.
+        {
+          weight: typeof value === 'string' ? 2 : 0,
+          arbitrary: fc
+            .tuple(junkString, fc.nat(String(value).length))
+            .map(([junk, at]) => `${String(value).slice(0, at)}${junk}${String(value).slice(at)}`),
+        },
       ),
     ]),
   );
-  return fc
+  const keys = Object.keys(valid);
+  const manyChanged = fc
     .tuple(fc.record(fields), fc.option(fc.dictionary(junkKey, junkValue, { maxKeys: 3 }), { freq: 4 }))
     .map(([body, extra]) => {
       const out: Record<string, unknown> = { ...(extra ?? {}) };
       for (const [k, v] of Object.entries(body)) if (v !== undefined) out[k] = v;
       return out;
     });
+  if (!keys.length) return manyChanged;
+  // One field changed, the others valid: what gets furthest into the service.
+  const oneChanged = fc
+    .constantFrom(...keys)
+    .chain((key) => fields[key].map((v) => ({ ...valid, [key]: v })))
+    .map((body) => Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)));
+  return fc.oneof(manyChanged, oneChanged);
 }
 
 /** Text that is not (quite) JSON, sent as application/json. */
@@ -111,8 +126,9 @@ export interface Payload {
 /** What a client may send as a body: mostly near-valid, also any JSON, broken JSON, other media types. */
 export function payloads(valid: unknown): fc.Arbitrary<Payload> {
   const json = (body: unknown): Payload => ({ body, contentType: 'application/json' });
-  const near =
-    valid && typeof valid === 'object' && !Array.isArray(valid)
+  const near: fc.Arbitrary<unknown> = Array.isArray(valid)
+    ? fc.array(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...valid) }, { weight: 1, arbitrary: junkValue }), { maxLength: 8 })
+    : valid && typeof valid === 'object'
       ? nearValid(valid as Record<string, unknown>)
       : fc.constant(valid);
   return fc.oneof(
@@ -133,7 +149,14 @@ export const junkId: fc.Arbitrary<string> = fc
   .oneof(
     fc.integer({ min: -5, max: 2 ** 31 + 5 }).map(String),
     fc.constantFrom('0', '1', '2147483648', '99999999999999999999', '1.5', '-1', '1e3', 'abc', '%00', '%2e%2e', 'null', '%F0%9F%92%8A'),
-    junkString.map(encodeURIComponent),
+    // A lone surrogate cannot be encoded: its would-be bytes (invalid UTF-8) are junk worth sending too.
+    junkString.map((s) => {
+      try {
+        return encodeURIComponent(s);
+      } catch {
+        return '%ED%A0%80';
+      }
+    }),
   )
   .filter((s) => s.length > 0 && s.length < 2000);
 
