@@ -28,10 +28,15 @@ export interface Limit {
   windowSeconds: number;
 }
 
+/** A wait in whole minutes, rounded up: "1 minute", "15 minutes". */
+function minutes(waitSeconds: number): string {
+  const n = Math.max(1, Math.ceil(waitSeconds / 60));
+  return `${n} minute${n === 1 ? '' : 's'}`;
+}
+
 /** The 429 message: says how long to wait, in whole minutes. */
 export function tooManyAttemptsMessage(waitSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(waitSeconds / 60));
-  return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  return `Too many attempts. Please try again in ${minutes(waitSeconds)}.`;
 }
 
 const MINUTE = 60;
@@ -232,8 +237,7 @@ const routeLimits: Record<string, { limit: RequestLimitName; weight?: (request: 
 
 /** The 429 message of a request limit: says to wait, and how long, in whole minutes. */
 export function tooManyRequestsMessage(waitSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(waitSeconds / 60));
-  return `Too many requests. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+  return `Too many requests. Please wait ${minutes(waitSeconds)} and try again.`;
 }
 
 interface StoreResult {
