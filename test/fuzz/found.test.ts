@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestContext, type TestContext } from '../support';
 import { professionalPayload } from '../../api/src/modules/auth/auth-test-helpers';
-import { createInstitution, createProfessional, login } from '../factories';
+import { createInstitution, createProfessional, createUser, login } from '../factories';
 import { fingerprint } from './fuzz-support';
 
 let ctx: TestContext;
@@ -39,5 +39,22 @@ describe('requests the fuzz tests found answering 500', () => {
     const instCookie = await login(ctx.app, inst.user.email, inst.user.password);
     await refused('PUT', '/api/institutions/photo', { profileImageUrl: 'https://images.example.ng/a.jp\u0000g' }, 'profileImageUrl', instCookie);
     await refused('POST', '/api/register/professional', professionalPayload({ countryLicenses: [{ country: 'Nigeria', licenseNumber: 'MDCN\u0000' }] }), 'countryLicenses.0.licenseNumber');
+  });
+
+  // Ids are PostgreSQL integers: a larger number failed in the query.
+  test('a profile id beyond the integer range', async () => {
+    const patient = await createUser(ctx.sql);
+    const cookie = await login(ctx.app, patient.email, patient.password);
+    await refused('POST', '/api/reviews', { rating: 5, professionalId: 1479867303145078000 }, 'professionalId', cookie);
+    await refused('POST', '/api/reviews', { rating: 5, professionalId: null, institutionId: 2 ** 31 }, 'institutionId', cookie);
+    const booking = {
+      appointmentType: 'consultation',
+      patientName: 'Adaeze Okonkwo',
+      patientEmail: 'adaeze@example.ng',
+      patientPhone: '0803 123 4567',
+      appointmentDate: '2099-03-02T10:00:00+01:00',
+      professionalId: 2 ** 31,
+    };
+    await refused('POST', '/api/appointments', booking, 'professionalId', cookie);
   });
 });

@@ -192,6 +192,8 @@ export interface FuzzTarget {
   url: string | fc.Arbitrary<string>;
   /** A valid body, the seed of the near-valid ones. */
   valid: unknown;
+  /** Bodies to send instead of payloads(valid), for a body whose interesting part is nested. */
+  payloads?: fc.Arbitrary<Payload>;
   /** The session cookie to send, if any (read at each case: it may be renewed). */
   cookie?: () => string | undefined;
   numRuns?: number;
@@ -214,7 +216,7 @@ export async function fuzz(ctx: TestContext, target: FuzzTarget): Promise<FuzzSu
   const urls = typeof target.url === 'string' ? fc.constant(target.url) : target.url;
   const numRuns = target.numRuns ?? 200;
   await fc.assert(
-    fc.asyncProperty(urls, payloads(target.valid), fc.nat(9).map((n) => n < 8), async (url, payload, signedIn) => {
+    fc.asyncProperty(urls, target.payloads ?? payloads(target.valid), fc.nat(9).map((n) => n < 8), async (url, payload, signedIn) => {
       const cookie = signedIn || !target.cookie ? target.cookie?.() : undefined;
       const before = await fingerprint(ctx.sql);
       const res = await ctx.app.inject({

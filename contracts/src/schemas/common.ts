@@ -80,8 +80,14 @@ export function optionalInt(min: number, max: number, message: string) {
   );
 }
 
-/** Exactly one of professionalId / institutionId, each a positive integer or null. */
-export const targetIdField = z.number().int().positive().nullable().optional();
+/** The largest id a profile can have (PostgreSQL `integer`). */
+export const MAX_ROW_ID = 2_147_483_647;
+
+/**
+ * Exactly one of professionalId / institutionId, each a positive integer or null. Capped at the
+ * column's range: a larger number failed in PostgreSQL as a 500 (found by test/fuzz).
+ */
+export const targetIdField = z.number().int().positive().max(MAX_ROW_ID, { message: 'No such profile' }).nullable().optional(); // ours
 
 export const TARGET_MESSAGE = 'Choose either a professional or an institution'; // ours
 
