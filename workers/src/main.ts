@@ -58,7 +58,10 @@ export async function startWorkers(o: StartWorkersOptions): Promise<RunningWorke
         connection: o.connection,
         prefix: o.config.redisPrefix,
         concurrency: o.concurrency ?? 5,
-        // A job whose worker died is picked up again after this long.
+        // A job whose worker died is handed out again once its lock lapses (lockDuration, renewed
+        // every half of it while the job runs) and the next stalled check (stalledInterval) sees
+        // it: 10 + 5 s at most, not BullMQ's default 30 s lock (test/crash-workers.test.ts).
+        lockDuration: 10000,
         stalledInterval: 5000,
         maxStalledCount: 5,
         ...o.workerOptions,
