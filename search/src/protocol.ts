@@ -99,7 +99,8 @@ export function searchWords(text: string): string[] {
 
 function intParam(raw: unknown, name: string, min: number, fallback: number): number {
   if (raw === undefined || raw === null || raw === '') return fallback;
-  const n = typeof raw === 'number' ? raw : Number(raw);
+  // Only text is read as a number: Number() throws on an object like {"toString": 1} (a 500, found by test/fuzz).
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw) : NaN;
   if (!Number.isInteger(n) || n < min) throw new SearchParamsError(`Parameter ${name} must be a whole number of at least ${min}`);
   return n;
 }

@@ -57,4 +57,16 @@ describe('requests the fuzz tests found answering 500', () => {
     };
     await refused('POST', '/api/appointments', booking, 'professionalId', cookie);
   });
+
+  // The search protocol's whole-number parameters ran Number() on objects too.
+  test('multi_search with per_page holding an object with a "toString" key', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/search/multi_search',
+      headers: { 'content-type': 'text/plain' },
+      payload: JSON.stringify({ searches: [{ collection: 'professionals', q: 'cardio', per_page: { toString: 5 } }] }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().results).toEqual([{ code: 400, error: expect.stringContaining('per_page') }]);
+  });
 });
