@@ -3,6 +3,7 @@ import { seedDemo } from '@ilera/db/seed/demo';
 import { reindexAll } from '@ilera/search';
 import { createTestContext, type TestContext } from '../test/support';
 import { clientAddress, logKinds, logShape, queryLog, requestKey, searchVocabulary } from './query-log';
+import { injectRequest } from './scenarios';
 
 /**
  * The bench's query log has the shape of real search traffic (issue 13): a few
@@ -85,15 +86,7 @@ describe('query log', () => {
       for (const [n, r] of queryLog({ size: 600 }).entries()) {
         if (seen.has(requestKey(r))) continue;
         seen.add(requestKey(r));
-        const res = await ctx.app.inject({
-          method: r.method,
-          url: r.path,
-          headers: {
-            'x-forwarded-for': clientAddress(n),
-            ...(r.body !== undefined ? { 'content-type': r.contentType ?? 'application/json' } : {}),
-          },
-          payload: r.body !== undefined ? JSON.stringify(r.body) : undefined,
-        });
+        const res = await injectRequest(ctx.app, r, n);
         expect({ path: r.path, body: r.body, status: res.statusCode }).toEqual({ path: r.path, body: r.body, status: 200 });
         const body = res.json() as { found?: number; results?: { found: number }[] };
         asked++;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '@ilera/db/seed/demo';
 import { reindexAll } from '@ilera/search';
 import { createTestContext, type TestContext } from '../test/support';
-import { clientAddress, loadFixtures, scenarioNames, scenarios, type Fixtures } from './scenarios';
+import { injectRequest, loadFixtures, scenarioNames, scenarios, type Fixtures } from './scenarios';
 
 /**
  * The load scenarios are written once (bench/scenarios-def.js): every k6 script
@@ -41,12 +41,7 @@ describe('bench scenarios', () => {
         let found = 0;
         for (let i = 0; i < 12; i++) {
           const r = scenarios[name].request(fx, i);
-          const res = await ctx.app.inject({
-            method: r.method,
-            url: r.path,
-            headers: { 'x-forwarded-for': clientAddress(i), ...(r.body !== undefined ? { 'content-type': r.contentType ?? 'application/json' } : {}) },
-            payload: r.body !== undefined ? JSON.stringify(r.body) : undefined,
-          });
+          const res = await injectRequest(ctx.app, r, i);
           expect({ name, path: r.path, status: res.statusCode }).toEqual({ name, path: r.path, status: 200 });
           const body = res.json() as { found?: number; results?: { found: number }[] };
           if ((body.found ?? body.results?.[0]?.found ?? 0) > 0) found++;

@@ -72,18 +72,25 @@ export async function captureStatements(
   for (let i = 0; i < count; i++) {
     const r: BenchRequest = scenario.request(fx, i);
     take();
-    const res = await app.inject({
-      method: r.method,
-      url: r.path,
-      // Simulated clients, as the load runs send them (per-address limits; the app must trust loopback as its proxy).
-      headers: { 'x-forwarded-for': clientAddress(i), ...(r.body !== undefined ? { 'content-type': r.contentType ?? 'application/json' } : {}) },
-      payload: r.body !== undefined ? JSON.stringify(r.body) : undefined,
-    });
+    const res = await injectRequest(app, r, i);
     const statements = take();
     if (res.statusCode >= 300) failures.push(`${r.method} ${r.path} → ${res.statusCode} ${res.body.slice(0, 200)}`);
     else if (statements.length) groups.push(statements);
   }
   return { groups, failures };
+}
+
+/**
+ * Request i of a scenario served in-process, from simulated client i, as the
+ * load runs send it (per-address limits: the app must trust loopback as its proxy).
+ */
+export function injectRequest(app: FastifyInstance, r: BenchRequest, i: number) {
+  return app.inject({
+    method: r.method,
+    url: r.path,
+    headers: { 'x-forwarded-for': clientAddress(i), ...(r.body !== undefined ? { 'content-type': r.contentType ?? 'application/json' } : {}) },
+    payload: r.body !== undefined ? JSON.stringify(r.body) : undefined,
+  });
 }
 
 /** Replays one request's statements (concurrently, as a request's independent reads may run). */
