@@ -195,7 +195,9 @@ describe('with the real workers', () => {
 
     expect((await send(full.app, 'POST', '/api/auth/forgot-password', { payload: { email: p.email } })).statusCode).toBe(200);
     const outbox = path.join(full.config.dataDir, 'outbox');
-    const file = (await eventually(async () => (await readdir(outbox)).find((f) => f.endsWith('.eml'))))!;
+    // Read the file once the worker says it is written: a file being written is not read half-done.
+    const written = (f: string) => full.logs.some((l) => l.includes('mail sent') && l.includes(f));
+    const file = (await eventually(async () => (await readdir(outbox)).find((f) => f.endsWith('.eml') && written(f))))!;
     const eml = await readFile(path.join(outbox, file), 'utf8');
     expect(eml).toMatch(/^Subject: Reset your Ilera password$/m);
     expect(eml).toMatch(new RegExp(`^To: ${p.email.replace(/[.]/g, '\\.')}$`, 'm'));
