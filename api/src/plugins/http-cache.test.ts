@@ -53,6 +53,9 @@ describe('HTTP caching of public reads', () => {
     expect(anonymous.headers['cache-control']).toBe(CACHE_PUBLIC_PROFILE);
     expect(String(anonymous.headers.vary)).toMatch(/\bCookie\b/i);
     expect(anonymous.headers['set-cookie']).toBeUndefined();
+    // Compression adds its own Vary without dropping Cookie.
+    const gzipped = await get(`/api/professionals/${pro.id}`, { 'accept-encoding': 'gzip' });
+    expect(String(gzipped.headers.vary)).toMatch(/\bCookie\b/i);
 
     // The owner sees private fields (the e-mail): that answer must never be stored by a shared cache.
     const cookie = await login(ctx.app, pro.user.email, pro.user.password);
