@@ -83,11 +83,11 @@ describe('npm run outbox', () => {
     expect(row).toEqual({ attempts: 0, abandonedAt: null, lastError: null });
 
     await ctx.startWorkers();
-    const file = path.join(ctx.config.dataDir, 'outbox', `ob-${abandonedId}.eml`);
-    const eml = await eventually(() => readFile(file, 'utf8'), 15000);
+    // The relay marks the row after BullMQ took the job, which the mail worker may finish first.
+    await eventually(async () => (await ctx.sql`SELECT processed_at FROM outbox WHERE id = ${abandonedId}`)[0]!.processedAt, 15000);
+    await eventually(async () => (await ctx.queues.mail.getJobState(`ob-${abandonedId}`)) === 'completed', 15000);
+    const eml = await readFile(path.join(ctx.config.dataDir, 'outbox', `ob-${abandonedId}.eml`), 'utf8');
     expect(eml).toContain('To: chidi.okafor@example.ng');
-    const [done] = await ctx.sql`SELECT processed_at FROM outbox WHERE id = ${abandonedId}`;
-    expect(done!.processedAt).toBeInstanceOf(Date);
 
     const after = await outboxCli(['--failed'], ctx);
     expect(sections(after.stdout)[0]!.slice(2).map((l) => l[0])).toEqual([failedId]);
