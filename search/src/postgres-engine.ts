@@ -133,6 +133,12 @@ export const CUBE_ARRAY_FIELDS: Record<CollectionName, string[]> = {
   institutions: facetFields('institutions', true),
 };
 
+/** The single-valued facet fields whose words are in tsv_main (derive): the searchable ones. */
+const KEY_WORD_FIELDS: Record<CollectionName, string[]> = {
+  professionals: CUBE_KEY_FIELDS.professionals.filter((f) => schemas.professionals.fields[f]?.search && schemas.professionals.fields[f]?.type === 'string'),
+  institutions: CUBE_KEY_FIELDS.institutions.filter((f) => schemas.institutions.fields[f]?.search && schemas.institutions.fields[f]?.type === 'string'),
+};
+
 const isKeyFilter = (s: ParsedSearch, f: FilterClause) => CUBE_KEY_FIELDS[s.collection].includes(f.field);
 const isTagFilter = (s: ParsedSearch, f: FilterClause) => CUBE_ARRAY_FIELDS[s.collection].includes(f.field);
 const tag = (field: string, value: unknown) => `${field}:${String(value)}`;
@@ -207,6 +213,7 @@ export class KeyTable {
     const count = Number(rows.find((r) => r.id === -1)?.key ?? 0);
     if (this.maxId > 0 && (!known || !same || same.key !== known.text || count !== this.byId.size)) {
       this.byId.clear();
+      this.words.clear();
       this.maxId = 0;
       return this.refresh(sql);
     }
@@ -219,6 +226,26 @@ export class KeyTable {
 
   key(id: number): FacetKey | undefined {
     return this.byId.get(id)?.key;
+  }
+
+  idsOf(collection: CollectionName): number[] {
+    return [...this.byId].filter(([, k]) => k.collection === collection).map(([id]) => id);
+  }
+
+  private readonly words = new Map<number, Set<string>>();
+
+  /**
+   * The words every document of a key holds in its main fields: those of its
+   * searchable facet values (type, specialty, city, state), which derive() puts in tsv_main.
+   */
+  wordsOf(id: number, collection: CollectionName): Set<string> {
+    let set = this.words.get(id);
+    if (!set) {
+      const key = this.key(id) ?? {};
+      set = new Set(searchWords(KEY_WORD_FIELDS[collection].map((f) => str(key[f])).join(' ')));
+      this.words.set(id, set);
+    }
+    return set;
   }
 
   /** The ids of the keys a search's filters on single-valued facets allow, or undefined without such filters. */
@@ -689,12 +716,63 @@ export class PostgresEngine implements SearchEngine {
 
   /** `found` and the facet counts (with `live`, counted over the documents even where the cube could answer). */
   async counts(s: ParsedSearch, r: Resolved, options: { live?: boolean } = {}): Promise<{ found: number; facets: FacetCount[] }> {
+    if (!options.live && cubeTerm(s, r) === undefined && s.words.length > 1 && r.words?.main && s.filters.every((f) => isKeyFilter(s, f))) {
+      return this.coveredCounts(s, r, r.words);
+    }
     const q = countQuery(s, r, options);
     // Statements over the small tables (cube, vocabulary) are prepared: their
     // plans do not depend on the values, and planning cost as much as running them.
     // Those over the documents are planned for their values (how common a word is).
     const rows = await this.sql.unsafe<CountRow[]>(q.text, q.values as never[], { prepare: q.cube === true });
     return facetsFromCounts(s, rows, this.keys);
+  }
+
+  /**
+   * The counts of a text of several words (which the cube, one term per row,
+   * cannot sum) without reading every match. A facet key whose own values hold
+   * every word ("general practice": the specialty General Practice) matches with
+   * all its documents: the cube's '' rows count them. A key where the cube shows
+   * no document with one of the words matches none. Only the documents of the
+   * remaining keys are counted one by one. Exact, like the live count.
+   */
+  private async coveredCounts(s: ParsedSearch, r: Resolved, w: ResolvedWords): Promise<{ found: number; facets: FacetCount[] }> {
+    const allTerms = [...new Set(w.terms.flat())];
+    const termRows = await this.sql.unsafe<{ term: string; k: number }[]>(
+      `SELECT term, key_id AS k FROM search_cube WHERE collection = $1::text AND term = ANY($2::text[]) AND arr_field = '' AND count > 0`,
+      [s.collection, allTerms],
+      { prepare: true },
+    );
+    const keysOf = new Map<string, Set<number>>(allTerms.map((t) => [t, new Set()]));
+    for (const row of termRows) keysOf.get(row.term)?.add(Number(row.k));
+    const candidates = r.keyIds ?? this.keys.idsOf(s.collection);
+    const covered: number[] = [];
+    const counted: number[] = [];
+    for (const id of candidates) {
+      const words = this.keys.wordsOf(id, s.collection);
+      if (w.terms.every((group) => group.some((t) => words.has(t)))) covered.push(id);
+      else if (w.terms.every((group) => group.some((t) => keysOf.get(t)!.has(id)))) counted.push(id);
+    }
+    // Beyond a few keys the documents to count cannot be narrowed to them by an
+    // index (see keyCondition): every match would be read anyway, so count them all.
+    if (counted.length > PER_KEY_MAX) return this.counts(s, r, { live: true });
+    const arrays = s.facetBy.filter((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f));
+    const [whole, live] = await Promise.all([
+      covered.length
+        ? this.sql.unsafe<CountRow[]>(
+            `SELECT key_id AS k, arr_field AS f, arr_value AS v, count AS n FROM search_cube
+             WHERE collection = $1::text AND term = '' AND key_id IN (SELECT unnest($2::int[])) AND (arr_field = '' OR arr_field = ANY($3::text[]))`,
+            [s.collection, covered, arrays],
+            { prepare: true },
+          )
+        : [],
+      counted.length
+        ? (() => {
+            const q = countQuery(s, { ...r, keyIds: counted }, { live: true });
+            return this.sql.unsafe<CountRow[]>(q.text, q.values as never[]);
+          })()
+        : [],
+    ]);
+    return facetsFromCounts(s, [...whole, ...live], this.keys);
   }
 
   async close(): Promise<void> {}
