@@ -6,6 +6,9 @@ export default defineConfig({
     exclude: ['**/node_modules/**', 'web/dist/**', 'data/**'],
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30000,
+    // expect.poll waits for a state (a result count, a URL) like Playwright's waitFor (15 s in
+    // test/browser.ts), not vitest's 1 s default, which a page on a loaded machine missed.
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 60000,
     // Two cores: files run two at a time, each with its own database and queue prefix. In CI one
     // at a time (about 3 minutes more): a browser test sharing both cores with another file's

@@ -5,7 +5,7 @@ import { createInstitution, createProfessional, createUser, type TestUser } from
 import { launchBrowser, newPage } from '../../test/browser';
 
 /** The administrator's journey in Chromium (issue 7), against the real API and workers. */
-describe('admin area (browser)', () => {
+describe('admin area (browser)', { timeout: 120_000 }, () => {
   let ctx: TestContext;
   let base: string;
   let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -140,7 +140,7 @@ describe('admin area (browser)', () => {
       if (!res.ok()) return false;
       const body = (await res.json()) as { hits: { id: string | number }[] };
       return body.hits.some((h) => String(h.id) === String(pending.id)) && body.hits;
-    }, 8000);
+    }, 60_000);
     expect((hits as { id: string | number }[]).map((h) => String(h.id))).toContain(String(pending.id));
     await context.close();
   });

@@ -13,7 +13,7 @@ import { launchBrowser, newPage } from '../../test/browser';
  */
 const lagosDate = (days: number) => lagosDateTimeParts(new Date(Date.now() + days * 86400_000)).date;
 
-describe('appointments and reviews (browser)', () => {
+describe('appointments and reviews (browser)', { timeout: 120_000 }, () => {
   let ctx: TestContext;
   let base: string;
   let browser: Awaited<ReturnType<typeof launchBrowser>>;

@@ -7,7 +7,7 @@ import { createUser } from '../../test/factories';
 import { launchBrowser, newPage } from '../../test/browser';
 
 /** The accounts journeys in Chromium (issue 3): register, sign in, change password, sign out, recover. */
-describe('accounts (browser)', () => {
+describe('accounts (browser)', { timeout: 120_000 }, () => {
   let ctx: TestContext;
   let base: string;
   let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -183,6 +183,9 @@ describe('accounts (browser)', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.waitForURL(/\/forgot-password$/);
+    // The page is loaded lazily: until its heading shows, "Email" is still the sign-in form's field
+    // (filling that one and then pressing Send Reset Link sent an empty form on a loaded machine).
+    await page.getByRole('heading', { name: 'Forgot Password' }).waitFor();
     await field(page, 'Email').fill(user.email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await page.getByText('Check Your Email').waitFor();
@@ -197,7 +200,7 @@ describe('accounts (browser)', () => {
         if (text.includes(`To: ${user.email}`)) return text;
       }
       return undefined;
-    }, 10000);
+    }, 60_000);
     const decoded = eml!.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
     const link = /(http[^\s"<]+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(decoded)![1];
     expect(link.startsWith(`${base}/reset-password?token=`)).toBe(true);

@@ -11,7 +11,7 @@ const PNG = Buffer.from(
 );
 
 /** The directory profile journeys in Chromium (issue 4). */
-describe('profiles and dashboards (browser)', () => {
+describe('profiles and dashboards (browser)', { timeout: 120_000 }, () => {
   let ctx: TestContext;
   let base: string;
   let browser: Awaited<ReturnType<typeof launchBrowser>>;

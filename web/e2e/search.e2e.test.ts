@@ -8,7 +8,7 @@ import { launchBrowser, newPage } from '../../test/browser';
 const LAGOS_CARDIOLOGISTS = 13;
 
 /** The search journey of issue 5 in Chromium: signed out, from the landing page to a profile. */
-describe('search page (browser)', () => {
+describe('search page (browser)', { timeout: 120_000 }, () => {
   let ctx: TestContext;
   let base: string;
   let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -151,9 +151,14 @@ describe('search page (browser)', () => {
       await held;
       await route.continue();
     });
-    await page.goto('/search');
-    await expect.poll(() => page.getByTestId('result-skeleton').count()).toBe(5);
-    release();
+    try {
+      await page.goto('/search');
+      // While the answer is held the skeletons cannot go away: wait for them however slow the page is, then count.
+      await page.getByTestId('result-skeleton').first().waitFor();
+      expect(await page.getByTestId('result-skeleton').count()).toBe(5);
+    } finally {
+      release();
+    }
     await expect.poll(() => resultCount(page).textContent()).toBe('19 results found');
     await page.unroute('**/api/search/multi_search**');
 

@@ -5,7 +5,7 @@ import { createProfessional } from '../../test/factories';
 import { launchBrowser, newPage } from '../../test/browser';
 
 /** The app shell in Chromium: the landing search form's rules, live counts, 404. */
-describe('app shell (browser)', () => {
+describe('app shell (browser)', { timeout: 120_000 }, () => {
   let ctx: TestContext;
   let base: string;
   let browser: Awaited<ReturnType<typeof launchBrowser>>;
