@@ -59,7 +59,8 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-describe('npm run outbox', () => {
+// Each run starts npm and tsx: seconds apiece on a loaded machine.
+describe('npm run outbox', { timeout: 90000 }, () => {
   it('--failed lists failed and abandoned events with id, topic, attempts, error and time, and no personal data', async () => {
     const r = await outboxCli(['--failed'], ctx);
     expect(r.code, r.stderr).toBe(0);
@@ -112,16 +113,16 @@ describe('npm run outbox', () => {
       [['--failed', '--retry'], 'Give --failed or --retry, not both.'],
       [[], 'Give --failed or --retry.'],
     ];
-    for (const [args, message] of cases) {
-      const r = await outboxCli(args, ctx);
-      expect(r.code, args.join(' ')).toBe(2);
-      expect(r.stderr).toContain(message);
-      expect(r.stderr).toContain('Usage: npm run outbox -- --failed');
-    }
+    const runs = await Promise.all(cases.map(([args]) => outboxCli(args, ctx)));
+    cases.forEach(([args, message], i) => {
+      expect(runs[i]!.code, args.join(' ')).toBe(2);
+      expect(runs[i]!.stderr).toContain(message);
+      expect(runs[i]!.stderr).toContain('Usage: npm run outbox -- --failed');
+    });
   });
 });
 
-describe('npm run outbox and BullMQ failed jobs', () => {
+describe('npm run outbox and BullMQ failed jobs', { timeout: 90000 }, () => {
   let c: TestContext;
   let smtpPort: number;
   beforeAll(async () => {
