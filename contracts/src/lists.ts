@@ -42,6 +42,18 @@ export const doctorSpecialties = [
   'Emergency Medicine',
   'Surgery',
   'Internal Medicine',
+  // D17: the admin screen's ten more, and Dentistry (Nigeria's council registers dentists with doctors).
+  'Oncology',
+  'Endocrinology',
+  'Gastroenterology',
+  'Nephrology',
+  'Pulmonology',
+  'Urology',
+  'Rheumatology',
+  'Infectious Disease',
+  'Plastic Surgery',
+  'Allergy & Immunology',
+  'Dentistry',
 ] as const;
 
 export const pharmacistSpecialties = [
@@ -84,21 +96,8 @@ export const allSpecialties: readonly string[] = dedupe([
   ...nurseSpecialties,
 ]);
 
-// The spec only says "26 choices from General Practice through Allergy & Immunology":
-// this list is ours (the 16 doctor specialties, then 10 common ones).
-export const adminSpecialties = [
-  ...doctorSpecialties,
-  'Oncology',
-  'Endocrinology',
-  'Gastroenterology',
-  'Nephrology',
-  'Pulmonology',
-  'Urology',
-  'Rheumatology',
-  'Infectious Disease',
-  'Plastic Surgery',
-  'Allergy & Immunology',
-] as const;
+// D17: one canonical doctor list; the admin's "Add user" offers the same as profile setup.
+export const adminSpecialties = doctorSpecialties;
 export type AdminSpecialty = (typeof adminSpecialties)[number];
 
 export const titles = ['Dr.', 'Prof.', 'Mr.', 'Mrs.', 'Ms.'] as const;

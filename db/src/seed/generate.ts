@@ -104,7 +104,7 @@ const specialtyWeights: Record<ProfessionalType, Record<string, number>> = {
   doctor: {
     'General Practice': 22, Pediatrics: 10, 'Obstetrics & Gynecology': 10, 'Internal Medicine': 9, Surgery: 8, Cardiology: 5,
     Orthopedics: 4, Psychiatry: 3, Ophthalmology: 4, 'ENT (Ear, Nose & Throat)': 3, Dermatology: 3, Radiology: 4, Pathology: 3,
-    Anesthesiology: 4, 'Emergency Medicine': 3, Neurology: 3,
+    Anesthesiology: 4, 'Emergency Medicine': 3, Neurology: 3, Dentistry: 4,
   },
   pharmacist: {
     'Community Pharmacy': 38, 'Hospital Pharmacy': 24, 'Clinical Pharmacy': 12, 'Industrial Pharmacy': 6, 'Pharmaceutical Care': 6,
@@ -831,7 +831,7 @@ function professionalDetail(r: Rng, p: ProfCore, serial: number, nowYear: number
   const big = p.cityIdx <= 3; // Lagos and Abuja charge more
   if (type === 'doctor') {
     const text = doctorSpecialtyText[p.specialty];
-    education.push(`MBBS, ${r.pick(medicalSchools[region])} (${grad})`);
+    education.push(`${p.specialty === 'Dentistry' ? 'BDS' : 'MBBS'}, ${r.pick(medicalSchools[region])} (${grad})`);
     const fellowship = p.specialty !== 'General Practice' || (p.years >= 8 && r.chance(0.4)) ? later(5, 6) : null;
     if (fellowship) education.push(`${text.fellowship} (${fellowship})`);
     const mph = r.chance(0.15) ? later(3, 10) : null;

@@ -1,0 +1,357 @@
+// The words patients type, mapped to the values the index holds (issue 13).
+// Everything a target points at comes from the canonical lists in contracts/
+// (or, for cities, the places our providers list); the phrases are ours: the
+// person ("cardiologist"), lay words ("eye doctor"), British spellings as
+// Nigerians write them, and the names people use for places ("PH", "VI").
+import {
+  adminSpecialties,
+  allServices,
+  allSpecialties,
+  institutionTypeLabel,
+  institutionTypeValues,
+  nigerianStates,
+  normalizeState,
+  type InstitutionType,
+} from '@ilera/contracts';
+import type { CollectionName } from './schema';
+
+export type UnderstoodField = 'professionalType' | 'specialty' | 'type' | 'services' | 'state' | 'city';
+
+/** What a phrase stands for: a filter on one document field. */
+export interface Target {
+  field: UnderstoodField;
+  /** The values as stored in documents; the filter matches any of them. */
+  values: string[];
+  /** What a chip shows. */
+  label: string;
+}
+
+const target = (field: UnderstoodField, values: readonly string[], label: string): Target => ({ field, values: [...values], label });
+
+/** Specialty name -> extra phrases (the name itself, lower-cased, is always a phrase). */
+const specialtyWords: Record<string, string[]> = {
+  'General Practice': ['gp', 'general practitioner', 'family doctor', 'family medicine', 'family physician', 'general doctor', 'general physician'],
+  Cardiology: ['cardiologist', 'heart doctor', 'heart specialist', 'cardiac doctor', 'heart'],
+  Neurology: ['neurologist', 'brain doctor', 'nerve doctor', 'brain specialist'],
+  Orthopedics: ['orthopedic', 'orthopedist', 'orthopedic surgeon', 'orthopedic doctor', 'bone doctor', 'bone specialist'],
+  Pediatrics: ['pediatrician', 'pediatric', "children's doctor", 'child doctor', 'kids doctor', 'baby doctor', 'child specialist'],
+  'Obstetrics & Gynecology': [
+    'gynecologist', 'gynecology', 'obstetrician', 'obstetrics', 'ob-gyn', 'obgyn', 'ob/gyn', 'ob gyn', 'o&g',
+    "women's doctor", 'woman doctor', "women's health", 'gynae', 'gyne', 'obstetrics and gynecology', 'pregnancy doctor',
+  ],
+  Psychiatry: ['psychiatrist', 'mental health doctor', 'psychiatric doctor'],
+  Dermatology: ['dermatologist', 'skin doctor', 'skin specialist'],
+  Ophthalmology: ['ophthalmologist', 'eye doctor', 'eye specialist', 'eye surgeon'],
+  'ENT (Ear, Nose & Throat)': [
+    'ent', 'ear nose and throat', 'ear nose throat', 'ear nose & throat', 'ent doctor', 'ent specialist', 'ear doctor',
+    'otolaryngologist', 'otolaryngology', 'otorhinolaryngology',
+  ],
+  Radiology: ['radiologist'],
+  Pathology: ['pathologist'],
+  Anesthesiology: ['anesthesiologist', 'anesthesia', 'anesthetist'],
+  'Emergency Medicine': ['emergency doctor', 'emergency physician', 'a&e doctor', 'er doctor'],
+  Surgery: ['surgeon', 'general surgeon', 'general surgery'],
+  'Internal Medicine': ['internist', 'internal medicine physician'],
+  Oncology: ['oncologist', 'cancer doctor', 'cancer specialist'],
+  Endocrinology: ['endocrinologist', 'diabetes doctor', 'diabetes specialist', 'hormone doctor'],
+  Gastroenterology: ['gastroenterologist', 'stomach doctor', 'gastro'],
+  Nephrology: ['nephrologist', 'kidney doctor', 'kidney specialist'],
+  Pulmonology: ['pulmonologist', 'chest doctor', 'lung doctor', 'chest physician'],
+  Urology: ['urologist'],
+  Rheumatology: ['rheumatologist', 'arthritis doctor'],
+  'Infectious Disease': ['infectious disease specialist', 'infectious diseases'],
+  'Plastic Surgery': ['plastic surgeon', 'cosmetic surgeon', 'cosmetic surgery'],
+  'Allergy & Immunology': ['allergist', 'immunologist', 'allergy doctor', 'allergy and immunology', 'allergy'],
+  Dentistry: ['dentist', 'dental', 'dental surgeon', 'tooth doctor', 'teeth doctor', 'dental doctor'],
+  'Community Pharmacy': ['community pharmacist', 'retail pharmacist'],
+  'Hospital Pharmacy': ['hospital pharmacist'],
+  'Clinical Pharmacy': ['clinical pharmacist'],
+  'Industrial Pharmacy': ['industrial pharmacist'],
+  'Compounding Pharmacy': ['compounding pharmacist'],
+  'General Nursing': ['general nurse', 'registered nurse', 'rn'],
+  'Pediatric Nursing': ['pediatric nurse', "children's nurse", 'child nurse'],
+  'Surgical Nursing': ['surgical nurse', 'theatre nurse'],
+  'Critical Care Nursing': ['critical care nurse', 'icu nurse', 'intensive care nurse'],
+  'Mental Health Nursing': ['mental health nurse', 'psychiatric nurse'],
+  'Community Health Nursing': ['community health nurse', 'community nurse'],
+  Midwifery: ['midwife', 'midwives', 'birth attendant'],
+  'Geriatric Nursing': ['geriatric nurse', 'elderly care nurse'],
+  'Oncology Nursing': ['oncology nurse', 'cancer nurse'],
+  'Emergency Nursing': ['emergency nurse', 'a&e nurse'],
+  'Operating Room Nursing': ['operating room nurse', 'operating theatre nurse', 'scrub nurse'],
+  'Public Health Nursing': ['public health nurse'],
+};
+
+const professionalTypeWords: Record<string, string[]> = {
+  doctor: ['doctor', 'physician', 'medical doctor', 'specialist'],
+  pharmacist: ['pharmacist', 'chemist', 'druggist'],
+  nurse: ['nurse', 'nursing'],
+};
+
+/** Institution types patients name, each standing for the canonical values it covers. */
+const institutionTypeGroups: { words: string[]; values: InstitutionType[]; label: string }[] = [
+  {
+    words: ['hospital', 'hospitals'],
+    values: ['hospital', 'general_hospital', 'specialist_hospital', 'teaching_hospital', 'private_hospital'],
+    label: 'Hospital',
+  },
+  { words: ['general hospital'], values: ['general_hospital', 'hospital'], label: 'General Hospital' },
+  {
+    words: ['specialist hospital', 'specialty hospital', 'specialty clinic', 'specialist clinic', 'specialist centre', 'specialty centre'],
+    values: ['specialist_hospital', 'specialty-center'],
+    label: 'Specialist Hospital',
+  },
+  { words: ['teaching hospital', 'university hospital', 'federal medical centre', 'fmc'], values: ['teaching_hospital'], label: 'Teaching Hospital' },
+  { words: ['private hospital'], values: ['private_hospital'], label: 'Private Hospital' },
+  { words: ['clinic', 'clinics'], values: ['clinic', 'practice', 'medical_center', 'urgent-care', 'specialty-center'], label: 'Clinic' },
+  { words: ['medical centre', 'health centre', 'medical center', 'health center'], values: ['medical_center'], label: 'Medical Center' },
+  { words: ['urgent care'], values: ['urgent-care'], label: 'Urgent Care' },
+  {
+    words: ['pharmacy', 'chemist', 'drugstore', 'drug store', 'patent medicine store', 'medicine store', 'pharmacist'],
+    values: ['pharmacy'],
+    label: 'Pharmacy',
+  },
+  {
+    words: [
+      'lab', 'laboratory', 'diagnostic lab', 'diagnostic laboratory', 'diagnostic centre', 'diagnostic center', 'diagnostics',
+      'medical laboratory', 'medical lab', 'test centre', 'scan centre', 'imaging centre',
+    ],
+    values: ['diagnostic_lab', 'diagnostic_center', 'laboratory'],
+    label: 'Diagnostic Lab',
+  },
+  { words: ['maternity home', 'birth home', 'birthing home'], values: ['maternity_home'], label: 'Maternity Home' },
+  { words: ['rehab', 'rehabilitation', 'rehabilitation centre', 'physiotherapy centre'], values: ['rehabilitation', 'rehabilitation_center'], label: 'Rehabilitation' },
+  {
+    words: ['mental health facility', 'psychiatric hospital', 'mental hospital', 'neuropsychiatric hospital'],
+    values: ['mental_health_facility'],
+    label: 'Mental Health Facility',
+  },
+];
+
+/** Service name -> extra phrases. */
+const serviceWords: Record<string, string[]> = {
+  'Emergency Care': ['emergency', 'a&e', 'casualty', 'accident and emergency'],
+  'Maternity Services': ['maternity', 'antenatal', 'delivery ward', 'maternity hospital', 'labour ward'],
+  'Pediatric Care': ['pediatric', "children's hospital", 'child care'],
+  Cardiology: ['cardiac', 'heart', 'cardiac centre', 'heart centre', 'cardiologist'],
+  Oncology: ['cancer', 'cancer centre', 'oncologist'],
+  Orthopedics: ['orthopedic', 'orthopedic centre', 'bone', 'orthopedic hospital'],
+  Neurology: ['neurologist'],
+  Surgery: ['surgical', 'surgical centre', 'operation', 'surgeon'],
+  'Intensive Care Unit': ['icu', 'intensive care'],
+  'Dialysis Center': ['dialysis', 'kidney dialysis'],
+  'Laboratory Services': ['lab services', 'laboratory service'],
+  Immunizations: ['vaccination', 'vaccine', 'immunization', 'jab'],
+  '24/7 Service': ['24/7', '24 hours', '24 hour', 'open 24 hours', 'all night'],
+  'Prescription Delivery': ['drug delivery', 'medicine delivery'],
+  'Blood Tests': ['blood test', 'blood work'],
+  'Urine Analysis': ['urine test', 'urinalysis'],
+  'X-Ray': ['xray', 'x ray'],
+  'CT Scan': ['ct', 'cat scan', 'ct scan'],
+  MRI: ['mri scan'],
+  Ultrasound: ['ultrasound scan', 'sonography', 'scan'],
+  'ECG/EKG': ['ecg', 'ekg', 'electrocardiogram'],
+  Mammography: ['mammogram', 'breast screening'],
+  'Genetic Testing': ['dna test', 'genetic test', 'paternity test'],
+};
+
+/** States as patients name them; `normalizeState` gives the stored spelling ('FCT'). */
+const stateWords: Record<string, string[]> = {
+  'Federal Capital Territory': ['fct', 'abuja', 'fct abuja', 'abuja fct'],
+  'Akwa Ibom': ['akwaibom'],
+  'Cross River': ['crossriver'],
+  Rivers: ['rivers state'],
+  Lagos: ['lagos state', 'eko'],
+};
+
+/** Cities our providers list as their city, with their state. */
+const cities: { city: string; state: string; words?: string[] }[] = [
+  { city: 'Ikeja', state: 'Lagos' },
+  { city: 'Lekki', state: 'Lagos' },
+  { city: 'Ibadan', state: 'Oyo' },
+  { city: 'Port Harcourt', state: 'Rivers', words: ['ph', 'portharcourt', 'port-harcourt', 'p.h'] },
+  { city: 'Benin City', state: 'Edo', words: ['benin'] },
+  { city: 'Jos', state: 'Plateau' },
+  { city: 'Calabar', state: 'Cross River' },
+  { city: 'Abeokuta', state: 'Ogun' },
+  { city: 'Owerri', state: 'Imo' },
+  { city: 'Onitsha', state: 'Anambra' },
+  { city: 'Awka', state: 'Anambra' },
+  { city: 'Ilorin', state: 'Kwara' },
+  { city: 'Uyo', state: 'Akwa Ibom' },
+  { city: 'Warri', state: 'Delta' },
+  { city: 'Maiduguri', state: 'Borno' },
+  { city: 'Osogbo', state: 'Osun', words: ['oshogbo'] },
+  { city: 'Akure', state: 'Ondo' },
+  { city: 'Asaba', state: 'Delta' },
+  { city: 'Zaria', state: 'Kaduna' },
+  { city: 'Makurdi', state: 'Benue' },
+  { city: 'Yola', state: 'Adamawa' },
+  { city: 'Lokoja', state: 'Kogi' },
+  { city: 'Minna', state: 'Niger' },
+  { city: 'Umuahia', state: 'Abia' },
+  { city: 'Aba', state: 'Abia' },
+  { city: 'Abakaliki', state: 'Ebonyi' },
+  { city: 'Yenagoa', state: 'Bayelsa' },
+  { city: 'Ado-Ekiti', state: 'Ekiti', words: ['ado ekiti'] },
+  { city: 'Lafia', state: 'Nasarawa' },
+  { city: 'Jalingo', state: 'Taraba' },
+  { city: 'Damaturu', state: 'Yobe' },
+  { city: 'Gusau', state: 'Zamfara' },
+  { city: 'Dutse', state: 'Jigawa' },
+  { city: 'Birnin Kebbi', state: 'Kebbi' },
+];
+
+/**
+ * Districts people name that providers usually list under their state's main
+ * city: they narrow to the state (never to nothing), and the chip says where.
+ */
+const districts: { name: string; state: string; words: string[] }[] = [
+  { name: 'Victoria Island', state: 'Lagos', words: ['vi', 'v.i', 'victoria island'] },
+  { name: 'Ikoyi', state: 'Lagos', words: ['ikoyi'] },
+  { name: 'Yaba', state: 'Lagos', words: ['yaba'] },
+  { name: 'Surulere', state: 'Lagos', words: ['surulere'] },
+  { name: 'Ajah', state: 'Lagos', words: ['ajah'] },
+  { name: 'Festac', state: 'Lagos', words: ['festac', 'festac town'] },
+  { name: 'Ikorodu', state: 'Lagos', words: ['ikorodu'] },
+  { name: 'Apapa', state: 'Lagos', words: ['apapa'] },
+  { name: 'Maryland', state: 'Lagos', words: ['maryland'] },
+  { name: 'Gbagada', state: 'Lagos', words: ['gbagada'] },
+  { name: 'Lagos Island', state: 'Lagos', words: ['lagos island'] },
+  { name: 'Maitama', state: 'Federal Capital Territory', words: ['maitama'] },
+  { name: 'Wuse', state: 'Federal Capital Territory', words: ['wuse', 'wuse 2', 'wuse ii'] },
+  { name: 'Garki', state: 'Federal Capital Territory', words: ['garki'] },
+  { name: 'Gwarinpa', state: 'Federal Capital Territory', words: ['gwarinpa'] },
+  { name: 'Kubwa', state: 'Federal Capital Territory', words: ['kubwa'] },
+  { name: 'Asokoro', state: 'Federal Capital Territory', words: ['asokoro'] },
+  { name: 'Bodija', state: 'Oyo', words: ['bodija'] },
+  { name: 'GRA Port Harcourt', state: 'Rivers', words: ['rumuokoro', 'trans amadi', 'trans-amadi'] },
+];
+
+/**
+ * Words that say nothing about whom to find: they never narrow a search.
+ * `doctor` and its kin are dropped only beside a specialty (the caller decides).
+ */
+export const stopWords: ReadonlySet<string> = new Set([
+  'in', 'near', 'nearby', 'at', 'around', 'the', 'a', 'an', 'best', 'top', 'good', 'great', 'find', 'me', 'my', 'for',
+  'of', 'and', 'to', 'with', 'who', 'is', 'are', 'close', 'closest', 'cheap', 'affordable', 'recommended', 'please',
+  'i', 'need', 'want', 'looking', 'search', 'available', 'open', 'now', 'today', 'area', 'state', 'city', 'town', 'from',
+  'some', 'any', 'or', 'on', 'by', 'within', 'nigeria', 'list', 'show', 'dr', 'doc',
+]);
+
+/** Words that add nothing once a specialty or a type of provider is known. */
+export const redundantBesideSpecialty: ReadonlySet<string> = new Set([
+  'doctor', 'doctors', 'dr', 'doc', 'physician', 'physicians', 'specialist', 'specialists', 'consultant', 'consultants',
+  'clinic', 'hospital', 'centre', 'center', 'service', 'services',
+]);
+
+// American -> British spellings Nigerians write (paediatrics, gynaecology, orthopaedics, anaesthesia, haematology).
+const britishSpellings: [RegExp, string][] = [
+  [/pediatr/g, 'paediatr'],
+  [/gynec/g, 'gynaec'],
+  [/orthoped/g, 'orthopaed'],
+  [/anesth/g, 'anaesth'],
+  [/hemat/g, 'haemat'],
+  [/center/g, 'centre'],
+  [/immunization/g, 'immunisation'],
+  [/esophag/g, 'oesophag'],
+  [/ization/g, 'isation'],
+];
+
+function spellings(phrase: string): string[] {
+  const out = new Set([phrase]);
+  for (const [from, to] of britishSpellings) {
+    for (const p of [...out]) if (from.test(p)) out.add(p.replace(from, to));
+    for (const p of [...out]) if (p.includes(to)) out.add(p.split(to).join(from.source));
+  }
+  return [...out];
+}
+
+export interface Phrase {
+  words: string[];
+  target: Target;
+}
+
+function add(list: Phrase[], phrases: readonly string[], t: Target): void {
+  for (const p of phrases) for (const s of spellings(p.toLowerCase())) list.push({ words: tokenize(s).map((w) => w.norm), target: t });
+}
+
+/** A query word: its text as typed and its normalized form (lower case, no apostrophes, singular). */
+export interface Token {
+  text: string;
+  norm: string;
+  start: number;
+  end: number;
+}
+
+/** Splits typed text into words, keeping where each stood; `&`, `/` and `-` inside a word stay. */
+export function tokenize(text: string): Token[] {
+  const out: Token[] = [];
+  const re = /[\p{L}\p{N}][\p{L}\p{N}'’&/.\-]*|&/gu;
+  for (const m of text.matchAll(re)) {
+    const raw = m[0].replace(/[.\-/']+$/u, '');
+    if (!raw) continue;
+    out.push({ text: raw, norm: normalizeWord(raw), start: m.index!, end: m.index! + raw.length });
+  }
+  return out;
+}
+
+export function normalizeWord(word: string): string {
+  let w = word.toLowerCase().replace(/['’]/g, '');
+  if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
+  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is')) w = w.slice(0, -1);
+  return w;
+}
+
+function professionalPhrases(): Phrase[] {
+  const list: Phrase[] = [];
+  const specialties = [...new Set([...allSpecialties, ...adminSpecialties])];
+  for (const s of specialties) {
+    const t = target('specialty', [s], s);
+    add(list, [s, ...(specialtyWords[s] ?? [])], t);
+  }
+  for (const [type, words] of Object.entries(professionalTypeWords)) {
+    add(list, words, target('professionalType', [type], type[0].toUpperCase() + type.slice(1)));
+  }
+  return list;
+}
+
+function institutionPhrases(): Phrase[] {
+  const list: Phrase[] = [];
+  const grouped = new Set(institutionTypeGroups.flatMap((g) => g.values));
+  for (const g of institutionTypeGroups) add(list, g.words, target('type', g.values, g.label));
+  // Every other canonical type by its own label ("Rehabilitation Center", "Urgent Care").
+  for (const v of institutionTypeValues) {
+    if (!grouped.has(v)) add(list, [institutionTypeLabel(v)], target('type', [v], institutionTypeLabel(v)));
+  }
+  for (const s of allServices) add(list, [s, ...(serviceWords[s] ?? [])], target('services', [s], s));
+  return list;
+}
+
+function placePhrases(): Phrase[] {
+  const list: Phrase[] = [];
+  for (const s of nigerianStates) {
+    const stored = normalizeState(s);
+    const label = stored === 'FCT' ? 'Abuja (FCT)' : s;
+    add(list, [s, `${s} state`, ...(stateWords[s] ?? [])], target('state', [stored], label));
+  }
+  for (const c of cities) add(list, [c.city, ...(c.words ?? [])], target('city', [c.city], c.city));
+  for (const d of districts) {
+    const stored = normalizeState(d.state);
+    add(list, d.words, target('state', [stored], `${d.name} (${stored === 'FCT' ? 'Abuja' : d.state})`));
+  }
+  return list;
+}
+
+const cache = new Map<CollectionName, Phrase[]>();
+
+/** Every phrase of a collection, places included, longest first. */
+export function phrasesFor(collection: CollectionName): Phrase[] {
+  let list = cache.get(collection);
+  if (!list) {
+    list = [...(collection === 'professionals' ? professionalPhrases() : institutionPhrases()), ...placePhrases()];
+    list.sort((a, b) => b.words.length - a.words.length);
+    cache.set(collection, list);
+  }
+  return list;
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { filteredFields, understand } from './query-understanding';
+
+const pro = (q: string, filtered?: string[]) => understand('professionals', q, new Set(filtered));
+const inst = (q: string) => understand('institutions', q);
+const chips = (u: ReturnType<typeof understand>) => u.understood.map((x) => `${x.field}=${x.value}`);
+
+describe('query understanding', () => {
+  it('turns a specialty and a place into filters and drops the words that mean nothing', () => {
+    const u = pro('cardiologist in lagos');
+    expect(u.q).toBe('');
+    expect(u.understood).toEqual([
+      { field: 'specialty', value: 'Cardiology', label: 'Cardiology', text: 'cardiologist' },
+      { field: 'state', value: 'Lagos', label: 'Lagos', text: 'lagos' },
+    ]);
+    expect(u.filters).toEqual(['specialty:=[`Cardiology`]', 'state:=[`Lagos`]']);
+  });
+
+  it.each([
+    ['eye doctor', ['specialty=Ophthalmology']],
+    ['heart doctor', ['specialty=Cardiology']],
+    ["children's doctor", ['specialty=Pediatrics']],
+    ["women's doctor", ['specialty=Obstetrics & Gynecology']],
+    ['OB-GYN', ['specialty=Obstetrics & Gynecology']],
+    ['gynaecologist', ['specialty=Obstetrics & Gynecology']],
+    ['gynecologist', ['specialty=Obstetrics & Gynecology']],
+    ['paediatrician', ['specialty=Pediatrics']],
+    ['Paediatrics', ['specialty=Pediatrics']],
+    ['orthopaedics', ['specialty=Orthopedics']],
+    ['anaesthesia', ['specialty=Anesthesiology']],
+    ['ENT', ['specialty=ENT (Ear, Nose & Throat)']],
+    ['ear nose and throat', ['specialty=ENT (Ear, Nose & Throat)']],
+    ['dentist', ['specialty=Dentistry']],
+    ['cardiologists', ['specialty=Cardiology']],
+    ['cardiolgist', ['specialty=Cardiology']],
+    ['chemist', ['professionalType=pharmacist']],
+    ['nurses in kano state', ['professionalType=nurse', 'state=Kano']],
+    ['pediatrician abuja', ['specialty=Pediatrics', 'state=FCT']],
+    ['paediatrician in PH', ['specialty=Pediatrics', 'city=Port Harcourt']],
+    ['best skin doctor near Ikeja', ['specialty=Dermatology', 'city=Ikeja']],
+    ['midwife VI', ['specialty=Midwifery', 'state=Lagos']],
+    ['pediatric nurse in ibadan', ['specialty=Pediatric Nursing', 'city=Ibadan']],
+  ])('"%s" is understood as %j', (q, expected) => {
+    const u = pro(q);
+    expect(chips(u)).toEqual(expected);
+    expect(u.q).toBe('');
+  });
+
+  it('keeps a name as text, and "Dr" says nothing', () => {
+    expect(pro('Dr Bakare')).toMatchObject({ q: 'Bakare', understood: [] });
+    expect(pro('Adaeze Okonkwo lagos')).toMatchObject({ q: 'Adaeze Okonkwo', understood: [{ field: 'state', value: 'Lagos' }] });
+  });
+
+  it('does not read a short name as a misspelt place', () => {
+    expect(pro('Jose').understood).toEqual([]);
+    expect(pro('Jose').q).toBe('Jose');
+  });
+
+  it('keeps "doctor" as the type when no specialty is named', () => {
+    expect(chips(pro('doctor in enugu'))).toEqual(['professionalType=doctor', 'state=Enugu']);
+  });
+
+  it('lets an explicit filter win: its words are neither a filter nor text', () => {
+    const u = pro('cardiologist in lagos', ['state']);
+    expect(chips(u)).toEqual(['specialty=Cardiology']);
+    expect(u.q).toBe('');
+  });
+
+  it('returns the words as typed, so a client can remove a chip', () => {
+    const u = pro('Best Heart Doctor in Port Harcourt');
+    expect(u.understood.map((x) => x.text)).toEqual(['Heart Doctor', 'Port Harcourt']);
+  });
+
+  it('understands institution types, services and places', () => {
+    expect(chips(inst('lab in ibadan'))).toEqual(['type=diagnostic_lab', 'city=Ibadan']);
+    expect(inst('lab in ibadan').filters[0]).toBe('type:=[`diagnostic_lab`,`diagnostic_center`,`laboratory`]');
+    expect(chips(inst('chemist lekki'))).toEqual(['type=pharmacy', 'city=Lekki']);
+    expect(chips(inst('x-ray abuja'))).toEqual(['services=X-Ray', 'state=FCT']);
+    expect(chips(inst('dialysis centre'))).toEqual(['services=Dialysis Center']);
+    expect(inst('Dental Clinic')).toMatchObject({ q: 'Dental', understood: [{ field: 'type', value: 'clinic' }] });
+  });
+
+  it('reads the fields of a filter_by string', () => {
+    expect([...filteredFields('state:=[`Lagos`] && specialty:=[`Cardiology`]')]).toEqual(['state', 'specialty']);
+    expect([...filteredFields(undefined)]).toEqual([]);
+  });
+});

@@ -1,0 +1,186 @@
+// Query understanding (issue 13): the words a patient types become filters where
+// they name a specialty, a type of provider, a service or a place, and words
+// that say nothing ("in", "best", "doctor" beside a specialty) are dropped, so
+// "cardiologist in lagos" answers exactly what specialty=Cardiology&state=Lagos
+// answers. It runs before either engine is asked, so both see the same search;
+// the Typesense engine also gets the same words as synonyms and stop words.
+import { specialtiesByType, type ProfessionalType } from '@ilera/contracts';
+import damerauLevenshtein from 'damerau-levenshtein';
+import {
+  phrasesFor,
+  redundantBesideSpecialty,
+  stopWords,
+  tokenize,
+  type Phrase,
+  type Target,
+  type Token,
+  type UnderstoodField,
+} from './patient-words';
+import { exactFilter } from './protocol';
+import type { CollectionName } from './schema';
+
+export type { UnderstoodField } from './patient-words';
+
+/** One thing the query was understood to ask for (what a client shows as a removable chip). */
+export interface Understood {
+  field: UnderstoodField;
+  /** The value as stored in documents (the first, when it stands for several). */
+  value: string;
+  /** What a chip shows: "Cardiology", "Lagos". */
+  label: string;
+  /** The words of the typed query it came from, as typed: a client removes them to drop the chip. */
+  text: string;
+}
+
+export interface Understanding {
+  /** What stays free text ('' when nothing). */
+  q: string;
+  understood: Understood[];
+  /** One engine filter per understood item (`field:=[...]`). */
+  filters: string[];
+}
+
+/** Typesense's typo rule, one letter later: a short name ("Jose") must not turn into a place ("Jos"). */
+function typosAllowed(word: string): number {
+  return word.length >= 8 ? 2 : word.length >= 5 ? 1 : 0;
+}
+
+interface Match {
+  phrase: Phrase;
+  length: number;
+  cost: number;
+}
+
+interface Vocabulary {
+  /** Phrases by their first word, longest first. */
+  byFirst: Map<string, Phrase[]>;
+  /** Every word of every phrase, by length (typo candidates differ by at most 2 letters). */
+  wordsByLength: Map<number, string[]>;
+}
+
+const vocabularies = new Map<CollectionName, Vocabulary>();
+
+function vocabulary(collection: CollectionName): Vocabulary {
+  let v = vocabularies.get(collection);
+  if (!v) {
+    const byFirst = new Map<string, Phrase[]>();
+    const words = new Set<string>();
+    for (const p of phrasesFor(collection)) {
+      const list = byFirst.get(p.words[0]) ?? [];
+      list.push(p);
+      byFirst.set(p.words[0], list);
+      for (const w of p.words) words.add(w);
+    }
+    const wordsByLength = new Map<number, string[]>();
+    for (const w of words) wordsByLength.set(w.length, [...(wordsByLength.get(w.length) ?? []), w]);
+    v = { byFirst, wordsByLength };
+    vocabularies.set(collection, v);
+  }
+  return v;
+}
+
+/** The vocabulary words a typed word may stand for, with their number of typos. */
+function candidates(word: string, v: Vocabulary): Map<string, number> {
+  const out = new Map<string, number>();
+  const allowed = typosAllowed(word);
+  for (let len = word.length - allowed; len <= word.length + allowed; len++) {
+    for (const w of v.wordsByLength.get(len) ?? []) {
+      if (w === word) out.set(w, 0);
+      else if (allowed) {
+        const d = damerauLevenshtein(word, w).steps;
+        if (d <= allowed) out.set(w, d);
+      }
+    }
+  }
+  return out;
+}
+
+function matchAt(cands: Map<string, number>[], i: number, v: Vocabulary): Match | undefined {
+  let best: Match | undefined;
+  for (const [first, firstCost] of cands[i]) {
+    for (const phrase of v.byFirst.get(first) ?? []) {
+      const n = phrase.words.length;
+      if (i + n > cands.length || (best && n < best.length)) continue;
+      let cost = firstCost;
+      for (let k = 1; k < n && cost >= 0; k++) {
+        const c = cands[i + k].get(phrase.words[k]);
+        cost = c === undefined ? -1 : cost + c;
+      }
+      if (cost < 0) continue;
+      if (!best || n > best.length || cost < best.cost) best = { phrase, length: n, cost };
+    }
+  }
+  return best;
+}
+
+const belongsTo = (specialty: string, type: string): boolean =>
+  (specialtiesByType[type as ProfessionalType] ?? []).includes(specialty);
+
+/**
+ * Understands a typed query for one collection. `filtered` names the fields the
+ * request already filters explicitly: an explicit filter wins, and the words
+ * that named the same field are dropped rather than searched as text.
+ */
+export function understand(collection: CollectionName, q: string, filtered: ReadonlySet<string> = new Set()): Understanding {
+  const tokens = tokenize(q === '*' ? '' : q);
+  const v = vocabulary(collection);
+  // A stop word may stand inside a phrase ("ear nose and throat"), exactly as typed.
+  const cands = tokens.map((t) => (stopWords.has(t.norm) ? new Map([[t.norm, 0]]) : candidates(t.norm, v)));
+  const found: { target: Target; from: number; to: number }[] = [];
+  const rest: Token[] = [];
+  for (let i = 0; i < tokens.length; ) {
+    const m = stopWords.has(tokens[i].norm) ? undefined : matchAt(cands, i, v);
+    if (!m) {
+      rest.push(tokens[i]);
+      i += 1;
+      continue;
+    }
+    found.push({ target: m.phrase.target, from: i, to: i + m.length });
+    i += m.length;
+  }
+
+  const items: { target: Target; text: string }[] = [];
+  const seen = new Set<string>();
+  const textOf = (from: number, to: number) => q.slice(tokens[from].start, tokens[to - 1].end);
+  for (const f of found) {
+    const field = f.target.field;
+    if (filtered.has(field)) continue; // the explicit filter wins; its words are not text either
+    if (seen.has(field)) {
+      // A second place or specialty: kept as text, so the search stays honest about it.
+      rest.push(...tokens.slice(f.from, f.to));
+      continue;
+    }
+    seen.add(field);
+    items.push({ target: f.target, text: textOf(f.from, f.to) });
+  }
+
+  // Beside a specialty, "doctor", "specialist" or "nurse" add nothing: drop the type it implies.
+  const specialty = items.find((it) => it.target.field === 'specialty');
+  let kept = items;
+  let words = rest;
+  if (specialty) {
+    kept = items.filter(
+      (it) => !(it.target.field === 'professionalType' && belongsTo(specialty.target.values[0], it.target.values[0])),
+    );
+    words = rest.filter((t) => !redundantBesideSpecialty.has(t.norm));
+  }
+  words = words.filter((t) => !stopWords.has(t.norm)).sort((a, b) => a.start - b.start);
+
+  return {
+    q: words.map((t) => t.text).join(' '),
+    understood: kept.map((it) => ({
+      field: it.target.field,
+      value: it.target.values[0],
+      label: it.target.label,
+      text: it.text,
+    })),
+    filters: kept.map((it) => exactFilter(it.target.field, it.target.values)),
+  };
+}
+
+/** The fields a Typesense `filter_by` string filters (`field:=...`, `field:...`). */
+export function filteredFields(filterBy: string | undefined): Set<string> {
+  const out = new Set<string>();
+  for (const m of (filterBy ?? '').matchAll(/(?:^|[\s(&|])([A-Za-z_][A-Za-z0-9_]*)\s*:/g)) out.add(m[1]);
+  return out;
+}
