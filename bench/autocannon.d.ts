@@ -6,9 +6,10 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     requests?: {
-      setupRequest?: (req: Record<string, unknown>) => Record<string, unknown>;
+      /** context: one object per client, kept across its requests. */
+      setupRequest?: (req: Record<string, unknown>, context: any) => Record<string, unknown>;
       /** Called with the response's headers just before the instance emits 'response'. */
-      onResponse?: (status: number, body: string, context: unknown, headers: Record<string, string>) => void;
+      onResponse?: (status: number, body: string, context: any, headers: Record<string, string>) => void;
     }[];
   }
   interface Result {

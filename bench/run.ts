@@ -199,12 +199,26 @@ export interface CacheFigures {
   missP50: number;
   missP95: number;
   missP99: number;
+  /** The five slowest misses, with what they asked. */
+  slowestMisses: string[];
 }
 
 /** One response: its latency and, for searches, what the answer cache said. */
 interface Sample {
   ms: number;
   cache?: string | null;
+  /** What was asked (requestLabel), to name the slowest misses. */
+  label?: string;
+}
+
+/** A request as a person would read it: the search words and filters, decoded. */
+function requestLabel(r: BenchRequest): string {
+  const body = r.body as { searches?: Record<string, unknown>[] } | undefined;
+  if (body?.searches) {
+    const main = body.searches[0] ?? {};
+    return `multi_search q=${JSON.stringify(main.q)}${main.filter_by ? ` filter_by=${main.filter_by}` : ''} page=${main.page} (${body.searches.length} searches)`;
+  }
+  return `${r.method} ${decodeURIComponent(r.path)}`;
 }
 
 function percentile(sorted: Float64Array, p: number): number {
@@ -239,6 +253,11 @@ function sampleFigures(samples: Sample[], seconds: number, errors: number, statu
       missP50: percentile(misses, 50),
       missP95: percentile(misses, 95),
       missP99: percentile(misses, 99),
+      slowestMisses: samples
+        .filter((x) => x.cache === 'miss' && x.label)
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 5)
+        .map((x) => `${x.ms.toFixed(0)} ms ${x.label}`),
     };
   }
   return out;
@@ -273,9 +292,11 @@ async function loadRun(
   const samples: Sample[] = [];
   const statuses: Record<string, number> = {};
   const rss = rssSampler(ctx);
-  const setupRequest = (req: Record<string, unknown>) => {
+  const setupRequest = (req: Record<string, unknown>, context: { label?: string }) => {
     const r: BenchRequest = scenario.request(ctx.fx, i, run);
     const headers = requestHeaders(ctx, r, i);
+    // A client has one request in flight: its context names the one being built, then answered.
+    context.label = requestLabel(r);
     i++;
     return {
       ...req,
@@ -292,13 +313,16 @@ async function loadRun(
     ctx.bases.map((url, k) => {
       const share = Math.floor(opts.connections / ctx.bases.length) + (k < opts.connections % ctx.bases.length ? 1 : 0);
       let said: string | null = null;
-      const onResponse = (_status: number, _body: string, _context: unknown, headers: Record<string, string>) => {
+      let label: string | undefined;
+      const onResponse = (_status: number, _body: string, context: { label?: string }, headers: Record<string, string>) => {
         said = headers['x-search-cache'] ?? null;
+        label = context.label;
       };
       const instance = autocannon({ url, connections: share, duration: seconds, requests: [{ setupRequest, onResponse }] });
       instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-        samples.push({ ms: responseTime, cache: said });
+        samples.push({ ms: responseTime, cache: said, label });
         said = null;
+        label = undefined;
         if (statusCode < 200 || statusCode >= 300) statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
       });
       return instance;
@@ -349,7 +373,7 @@ async function openLoop(ctx: LoadContext, name: string, rate: number, seconds: n
         res.resume();
         res.on('end', () => {
           const status = res.statusCode ?? 0;
-          samples.push({ ms: performance.now() - due, cache: (res.headers['x-search-cache'] as string | undefined) ?? null });
+          samples.push({ ms: performance.now() - due, cache: (res.headers['x-search-cache'] as string | undefined) ?? null, label: requestLabel(r) });
           if (status < 200 || status >= 300) statuses[status] = (statuses[status] ?? 0) + 1;
           resolve();
         });
@@ -404,6 +428,12 @@ async function closedLoop(seconds: number, work: (k: number) => Promise<void>): 
   const started = performance.now();
   await Promise.all(Array.from({ length: opts.connections }, loop));
   return figures(latencies, (performance.now() - started) / 1000, errors, {});
+}
+
+/** Names the slowest answers the cache did not serve: where a search engineer looks first. */
+function noteSlowest(row: Row) {
+  const slowest = row.api?.cache?.slowestMisses;
+  if (slowest?.length) row.notes.push(`slowest misses: ${slowest.join('; ')}`);
 }
 
 function cacheText(c?: CacheFigures): string {
@@ -626,6 +656,7 @@ async function main() {
         say(`${name}: ${result.rps.toFixed(0)} answers/s, p50 ${result.p50.toFixed(1)} p95 ${result.p95.toFixed(1)} p99 ${result.p99.toFixed(1)} ms, ${cacheText(result.cache)}, RSS ${result.rssMb.toFixed(0)} MB, non-2xx ${JSON.stringify(result.statuses)}, errors ${result.errors}`);
         row.api = result;
         row.notes.push(`${rate}/s for ${seconds} s: ${result.requests} answered, ${result.late} sent more than 10 ms after their time (the runner fell behind; their wait is in the latency)`);
+        noteSlowest(row);
         rows.push(row);
         continue;
       }
@@ -651,6 +682,7 @@ async function main() {
       }
       row.api = best(runs);
       row.api.rssMb = Math.max(...runs.map((x) => x.rssMb));
+      noteSlowest(row);
 
       if (s.kind === 'read') {
         const { groups, failures } = await captureStatements(captureApp, capture.take, s, fx, opts.samples);
