@@ -69,4 +69,10 @@ describe('requests the fuzz tests found answering 500', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().results).toEqual([{ code: 400, error: expect.stringContaining('per_page') }]);
   });
+
+  // The failed sign-in is audited with the address in a JSON detail, and PostgreSQL's JSON refuses a lone surrogate.
+  test('an administrator sign-in whose email holds a lone surrogate', async () => {
+    await refused('POST', '/api/admin/login', { email: 'x\udfff', password: 'not-the-password' }, 'email');
+    await refused('POST', '/api/auth/login', { email: 'a\ud800@example.ng', password: 'not-the-password' }, 'email');
+  });
 });

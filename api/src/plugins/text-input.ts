@@ -1,29 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 import { BadRequestError } from '../errors';
 
-export const NUL_MESSAGE = 'Text cannot contain the NUL character (\\u0000)';
+export const TEXT_MESSAGE = 'Text cannot contain the NUL character or broken Unicode (a lone surrogate)';
 
-/** The path of the first string holding a NUL, or null. */
-function nulPath(value: unknown, path: string[] = [], depth = 0): string[] | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+/** NUL, or half of a surrogate pair without its other half. */
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The path of the first string (or key) PostgreSQL cannot store, or null. */
+function badTextPath(value: unknown, path: string[] = [], depth = 0): string[] | null {
+  if (typeof value === 'string') return UNSTORABLE.test(value) ? path : null;
   if (value === null || typeof value !== 'object' || depth > 32) return null;
   for (const [key, inner] of Object.entries(value)) {
-    const found = key.includes('\u0000') ? [...path, key] : nulPath(inner, [...path, key], depth + 1);
+    const found = UNSTORABLE.test(key) ? [...path, key] : badTextPath(inner, [...path, key], depth + 1);
     if (found) return found;
   }
   return null;
 }
 
 /**
- * PostgreSQL text cannot hold a NUL character: a request carrying one in any
- * field would reach the database and fail there as a 500 (found by the fuzz
- * tests, test/fuzz). Refused up front, for every route, naming the field.
+ * PostgreSQL text cannot hold a NUL character, and its JSON cannot hold a lone
+ * surrogate (an audit entry's detail, for one): a request carrying either in any
+ * field reached the database and failed there as a 500 (found by the fuzz tests,
+ * test/fuzz). Refused up front, for every route, naming the field.
  */
 export function registerTextInputCheck(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     for (const part of [request.params, request.query, request.body]) {
-      const path = nulPath(part);
-      if (path) throw new BadRequestError(NUL_MESSAGE, { [path.join('.') || '_']: NUL_MESSAGE });
+      const path = badTextPath(part);
+      if (path) throw new BadRequestError(TEXT_MESSAGE, { [path.join('.') || '_']: TEXT_MESSAGE });
     }
   });
 }
