@@ -256,6 +256,7 @@ interface InstCore {
 }
 
 export async function generate(tx: Tx, plan: GeneratePlan): Promise<SeedSummary> {
+  clinicTurn = 0;
   const now = (plan.now ?? new Date()).getTime();
   const nowYear = new Date(now).getUTCFullYear();
   const log = plan.log ?? (() => {});
@@ -894,6 +895,8 @@ function affiliationRole(r: Rng, type: number, years: number, cat: number, k: nu
   return 'Nursing Officer';
 }
 
+let clinicTurn = 0;
+
 function institutionName(r: Rng, type: InstitutionType, cityIdx: number): string {
   const c = cities[cityIdx];
   const v = r.pick(virtues);
@@ -913,8 +916,13 @@ function institutionName(r: Rng, type: InstitutionType, cityIdx: number): string
       return choose([`${c.city} University Teaching Hospital`, `Federal University Teaching Hospital, ${c.city}`, `${c.state} State University Teaching Hospital`]);
     case 'medical_center':
       return choose([`Federal Medical Centre, ${c.city}`, `${v} Medical Centre`, `${area} Medical Centre`]);
-    case 'clinic':
-      return choose([`${v} Family Clinic`, `${v} Eye Clinic`, `${v} Dental Clinic`, `${v} Medical Clinic`, `${area} Medical Clinic`]);
+    case 'clinic': {
+      // Clinics take their kinds in turn (the draw is still made, so the rest of the directory
+      // stays as it was): even the small demo directory has an eye and a dental clinic (D17).
+      const kinds = [`${v} Family Clinic`, `${v} Eye Clinic`, `${v} Dental Clinic`, `${v} Medical Clinic`, `${area} Medical Clinic`];
+      choose(kinds);
+      return kinds[clinicTurn++ % kinds.length];
+    }
     case 'practice':
       return `Dr. ${s} Family Practice`;
     case 'urgent-care':

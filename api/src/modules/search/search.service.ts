@@ -13,6 +13,7 @@ import {
 } from '@ilera/contracts';
 import {
   exactFilter,
+  filteredFields,
   isSearchError,
   looseFilter,
   MAX_SEARCHES,
@@ -25,6 +26,8 @@ import {
   type SearchError,
   type SearchRequest,
   type SearchResult,
+  type Understood,
+  understand,
 } from '@ilera/search';
 import { AppError, BadRequestError } from '../../errors';
 
@@ -39,6 +42,8 @@ export interface SearchAnswer {
   page: number;
   perPage: number;
   facets: Record<string, FacetValue[]>;
+  /** What the query text was understood to ask for (each is applied as a filter). */
+  understood: Understood[];
 }
 
 /** One filterable facet: the name clients use, the document field, and the filter it sets. */
@@ -94,12 +99,19 @@ function unavailable(err: unknown): never {
 async function facetedSearch(
   engine: SearchEngine,
   collection: CollectionName,
-  q: string,
-  facets: FacetFilter[],
+  typed: string,
+  explicit: FacetFilter[],
   page: number,
   perPage: number,
   sort: string,
 ): Promise<SearchAnswer> {
+  // What the text names becomes the facet's filter, exactly as if it had been chosen
+  // (so its facet counts, too, ignore it); an explicit filter wins.
+  const { q, understood, filters } = understand(collection, typed, new Set(explicit.filter((f) => f.filter).map((f) => f.field)));
+  const facets = explicit.map((f) => {
+    const i = understood.findIndex((u) => u.field === f.field);
+    return i < 0 ? f : { ...f, filter: filters[i] };
+  });
   const tooDeep = pagingProblem(page, perPage, 'perPage');
   if (tooDeep) throw new BadRequestError(tooDeep, { page: tooDeep });
   const allFilters = facets.map((f) => f.filter).filter((f): f is string => !!f);
@@ -143,6 +155,7 @@ async function facetedSearch(
     page,
     perPage,
     facets: Object.fromEntries(facets.map((f) => [f.key, counts.get(f.field) ?? []])),
+    understood,
   };
 }
 
@@ -196,9 +209,17 @@ export async function multiSearch(engine: SearchEngine, body: unknown): Promise<
   if (searches.length === 0 || searches.length > MAX_SEARCHES) {
     throw new BadRequestError(`Send between 1 and ${MAX_SEARCHES} searches`);
   }
-  const checked = searches.map((s): SearchRequest | SearchError => {
+  const understood: Understood[][] = [];
+  const checked = searches.map((s, i): SearchRequest | SearchError => {
     try {
-      return sanitizeSearch(s);
+      const search = sanitizeSearch(s);
+      const u = understand(search.collection, search.q, filteredFields(search.filter_by));
+      understood[i] = u.understood;
+      return {
+        ...search,
+        q: u.q || '*',
+        filter_by: [search.filter_by, ...u.filters].filter(Boolean).join(' && ') || undefined,
+      };
     } catch (err) {
       if (err instanceof SearchParamsError) return { code: 400, error: err.message };
       throw err;
@@ -212,5 +233,14 @@ export async function multiSearch(engine: SearchEngine, body: unknown): Promise<
     unavailable(err);
   }
   let next = 0;
-  return { results: checked.map((c) => (isSearchError(c as SearchError) ? (c as SearchError) : answers[next++])) };
+  return {
+    results: checked.map((c, i) => {
+      if (isSearchError(c as SearchError)) return c as SearchError;
+      const answer = answers[next++];
+      if (isSearchError(answer)) return answer;
+      // The client sees its own words back, and what they were understood as.
+      const typed = String((searches[i] as { q?: unknown }).q ?? '');
+      return { ...answer, request_params: { ...answer.request_params, q: typed }, understood: understood[i] };
+    }),
+  };
 }
