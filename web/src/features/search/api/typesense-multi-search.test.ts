@@ -2,7 +2,11 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Typesense from 'typesense';
+// The adapter's own answer-building step, as the web build uses it (its source, vite.config.ts); it has no types.
+// @ts-expect-error no declaration file
+import { SearchResponseAdapter } from 'typesense-instantsearch-adapter/src/SearchResponseAdapter.js';
 import { SearchClient as Shim } from './typesense-multi-search';
+import { understoodOf } from '../understood';
 
 interface Seen {
   method?: string;
@@ -68,6 +72,22 @@ describe('typesense multi_search shim', () => {
     expect(fromReal.contentType).toMatch(/^text\/plain/);
     expect(fromShim.body).toEqual(fromReal.body);
     expect(shimAnswer).toEqual(realAnswer);
+  });
+
+  it("carries our API's understood items where the adapter hands them to instantsearch (userData)", async () => {
+    const understood = [{ field: 'state', value: 'Lagos', label: 'Lagos', text: 'lagos' }];
+    const saved = answer.results[0];
+    answer.results[0] = { ...saved, understood } as typeof saved;
+    try {
+      const shimAnswer = (await new Shim(config()).multiSearch.perform({ searches })) as { results: { metadata?: unknown }[] };
+      expect(shimAnswer.results[0].metadata).toEqual([{ understood }]);
+      const adapted = new SearchResponseAdapter(shimAnswer.results[0], { params: {} }, {}, shimAnswer.results, shimAnswer).adapt() as {
+        userData?: unknown;
+      };
+      expect(understoodOf(adapted)).toEqual(understood);
+    } finally {
+      answer.results[0] = saved;
+    }
   });
 
   it('joins list parameters with commas, as the real client does', async () => {

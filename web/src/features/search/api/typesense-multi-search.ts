@@ -90,8 +90,27 @@ export class SearchClient {
       }
       throw new TypesenseRequestError(`Request failed with HTTP code ${response.status} | Server said: ${said}`, response.status);
     }
-    return JSON.parse(text) as unknown;
+    return carryUnderstood(JSON.parse(text) as MultiSearchAnswer);
   }
+}
+
+type MultiSearchAnswer = { results?: Record<string, unknown>[] };
+
+/**
+ * Our API adds `understood` to each result: what it read from the typed words and
+ * applied as filters (issue 13), shown as removable chips. The adapter builds
+ * instantsearch's results from the fields Typesense defines only, but it hands a
+ * result's `metadata` (what Typesense's overrides return) to instantsearch as
+ * `userData`, the slot Algolia's query rules use for the same purpose; so
+ * `understood` travels there (search/understood.ts reads it back).
+ */
+function carryUnderstood(answer: MultiSearchAnswer): MultiSearchAnswer {
+  for (const result of answer.results ?? []) {
+    if (!Array.isArray(result.understood)) continue;
+    const metadata = result.metadata === undefined ? [] : Array.isArray(result.metadata) ? result.metadata : [result.metadata];
+    result.metadata = [...metadata, { understood: result.understood }];
+  }
+  return answer;
 }
 
 export default { SearchClient };

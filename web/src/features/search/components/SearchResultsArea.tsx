@@ -11,6 +11,8 @@ import { TipsCard } from './TipsCard';
 import { ProfessionalResultCard, type ProfessionalHit } from './ProfessionalResultCard';
 import { InstitutionResultCard, type InstitutionHit } from './InstitutionResultCard';
 import { formatCount } from './ResultParts';
+import { UnderstoodChips } from './UnderstoodChips';
+import { understoodOf, withoutWords } from '../understood';
 
 export const SKELETON_CARDS = 5;
 /** Typesense, like Algolia, pages through the first 1,000 results at most; narrower searches reach further. */
@@ -92,97 +94,105 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
   const found = results?.nbHits ?? 0;
   const pages = Math.min(results?.nbPages ?? 0, MAX_PAGES);
   const hits = (results?.hits ?? []) as unknown[];
+  // Only an answer to the words now in the box: the previous query's chips go at once.
+  const understood = useMemo(
+    () => (artificial || status === 'error' || results?.query !== state.q ? [] : understoodOf(results)),
+    [results, artificial, status, state.q],
+  );
 
   return (
-    <Grid gutter="lg">
-      <Grid.Col span={{ base: 12, md: 3 }}>
-        <FiltersPanel state={state} facets={facets} onChange={update} />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 6 }}>
-        <Stack gap="md">
-          <CategoryCards state={state} facet={facets.category} onChange={update} />
-          <SubPicker state={state} facet={facets.sub} onChange={update} />
-          {/* The result cards' names are h3: headings go down one level at a time. */}
-          <VisuallyHidden component="h2">Results</VisuallyHidden>
-          <Group justify="space-between" align="center">
-            <Text fw={600} role="status" aria-live="polite">
-              {loading ? 'Searching…' : `${formatCount(found)} ${found === 1 ? 'result' : 'results'} found`}
-            </Text>
-            <NativeSelect
-              aria-label="Sort by"
-              size="xs"
-              value={state.sort}
-              onChange={(e) => update({ sort: e.currentTarget.value as SearchSort })}
-              data={[
-                { value: 'relevance', label: 'Best match' },
-                { value: 'rating', label: 'Highest rated' },
-                ...(state.type === 'professionals' ? [{ value: 'experience', label: 'Most experienced' }] : []),
-              ]}
-            />
-          </Group>
-          {status === 'error' && isRateLimitedError(error) ? (
-            <Alert color="orange" title="Too many searches" role="alert">
-              {rateLimitedMessage(error)}
-            </Alert>
-          ) : status === 'error' ? (
-            <Alert color="red" title="Search failed" role="alert">
-              {/* The spec's search error text; the details stay in the console. */}
-              Network response was not ok. Please try again.
-            </Alert>
-          ) : loading ? (
-            <Stack gap="md" aria-busy="true" aria-label="Loading results">
-              {Array.from({ length: SKELETON_CARDS }, (_, i) => (
-                <Card key={i} withBorder radius="md" padding="lg" data-testid="result-skeleton">
-                  <Group align="flex-start" wrap="nowrap">
-                    <Skeleton height={64} circle />
-                    <Stack gap={8} style={{ flex: 1 }}>
-                      <Skeleton height={18} width="60%" />
-                      <Skeleton height={12} width="40%" />
-                      <Skeleton height={12} width="80%" />
-                      <Skeleton height={12} width="70%" />
-                    </Stack>
-                  </Group>
-                </Card>
-              ))}
-            </Stack>
-          ) : hits.length === 0 ? (
-            <Card withBorder radius="md" padding="xl">
-              <Stack align="center" gap="xs" ta="center">
-                <IconMoodEmpty size={40} aria-hidden color="var(--mantine-color-dimmed)" />
-                <Title order={2} size="h4">
-                  No results found
-                </Title>
-                <Text size="sm" c="dimmed">
-                  Try other words, check the spelling, or remove a filter.
-                </Text>
-              </Stack>
-            </Card>
-          ) : (
-            <Stack gap="md">
-              {state.type === 'professionals'
-                ? (hits as ProfessionalHit[]).map((h) => <ProfessionalResultCard key={h.id} hit={h} />)
-                : (hits as InstitutionHit[]).map((h) => <InstitutionResultCard key={h.id} hit={h} />)}
-            </Stack>
-          )}
-          {!loading && pages > 1 && (
-            <Group justify="center">
-              <Pagination
-                total={pages}
-                value={Math.min(state.page, pages)}
-                onChange={(page) => navigateTo({ ...state, page })}
-                getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-                getControlProps={(control) => ({
-                  'aria-label': control === 'next' ? 'Next page' : control === 'previous' ? 'Previous page' : control === 'first' ? 'First page' : 'Last page',
-                })}
-                siblings={1}
+    <>
+      <UnderstoodChips items={understood} onRemove={(u) => update({ q: withoutWords(state.q, u.text) })} />
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, md: 3 }}>
+          <FiltersPanel state={state} facets={facets} onChange={update} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Stack gap="md">
+            <CategoryCards state={state} facet={facets.category} onChange={update} />
+            <SubPicker state={state} facet={facets.sub} onChange={update} />
+            {/* The result cards' names are h3: headings go down one level at a time. */}
+            <VisuallyHidden component="h2">Results</VisuallyHidden>
+            <Group justify="space-between" align="center">
+              <Text fw={600} role="status" aria-live="polite">
+                {loading ? 'Searching…' : `${formatCount(found)} ${found === 1 ? 'result' : 'results'} found`}
+              </Text>
+              <NativeSelect
+                aria-label="Sort by"
+                size="xs"
+                value={state.sort}
+                onChange={(e) => update({ sort: e.currentTarget.value as SearchSort })}
+                data={[
+                  { value: 'relevance', label: 'Best match' },
+                  { value: 'rating', label: 'Highest rated' },
+                  ...(state.type === 'professionals' ? [{ value: 'experience', label: 'Most experienced' }] : []),
+                ]}
               />
             </Group>
-          )}
-        </Stack>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 3 }}>
-        <TipsCard state={state} facet={facets.sub} onChange={update} />
-      </Grid.Col>
-    </Grid>
+            {status === 'error' && isRateLimitedError(error) ? (
+              <Alert color="orange" title="Too many searches" role="alert">
+                {rateLimitedMessage(error)}
+              </Alert>
+            ) : status === 'error' ? (
+              <Alert color="red" title="Search failed" role="alert">
+                {/* The spec's search error text; the details stay in the console. */}
+                Network response was not ok. Please try again.
+              </Alert>
+            ) : loading ? (
+              <Stack gap="md" aria-busy="true" aria-label="Loading results">
+                {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+                  <Card key={i} withBorder radius="md" padding="lg" data-testid="result-skeleton">
+                    <Group align="flex-start" wrap="nowrap">
+                      <Skeleton height={64} circle />
+                      <Stack gap={8} style={{ flex: 1 }}>
+                        <Skeleton height={18} width="60%" />
+                        <Skeleton height={12} width="40%" />
+                        <Skeleton height={12} width="80%" />
+                        <Skeleton height={12} width="70%" />
+                      </Stack>
+                    </Group>
+                  </Card>
+                ))}
+              </Stack>
+            ) : hits.length === 0 ? (
+              <Card withBorder radius="md" padding="xl">
+                <Stack align="center" gap="xs" ta="center">
+                  <IconMoodEmpty size={40} aria-hidden color="var(--mantine-color-dimmed)" />
+                  <Title order={2} size="h4">
+                    No results found
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    Try other words, check the spelling, or remove a filter.
+                  </Text>
+                </Stack>
+              </Card>
+            ) : (
+              <Stack gap="md">
+                {state.type === 'professionals'
+                  ? (hits as ProfessionalHit[]).map((h) => <ProfessionalResultCard key={h.id} hit={h} />)
+                  : (hits as InstitutionHit[]).map((h) => <InstitutionResultCard key={h.id} hit={h} />)}
+              </Stack>
+            )}
+            {!loading && pages > 1 && (
+              <Group justify="center">
+                <Pagination
+                  total={pages}
+                  value={Math.min(state.page, pages)}
+                  onChange={(page) => navigateTo({ ...state, page })}
+                  getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+                  getControlProps={(control) => ({
+                    'aria-label': control === 'next' ? 'Next page' : control === 'previous' ? 'Previous page' : control === 'first' ? 'First page' : 'Last page',
+                  })}
+                  siblings={1}
+                />
+              </Group>
+            )}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 3 }}>
+          <TipsCard state={state} facet={facets.sub} onChange={update} />
+        </Grid.Col>
+      </Grid>
+    </>
   );
 });
