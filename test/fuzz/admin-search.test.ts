@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestContext, type TestContext } from '../support';
 import { cookieFrom, createInstitution, createProfessional, createUser, type TestUser } from '../factories';
-import { fuzz, junkId, junkValue, nearValid, type FuzzSummary, type Payload } from './fuzz-support';
+import { fuzz, junkId, junkValue, nearValid, reachedPastFirstCheck, type Payload } from './fuzz-support';
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -28,10 +28,6 @@ beforeAll(async () => {
   await createProfessional(ctx.sql, { specialty: 'Cardiology', city: 'Lagos', state: 'Lagos' });
 });
 afterAll(() => ctx?.close());
-
-function reachedPastFirstCheck(s: FuzzSummary) {
-  expect(Object.keys(s.statuses).length, JSON.stringify(s.statuses)).toBeGreaterThan(1);
-}
 
 describe('fuzzing the administrator endpoints', { timeout: 120_000 }, () => {
   test('POST /api/admin/login', async () => {

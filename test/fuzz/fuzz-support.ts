@@ -249,3 +249,8 @@ export async function fuzz(ctx: TestContext, target: FuzzTarget): Promise<FuzzSu
   );
   return { runs: numRuns, statuses };
 }
+
+/** Some junk must get past the first check: a fuzz run answered by one kind of refusal only tested nothing deeper. */
+export function reachedPastFirstCheck(s: FuzzSummary): void {
+  expect(Object.keys(s.statuses).length, JSON.stringify(s.statuses)).toBeGreaterThan(1);
+}

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestContext, type TestContext } from '../support';
 import { createInstitution, createProfessional, createUser, login } from '../factories';
-import { fuzz, junkId, type FuzzSummary } from './fuzz-support';
+import { fuzz, junkId, reachedPastFirstCheck } from './fuzz-support';
 
 let ctx: TestContext;
 let proId: number;
@@ -29,10 +29,6 @@ beforeAll(async () => {
   cookies.inst = await login(ctx.app, inst.user.email, inst.user.password);
 });
 afterAll(() => ctx?.close());
-
-function reachedPastFirstCheck(s: FuzzSummary) {
-  expect(Object.keys(s.statuses).length, JSON.stringify(s.statuses)).toBeGreaterThan(1);
-}
 
 /** Mostly the account's own profile, else any id-shaped (or not) path segment. */
 const profileUrl = (base: string, own: () => number) =>
