@@ -268,12 +268,15 @@ function spellings(phrase: string): string[] {
 }
 
 export interface Phrase {
+  /** Normalized words (what query words are compared with). */
   words: string[];
+  /** The phrase as written here ("lagos", not the normalized "lago"). */
+  text: string;
   target: Target;
 }
 
 function add(list: Phrase[], phrases: readonly string[], t: Target): void {
-  for (const p of phrases) for (const s of spellings(p.toLowerCase())) list.push({ words: tokenize(s).map((w) => w.norm), target: t });
+  for (const p of phrases) for (const s of spellings(p.toLowerCase())) list.push({ words: tokenize(s).map((w) => w.norm), text: s, target: t });
 }
 
 /** A query word: its text as typed and its normalized form (lower case, no apostrophes, singular). */
@@ -354,4 +357,27 @@ export function phrasesFor(collection: CollectionName): Phrase[] {
     cache.set(collection, list);
   }
   return list;
+}
+
+/** The stop-word set the Typesense engine installs and names in every search. */
+export const TYPESENSE_STOPWORDS_SET = 'ilera-patient-stopwords';
+
+/**
+ * The same vocabulary as Typesense synonyms (one multi-way synonym per target:
+ * its stored value and every phrase that names it), so that a search sent to
+ * Typesense directly, or text left after understanding, matches alike.
+ */
+export function typesenseSynonyms(collection: CollectionName): { id: string; synonyms: string[] }[] {
+  const byTarget = new Map<string, { id: string; synonyms: Set<string> }>();
+  for (const p of phrasesFor(collection)) {
+    const key = `${p.target.field}:${p.target.values.join('|')}`;
+    let entry = byTarget.get(key);
+    if (!entry) {
+      const slug = `${p.target.field}-${p.target.values[0]}`.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/-+$/, '');
+      entry = { id: slug, synonyms: new Set(p.target.values.map((v) => v.toLowerCase().replace(/_/g, ' '))) };
+      byTarget.set(key, entry);
+    }
+    entry.synonyms.add(p.text);
+  }
+  return [...byTarget.values()].map((e) => ({ id: e.id, synonyms: [...e.synonyms] }));
 }

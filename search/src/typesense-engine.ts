@@ -4,6 +4,7 @@
 // builds a new collection and switches the alias when it is complete.
 import * as TypesenseModule from 'typesense';
 import type { SearchEngine, SearchError, SearchRequest, SearchResult } from './engine';
+import { TYPESENSE_STOPWORDS_SET, stopWords, typesenseSynonyms } from './patient-words';
 import { typesenseCluster } from './typesense-nodes';
 import { DocumentRejectedError, schemas, validateDocument, type CollectionName, type SearchDocument } from './schema';
 
@@ -76,10 +77,26 @@ export class TypesenseEngine implements SearchEngine {
   private async createCollection(collection: CollectionName): Promise<string> {
     const name = `${this.alias(collection)}_${Date.now()}`;
     await this.client.collections().create(typesenseSchema(collection, name));
+    // The patients' words (query-understanding.ts) as synonyms on every new collection.
+    for (const { id, synonyms } of typesenseSynonyms(collection)) {
+      await this.client.collections(name).synonyms().upsert(id, { synonyms });
+    }
     return name;
   }
 
+  private stopwordsInstalled?: Promise<unknown>;
+
+  /** Once per process: every search names this set, so it must exist before the first one. */
+  private async ensureStopwords(): Promise<void> {
+    this.stopwordsInstalled ??= this.client.stopwords().upsert(TYPESENSE_STOPWORDS_SET, { stopwords: [...stopWords], locale: 'en' });
+    await this.stopwordsInstalled.catch((err: unknown) => {
+      this.stopwordsInstalled = undefined;
+      throw err;
+    });
+  }
+
   async ensureCollections(): Promise<void> {
+    await this.ensureStopwords();
     for (const c of Object.keys(schemas) as CollectionName[]) {
       if (await this.target(c)) continue;
       const name = await this.createCollection(c);
@@ -122,9 +139,15 @@ export class TypesenseEngine implements SearchEngine {
   }
 
   async multiSearch(searches: SearchRequest[]): Promise<(SearchResult | SearchError)[]> {
+    await this.ensureStopwords();
     const body = {
       // Typesense needs query_by; our callers may leave it to the schema's default.
-      searches: searches.map((s) => ({ query_by: schemas[s.collection].queryBy.join(','), ...s, collection: this.alias(s.collection) })),
+      searches: searches.map((s) => ({
+        query_by: schemas[s.collection].queryBy.join(','),
+        stopwords: TYPESENSE_STOPWORDS_SET,
+        ...s,
+        collection: this.alias(s.collection),
+      })),
     };
     const res = await this.client.multiSearch.perform(body, {});
     return (res.results as Any[]).map((r, i) => {
