@@ -39,7 +39,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -176,6 +176,78 @@ function rssMb(pid: number): number {
   }
 }
 
+// ---------------------------------------------------------------- CPU
+
+const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/** Fields of /proc/<pid>/stat after the command name (which may hold spaces); [] when gone. */
+function procStat(pid: number): string[] {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return text.slice(text.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return [];
+  }
+}
+
+/** CPU time of a process in ms (user + system). */
+function cpuMs(pid: number): number {
+  const f = procStat(pid);
+  return f.length ? ((Number(f[11]) + Number(f[12])) * 1000) / CLK_TCK : 0;
+}
+
+/** The postmaster and its children (every backend of that server), by scanning /proc. */
+function serverPids(postmaster: number): number[] {
+  const pids = [postmaster];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    if (Number(procStat(Number(entry))[1]) === postmaster) pids.push(Number(entry));
+  }
+  return pids;
+}
+
+/** Busy and total jiffies of the whole machine (/proc/stat). */
+function machineTicks(): { busy: number; total: number } {
+  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const total = cpu.reduce((a, b) => a + b, 0);
+  return { busy: total - cpu[3] - (cpu[4] ?? 0), total };
+}
+
+export interface CpuFigures {
+  /** CPU ms per answered request: the API processes, the PostgreSQL server (every backend), this runner (the load generator). */
+  apiMs: number;
+  pgMs?: number;
+  runnerMs: number;
+  /** Share of the whole machine's CPU busy during the run (every process, other people's included). */
+  machineBusy: number;
+}
+
+/**
+ * CPU spent while a run lasts, per answered request: the physical cost of a
+ * request on this machine. PostgreSQL's share counts every backend of its server,
+ * so other clients of the same server (other tests) are in it too.
+ */
+function cpuMeter(ctx: LoadContext) {
+  const postgres = () => (ctx.postmaster ? serverPids(ctx.postmaster) : []);
+  const sum = (pids: number[]) => pids.reduce((n, pid) => n + cpuMs(pid), 0);
+  // Backends that exist at the start are measured to the end (the API's pool keeps its connections).
+  const pgPids = postgres();
+  const start = { api: sum(ctx.apiPids), pg: sum(pgPids), runner: process.cpuUsage(), machine: machineTicks() };
+  return {
+    stop(answered: number): CpuFigures {
+      const runner = process.cpuUsage(start.runner);
+      const machine = machineTicks();
+      const n = Math.max(1, answered);
+      return {
+        apiMs: (sum(ctx.apiPids) - start.api) / n,
+        pgMs: ctx.postmaster ? (sum(pgPids) - start.pg) / n : undefined,
+        runnerMs: (runner.user + runner.system) / 1000 / n,
+        machineBusy: (machine.busy - start.machine.busy) / Math.max(1, machine.total - start.machine.total),
+      };
+    },
+  };
+}
+
 // ---------------------------------------------------------------- measuring
 
 export interface Figures {
@@ -189,6 +261,7 @@ export interface Figures {
   statuses: Record<string, number>;
   /** Searches: what the API's answer cache said (x-search-cache), with each side's latency. */
   cache?: CacheFigures;
+  cpu?: CpuFigures;
 }
 
 export interface CacheFigures {
@@ -277,6 +350,8 @@ interface LoadContext {
   fx: Fixtures;
   cookies: string[];
   apiPids: number[];
+  /** The PostgreSQL server's postmaster when it runs on this machine (its CPU is measured). */
+  postmaster?: number;
 }
 
 /** One autocannon run of a scenario; request numbers start at `first`. */
@@ -292,6 +367,7 @@ async function loadRun(
   const samples: Sample[] = [];
   const statuses: Record<string, number> = {};
   const rss = rssSampler(ctx);
+  const cpu = cpuMeter(ctx);
   const setupRequest = (req: Record<string, unknown>, context: { label?: string }) => {
     const r: BenchRequest = scenario.request(ctx.fx, i, run);
     const headers = requestHeaders(ctx, r, i);
@@ -329,7 +405,7 @@ async function loadRun(
     }),
   );
   const errors = results.reduce((n, r) => n + r.errors + r.timeouts, 0);
-  return { ...sampleFigures(samples, seconds, errors, statuses), rssMb: rss.stop(), next: i };
+  return { ...sampleFigures(samples, seconds, errors, statuses), cpu: cpu.stop(samples.length), rssMb: rss.stop(), next: i };
 }
 
 /** The largest resident size of any one API process while it runs. */
@@ -361,6 +437,7 @@ async function openLoop(ctx: LoadContext, name: string, rate: number, seconds: n
   let late = 0;
   const total = Math.round(rate * seconds);
   const rss = rssSampler(ctx);
+  const cpu = cpuMeter(ctx);
   const started = performance.now();
   const inFlight: Promise<void>[] = [];
   const send = (n: number, due: number) => {
@@ -405,7 +482,7 @@ async function openLoop(ctx: LoadContext, name: string, rate: number, seconds: n
   await Promise.all(inFlight);
   agent.destroy();
   const elapsed = (performance.now() - started) / 1000;
-  return { ...sampleFigures(samples, elapsed, errors, statuses), rssMb: rss.stop(), next: first + total, late };
+  return { ...sampleFigures(samples, elapsed, errors, statuses), cpu: cpu.stop(samples.length), rssMb: rss.stop(), next: first + total, late };
 }
 
 /** `work` run by `connections` concurrent loops for `seconds`. */
@@ -430,8 +507,26 @@ async function closedLoop(seconds: number, work: (k: number) => Promise<void>): 
   return figures(latencies, (performance.now() - started) / 1000, errors, {});
 }
 
+/** The postmaster of the database's server when it runs here: the parent of our own backend. */
+async function localPostmaster(sql: Sql): Promise<number | undefined> {
+  const [{ pid }] = await sql<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
+  try {
+    if (!readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) return undefined;
+  } catch {
+    return undefined;
+  }
+  const parent = Number(procStat(pid)[1]);
+  return parent > 1 ? parent : undefined;
+}
+
+function cpuText(c?: CpuFigures): string {
+  if (!c) return '';
+  return `CPU per answered request: API ${c.apiMs.toFixed(1)} ms, PostgreSQL ${c.pgMs === undefined ? '—' : `${c.pgMs.toFixed(1)} ms`}, load generator ${c.runnerMs.toFixed(1)} ms; machine ${(c.machineBusy * 100).toFixed(0)}% busy`;
+}
+
 /** Names the slowest answers the cache did not serve: where a search engineer looks first. */
 function noteSlowest(row: Row) {
+  if (row.api?.cpu) row.notes.push(cpuText(row.api.cpu));
   const slowest = row.api?.cache?.slowestMisses;
   if (slowest?.length) row.notes.push(`slowest misses: ${slowest.join('; ')}`);
 }
@@ -632,7 +727,14 @@ async function main() {
     }
     if (!cookies.length) throw new Error(`no seeded patient could sign in with ${PASSWORD}`);
     say(`${cookies.length} patients signed in`);
-    const ctx: LoadContext = { bases: ports.map((p) => `http://127.0.0.1:${p}`), fx, cookies, apiPids: apis.map((a) => a.child.pid!) };
+    const ctx: LoadContext = {
+      bases: ports.map((p) => `http://127.0.0.1:${p}`),
+      fx,
+      cookies,
+      apiPids: apis.map((a) => a.child.pid!),
+      postmaster: await localPostmaster(sql),
+    };
+    say(ctx.postmaster ? `PostgreSQL server pid ${ctx.postmaster}: its CPU is measured` : 'PostgreSQL is not on this machine: its CPU is not measured');
 
     const [{ hash }] = await sql<{ hash: string }[]>`
       SELECT pw.password_hash AS hash FROM user_passwords pw JOIN users u ON u.id = pw.user_id WHERE u.email = ${fx.patients[0].email}`;
@@ -653,7 +755,7 @@ async function main() {
         counter = (await openLoop(ctx, name, rate, opts.warmup, counter)).next;
         const result = await openLoop(ctx, name, rate, seconds, counter);
         counter = result.next;
-        say(`${name}: ${result.rps.toFixed(0)} answers/s, p50 ${result.p50.toFixed(1)} p95 ${result.p95.toFixed(1)} p99 ${result.p99.toFixed(1)} ms, ${cacheText(result.cache)}, RSS ${result.rssMb.toFixed(0)} MB, non-2xx ${JSON.stringify(result.statuses)}, errors ${result.errors}`);
+        say(`${name}: ${result.rps.toFixed(0)} answers/s, p50 ${result.p50.toFixed(1)} p95 ${result.p95.toFixed(1)} p99 ${result.p99.toFixed(1)} ms, ${cacheText(result.cache)}, RSS ${result.rssMb.toFixed(0)} MB, non-2xx ${JSON.stringify(result.statuses)}, errors ${result.errors}; ${cpuText(result.cpu)}`);
         row.api = result;
         row.notes.push(`${rate}/s for ${seconds} s: ${result.requests} answered, ${result.late} sent more than 10 ms after their time (the runner fell behind; their wait is in the latency)`);
         noteSlowest(row);
@@ -677,7 +779,7 @@ async function main() {
             ? { delays: [...approval.delays, ...p.delays], approved: [...approval.approved, ...p.approved], missed: approval.missed + p.missed }
             : p;
         }
-        say(`${name} run ${r}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} p95 ${result.p95.toFixed(1)} p99 ${result.p99.toFixed(1)} ms, ${cacheText(result.cache)}, RSS ${result.rssMb.toFixed(0)} MB, non-2xx ${JSON.stringify(result.statuses)}, errors ${result.errors}`);
+        say(`${name} run ${r}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} p95 ${result.p95.toFixed(1)} p99 ${result.p99.toFixed(1)} ms, ${cacheText(result.cache)}, RSS ${result.rssMb.toFixed(0)} MB, non-2xx ${JSON.stringify(result.statuses)}, errors ${result.errors}; ${cpuText(result.cpu)}`);
         runs.push(result);
       }
       row.api = best(runs);
