@@ -88,8 +88,11 @@ export class TypesenseEngine implements SearchEngine {
 
   /** Once per process: every search names this set, so it must exist before the first one. */
   private async ensureStopwords(): Promise<void> {
-    this.stopwordsInstalled ??= this.client.stopwords().upsert(TYPESENSE_STOPWORDS_SET, { stopwords: [...stopWords], locale: 'en' });
-    await this.stopwordsInstalled.catch((err: unknown) => {
+    const installing = (this.stopwordsInstalled ??= this.client.stopwords().upsert(TYPESENSE_STOPWORDS_SET, {
+      stopwords: [...stopWords],
+      locale: 'en',
+    }) as Promise<unknown>);
+    await installing.catch((err: unknown) => {
       this.stopwordsInstalled = undefined;
       throw err;
     });
