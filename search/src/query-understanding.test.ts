@@ -56,6 +56,24 @@ describe('query understanding', () => {
     expect(pro('Jose').q).toBe('Jose');
   });
 
+  it('never reads a word of the vocabulary as a typo of another ("mental" is not "dental")', () => {
+    expect(pro('mental health')).toMatchObject({ q: 'mental health', understood: [] });
+    expect(chips(pro('dental'))).toEqual(['specialty=Dentistry']);
+  });
+
+  it.each(['Ilori', 'Asabe', 'Laraba', 'Maria', 'Nigel', 'Della', 'Rivera', 'Katrina'])(
+    'keeps the name "%s" as text, not as the place one letter away',
+    (name) => {
+      expect(pro(`Dr ${name}`)).toMatchObject({ q: name, understood: [] });
+      expect(understand('institutions', name).understood).toEqual([]);
+    },
+  );
+
+  it('still reads a long misspelt place', () => {
+    expect(chips(pro('paediatrician in maiduguiri'))).toEqual(['specialty=Pediatrics', 'city=Maiduguri']);
+    expect(chips(pro('port harcort'))).toEqual(['city=Port Harcourt']);
+  });
+
   it('keeps "doctor" as the type when no specialty is named', () => {
     expect(chips(pro('doctor in enugu'))).toEqual(['professionalType=doctor', 'state=Enugu']);
   });

@@ -45,6 +45,24 @@ function typosAllowed(word: string): number {
   return word.length >= 8 ? 2 : word.length >= 5 ? 1 : 0;
 }
 
+/**
+ * Places are short proper nouns, like people's names: a name one letter from a
+ * place ("Ilori" Ilorin, "Asabe" Asaba, "Laraba" Taraba, all in the seed's own
+ * name lists; "Maria" Zaria, "Della" Delta) would turn a name search into a
+ * place filter that hides the person. So a place is read through a typo only
+ * from a long word ("Maiduguir"), where no such name sits.
+ */
+const PLACE_TYPO_MIN = 8;
+
+function typoAllowedFor(phrase: Phrase, cands: Map<string, number>[], i: number): boolean {
+  if (phrase.target.field !== 'state' && phrase.target.field !== 'city') return true;
+  for (let k = 0; k < phrase.words.length; k++) {
+    const c = cands[i + k].get(phrase.words[k]);
+    if (c && phrase.words[k].length < PLACE_TYPO_MIN) return false;
+  }
+  return true;
+}
+
 interface Match {
   phrase: Phrase;
   length: number;
@@ -82,6 +100,8 @@ function vocabulary(collection: CollectionName): Vocabulary {
 /** The vocabulary words a typed word may stand for, with their number of typos. */
 function candidates(word: string, v: Vocabulary): Map<string, number> {
   const out = new Map<string, number>();
+  // A word of the vocabulary is itself, never a typo of another ("mental" is not "dental").
+  if (v.wordsByLength.get(word.length)?.includes(word)) return out.set(word, 0);
   const allowed = typosAllowed(word);
   for (let len = word.length - allowed; len <= word.length + allowed; len++) {
     for (const w of v.wordsByLength.get(len) ?? []) {
@@ -106,7 +126,7 @@ function matchAt(cands: Map<string, number>[], i: number, v: Vocabulary): Match 
         const c = cands[i + k].get(phrase.words[k]);
         cost = c === undefined ? -1 : cost + c;
       }
-      if (cost < 0) continue;
+      if (cost < 0 || (cost > 0 && !typoAllowedFor(phrase, cands, i))) continue;
       if (!best || n > best.length || cost < best.cost) best = { phrase, length: n, cost };
     }
   }
