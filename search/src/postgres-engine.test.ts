@@ -130,6 +130,9 @@ describe('PostgreSQL engine: facet counts kept ahead of time', () => {
       { collection: 'professionals', q: 'general practice', filter_by: 'state:=[`Lagos`,`Kano`]', facet_by: 'city,countries' },
       { collection: 'professionals', q: 'pharmacy doctor', facet_by: 'specialty' },
       { collection: 'institutions', q: 'general hospital', facet_by: 'type,services,city' },
+      // One word standing for several terms: names (counted one by one), a specialty (whole keys).
+      { collection: 'professionals', q: 'b', facet_by: 'specialty,countries' },
+      { collection: 'professionals', q: 'ca', filter_by: 'state:=[`Lagos`]', facet_by: 'city,professionalType' },
     ];
     for (const raw of several) {
       const s = parseSearch({ per_page: 0, max_facet_values: 100, ...raw });

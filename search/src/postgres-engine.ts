@@ -720,7 +720,8 @@ export class PostgresEngine implements SearchEngine {
 
   /** `found` and the facet counts (with `live`, counted over the documents even where the cube could answer). */
   async counts(s: ParsedSearch, r: Resolved, options: { live?: boolean } = {}): Promise<{ found: number; facets: FacetCount[] }> {
-    if (!options.live && cubeTerm(s, r) === undefined && s.words.length > 1 && r.words?.main && s.filters.every((f) => isKeyFilter(s, f))) {
+    // Several words, or one word standing for several terms ("lab": lab, laboratory, laboratories).
+    if (!options.live && r.words?.main && cubeTerm(s, r) === undefined && s.filters.every((f) => isKeyFilter(s, f))) {
       return this.coveredCounts(s, r, r.words);
     }
     const q = countQuery(s, r, options);
