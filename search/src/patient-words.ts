@@ -101,7 +101,8 @@ const institutionTypeGroups: { words: string[]; values: InstitutionType[]; label
     values: ['specialist_hospital', 'specialty-center'],
     label: 'Specialist Hospital',
   },
-  { words: ['teaching hospital', 'university hospital', 'federal medical centre', 'fmc'], values: ['teaching_hospital'], label: 'Teaching Hospital' },
+  // Not "federal medical centre": the directory lists FMCs as medical centres ("Federal Medical Centre, Owerri").
+  { words: ['teaching hospital', 'university hospital'], values: ['teaching_hospital'], label: 'Teaching Hospital' },
   { words: ['private hospital'], values: ['private_hospital'], label: 'Private Hospital' },
   { words: ['clinic', 'clinics'], values: ['clinic', 'practice', 'medical_center', 'urgent-care', 'specialty-center'], label: 'Clinic' },
   { words: ['medical centre', 'health centre', 'medical center', 'health center'], values: ['medical_center'], label: 'Medical Center' },
@@ -161,7 +162,8 @@ const stateWords: Record<string, string[]> = {
   'Akwa Ibom': ['akwaibom'],
   'Cross River': ['crossriver'],
   Rivers: ['rivers state'],
-  Lagos: ['lagos state', 'eko'],
+  // Not "eko" (Lagos in Yoruba): it is the name of a well-known hospital people search for.
+  Lagos: ['lagos state'],
 };
 
 /** Cities our providers list as their city, with their state. */

@@ -98,6 +98,14 @@ describe('query understanding', () => {
     expect(inst('Dental Clinic')).toMatchObject({ q: 'Dental', understood: [{ field: 'type', value: 'clinic' }] });
   });
 
+  it('keeps the words that name a facility as text', () => {
+    expect(inst('federal medical centre owerri')).toMatchObject({
+      q: 'federal',
+      understood: [{ field: 'type', value: 'medical_center' }, { field: 'city', value: 'Owerri' }],
+    });
+    expect(inst('Eko hospital')).toMatchObject({ q: 'Eko', understood: [{ field: 'type', value: 'hospital' }] });
+  });
+
   it('reads the fields of a filter_by string', () => {
     expect([...filteredFields('state:=[`Lagos`] && specialty:=[`Cardiology`]')]).toEqual(['state', 'specialty']);
     expect([...filteredFields(undefined)]).toEqual([]);
