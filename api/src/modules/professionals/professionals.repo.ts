@@ -2,7 +2,7 @@
 // the pool for reads, the transaction for writes that emit an outbox event.
 import type postgres from 'postgres';
 import type { Db } from '@ilera/db';
-import type { ProfessionalProfileInput } from '@ilera/contracts';
+import { allSpecialties, type ProfessionalProfileInput } from '@ilera/contracts';
 
 export interface CountryLicense {
   country: string;
@@ -169,5 +169,6 @@ export async function institutionIdOfUser(db: Db, userId: string): Promise<numbe
 
 export async function listSpecialties(db: Db) {
   return db<{ id: number; name: string; description: string | null; icon: string | null }[]>`
-    SELECT id, name, description, icon FROM specialties ORDER BY id`;
+    SELECT id, name, description, icon FROM specialties
+    ORDER BY array_position(${[...allSpecialties]}::text[], name) NULLS LAST, id`;
 }
