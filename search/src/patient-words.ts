@@ -38,12 +38,13 @@ const specialtyWords: Record<string, string[]> = {
   'Obstetrics & Gynecology': [
     'gynecologist', 'gynecology', 'obstetrician', 'obstetrics', 'ob-gyn', 'obgyn', 'ob/gyn', 'ob gyn', 'o&g',
     "women's doctor", 'woman doctor', "women's health", 'gynae', 'gyne', 'obstetrics and gynecology', 'pregnancy doctor',
+    'fertility doctor', 'fertility specialist',
   ],
-  Psychiatry: ['psychiatrist', 'mental health doctor', 'psychiatric doctor'],
+  Psychiatry: ['psychiatrist', 'mental health doctor', 'psychiatric doctor', 'mental health'],
   Dermatology: ['dermatologist', 'skin doctor', 'skin specialist'],
   Ophthalmology: ['ophthalmologist', 'eye doctor', 'eye specialist', 'eye surgeon'],
   'ENT (Ear, Nose & Throat)': [
-    'ent', 'ear nose and throat', 'ear nose throat', 'ear nose & throat', 'ent doctor', 'ent specialist', 'ear doctor',
+    'ent', 'ear nose and throat', 'ear nose throat', 'ear nose & throat', 'ent doctor', 'ent specialist', 'ear doctor', 'throat doctor',
     'otolaryngologist', 'otolaryngology', 'otorhinolaryngology',
   ],
   Radiology: ['radiologist'],
@@ -121,7 +122,7 @@ const institutionTypeGroups: { words: string[]; values: InstitutionType[]; label
     label: 'Diagnostic Lab',
   },
   { words: ['maternity home', 'birth home', 'birthing home'], values: ['maternity_home'], label: 'Maternity Home' },
-  { words: ['rehab', 'rehabilitation', 'rehabilitation centre', 'physiotherapy centre'], values: ['rehabilitation', 'rehabilitation_center'], label: 'Rehabilitation' },
+  { words: ['rehab', 'rehabilitation', 'rehabilitation centre', 'physiotherapy', 'physiotherapy centre'], values: ['rehabilitation', 'rehabilitation_center'], label: 'Rehabilitation' },
   {
     words: ['mental health facility', 'psychiatric hospital', 'mental hospital', 'neuropsychiatric hospital'],
     values: ['mental_health_facility'],
