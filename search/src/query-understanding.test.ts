@@ -114,6 +114,14 @@ describe('query understanding', () => {
     expect(inst('Eko hospital')).toMatchObject({ q: 'Eko', understood: [{ field: 'type', value: 'hospital' }] });
   });
 
+  it('reads two places (or two specialties) as either, and one said twice as one', () => {
+    const u = pro('cardiologist in lagos or abuja');
+    expect(chips(u)).toEqual(['specialty=Cardiology', 'state=Lagos', 'state=FCT']);
+    expect(u.filters).toEqual(['specialty:=[`Cardiology`]', 'state:=[`Lagos`,`FCT`]', '']);
+    expect(u.q).toBe('');
+    expect(pro('ikoyi lagos')).toMatchObject({ q: '', understood: [{ field: 'state', value: 'Lagos', text: 'ikoyi' }] });
+  });
+
   it('reads the fields of a filter_by string', () => {
     expect([...filteredFields('state:=[`Lagos`] && specialty:=[`Cardiology`]')]).toEqual(['state', 'specialty']);
     expect([...filteredFields(undefined)]).toEqual([]);

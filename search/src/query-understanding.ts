@@ -36,7 +36,11 @@ export interface Understanding {
   /** What stays free text ('' when nothing). */
   q: string;
   understood: Understood[];
-  /** One engine filter per understood item (`field:=[...]`). */
+  /**
+   * One engine filter per understood item (`field:=[...]`), aligned with `understood`:
+   * items of the same field share one filter (either value), held by the first; the
+   * others have ''.
+   */
   filters: string[];
 }
 
@@ -193,17 +197,12 @@ export function understand(collection: CollectionName, q: string, filtered: Read
   }
 
   const items: { target: Target; text: string }[] = [];
-  const seen = new Set<string>();
   const textOf = (from: number, to: number) => q.slice(tokens[from].start, tokens[to - 1].end);
+  const key = (t: Target) => `${t.field}:${t.values.join('|')}`;
   for (const f of found) {
-    const field = f.target.field;
-    if (filtered.has(field)) continue; // the explicit filter wins; its words are not text either
-    if (seen.has(field)) {
-      // A second place or specialty: kept as text, so the search stays honest about it.
-      rest.push(...tokens.slice(f.from, f.to));
-      continue;
-    }
-    seen.add(field);
+    if (filtered.has(f.target.field)) continue; // the explicit filter wins; its words are not text either
+    // Said twice ("ikoyi lagos"): once is enough.
+    if (items.some((it) => key(it.target) === key(f.target))) continue;
     items.push({ target: f.target, text: textOf(f.from, f.to) });
   }
 
@@ -227,7 +226,12 @@ export function understand(collection: CollectionName, q: string, filtered: Read
       label: it.target.label,
       text: it.text,
     })),
-    filters: kept.map((it) => exactFilter(it.target.field, it.target.values)),
+    // Two places or specialties ("lagos or abuja") mean either: one filter per field, on its first item.
+    filters: kept.map((it, i) => {
+      const same = kept.filter((o) => o.target.field === it.target.field);
+      if (same[0] !== kept[i]) return '';
+      return exactFilter(it.target.field, [...new Set(same.flatMap((o) => o.target.values))]);
+    }),
   };
 }
 

@@ -19,6 +19,9 @@ const clinics = 'type:=[`clinic`,`practice`,`medical_center`,`urgent-care`,`spec
 const professionalCases: Case[] = [
   ['cardiologist in lagos', 'specialty:=[`Cardiology`] && state:=[`Lagos`]'],
   ['cardiologist lagos', 'specialty:=[`Cardiology`] && state:=[`Lagos`]'],
+  ['cardiologist in lagos or abuja', 'specialty:=[`Cardiology`] && state:=[`Lagos`,`FCT`]'],
+  ['doctors in ikoyi lagos', 'professionalType:=[`doctor`] && state:=[`Lagos`]'],
+  ['mental health doctor in lagos', 'specialty:=[`Psychiatry`] && state:=[`Lagos`]'],
   ['Cardiologists in Lagos', 'specialty:=[`Cardiology`] && state:=[`Lagos`]'],
   ['heart doctor in lagos', 'specialty:=[`Cardiology`] && state:=[`Lagos`]'],
   ['heart specialist lagos state', 'specialty:=[`Cardiology`] && state:=[`Lagos`]'],
