@@ -293,7 +293,7 @@ export interface Token {
 /** Splits typed text into words, keeping where each stood; `&`, `/` and `-` inside a word stay. */
 export function tokenize(text: string): Token[] {
   const out: Token[] = [];
-  const re = /[\p{L}\p{N}][\p{L}\p{N}'’&/.\-]*|&/gu;
+  const re = /[\p{L}\p{N}][\p{L}\p{M}\p{N}'’&/.\-]*|&/gu;
   for (const m of text.matchAll(re)) {
     const raw = m[0].replace(/[.\-/']+$/u, '');
     if (!raw) continue;
@@ -303,7 +303,8 @@ export function tokenize(text: string): Token[] {
 }
 
 export function normalizeWord(word: string): string {
-  let w = word.toLowerCase().replace(/['’]/g, '');
+  // Yoruba and Igbo tone marks and dots ("Ọ̀yọ́", "Òṣogbo") are not part of the name as stored.
+  let w = word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/['’]/g, '');
   if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
   else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is')) w = w.slice(0, -1);
   return w;

@@ -122,6 +122,11 @@ describe('query understanding', () => {
     expect(pro('ikoyi lagos')).toMatchObject({ q: '', understood: [{ field: 'state', value: 'Lagos', text: 'ikoyi' }] });
   });
 
+  it('reads places written with tone marks', () => {
+    expect(pro('dókítà ní Ọ̀yọ́')).toMatchObject({ q: 'dókítà ní', understood: [{ field: 'state', value: 'Oyo', text: 'Ọ̀yọ́' }] });
+    expect(chips(pro('nurse in Òṣogbo'))).toEqual(['professionalType=nurse', 'city=Osogbo']);
+  });
+
   it('reads the fields of a filter_by string', () => {
     expect([...filteredFields('state:=[`Lagos`] && specialty:=[`Cardiology`]')]).toEqual(['state', 'specialty']);
     expect([...filteredFields(undefined)]).toEqual([]);
