@@ -7,7 +7,7 @@ import {
   servicesByInstitutionType,
   type Country,
 } from '../lists.js';
-import { emailField, enumField, objectToNaN, urlOrEmpty } from './common.js';
+import { emailField, enumField, yearsOfExperienceField, urlOrEmpty } from './common.js';
 
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
 export const PASSWORDS_DONT_MATCH = "Passwords don't match";
@@ -89,16 +89,7 @@ export const registerProfessionalFields = registerPatientFields.extend({
   title: z.string().trim().min(2, { message: 'Title is required' }).max(20),
   specialty: z.string().trim().min(2, { message: 'Specialty is required' }).max(100),
   licenseNumber: z.string().trim().max(100).optional(),
-  yearsOfExperience: z
-    .preprocess(
-      objectToNaN,
-      z.coerce
-        .number({ invalid_type_error: 'Years of experience must be a number' }) // ours
-        .int({ message: 'Years of experience must be a whole number' }) // ours
-        .min(0, { message: 'Years of experience cannot be negative' })
-        .max(80, { message: 'Years of experience must be at most 80' }), // ours
-    )
-    .default(0),
+  yearsOfExperience: yearsOfExperienceField,
   education: z.string().trim().min(10, { message: 'Education details are required' }).max(5000),
   bio: z.string().trim().min(20, { message: 'Bio must be at least 20 characters' }).max(5000),
   profileImageUrl: urlOrEmpty('Please enter a valid image URL'),

@@ -115,3 +115,15 @@ export function enumField<const T extends readonly [string, ...string[]]>(values
     errorMap: () => ({ message }),
   });
 }
+
+/** Years of experience, as the registration and profile forms take it (0 when left out). */
+export const yearsOfExperienceField = z
+  .preprocess(
+    objectToNaN,
+    z.coerce
+      .number({ invalid_type_error: 'Years of experience must be a number' }) // ours
+      .int({ message: 'Years of experience must be a whole number' }) // ours
+      .min(0, { message: 'Years of experience cannot be negative' })
+      .max(80, { message: 'Years of experience must be at most 80' }), // ours
+  )
+  .default(0);

@@ -1,7 +1,7 @@
 // Profile setup, photo and countries requests (directory-and-appointments.md §2, §5, §7).
 import { z } from 'zod';
 import { countries, institutionTypeValues, professionalTypes, specialtiesByType } from '../lists.js';
-import { dedupeStrings, emailOrEmpty, enumField, isHttpUrl, objectToNaN, optionalText, urlOrEmpty } from './common.js';
+import { dedupeStrings, emailOrEmpty, enumField, isHttpUrl, yearsOfExperienceField, optionalText, urlOrEmpty } from './common.js';
 
 export const SPECIALTY_FROM_LIST_MESSAGE = 'Please choose a specialty from the list'; // ours
 
@@ -11,16 +11,7 @@ export const professionalProfileFields = z.object({
   title: z.string().trim().min(2, { message: 'Title is required' }).max(20),
   specialty: z.string().trim().min(2, { message: 'Specialty is required' }).max(100),
   licenseNumber: optionalText(100),
-  yearsOfExperience: z
-    .preprocess(
-      objectToNaN,
-      z.coerce
-        .number({ invalid_type_error: 'Years of experience must be a number' }) // ours
-        .int({ message: 'Years of experience must be a whole number' }) // ours
-        .min(0, { message: 'Years of experience cannot be negative' })
-        .max(80, { message: 'Years of experience must be at most 80' }), // ours
-    )
-    .default(0),
+  yearsOfExperience: yearsOfExperienceField,
   education: optionalText(5000),
   bio: optionalText(5000),
   phone: optionalText(30),
