@@ -66,11 +66,11 @@ export async function buildProfessionalDocuments(sql: Db, ids: readonly number[]
       SELECT sum(rating) AS rating_sum, count(*) AS review_count FROM reviews WHERE professional_id = p.id
     ) r ON true
     -- The first affiliation: current ones before ended ones, then the oldest link.
-    -- Only a public (approved) institution is named on a public card.
+    -- Only a confirmed link (D20) to a public (approved) institution is named on a public card.
     LEFT JOIN LATERAL (
       SELECT i.id, i.name FROM professional_institutions pi
       JOIN institutions i ON i.id = pi.institution_id AND i.status = 'approved'
-      WHERE pi.professional_id = p.id
+      WHERE pi.professional_id = p.id AND pi.status = 'confirmed'
       ORDER BY (pi.end_date IS NOT NULL AND pi.end_date < current_date), pi.start_date NULLS LAST, pi.id
       LIMIT 1
     ) inst ON true
@@ -142,7 +142,7 @@ export async function buildInstitutionDocuments(sql: Db, ids: readonly number[])
       coalesce(r.rating_sum, 0)::int AS rating_sum, coalesce(r.review_count, 0)::int AS review_count,
       (SELECT count(*)::int FROM professional_institutions pi
         JOIN professionals p ON p.id = pi.professional_id AND p.status = 'approved'
-        WHERE pi.institution_id = i.id) AS professional_count
+        WHERE pi.institution_id = i.id AND pi.status = 'confirmed') AS professional_count
     FROM institutions i
     JOIN users u ON u.id = i.user_id
     LEFT JOIN LATERAL (

@@ -9,6 +9,7 @@ import appointmentsRoutes from './appointments/appointments.routes';
 import reviewsRoutes from './reviews/reviews.routes';
 import reviewsWriteRoutes from './reviews/reviews-write.routes';
 import adminRoutes from './admin/admin.routes';
+import affiliationsRoutes from './affiliations/affiliations.routes';
 
 /** Every area's routes; each area owns its folder. */
 export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -22,4 +23,5 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   reviewsRoutes,
   reviewsWriteRoutes,
   adminRoutes,
+  affiliationsRoutes,
 ];

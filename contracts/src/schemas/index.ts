@@ -6,3 +6,4 @@ export * from './profiles.js';
 export * from './appointments.js';
 export * from './reviews.js';
 export * from './search.js';
+export * from './affiliations.js';

@@ -58,7 +58,7 @@ const profileQuery = (db: Db, where: postgres.Fragment) => db<InstitutionRow[]>`
            FROM professional_institutions pi
            JOIN professionals p ON p.id = pi.professional_id
            JOIN users pu ON pu.id = p.user_id
-           WHERE pi.institution_id = i.id AND p.status = 'approved'), '[]'::json) AS professional_affiliations,
+           WHERE pi.institution_id = i.id AND pi.status = 'confirmed' AND p.status = 'approved'), '[]'::json) AS professional_affiliations,
          r.average_rating, r.review_count
   FROM institutions i
   JOIN users u ON u.id = i.user_id

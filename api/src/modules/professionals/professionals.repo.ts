@@ -49,7 +49,7 @@ export interface ProfessionalRef {
   licenseNumber: string | null;
 }
 
-// Affiliations list only approved institutions: a link to an unlisted one would
+// Affiliations list only confirmed links (D20) to approved institutions: a link to an unlisted one would
 // lead a visitor to "Institution Not Found".
 const profileQuery = (db: Db, where: postgres.Fragment) => db<ProfessionalRow[]>`
   SELECT p.id, p.user_id, p.professional_type, p.title, p.specialty, p.license_number, p.years_of_experience,
@@ -63,7 +63,7 @@ const profileQuery = (db: Db, where: postgres.Fragment) => db<ProfessionalRow[]>
                     'institution', json_build_object('id', i.id, 'name', i.name, 'type', i.type))
                   ORDER BY i.name, pi.id)
            FROM professional_institutions pi JOIN institutions i ON i.id = pi.institution_id
-           WHERE pi.professional_id = p.id AND i.status = 'approved'), '[]'::json) AS institution_affiliations,
+           WHERE pi.professional_id = p.id AND pi.status = 'confirmed' AND i.status = 'approved'), '[]'::json) AS institution_affiliations,
          r.average_rating, r.review_count
   FROM professionals p
   JOIN users u ON u.id = p.user_id
