@@ -48,7 +48,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createSql, emit, loadConfig, resolveDatabase, type Sql } from '@ilera/db';
 import { buildApp } from '@ilera/api/app';
-import { verifyPassword } from '@ilera/api/modules/auth/password';
+import { verifyPassword } from '@ilera/db/passwords';
 import { createQueues, createRedis } from '@ilera/workers';
 import {
   budgets,
@@ -643,7 +643,7 @@ async function main() {
     const s = opts.sizes;
     const res = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'db/src/seed/cli.ts', '--reset', '--professionals', `${s.professionals}`, '--institutions', `${s.institutions}`,
+      ['--import', 'tsx', 'scripts/seed.ts', '--reset', '--professionals', `${s.professionals}`, '--institutions', `${s.institutions}`,
         '--appointments', `${s.appointments}`, '--reviews', `${s.reviews}`],
       { cwd: root, env: { ...process.env, DATABASE_URL: dbUrl }, stdio: 'inherit' },
     );

@@ -8,7 +8,7 @@
  *   an in-process app on the same database), replayed directly through
  *   postgres.js with the same pool size and concurrency. That is the limit: the
  *   same queries with no HTTP, validation, routing or serialisation around them.
- * - sign-in: the argon2 verification alone (api/src/modules/auth/password.ts).
+ * - sign-in: the argon2 verification alone (db/src/passwords.ts).
  */
 import postgres from 'postgres';
 import type { FastifyInstance } from 'fastify';

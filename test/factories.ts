@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Sql } from '@ilera/db';
-import { hashPassword } from '@ilera/api/modules/auth/password';
+import { hashPassword } from '@ilera/db/passwords';
 
 let n = 0;
 const uniq = () => `${Date.now().toString(36)}${(++n).toString(36)}`;

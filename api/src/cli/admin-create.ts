@@ -10,7 +10,7 @@
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { createSql, loadConfig, migrate, resolveDatabase } from '@ilera/db';
-import { hashPassword } from '../modules/auth/password';
+import { hashPassword } from '@ilera/db/passwords';
 import { findUserIdByEmail, insertAudit, insertUser, makeAdmin, replacePassword } from '../modules/admin/admin.repo';
 
 const USAGE = 'Usage: npm run admin:create -- --email you@example.ng [--first-name Ada] [--last-name Obi]';

@@ -1,4 +1,4 @@
-import { hashPassword } from '@ilera/api/modules/auth/password';
+import { hashPassword } from '@ilera/db/passwords';
 import type { Sql } from '../client';
 import type { ProgressFactory } from './copy';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, generate, type SeedSummary } from './generate';

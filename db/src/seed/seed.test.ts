@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { professionalTypes, slotOf, timeSlots } from '@ilera/contracts';
-import { verifyPassword } from '@ilera/api/modules/auth/password';
+import { verifyPassword } from '@ilera/db/passwords';
 import type { Sql } from '@ilera/db';
 import { createTestContext, createTestDatabase, type TestContext } from '../../../test/support';
 import { login } from '../../../test/factories';
@@ -181,7 +181,7 @@ describe('npm run seed', () => {
   afterAll(() => db?.sql.end());
 
   const run = (args: string[]) =>
-    promisify(execFile)('npx', ['tsx', 'db/src/seed/cli.ts', ...args], {
+    promisify(execFile)('npx', ['tsx', 'scripts/seed.ts', ...args], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: db.url },
       timeout: 120_000,

@@ -8,7 +8,7 @@ import { emit, isUniqueViolation, type Db, type Sql, type Tx } from '@ilera/db';
 import { AppError, ConflictError, NotFoundError, UnauthorizedError } from '../../errors';
 import { publicUser, type SessionUser } from '../../plugins/session';
 import { authenticate, changePassword, INVALID_CREDENTIALS } from '../auth/auth.service';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '@ilera/db/passwords';
 import { EMAIL_TAKEN } from '../auth/register.service';
 import {
   auditPage,

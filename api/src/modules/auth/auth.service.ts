@@ -13,7 +13,7 @@ import {
   setPasswordAndRaiseSessionVersion,
   useAllResetTokens,
 } from './auth.repo';
-import { dummyHash, hashPassword, verifyPassword } from './password';
+import { dummyHash, hashPassword, verifyPassword } from '@ilera/db/passwords';
 import { passwordResetMail } from './password-reset-mail';
 import { REQUEST_REDIS_TIMEOUT_MS, withTimeout } from '../../redis';
 

@@ -8,7 +8,7 @@ import { emit, isUniqueViolation, type Sql, type Tx } from '@ilera/db';
 import { ConflictError } from '../../errors';
 import { publicUser, type SessionUser } from '../../plugins/session';
 import { insertUserWithPassword, type NewUser } from './auth.repo';
-import { hashPassword } from './password';
+import { hashPassword } from '@ilera/db/passwords';
 import { insertPendingInstitution, insertPendingProfessional } from './register.repo';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from 'bullmq';
 import { emit } from '@ilera/db';
-import { indexProcessor } from '@ilera/workers/index.worker';
-import type { WorkerContext } from '@ilera/workers';
+import { indexProcessor } from './index.worker';
+import type { WorkerContext } from './index';
 import { createTestContext, eventually, type TestContext } from '../../test/support';
 import { createInstitution, createProfessional, createUser } from '../../test/factories';
-import { PostgresEngine } from './postgres-engine';
-import { isSearchError, type SearchResult } from './engine';
+import { PostgresEngine } from '@ilera/search/postgres-engine';
+import { isSearchError, type SearchResult } from '@ilera/search/engine';
 
 /**
  * The event path of PRODUCT.md D15/D16 with the real outbox relay, BullMQ and the

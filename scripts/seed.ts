@@ -7,40 +7,31 @@
  * --reset empties every data table first (RESTART IDENTITY); without it the data is
  * added to what is there.
  */
+import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { createSql, loadConfig, migrate, resolveDatabase, type Sql } from '@ilera/db';
 import { reindexAll } from '@ilera/search';
-import type { Progress, ProgressFactory } from './copy';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SIZES, seedDemo } from './demo';
+import type { Progress, ProgressFactory } from '@ilera/db/seed/copy';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SIZES, seedDemo } from '@ilera/db/seed/demo';
 
 const USAGE =
   'usage: npm run seed -- [--reset] [--professionals N] [--institutions N] [--appointments N] [--reviews N] [--patients N] [--seed N]';
 
-export interface CliArgs {
-  reset: boolean;
-  professionals?: number;
-  institutions?: number;
-  appointments?: number;
-  reviews?: number;
-  patients?: number;
-  seed?: number;
-}
+const SIZES = ['professionals', 'institutions', 'appointments', 'reviews', 'patients', 'seed'] as const;
+type CliArgs = { reset: boolean } & Partial<Record<(typeof SIZES)[number], number>>;
 
-export function parseArgs(argv: readonly string[]): CliArgs {
-  const args: CliArgs = { reset: false };
-  const numeric = ['professionals', 'institutions', 'appointments', 'reviews', 'patients', 'seed'] as const;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--reset') {
-      args.reset = true;
-      continue;
-    }
-    const [flag, inline] = a.split('=', 2);
-    const name = flag.replace(/^--/, '') as (typeof numeric)[number];
-    if (!flag.startsWith('--') || !numeric.includes(name)) throw new Error(`unknown option ${a}\n${USAGE}`);
-    const raw = inline ?? argv[++i];
-    const value = Number(raw?.replace(/_/g, ''));
-    if (!Number.isInteger(value) || value < 0) throw new Error(`${flag} needs a whole number, got ${raw ?? 'nothing'}\n${USAGE}`);
+function readArgs(argv: string[]): CliArgs {
+  const options: Record<string, { type: 'string' | 'boolean' }> = { reset: { type: 'boolean' } };
+  for (const name of SIZES) options[name] = { type: 'string' };
+  const { values } = parseArgs({ args: argv, options, strict: true, allowPositionals: false }) as {
+    values: Record<string, string | boolean | undefined>;
+  };
+  const args: CliArgs = { reset: values.reset === true };
+  for (const name of SIZES) {
+    const raw = values[name] as string | undefined;
+    if (raw === undefined) continue;
+    const value = Number(raw.replace(/_/g, ''));
+    if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} needs a whole number, got ${raw}\n${USAGE}`);
     args[name] = value;
   }
   return args;
@@ -78,7 +69,12 @@ function progressBars(): ProgressFactory {
 }
 
 async function main() {
-  const args = parseArgs(process.argv.slice(2));
+  let args: CliArgs;
+  try {
+    args = readArgs(process.argv.slice(2));
+  } catch (err) {
+    throw new Error(`${(err as Error).message}${(err as Error).message.includes('usage:') ? '' : `\n${USAGE}`}`);
+  }
   const config = loadConfig();
   const db = await resolveDatabase(config);
   const sql = createSql(db.url, { max: 4 });
