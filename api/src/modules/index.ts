@@ -10,6 +10,7 @@ import reviewsRoutes from './reviews/reviews.routes';
 import reviewsWriteRoutes from './reviews/reviews-write.routes';
 import adminRoutes from './admin/admin.routes';
 import affiliationsRoutes from './affiliations/affiliations.routes';
+import seoRoutes from './seo/seo.routes';
 
 /** Every area's routes; each area owns its folder. */
 export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -24,4 +25,5 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   reviewsWriteRoutes,
   adminRoutes,
   affiliationsRoutes,
+  seoRoutes,
 ];
