@@ -19,6 +19,24 @@ export const adminAuditQuerySchema = z.object({
 });
 export type AdminAuditQuery = z.infer<typeof adminAuditQuerySchema>;
 
+/**
+ * Query of the admin tab lists (pending, approved, rejected professionals and
+ * institutions; ours): paged, searchable by name or e-mail. The answer stays the
+ * spec's plain list; the total is in the X-Total-Count header.
+ */
+export const adminListQuerySchema = z.object({
+  q: z.preprocess(emptyToUndefined, z.string().trim().max(200, { message: 'Search must be at most 200 characters' }).optional()),
+  page: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ message: 'Page must be a whole number from 1' }).int({ message: 'Page must be a whole number from 1' }).min(1, { message: 'Page must be a whole number from 1' }).max(100_000).default(1),
+  ),
+  perPage: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ message: 'Per page must be a whole number from 1 to 100' }).int({ message: 'Per page must be a whole number from 1 to 100' }).min(1, { message: 'Per page must be a whole number from 1 to 100' }).max(100, { message: 'Per page must be a whole number from 1 to 100' }).default(50),
+  ),
+});
+export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
+
 /** What an audit entry records (ours). */
 export const adminAuditActions = [
   'login',
@@ -32,6 +50,8 @@ export const adminAuditActions = [
   'approve_institution',
   'reject_institution',
   'withdraw_institution',
+  'reopen_professional',
+  'reopen_institution',
 ] as const;
 export type AdminAuditAction = (typeof adminAuditActions)[number];
 
@@ -47,4 +67,6 @@ export const adminAuditActionLabels: Record<AdminAuditAction, string> = {
   approve_institution: 'Approved institution',
   reject_institution: 'Rejected institution',
   withdraw_institution: 'Withdrew institution approval',
+  reopen_professional: 'Reopened rejected professional',
+  reopen_institution: 'Reopened rejected institution',
 };

@@ -1,6 +1,15 @@
 // Administrator requests (accounts-and-admin.md §2 "Admin add user", §5).
 import { z } from 'zod';
-import { adminInstitutionTypeValues, adminSpecialties, countries, nigerianStates, titles, userTypes } from '../lists.js';
+import {
+  adminInstitutionTypeValues,
+  allSpecialties,
+  countries,
+  nigerianStates,
+  professionalTypes,
+  specialtiesByType,
+  titles,
+  userTypes,
+} from '../lists.js';
 import { enumField, optionalInt, optionalText, urlOrEmpty } from './common.js';
 import { LICENSE_PER_COUNTRY_MESSAGE } from './auth.js';
 
@@ -28,8 +37,11 @@ export const adminCreateUserFields = z.object({
   userType: enumField(userTypes, 'Please choose a user type'), // ours
   profileImageUrl: urlOrEmpty('Please enter a valid image URL'),
   // Professional section
+  // D17: the type comes first and decides the specialties offered; a client that
+  // sends none (the spec's form) creates a doctor, as the spec's form did.
+  professionalType: enumField(professionalTypes, 'Please choose a professional type').default('doctor'), // ours
   title: choiceOrEmpty(titles, 'Please choose a title from the list'), // ours
-  specialty: choiceOrEmpty(adminSpecialties, 'Please choose a specialty from the list'), // ours
+  specialty: choiceOrEmpty(allSpecialties as [string, ...string[]], 'Please choose a specialty from the list'), // ours
   phone: optionalText(30),
   yearsOfExperience: optionalInt(0, 80, 'Years of experience cannot be negative'),
   consultationFee: optionalInt(0, 100_000_000, 'Consultation fee must be a whole number of naira, 0 or more'), // ours
@@ -67,6 +79,10 @@ export const adminCreateUserSchema = adminCreateUserFields.superRefine((v, ctx) 
     if (typeof value !== 'string' || value.trim() === '') {
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: REQUIRED_FOR_USER_TYPE_MESSAGE, path: [field] });
     }
+  }
+  // The specialty must be one of the chosen type's, or the owner's later profile edits would be refused.
+  if (v.userType === 'professional' && v.specialty && !specialtiesByType[v.professionalType].includes(v.specialty)) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Please choose a specialty from the list', path: ['specialty'] });
   }
   for (const country of new Set(v.countriesOfPractice)) {
     if (!v.licenseNumbers[country]?.trim()) {

@@ -83,15 +83,28 @@ export interface ProfessionalListRow extends OwnerColumns {
 }
 
 /** Pending lists are a queue (oldest application first); approved lists show the newest first. */
-export async function listProfessionals(db: Db, status: ProfileStatus, limit: number) {
+export interface ListPage {
+  /** Words of a name or an e-mail address, matched anywhere (case-insensitive). */
+  q?: string;
+  limit: number;
+  offset: number;
+}
+
+/** A LIKE pattern that matches `q` literally: % and _ typed by the admin are not wildcards. */
+const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listProfessionals(db: Db, status: ProfileStatus, page: ListPage) {
   const order = status === 'pending' ? db`p.created_at ASC, p.id ASC` : db`p.created_at DESC, p.id DESC`;
-  return db<ProfessionalListRow[]>`
+  const match = page.q
+    ? db`AND (concat_ws(' ', p.title, u.first_name, u.last_name) ILIKE ${containing(page.q)} OR u.email ILIKE ${containing(page.q)})`
+    : db``;
+  return db<(ProfessionalListRow & { total: number })[]>`
     SELECT p.id, p.title, p.specialty, p.professional_type, p.city, p.state, p.created_at, p.status,
-           p.rejection_reason, u.first_name, u.last_name, u.email
+           p.rejection_reason, u.first_name, u.last_name, u.email, count(*) OVER ()::int AS total
     FROM professionals p JOIN users u ON u.id = p.user_id
-    WHERE p.status = ${status}
+    WHERE p.status = ${status} ${match}
     ORDER BY ${order}
-    LIMIT ${limit}`;
+    LIMIT ${page.limit} OFFSET ${page.offset}`;
 }
 
 export interface InstitutionListRow extends OwnerColumns {
@@ -105,15 +118,19 @@ export interface InstitutionListRow extends OwnerColumns {
   rejectionReason: string | null;
 }
 
-export async function listInstitutions(db: Db, status: ProfileStatus, limit: number) {
+export async function listInstitutions(db: Db, status: ProfileStatus, page: ListPage) {
   const order = status === 'pending' ? db`i.created_at ASC, i.id ASC` : db`i.created_at DESC, i.id DESC`;
-  return db<InstitutionListRow[]>`
+  const match = page.q
+    ? db`AND (concat_ws(' ', i.name, u.first_name, u.last_name) ILIKE ${containing(page.q)}
+              OR u.email ILIKE ${containing(page.q)} OR i.email ILIKE ${containing(page.q)})`
+    : db``;
+  return db<(InstitutionListRow & { total: number })[]>`
     SELECT i.id, i.name, i.type, i.city, i.state, i.created_at, i.status, i.rejection_reason,
-           u.first_name, u.last_name, u.email
+           u.first_name, u.last_name, u.email, count(*) OVER ()::int AS total
     FROM institutions i JOIN users u ON u.id = i.user_id
-    WHERE i.status = ${status}
+    WHERE i.status = ${status} ${match}
     ORDER BY ${order}
-    LIMIT ${limit}`;
+    LIMIT ${page.limit} OFFSET ${page.offset}`;
 }
 
 export interface ReviewTarget {

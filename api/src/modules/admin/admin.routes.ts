@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   adminAuditQuerySchema,
   adminCreateUserSchema,
+  adminListQuerySchema,
   adminLoginSchema,
   adminRejectSchema,
   changePasswordSchema,
@@ -17,12 +18,12 @@ import {
   changeAdminPassword,
   createUser,
   getStats,
-  institutionsByStatus,
-  professionalsByStatus,
+  profilesByStatus,
   reviewProfile,
   type ReviewAction,
   type ReviewKind,
 } from './admin.service';
+import type { ProfileStatus } from './admin.repo';
 
 const LOGIN_PATH = '/api/admin/login';
 
@@ -95,17 +96,24 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/api/admin/stats', async () => getStats(app.sql));
 
-  app.get('/api/admin/pending-professionals', async () => professionalsByStatus(app.sql, 'pending'));
-  app.get('/api/admin/approved-professionals', async () => professionalsByStatus(app.sql, 'approved'));
-  app.get('/api/admin/pending-institutions', async () => institutionsByStatus(app.sql, 'pending'));
-  app.get('/api/admin/approved-institutions', async () => institutionsByStatus(app.sql, 'approved'));
+  // The tab lists (spec §7, plus rejected ones: D5). The answer stays the spec's plain
+  // list; paging and search are query parameters, the total is the X-Total-Count header.
+  const statuses: ProfileStatus[] = ['pending', 'approved', 'rejected'];
+  for (const status of statuses) {
+    for (const kind of ['professional', 'institution'] as const) {
+      app.get(`/api/admin/${status}-${kind}s`, async (request, reply) => {
+        const { items, total } = await profilesByStatus(app.sql, kind, status, parse(adminListQuerySchema, request.query));
+        return reply.header('x-total-count', String(total)).send(items);
+      });
+    }
+  }
 
   app.get('/api/admin/audit', async (request) => {
     const { page, perPage } = parse(adminAuditQuerySchema, request.query);
     return auditLog(app.sql, page, perPage);
   });
 
-  const actions: ReviewAction[] = ['approve', 'reject', 'withdraw'];
+  const actions: ReviewAction[] = ['approve', 'reject', 'withdraw', 'reopen'];
   const kinds: ReviewKind[] = ['professional', 'institution'];
   for (const action of actions) {
     for (const kind of kinds) {

@@ -24,6 +24,7 @@ import {
   setProfessionalStatus,
   stats,
   type AuditEntryInput,
+  type ListPage,
   type ProfileStatus,
   type ReviewTarget,
 } from './admin.repo';
@@ -33,8 +34,6 @@ export interface AdminDeps {
   appUrl: string;
 }
 
-/** The lists are capped: the stats carry the true counts (a national directory can queue thousands). */
-export const LIST_LIMIT = 500;
 
 const emptyToNull = (v: string | null | undefined): string | null => (v && v.trim() ? v.trim() : null);
 
@@ -115,41 +114,39 @@ export async function changeAdminPassword(
 
 export const getStats = (sql: Sql) => stats(sql);
 
-const owner = (r: { firstName: string | null; lastName: string | null; email: string }) => ({
-  firstName: r.firstName,
-  lastName: r.lastName,
-  email: r.email,
-});
 
-export async function professionalsByStatus(sql: Sql, status: ProfileStatus) {
-  const rows = await listProfessionals(sql, status, LIST_LIMIT);
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    specialty: r.specialty,
-    professionalType: r.professionalType,
-    city: r.city,
-    state: r.state,
-    createdAt: r.createdAt,
-    status: r.status,
-    rejectionReason: r.rejectionReason,
-    user: owner(r),
-  }));
+export interface ListQuery {
+  q?: string;
+  page: number;
+  perPage: number;
 }
 
-export async function institutionsByStatus(sql: Sql, status: ProfileStatus) {
-  const rows = await listInstitutions(sql, status, LIST_LIMIT);
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    type: r.type,
-    city: r.city,
-    state: r.state,
-    createdAt: r.createdAt,
-    status: r.status,
-    rejectionReason: r.rejectionReason,
-    user: owner(r),
-  }));
+/** One page of a tab list and the number of entries that match in all. */
+async function paged<R extends { total: number }>(
+  query: ListQuery,
+  fetch: (page: ListPage) => Promise<R[]>,
+): Promise<{ rows: R[]; total: number }> {
+  const page = { q: query.q, limit: query.perPage, offset: (query.page - 1) * query.perPage };
+  const rows = await fetch(page);
+  if (rows.length > 0 || page.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
+  // Past the last page: the count still tells the client where the list ends.
+  const [first] = await fetch({ ...page, limit: 1, offset: 0 });
+  return { rows, total: first?.total ?? 0 };
+}
+
+/** A list row as the admin screens get it: the owner's columns nested under `user`. */
+function listItem<R extends { firstName: string | null; lastName: string | null; email: string; total: number }>(row: R) {
+  const { firstName, lastName, email, total: _total, ...profile } = row;
+  return { ...profile, user: { firstName, lastName, email } };
+}
+
+/** One page of a tab list (professionals and institutions alike) and its total. */
+export async function profilesByStatus(sql: Sql, kind: ReviewKind, status: ProfileStatus, query: ListQuery) {
+  const { rows, total } =
+    kind === 'professional'
+      ? await paged(query, (page) => listProfessionals(sql, status, page))
+      : await paged(query, (page) => listInstitutions(sql, status, page));
+  return { total, items: (rows as Parameters<typeof listItem>[0][]).map(listItem) };
 }
 
 export async function auditLog(sql: Sql, page: number, perPage: number) {
@@ -176,7 +173,7 @@ export async function auditLog(sql: Sql, page: number, perPage: number) {
 // ---------------------------------------------------------------- approvals
 
 export type ReviewKind = 'professional' | 'institution';
-export type ReviewAction = 'approve' | 'reject' | 'withdraw';
+export type ReviewAction = 'approve' | 'reject' | 'withdraw' | 'reopen';
 
 const kindLabel: Record<ReviewKind, string> = { professional: 'Professional', institution: 'Institution' };
 
@@ -201,6 +198,10 @@ function transition(kind: ReviewKind, action: ReviewAction, from: ProfileStatus)
       return 'rejected';
     case 'withdraw':
       if (from !== 'approved') throw new ConflictError(`${label} is not approved`);
+      return 'pending';
+    case 'reopen':
+      // A rejected application goes back to the pending queue to be reviewed again (issue 14).
+      if (from !== 'rejected') throw new ConflictError(`${label} is not rejected`);
       return 'pending';
   }
 }
@@ -228,6 +229,13 @@ function ownerMail(
     lines.push(`Your application for "${target.name}" was reviewed by an Ilera administrator and was not approved.`);
     if (reason) lines.push('', `Reason: ${reason}`);
     lines.push('', `You can update your profile and ask for a new review: ${appUrl}/profile-setup`);
+  } else if (action === 'reopen') {
+    subject = 'Your Ilera application is being reviewed again';
+    lines.push(
+      `An Ilera administrator has reopened your application for "${target.name}". It is back in the review queue; you will hear from us once it has been reviewed.`,
+      '',
+      `You can update your profile meanwhile: ${appUrl}/profile-setup`,
+    );
   } else {
     subject = 'Your Ilera profile approval was withdrawn';
     lines.push(
@@ -339,8 +347,7 @@ export async function createUser(deps: AdminDeps, admin: SessionUser, input: Adm
         const primary = countryLicenses.find((l) => l.country === (input.country || 'Nigeria')) ?? countryLicenses[0];
         professionalId = await insertProfessional(tx, {
           userId: user.id,
-          // The admin form has no type; its 26 specialties are all medical ones.
-          professionalType: 'doctor',
+          professionalType: input.professionalType,
           title: input.title!,
           specialty: input.specialty!,
           licenseNumber: primary?.licenseNumber ?? null,

@@ -19,8 +19,10 @@ import {
   adminCountries,
   adminCreateUserSchema,
   adminInstitutionTypes,
-  adminSpecialties,
   nigerianStates,
+  professionalTypeLabels,
+  professionalTypes,
+  specialtiesByType,
   titles,
   type AdminCreateUserFormValues,
 } from '@ilera/contracts';
@@ -53,6 +55,7 @@ const initialValues: FormValues = {
   lastName: '',
   userType: 'patient',
   profileImageUrl: '',
+  professionalType: 'doctor',
   title: '',
   specialty: '',
   phone: '',
@@ -144,9 +147,27 @@ function AddUserForm() {
             {type === 'professional' && (
               <Stack gap="sm">
                 <Divider label="Professional details" labelPosition="left" />
+                {/* D17: the type first; it decides which specialties are offered. */}
+                <Select
+                  label="Professional Type"
+                  data={professionalTypes.map((t) => ({ value: t, label: professionalTypeLabels[t] }))}
+                  allowDeselect={false}
+                  required
+                  {...selectProps('professionalType')}
+                  onChange={(v) => {
+                    form.setFieldValue('professionalType', (v ?? 'doctor') as FormValues['professionalType']);
+                    form.setFieldValue('specialty', '');
+                  }}
+                />
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
                   <Select label="Title" data={[...titles]} required {...selectProps('title')} />
-                  <Select label="Specialty" data={[...adminSpecialties]} searchable required {...selectProps('specialty')} />
+                  <Select
+                    label="Specialty"
+                    data={[...specialtiesByType[form.values.professionalType ?? 'doctor']]}
+                    searchable
+                    required
+                    {...selectProps('specialty')}
+                  />
                   <TextInput label="Phone" type="tel" placeholder="0803 123 4567" {...form.getInputProps('phone')} />
                   <TextInput label="Years of Experience" inputMode="numeric" {...form.getInputProps('yearsOfExperience')} />
                   <TextInput label="Consultation Fee (₦)" inputMode="numeric" placeholder="15000" {...form.getInputProps('consultationFee')} />
