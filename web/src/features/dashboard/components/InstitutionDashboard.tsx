@@ -7,6 +7,7 @@ import type { User } from '../../auth/api/use-auth';
 import { useMyInstitution } from '../../profiles/api/get-my-institution';
 import { PhotoDialog } from '../../profiles/components/PhotoDialog';
 import { ProfileStatusBadge } from '../../profiles/components/ProfileStatusBadge';
+import { AffiliationsCard } from '../../affiliations/components/AffiliationsCard';
 import { NoProfileCard, QuickActions, excerpt } from './ProviderParts';
 
 /** The institution's dashboard (spec §2 Dashboard, Institution). */
@@ -78,6 +79,9 @@ export function InstitutionDashboard({ user }: { user: User }) {
             { label: 'Change Photo', onClick: () => setPhotoOpen(true), icon: <IconCamera size={16} /> },
           ]}
         />
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <AffiliationsCard side="institution" />
       </Grid.Col>
       <PhotoDialog opened={photoOpen} onClose={() => setPhotoOpen(false)} owner="institution" currentUrl={inst.profileImageUrl} />
     </Grid>

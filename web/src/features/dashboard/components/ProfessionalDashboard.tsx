@@ -9,6 +9,7 @@ import { professionalName } from '../../profiles/api/types';
 import { CountriesDialog } from '../../profiles/components/CountriesDialog';
 import { PhotoDialog } from '../../profiles/components/PhotoDialog';
 import { ProfileStatusBadge } from '../../profiles/components/ProfileStatusBadge';
+import { AffiliationsCard } from '../../affiliations/components/AffiliationsCard';
 import { NoProfileCard, QuickActions, excerpt } from './ProviderParts';
 
 /** The professional's dashboard (spec §2 Dashboard, Professional). */
@@ -94,6 +95,9 @@ export function ProfessionalDashboard({ user }: { user: User }) {
             { label: 'Change Photo', onClick: () => setDialog('photo'), icon: <IconCamera size={16} /> },
           ]}
         />
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <AffiliationsCard side="professional" />
       </Grid.Col>
       <PhotoDialog opened={dialog === 'photo'} onClose={() => setDialog(null)} owner="professional" currentUrl={p.profileImageUrl} />
       <CountriesDialog opened={dialog === 'countries'} onClose={() => setDialog(null)} current={p.countries} />
