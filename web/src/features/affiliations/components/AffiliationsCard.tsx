@@ -21,6 +21,11 @@ const statusBadge: Record<Affiliation['status'], { label: string; color: string 
   declined: { label: 'Declined', color: 'red' },
 };
 
+const answers = [
+  { status: 'confirmed', label: 'Confirm', color: 'green', variant: 'filled', icon: <IconCheck size={14} />, done: 'Affiliation confirmed' },
+  { status: 'declined', label: 'Decline', color: 'red', variant: 'light', icon: <IconX size={14} />, done: 'Request declined' },
+] as const;
+
 /** The other side of a link, as this side sees it: a link to its public profile. */
 function OtherParty({ a, side }: { a: Affiliation; side: Side }) {
   if (side === 'professional') {
@@ -58,33 +63,21 @@ function AffiliationItem({ a, side }: { a: Affiliation; side: Side }) {
         <Badge color={badge.color} variant="light">
           {badge.label}
         </Badge>
-        {side === 'institution' && a.status === 'pending' && (
-          <>
+        {side === 'institution' &&
+          a.status === 'pending' &&
+          answers.map(({ status, label, color, variant, icon, done }) => (
             <Button
+              key={status}
               size="xs"
-              color="green"
-              leftSection={<IconCheck size={14} />}
-              loading={answer.isPending && answer.variables?.status === 'confirmed'}
-              onClick={() =>
-                answer.mutate({ id: a.id, status: 'confirmed' }, { onSuccess: () => toast({ title: 'Affiliation confirmed' }), onError: fail('Error') })
-              }
+              color={color}
+              variant={variant}
+              leftSection={icon}
+              loading={answer.isPending && answer.variables?.status === status}
+              onClick={() => answer.mutate({ id: a.id, status }, { onSuccess: () => toast({ title: done }), onError: fail('Error') })}
             >
-              Confirm
+              {label}
             </Button>
-            <Button
-              size="xs"
-              color="red"
-              variant="light"
-              leftSection={<IconX size={14} />}
-              loading={answer.isPending && answer.variables?.status === 'declined'}
-              onClick={() =>
-                answer.mutate({ id: a.id, status: 'declined' }, { onSuccess: () => toast({ title: 'Request declined' }), onError: fail('Error') })
-              }
-            >
-              Decline
-            </Button>
-          </>
-        )}
+          ))}
         {!(side === 'institution' && a.status === 'pending') && (
           <Button size="xs" variant="subtle" color="gray" loading={end.isPending} onClick={() => end.mutate(a.id, { onError: fail('Error') })}>
             {endLabel}
