@@ -11,9 +11,14 @@ export interface AppProcess {
   exited: Promise<number | null>;
 }
 
-export function startApp(mode: '--api' | '--workers', env: Record<string, string>): AppProcess {
+/** `entry` is the node arguments that run the app: the TypeScript sources by default, or the build (dist/start.js). */
+export function startApp(
+  mode: '--api' | '--workers',
+  env: Record<string, string>,
+  entry: string[] = ['--import', 'tsx', 'scripts/start.ts'],
+): AppProcess {
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', mode], {
+  const child = spawn(process.execPath, [...entry, mode], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

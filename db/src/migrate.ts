@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Sql } from './client';
+import { repoRoot } from './paths';
 
-export const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
+export const migrationsDir = path.join(repoRoot, 'db', 'migrations');
 
 /**
  * Applies db/migrations/*.sql in name order, each inside its own transaction,

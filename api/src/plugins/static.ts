@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { repoRoot } from '@ilera/db/paths';
 
-export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+export const webDist = path.join(repoRoot, 'web', 'dist');
 
 /**
  * Serves the built web app. Hashed assets are cached for a year (our users pay

