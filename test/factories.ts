@@ -100,3 +100,13 @@ export function cookieFrom(setCookie: string | string[] | undefined): string {
   const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
   return list.map((c) => c.split(';')[0]).join('; ');
 }
+
+/** One API call as a client makes it: the method, the path, the session's Cookie header and a JSON body. */
+export function callApi(app: FastifyInstance, method: string, url: string, cookie?: string, payload?: unknown) {
+  return app.inject({
+    method: method as 'GET',
+    url,
+    headers: cookie ? { cookie } : {},
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}

@@ -9,6 +9,7 @@ import appointmentsRoutes from './appointments/appointments.routes';
 import reviewsRoutes from './reviews/reviews.routes';
 import reviewsWriteRoutes from './reviews/reviews-write.routes';
 import adminRoutes from './admin/admin.routes';
+import accountRoutes from './account/account.routes';
 import affiliationsRoutes from './affiliations/affiliations.routes';
 import seoRoutes from './seo/seo.routes';
 
@@ -26,4 +27,5 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   adminRoutes,
   affiliationsRoutes,
   seoRoutes,
+  accountRoutes,
 ];

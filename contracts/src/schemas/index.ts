@@ -7,3 +7,4 @@ export * from './appointments.js';
 export * from './reviews.js';
 export * from './search.js';
 export * from './affiliations.js';
+export * from './account.js';

@@ -2,19 +2,12 @@
 // search by name or e-mail, and reopening a rejected profile.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../test/support';
-import { cookieFrom, createInstitution, createProfessional, createUser, login } from '../../../../test/factories';
+import { callApi, cookieFrom, createInstitution, createProfessional, createUser, login } from '../../../../test/factories';
 
 let ctx: TestContext;
 let adminCookie: string;
 
-function call(method: string, url: string, cookie?: string, payload?: unknown) {
-  return ctx.app.inject({
-    method: method as 'GET',
-    url,
-    headers: cookie ? { cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-}
+const call = (method: string, url: string, cookie?: string, payload?: unknown) => callApi(ctx.app, method, url, cookie, payload);
 const asAdmin = (method: string, url: string, payload?: unknown) => call(method, url, adminCookie, payload);
 
 beforeAll(async () => {

@@ -42,6 +42,13 @@ export async function authenticate(db: Db, email: string, password: string): Pro
   return user;
 }
 
+/** Whether `password` is the user's (re-authentication before a grave step, e.g. deleting the account). */
+export async function isPasswordOf(db: Db, userId: string, password: string): Promise<boolean> {
+  const row = await findUserWithPasswordById(db, userId);
+  const ok = await verifyPassword(row?.passwordHash ?? (await dummyHash()), password);
+  return Boolean(row?.passwordHash) && ok;
+}
+
 /**
  * Changes a signed-in user's password after checking the current one. Raises
  * the user's session version, so every other session ends at its next request;

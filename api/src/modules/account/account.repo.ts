@@ -1,0 +1,129 @@
+// SQL of the account area (issue 14, D21); each function takes the handle it must use.
+import type { Db } from '@ilera/db';
+
+export interface AccountRow {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  profileImageUrl: string | null;
+  userType: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const accountColumns = (db: Db) =>
+  db`id, email, first_name, last_name, phone, profile_image_url, user_type, created_at, updated_at`;
+
+export async function findAccount(db: Db, userId: string): Promise<AccountRow | null> {
+  const [row] = await db<AccountRow[]>`SELECT ${accountColumns(db)} FROM users WHERE id = ${userId}`;
+  return row ?? null;
+}
+
+export async function updateAccount(
+  db: Db,
+  userId: string,
+  v: { firstName: string; lastName: string; phone: string },
+): Promise<AccountRow | null> {
+  const [row] = await db<AccountRow[]>`
+    UPDATE users SET first_name = ${v.firstName}, last_name = ${v.lastName}, phone = ${v.phone}, updated_at = now()
+    WHERE id = ${userId} RETURNING ${accountColumns(db)}`;
+  return row ?? null;
+}
+
+export async function raiseSessionVersion(db: Db, userId: string): Promise<void> {
+  await db`UPDATE users SET session_version = session_version + 1, updated_at = now() WHERE id = ${userId}`;
+}
+
+/** Everything held about one user, as rows (the export's raw material). Never the password hash. */
+export async function exportRows(db: Db, userId: string) {
+  const [professional] = await db`SELECT * FROM professionals WHERE user_id = ${userId}`;
+  const [institution] = await db`SELECT * FROM institutions WHERE user_id = ${userId}`;
+  const appointments = await db`
+    SELECT a.id, a.professional_id, a.institution_id, a.appointment_type, a.appointment_date, a.status,
+           a.patient_name, a.patient_email, a.patient_phone, a.reason_for_visit, a.created_at, a.updated_at
+    FROM appointments a WHERE a.patient_id = ${userId} ORDER BY a.appointment_date DESC, a.id DESC`;
+  const reviews = await db`
+    SELECT id, professional_id, institution_id, rating, comment, created_at, updated_at
+    FROM reviews WHERE reviewer_id = ${userId} ORDER BY created_at DESC, id DESC`;
+  const affiliations = await db`
+    SELECT pi.id, pi.professional_id, pi.institution_id, pi.role, pi.status, pi.created_at, pi.updated_at
+    FROM professional_institutions pi
+    WHERE pi.professional_id = ${professional?.id ?? null} OR pi.institution_id = ${institution?.id ?? null}
+    ORDER BY pi.id`;
+  return { professional: professional ?? null, institution: institution ?? null, appointments, reviews, affiliations };
+}
+
+/** The user row, locked for the deletion's transaction, with the profiles it owns. */
+export async function lockOwner(db: Db, userId: string) {
+  const [row] = await db<{ id: string; email: string; firstName: string | null; professionalId: number | null; institutionId: number | null }[]>`
+    SELECT u.id, u.email, u.first_name,
+           (SELECT p.id FROM professionals p WHERE p.user_id = u.id) AS professional_id,
+           (SELECT i.id FROM institutions i WHERE i.user_id = u.id) AS institution_id
+    FROM users u WHERE u.id = ${userId} FOR UPDATE`;
+  return row ?? null;
+}
+
+export interface CancelledAppointment {
+  id: number;
+  appointmentDate: Date;
+  patientId: string | null;
+  patientName: string;
+  patientEmail: string;
+  providerName: string;
+  providerEmail: string | null;
+}
+
+/**
+ * Cancels every future pending or confirmed appointment the user booked or
+ * receives (as a professional or an institution), answering what the other
+ * side must be told.
+ */
+export async function cancelFutureAppointments(
+  db: Db,
+  userId: string,
+  professionalId: number | null,
+  institutionId: number | null,
+): Promise<CancelledAppointment[]> {
+  return db<CancelledAppointment[]>`
+    WITH cancelled AS (
+      UPDATE appointments a SET status = 'cancelled', updated_at = now()
+      WHERE a.status IN ('pending', 'confirmed') AND a.appointment_date > now()
+        AND (a.patient_id = ${userId} OR a.professional_id = ${professionalId} OR a.institution_id = ${institutionId})
+      RETURNING a.*
+    )
+    SELECT c.id, c.appointment_date, c.patient_id, c.patient_name, c.patient_email,
+      CASE WHEN c.professional_id IS NOT NULL
+        THEN concat_ws(' ', nullif(p.title, ''), pu.first_name, pu.last_name) ELSE i.name END AS provider_name,
+      CASE WHEN c.professional_id IS NOT NULL THEN pu.email ELSE coalesce(nullif(i.email, ''), iu.email) END AS provider_email
+    FROM cancelled c
+    LEFT JOIN professionals p ON p.id = c.professional_id
+    LEFT JOIN users pu ON pu.id = p.user_id
+    LEFT JOIN institutions i ON i.id = c.institution_id
+    LEFT JOIN users iu ON iu.id = i.user_id
+    ORDER BY c.appointment_date`;
+}
+
+/** The patient's details leave every appointment they booked; the provider keeps the date and type. */
+export async function erasePatientDetails(db: Db, userId: string, formerPatient: string): Promise<void> {
+  await db`
+    UPDATE appointments SET patient_name = ${formerPatient}, patient_email = '', patient_phone = '',
+      reason_for_visit = NULL, updated_at = now()
+    WHERE patient_id = ${userId}`;
+}
+
+/** Profiles linked to the user's own (affiliations): their search documents name it. */
+export async function linkedProfiles(db: Db, professionalId: number | null, institutionId: number | null) {
+  const rows = await db<{ professionalId: number; institutionId: number }[]>`
+    SELECT professional_id, institution_id FROM professional_institutions
+    WHERE professional_id = ${professionalId} OR institution_id = ${institutionId}`;
+  return {
+    professionalIds: [...new Set(rows.map((r) => r.professionalId))].filter((id) => id !== professionalId),
+    institutionIds: [...new Set(rows.map((r) => r.institutionId))].filter((id) => id !== institutionId),
+  };
+}
+
+export async function deleteUser(db: Db, userId: string): Promise<void> {
+  await db`DELETE FROM users WHERE id = ${userId}`;
+}

@@ -1,0 +1,133 @@
+// Account settings for every role (issue 14; PRODUCT.md D21).
+import { DELETE_PASSWORD_INCORRECT, FORMER_PATIENT, formatLagosDate, formatLagosTime, type UpdateAccountInput } from '@ilera/contracts';
+import { emit, type Sql, type Tx } from '@ilera/db';
+import { BadRequestError, UnauthorizedError } from '../../errors';
+import type { SessionUser } from '../../plugins/session';
+import { isPasswordOf } from '../auth/auth.service';
+import * as repo from './account.repo';
+
+export interface AccountDeps {
+  sql: Sql;
+  appUrl: string;
+}
+
+function accountView(row: repo.AccountRow) {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    phone: row.phone,
+    profileImageUrl: row.profileImageUrl,
+    userType: row.userType,
+    createdAt: row.createdAt,
+  };
+}
+
+export async function getAccount(sql: Sql, user: SessionUser) {
+  const row = await repo.findAccount(sql, user.id);
+  if (!row) throw new UnauthorizedError();
+  return accountView(row);
+}
+
+/** Name and phone, kept as typed (phones are compared on their digits elsewhere). */
+export async function updateAccount(sql: Sql, user: SessionUser, input: UpdateAccountInput) {
+  const row = await repo.updateAccount(sql, user.id, input);
+  if (!row) throw new UnauthorizedError();
+  return accountView(row);
+}
+
+/** Every session of the user ends, this one included (D14: the session version is raised). */
+export async function signOutEverywhere(sql: Sql, user: SessionUser): Promise<void> {
+  await repo.raiseSessionVersion(sql, user.id);
+}
+
+/** D21, right of access: everything we hold about the user, as JSON. Never a password hash. */
+export async function exportAccount(sql: Sql, user: SessionUser) {
+  const account = await repo.findAccount(sql, user.id);
+  if (!account) throw new UnauthorizedError();
+  const rows = await repo.exportRows(sql, user.id);
+  return {
+    exportedAt: new Date().toISOString(),
+    account: { ...accountView(account), updatedAt: account.updatedAt },
+    ...rows,
+  };
+}
+
+const when = (d: Date) => `${formatLagosDate(d)} at ${formatLagosTime(d)} WAT`;
+
+/** The mail the other side of a cancelled appointment gets. */
+function cancellationMail(appUrl: string, a: repo.CancelledAppointment, deletedIsPatient: boolean) {
+  if (deletedIsPatient) {
+    return {
+      to: a.providerEmail,
+      subject: `Appointment cancelled: ${a.patientName}, ${when(a.appointmentDate)}`,
+      text: [
+        'Hello,',
+        '',
+        `The appointment of ${a.patientName} with ${a.providerName} on ${when(a.appointmentDate)} has been cancelled: the patient closed their Ilera account. The time slot is free again.`,
+        '',
+        `Your appointments: ${appUrl}/appointments`,
+        '',
+        'The Ilera team',
+      ].join('\n'),
+    };
+  }
+  return {
+    to: a.patientEmail,
+    subject: `Appointment cancelled: ${a.providerName}, ${when(a.appointmentDate)}`,
+    text: [
+      `Hello ${a.patientName},`,
+      '',
+      `Your appointment with ${a.providerName} on ${when(a.appointmentDate)} has been cancelled: the provider is no longer listed on Ilera.`,
+      '',
+      `Find another provider: ${appUrl}/search`,
+      '',
+      'The Ilera team',
+    ].join('\n'),
+  };
+}
+
+/**
+ * D21, right of erasure. After the password is checked, in one transaction:
+ * future appointments (booked or received) are cancelled and the other side is
+ * mailed; the user's details leave the appointments they booked; their reviews
+ * stay under "Former patient"; their profile leaves the search index; the user
+ * row goes (and with it the password, reset links and profiles), so signing in
+ * is impossible and every session is refused.
+ */
+export async function deleteAccount(deps: AccountDeps, user: SessionUser, password: string): Promise<void> {
+  if (!(await isPasswordOf(deps.sql, user.id, password))) {
+    throw new BadRequestError(DELETE_PASSWORD_INCORRECT, { password: DELETE_PASSWORD_INCORRECT });
+  }
+  await deps.sql.begin(async (tx: Tx) => {
+    const owner = await repo.lockOwner(tx, user.id);
+    if (!owner) throw new UnauthorizedError();
+    const cancelled = await repo.cancelFutureAppointments(tx, user.id, owner.professionalId, owner.institutionId);
+    for (const a of cancelled) {
+      const mail = cancellationMail(deps.appUrl, a, a.patientId === user.id);
+      if (mail.to) await emit(tx, 'mail.send', mail);
+    }
+    await repo.erasePatientDetails(tx, user.id, FORMER_PATIENT);
+    // The profile leaves the index, and linked profiles no longer name it.
+    const linked = await repo.linkedProfiles(tx, owner.professionalId, owner.institutionId);
+    for (const id of [...(owner.professionalId ? [owner.professionalId] : []), ...linked.professionalIds]) {
+      await emit(tx, 'search.professional', { id });
+    }
+    for (const id of [...(owner.institutionId ? [owner.institutionId] : []), ...linked.institutionIds]) {
+      await emit(tx, 'search.institution', { id });
+    }
+    await repo.deleteUser(tx, user.id);
+    await emit(tx, 'mail.send', {
+      to: owner.email,
+      subject: 'Your Ilera account was deleted',
+      text: [
+        owner.firstName ? `Hello ${owner.firstName},` : 'Hello,',
+        '',
+        'Your Ilera account and the data it held have been deleted, as you asked. Your upcoming appointments were cancelled and their providers told. Reviews you wrote stay, shown as "Former patient".',
+        '',
+        'The Ilera team',
+      ].join('\n'),
+    });
+  });
+}
