@@ -114,7 +114,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
         connection: redis,
         queues,
         relay: { pollMs: 200 },
-        log: (msg, data) => logs.push(JSON.stringify({ msg, ...data })),
+        logStream,
         ...extra,
       });
       return ctx.workers;

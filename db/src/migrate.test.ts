@@ -35,14 +35,25 @@ describe('migrations', () => {
     await expect(migrate(sql, dir)).rejects.toThrow(/001_a.sql was changed/);
   });
 
-  it('a failing migration leaves nothing behind', async () => {
+  it('applies each file in its own transaction: a failing file leaves nothing of itself, the ones before it stay recorded', async () => {
     await writeFile(path.join(dir, '001_a.sql'), 'CREATE TABLE mig_a (id int);');
     await writeFile(path.join(dir, '003_c.sql'), 'CREATE TABLE mig_c (id int);');
     await writeFile(path.join(dir, '004_d.sql'), 'CREATE TABLE mig_d (id int); SELECT no_such_function();');
-    await expect(migrate(sql, dir)).rejects.toThrow();
-    const [row] = await sql`SELECT to_regclass('mig_c') AS c, to_regclass('mig_d') AS d`;
-    expect(row).toEqual({ c: null, d: null });
-    expect((await sql`SELECT count(*)::int AS n FROM schema_migrations WHERE name IN ('003_c.sql', '004_d.sql')`)[0].n).toBe(0);
+    await expect(migrate(sql, dir)).rejects.toThrow(/no_such_function/);
+    const [row] = await sql`SELECT to_regclass('mig_c') IS NOT NULL AS c, to_regclass('mig_d') IS NOT NULL AS d`;
+    expect(row).toEqual({ c: true, d: false });
+    const recorded = await sql`SELECT name FROM schema_migrations WHERE name IN ('003_c.sql', '004_d.sql')`;
+    expect(recorded.map((r) => r.name)).toEqual(['003_c.sql']);
+    // Fixed, the next start applies the failed file alone.
+    await writeFile(path.join(dir, '004_d.sql'), 'CREATE TABLE mig_d (id int);');
+    expect(await migrate(sql, dir)).toEqual(['004_d.sql']);
+  });
+
+  it('several processes migrating at once apply each file once', async () => {
+    await writeFile(path.join(dir, '005_e.sql'), 'CREATE TABLE mig_e (id int);');
+    await writeFile(path.join(dir, '006_f.sql'), 'CREATE TABLE mig_f (id int);');
+    const runs = await Promise.all([migrate(sql, dir), migrate(sql, dir), migrate(sql, dir)]);
+    expect(runs.flat().sort()).toEqual(['005_e.sql', '006_f.sql']);
   });
 });
 

@@ -102,3 +102,21 @@ describe('a job refused with the address in the reason', () => {
     }
   });
 });
+
+describe('the workers log with pino at LOG_LEVEL', () => {
+  it('at warn, a failed job is logged (level 40) and a delivered mail (info) is not', async () => {
+    const c = await createTestContext({ config: { logLevel: 'warn' } }); // mail goes to DATA_DIR/outbox
+    try {
+      await c.startWorkers({ processors: { index: async () => { throw new Error('index refused'); } } });
+      await c.queues.index.add('profile.indexed', { kind: 'professional', id: 1 }, { jobId: 'index-warn-1', attempts: 1 });
+      await c.queues.mail.add('mail.send', { to: 'x@example.ng', subject: 'Hello', text: 'Hello' }, { jobId: 'mail-warn-1' });
+      await eventually(async () => (await c.queues.index.getJobState('index-warn-1')) === 'failed', 10000);
+      await eventually(async () => (await c.queues.mail.getJobState('mail-warn-1')) === 'completed', 10000);
+      const lines = c.logs.map((l) => JSON.parse(l) as { level: number; msg: string; job?: string });
+      expect(lines.filter((l) => l.msg === 'job failed').map((l) => [l.job, l.level])).toEqual([['index-warn-1', 40]]);
+      expect(lines.filter((l) => l.msg === 'mail sent')).toEqual([]);
+    } finally {
+      await c.close();
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { Worker, type ConnectionOptions, type WorkerOptions } from 'bullmq';
+import pino from 'pino';
 import type { Config, Sql } from '@ilera/db';
 import { withoutAddresses, type Processor, type WorkerContext } from './context';
 import { createMailSender, type MailJob } from './mail.worker';
@@ -20,7 +21,8 @@ export interface StartWorkersOptions {
   concurrency?: number;
   /** BullMQ worker settings (tests shorten lock and stall intervals). */
   workerOptions?: Partial<WorkerOptions>;
-  log?: WorkerContext['log'];
+  /** Where the JSON log lines go (pino, at config.logLevel): stdout unless given (tests read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 export interface RunningWorkers {
@@ -49,7 +51,10 @@ export function defaultProcessors(config: Config): Record<QueueName, Processor> 
 /** Starts the outbox relay and one BullMQ worker per queue. */
 export async function startWorkers(o: StartWorkersOptions): Promise<RunningWorkers> {
   const queues = o.queues ?? createQueues(o.connection, o.config.redisPrefix);
-  const log = o.log ?? ((msg, extra) => console.log(JSON.stringify({ level: 'info', msg, ...extra })));
+  // pino, as the API logs, at LOG_LEVEL: what happened at info, failures at warn, a broken worker at error.
+  const logger = o.logStream ? pino({ level: o.config.logLevel }, o.logStream) : pino({ level: o.config.logLevel });
+  const log: WorkerContext['log'] = (msg, extra) => logger.info(extra ?? {}, msg);
+  const warn: WorkerContext['log'] = (msg, extra) => logger.warn(extra ?? {}, msg);
   const ctx: WorkerContext = { sql: o.sql, config: o.config, queues, log };
   const processors = { ...defaultProcessors(o.config), ...o.processors };
   const workers = Object.entries(processors).map(
@@ -68,10 +73,11 @@ export async function startWorkers(o: StartWorkersOptions): Promise<RunningWorke
       }),
   );
   for (const w of workers) {
-    w.on('failed', (job, err) => log('job failed', { queue: w.name, job: job?.id, attempts: job?.attemptsMade, error: withoutAddresses(err.message) }));
-    w.on('error', (err) => log('worker error', { queue: w.name, error: err.message }));
+    w.on('failed', (job, err) => warn('job failed', { queue: w.name, job: job?.id, attempts: job?.attemptsMade, error: withoutAddresses(err.message) }));
+    w.on('error', (err) => logger.error({ queue: w.name, error: err.message }, 'worker error'));
   }
-  const relay = new OutboxRelay(o.sql, queues, { log, ...o.relay });
+  // The relay logs only what did not get through.
+  const relay = new OutboxRelay(o.sql, queues, { log: warn, ...o.relay });
   await relay.start();
   // The hourly reminder reconciliation (an upsert: one scheduler however many processes start).
   await ensureReminderSchedule(queues);
