@@ -45,22 +45,30 @@ export interface ProfessionalOverrides {
   licenseNumber?: string;
   countries?: string[];
   isVerified?: boolean;
+  /** Issue 17. Test providers work every day, 09:00-16:30, unless a test says otherwise: a test that
+   *  books "in 5 days" must not depend on the weekday it runs (the product default is Monday to Friday). */
+  weeklyHours?: ([string, string] | null)[];
+  bookingMode?: 'instant' | 'request' | 'directory';
   user?: Partial<Omit<TestUser, 'id'>>;
 }
+
+const EVERY_DAY: [string, string][] = Array.from({ length: 7 }, () => ['09:00', '16:30']);
 
 export async function createProfessional(sql: Sql, o: ProfessionalOverrides = {}) {
   const user = await createUser(sql, { userType: 'professional', firstName: 'Chinedu', lastName: 'Okafor', ...o.user });
   const countries = o.countries ?? ['Nigeria'];
   const [row] = await sql<{ id: number }[]>`
     INSERT INTO professionals (user_id, professional_type, title, specialty, license_number, years_of_experience,
-      education, bio, phone, address, city, state, countries, country_licenses, status, is_verified)
+      education, bio, phone, address, city, state, countries, country_licenses, status, is_verified,
+      working_hours, booking_mode)
     VALUES (${user.id}, ${o.professionalType ?? 'doctor'}, ${o.title ?? 'Dr.'}, ${o.specialty ?? 'Cardiology'},
       ${o.licenseNumber ?? 'MDCN/12345'}, ${o.yearsOfExperience ?? 10},
       ${o.education ?? 'MBBS, University of Lagos (2008)\nFWACP Cardiology (2015)'},
       ${o.bio ?? 'Consultant cardiologist with a decade of experience in Lagos hospitals.'},
       '0803 123 4567', '12 Awolowo Road', ${o.city ?? 'Lagos'}, ${o.state ?? 'Lagos'},
       ${countries}, ${sql.json(countries.map((c) => ({ country: c, licenseNumber: `LIC-${c}` })))},
-      ${o.status ?? 'approved'}, ${o.isVerified ?? true})
+      ${o.status ?? 'approved'}, ${o.isVerified ?? true},
+      ${sql.json(o.weeklyHours ?? EVERY_DAY)}, ${o.bookingMode ?? 'request'})
     RETURNING id`;
   return { id: row.id, user };
 }
@@ -73,18 +81,23 @@ export interface InstitutionOverrides {
   city?: string;
   state?: string;
   description?: string;
+  /** As for professionals: every day unless a test says otherwise. */
+  weeklyHours?: ([string, string] | null)[];
+  bookingMode?: 'instant' | 'request' | 'directory';
   user?: Partial<Omit<TestUser, 'id'>>;
 }
 
 export async function createInstitution(sql: Sql, o: InstitutionOverrides = {}) {
   const user = await createUser(sql, { userType: 'institution', firstName: 'Bola', lastName: 'Adeyemi', ...o.user });
   const [row] = await sql<{ id: number }[]>`
-    INSERT INTO institutions (user_id, name, type, services, description, phone, email, website, address, city, state, status, is_verified)
+    INSERT INTO institutions (user_id, name, type, services, description, phone, email, website, address, city, state, status, is_verified,
+      working_hours, booking_mode)
     VALUES (${user.id}, ${o.name ?? 'Lagoon General Hospital'}, ${o.type ?? 'hospital'},
       ${o.services ?? ['Emergency Care', 'Surgery', 'Maternity Services', 'Radiology']},
       ${o.description ?? 'A 200-bed general hospital serving Lagos Island and its surroundings.'},
       '01 234 5678', ${user.email}, 'https://lagoon.example.ng', '5 Marina Road',
-      ${o.city ?? 'Lagos'}, ${o.state ?? 'Lagos'}, ${o.status ?? 'approved'}, true)
+      ${o.city ?? 'Lagos'}, ${o.state ?? 'Lagos'}, ${o.status ?? 'approved'}, true,
+      ${sql.json(o.weeklyHours ?? EVERY_DAY)}, ${o.bookingMode ?? 'request'})
     RETURNING id`;
   return { id: row.id, user };
 }

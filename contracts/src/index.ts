@@ -2,5 +2,6 @@
 // API, the workers and the web app. No I/O.
 export * from './lists.js';
 export * from './rules.js';
+export * from './availability.js';
 export * from './search-index.js';
 export * from './schemas/index.js';

@@ -33,8 +33,11 @@ export function createNotifyProcessor(options: NotifyOptions = {}): Processor {
     if (job.name === 'appointment.booked') {
       // Cancelled before we got here: the cancellation's own mail says it all.
       if (a.status === 'cancelled') return 'stale';
-      mails.push(['patient', bookedPatientMail(a, now, ctx.config.appUrl)]);
+      // Instant booking (issue 17): confirmed at once, so the patient hears "confirmed" and the reminder is due.
+      const instant = a.status === 'confirmed';
+      mails.push(['patient', instant ? statusPatientMail(a, now, ctx.config.appUrl) : bookedPatientMail(a, now, ctx.config.appUrl)]);
       mails.push(['provider', bookedProviderMail(a, ctx.config.appUrl)]);
+      if (instant && !a.reminderSentAt) await scheduleReminder(ctx.queues, a, now);
     } else if (job.name === 'appointment.status') {
       // A later change has its own event: mail only the state the appointment is in.
       if (job.data?.status !== a.status) return 'stale';

@@ -12,6 +12,7 @@ import adminRoutes from './admin/admin.routes';
 import accountRoutes from './account/account.routes';
 import affiliationsRoutes from './affiliations/affiliations.routes';
 import seoRoutes from './seo/seo.routes';
+import scheduleRoutes from './schedule/schedule.routes';
 
 /** Every area's routes; each area owns its folder. */
 export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -28,4 +29,5 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   affiliationsRoutes,
   seoRoutes,
   accountRoutes,
+  scheduleRoutes,
 ];

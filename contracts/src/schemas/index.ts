@@ -8,3 +8,4 @@ export * from './reviews.js';
 export * from './search.js';
 export * from './affiliations.js';
 export * from './account.js';
+export * from './availability.js';

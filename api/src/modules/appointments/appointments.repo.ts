@@ -64,15 +64,16 @@ export interface NewAppointment {
   patientEmail: string;
   patientPhone: string;
   reasonForVisit: string | null;
+  status: 'pending' | 'confirmed';
 }
 
 /** Inserts; a taken slot raises 23505 from the partial unique slot indexes (001_core.sql). */
 export async function insertAppointment(db: Db, a: NewAppointment): Promise<AppointmentRow> {
   const [row] = await db<AppointmentRow[]>`
     INSERT INTO appointments AS a (patient_id, professional_id, institution_id, appointment_type, appointment_date,
-      patient_name, patient_email, patient_phone, reason_for_visit)
+      patient_name, patient_email, patient_phone, reason_for_visit, status)
     VALUES (${a.patientId}, ${a.professionalId}, ${a.institutionId}, ${a.appointmentType}, ${a.appointmentDate},
-      ${a.patientName}, ${a.patientEmail}, ${a.patientPhone}, ${a.reasonForVisit})
+      ${a.patientName}, ${a.patientEmail}, ${a.patientPhone}, ${a.reasonForVisit}, ${a.status})
     RETURNING ${columns(db)}`;
   return row!;
 }

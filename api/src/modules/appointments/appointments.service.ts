@@ -6,13 +6,16 @@ import {
   lagosDateTimeParts,
   lagosTimestamp,
   lagosToday,
+  offeredSlots,
   timeSlots,
+  unofferedReason,
   type AppointmentStatus,
   type CreateAppointmentInput,
 } from '@ilera/contracts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import * as repo from './appointments.repo';
+import { loadSchedule, type ProviderKey } from '../schedule/schedule.service';
 
 export const SLOT_TAKEN_MESSAGE = 'This time slot is no longer available';
 export const PAST_TIME_MESSAGE = 'This time has already passed. Please choose a later time'; // ours
@@ -23,6 +26,9 @@ export const INSTITUTION_NOT_FOUND = 'Institution not found';
 export const APPOINTMENT_NOT_FOUND = 'Appointment not found';
 export const TRANSITION_MESSAGE = 'This status change is not allowed'; // ours
 export const NOT_YET_MESSAGE = 'An appointment can only be completed once its time has passed'; // ours
+export const DIRECTORY_ONLY_MESSAGE = 'This provider does not take online bookings. Please call them to book'; // ours
+export const DAY_OFF_MESSAGE = 'This provider is not available on this day. Please choose another date'; // ours
+export const OUTSIDE_HOURS_MESSAGE = 'This time is outside the working hours. Please choose one of the available time slots'; // ours
 
 /** The clock is injectable so tests can stand at any moment (D11 rules read "now"). */
 export type Clock = () => Date;
@@ -39,6 +45,17 @@ async function approvedProvider(db: Db, provider: repo.Provider): Promise<repo.P
   }
   return ref;
 }
+
+const keyOf = (provider: repo.Provider): ProviderKey =>
+  'professionalId' in provider
+    ? { kind: 'professionals', id: provider.professionalId }
+    : { kind: 'institutions', id: provider.institutionId };
+
+/** The provider's search event: its document carries the next free slot (issue 17). */
+const emitSearchEvent = (tx: Db, provider: repo.Provider) =>
+  'professionalId' in provider
+    ? emit(tx, 'search.professional', { id: provider.professionalId })
+    : emit(tx, 'search.institution', { id: provider.institutionId });
 
 function providerOf(input: { professionalId?: number | null; institutionId?: number | null }): repo.Provider {
   return input.professionalId != null
@@ -70,6 +87,13 @@ export async function book(
   if (ref.userId === user.id) {
     throw new BadRequestError(OWN_PROFILE_BOOKING_MESSAGE);
   }
+  // Issue 17: the provider's booking mode, weekly hours and time off decide what can be booked.
+  const schedule = (await loadSchedule(sql, keyOf(provider), now))!;
+  const { date, time } = lagosDateTimeParts(input.appointmentDate);
+  const reason = unofferedReason(schedule, date, time);
+  if (reason === 'directory') throw new ConflictError(DIRECTORY_ONLY_MESSAGE);
+  if (reason === 'dayOff') throw new BadRequestError(DAY_OFF_MESSAGE, { appointmentDate: DAY_OFF_MESSAGE });
+  if (reason === 'hours') throw new BadRequestError(OUTSIDE_HOURS_MESSAGE, { appointmentDate: OUTSIDE_HOURS_MESSAGE });
   try {
     return await sql.begin(async (tx) => {
       const row = await repo.insertAppointment(tx, {
@@ -83,8 +107,12 @@ export async function book(
         patientEmail: input.patientEmail,
         patientPhone: input.patientPhone,
         reasonForVisit: input.reasonForVisit?.trim() ? input.reasonForVisit : null,
+        // Instant booking confirms at once; a request waits for the provider (D11's flow).
+        status: schedule.bookingMode === 'instant' ? 'confirmed' : 'pending',
       });
       await emit(tx, 'appointment.booked', { appointmentId: row.id });
+      // The slot is taken: the provider's next free slot in the index moves on.
+      await emitSearchEvent(tx, provider);
       return row;
     });
   } catch (err) {
@@ -165,6 +193,10 @@ export async function changeStatus(
     // Someone else moved it between our read and our write.
     if (!row) throw new ConflictError(TRANSITION_MESSAGE);
     await emit(tx, 'appointment.status', { appointmentId: id, status: to, by: actor });
+    // A cancellation frees the slot: the index may show it as the next free one again.
+    if (to === 'cancelled') {
+      await emitSearchEvent(tx, (row.professionalId != null ? { professionalId: row.professionalId } : { institutionId: row.institutionId! }));
+    }
     return row;
   });
 }
@@ -191,6 +223,7 @@ export async function availability(
   }
   await approvedProvider(db, provider);
   const now = clock();
+  const offered = new Set<string>(offeredSlots((await loadSchedule(db, keyOf(provider), now))!, date));
   const dayStart = lagosTimestamp(date, '00:00');
   const next = new Date(new Date(dayStart).getTime() + 24 * 3600 * 1000);
   const taken = new Set(
@@ -199,9 +232,11 @@ export async function availability(
   const past = date < lagosToday(now);
   return {
     date,
+    // Every slot of the grid is listed; those outside the hours, on a day off or in
+    // directory mode are simply not available.
     slots: timeSlots.map((time) => ({
       time,
-      available: !past && !taken.has(time) && new Date(lagosTimestamp(date, time)).getTime() > now.getTime(),
+      available: !past && offered.has(time) && !taken.has(time) && new Date(lagosTimestamp(date, time)).getTime() > now.getTime(),
     })),
   };
 }
