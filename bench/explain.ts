@@ -10,21 +10,22 @@
  * under --plans). The requests are the ones of bench/scenarios-def.js, served by
  * an in-process app (bench/scenarios.ts capturingSql), as `npm run bench` does.
  */
+import { parseArgs } from 'node:util';
 import { createSql, loadConfig } from '@ilera/db';
 import { buildApp } from '@ilera/api/app';
 import { createQueues, createRedis } from '@ilera/workers';
 import { capturingSql, captureStatements, loadFixtures, scenarioNames, scenarios, type Statement } from './scenarios';
 
-function option(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i < 0 ? undefined : process.argv[i + 1];
-}
+const { values: argv } = parseArgs({
+  options: { 'database-url': { type: 'string' }, samples: { type: 'string' }, only: { type: 'string' }, plans: { type: 'boolean' } },
+});
+const option = (name: 'database-url' | 'samples' | 'only') => argv[name];
 
 const url = option('database-url') ?? process.env.DATABASE_URL;
 if (!url) throw new Error('--database-url is required');
 const samples = Number(option('samples') ?? 20);
 const only = option('only')?.split(',');
-const showPlans = process.argv.includes('--plans');
+const showPlans = argv.plans === true;
 
 /** A parameter as an SQL literal (postgres.js hands the debug hook its serialised values). */
 function literal(v: unknown): string {

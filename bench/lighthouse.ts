@@ -20,6 +20,7 @@
  * - Each run's full report is written to <out>/<page>-<run>.report.json (open it in
  *   https://googlechrome.github.io/lighthouse/viewer/).
  */
+import { parseArgs } from 'node:util';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
@@ -42,10 +43,8 @@ const chromeFlags = [
   '--no-first-run',
 ];
 
-function option(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : undefined;
-}
+const { values: argv } = parseArgs({ options: { runs: { type: 'string' }, out: { type: 'string' }, url: { type: 'string' } } });
+const option = (name: 'runs' | 'out' | 'url') => argv[name];
 
 const say = (msg: string) => console.log(msg);
 

@@ -36,6 +36,7 @@
  *
  * Prints a table and writes <out>/bench-<date>.json and .md.
  */
+import { parseArgs } from 'node:util';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -71,14 +72,18 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 // ---------------------------------------------------------------- options
 
-function option(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return undefined;
-  const v = process.argv[i + 1];
-  return v && !v.startsWith('--') ? v : 'true';
-}
-const flag = (name: string) => process.argv.includes(`--${name}`);
-const num = (name: string, fallback: number) => Number(option(name) ?? fallback);
+const strings = ['database-url', 'only', 'open-seconds', 'out', 'rate', 'api-processes', 'appointments', 'connections', 'duration',
+  'institutions', 'professionals', 'repeat', 'reviews', 'samples', 'warmup'] as const;
+const { values: argv } = parseArgs({
+  options: {
+    ...Object.fromEntries(strings.map((n) => [n, { type: 'string' as const }])),
+    seed: { type: 'boolean' },
+    'no-build': { type: 'boolean' },
+  },
+});
+const option = (name: (typeof strings)[number]) => (argv as Record<string, string | boolean | undefined>)[name] as string | undefined;
+const flag = (name: 'seed' | 'no-build') => argv[name] === true;
+const num = (name: (typeof strings)[number], fallback: number) => Number(option(name) ?? fallback);
 
 const opts = {
   databaseUrl: option('database-url') ?? process.env.DATABASE_URL,

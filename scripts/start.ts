@@ -3,6 +3,7 @@
  * PostgreSQL: DATABASE_URL or the embedded server under DATA_DIR.
  * Redis: REDIS_URL, else 127.0.0.1:6379, else a private redis-server under DATA_DIR.
  */
+import { parseArgs } from 'node:util';
 import { ConfigError, createSql, loadConfig, migrate, resolveDatabase, type Config, type ProcessRole } from '@ilera/db';
 import { isEmpty, seedDemo } from '@ilera/db/seed/demo';
 import { reindexAll } from '@ilera/search';
@@ -10,7 +11,15 @@ import { buildApp } from '@ilera/api/app';
 import { createQueues, createRedis, startWorkers } from '@ilera/workers';
 import { resolveRedis } from '@ilera/workers/redis-runtime';
 
-const mode = process.argv.includes('--api') ? 'api' : process.argv.includes('--workers') ? 'workers' : 'all';
+let mode: 'api' | 'workers' | 'all';
+try {
+  const { values } = parseArgs({ options: { api: { type: 'boolean' }, workers: { type: 'boolean' } } });
+  if (values.api && values.workers) throw new Error('--api and --workers together: leave both out to run both');
+  mode = values.api ? 'api' : values.workers ? 'workers' : 'all';
+} catch (err) {
+  console.error(`${(err as Error).message}\nusage: node dist/start.js [--api | --workers]`);
+  process.exit(2);
+}
 const roles: ProcessRole[] = mode === 'api' ? ['api'] : mode === 'workers' ? ['workers'] : ['api', 'workers'];
 let config: Config;
 try {

@@ -4,10 +4,10 @@
  * profiles and the index (exit code 1 when there is one).
  * Connects like scripts/start.ts: DATABASE_URL, or the embedded PostgreSQL under DATA_DIR.
  */
+import { parseArgs } from 'node:util';
 import { createSql, loadConfig, migrate, resolveDatabase } from '@ilera/db';
 import { checkIndex, reindexAll, type CollectionCheck } from './index';
 
-const command = process.argv[2];
 
 function describe(name: string, c: CollectionCheck): string[] {
   const lines = [`${name}: ${c.expected} approved in PostgreSQL, ${c.indexed} in the index`];
@@ -19,6 +19,13 @@ function describe(name: string, c: CollectionCheck): string[] {
 }
 
 async function main(): Promise<number> {
+  let command: string | undefined;
+  try {
+    const { positionals } = parseArgs({ args: process.argv.slice(2), options: {}, allowPositionals: true });
+    command = positionals.length === 1 ? positionals[0] : undefined;
+  } catch {
+    command = undefined;
+  }
   if (command !== 'reindex' && command !== 'check') {
     console.error('usage: tsx search/src/cli.ts reindex|check');
     return 2;

@@ -8,21 +8,13 @@
  * The password comes from ADMIN_PASSWORD, else from a prompt on the terminal.
  */
 import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { createSql, loadConfig, migrate, resolveDatabase } from '@ilera/db';
 import { hashPassword } from '@ilera/db/passwords';
 import { findUserIdByEmail, insertAudit, insertUser, makeAdmin, replacePassword } from '../modules/admin/admin.repo';
 
 const USAGE = 'Usage: npm run admin:create -- --email you@example.ng [--first-name Ada] [--last-name Obi]';
-
-function option(args: string[], name: string): string | undefined {
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === `--${name}`) return args[i + 1];
-    if (a.startsWith(`--${name}=`)) return a.slice(name.length + 3);
-  }
-  return undefined;
-}
 
 /** Reads one line from stdin; with a terminal, the typed characters are not echoed. */
 function prompt(question: string): Promise<string> {
@@ -54,9 +46,18 @@ function prompt(question: string): Promise<string> {
 const emailSchema = z.string().trim().email().max(254);
 
 async function main(): Promise<number> {
-  const args = process.argv.slice(2);
-  const rawEmail = option(args, 'email');
-  if (!rawEmail || args.includes('--help')) {
+  let values: { email?: string; 'first-name'?: string; 'last-name'?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: process.argv.slice(2),
+      options: { email: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' }, help: { type: 'boolean' } },
+    }));
+  } catch (err) {
+    console.error(`${(err as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const rawEmail = values.email;
+  if (!rawEmail || values.help) {
     console.error(USAGE);
     return rawEmail ? 0 : 2;
   }
@@ -66,8 +67,8 @@ async function main(): Promise<number> {
     return 2;
   }
   const email = parsed.data;
-  const firstName = option(args, 'first-name')?.trim() || 'Admin';
-  const lastName = option(args, 'last-name')?.trim() || 'User';
+  const firstName = values['first-name']?.trim() || 'Admin';
+  const lastName = values['last-name']?.trim() || 'User';
 
   const config = loadConfig();
   const db = await resolveDatabase(config);
