@@ -39,5 +39,23 @@ export async function newPage(
   });
   const page = await context.newPage();
   page.setDefaultTimeout(15000);
+  const problems: string[] = [];
+  pageProblems.set(page, problems);
+  // React reports a server-rendered page that its first render does not match as a
+  // recoverable error (production builds: minified errors #418, #419, #423, #425).
+  const isHydrationProblem = (text: string) => /hydrat|react\.dev\/errors\/(418|423|425)|error #(418|419|423|425)/i.test(text);
+  page.on('console', (msg) => {
+    if ((msg.type() === 'error' || msg.type() === 'warning') && isHydrationProblem(msg.text())) problems.push(msg.text());
+  });
+  page.on('pageerror', (err) => {
+    if (isHydrationProblem(`${err.message}\n${err.stack ?? ''}`)) problems.push(err.message);
+  });
   return { context, page };
+}
+
+const pageProblems = new WeakMap<Page, string[]>();
+
+/** Hydration errors and warnings the page logged so far (issue 16: there must be none). */
+export function hydrationProblems(page: Page): string[] {
+  return [...(pageProblems.get(page) ?? [])];
 }

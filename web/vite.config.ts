@@ -107,7 +107,7 @@ function preloadRouteChunks(): Plugin {
   let fileName: string | undefined;
   return {
     name: 'ilera-preload-route-chunks',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
@@ -148,7 +148,7 @@ function preloadRouteChunks(): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => ({
+export default defineConfig(({ mode, isSsrBuild }) => ({
   root: webRoot,
   plugins: [contractsWithoutSideEffects(), resetChunkCache(), react(), preloadRouteChunks()],
   resolve: {
@@ -166,16 +166,27 @@ export default defineConfig(({ mode }) => ({
       '/healthz': { target: apiTarget, changeOrigin: false },
     },
   },
-  build: {
-    outDir: join(webRoot, 'dist'),
-    emptyOutDir: true,
-    target: 'es2020',
-    // dist/.vite/manifest.json: scripts/check-size.ts computes each route's first load from it.
-    manifest: true,
-    rollupOptions: {
-      output: {
-        manualChunks: chunkFor,
+  // The server renderer is self-contained: a production image needs none of the web
+  // app's packages to run it (decision 015).
+  ssr: { noExternal: true },
+  build: isSsrBuild
+    ? {
+        // The server renderer (src/entry-server.tsx, decision 015), for the API to import.
+        // Under dist/ so one build is one folder; the API never serves dist/.ssr as a file.
+        outDir: join(webRoot, 'dist', '.ssr'),
+        emptyOutDir: true,
+        target: 'node20',
+      }
+    : {
+        outDir: join(webRoot, 'dist'),
+        emptyOutDir: true,
+        target: 'es2020',
+        // dist/.vite/manifest.json: scripts/check-size.ts computes each route's first load from it.
+        manifest: true,
+        rollupOptions: {
+          output: {
+            manualChunks: chunkFor,
+          },
+        },
       },
-    },
-  },
 }));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createTestContext, type TestContext } from '../../test/support';
 import { createInstitution, createProfessional, createUser, login } from '../../test/factories';
-import { launchBrowser, newPage } from '../../test/browser';
+import { hydrationProblems, launchBrowser, newPage } from '../../test/browser';
 
 // A 1x1 PNG served for the photo URLs below (the machine has no network).
 const PNG = Buffer.from(
@@ -82,6 +82,8 @@ describe('profiles and dashboards (browser)', { timeout: 120_000 }, () => {
     await reviews.getByText('Explained my heart scan patiently.').waitFor();
     await reviews.getByText('Sun, 2 Mar 2025').waitFor();
     expect(await page.content()).not.toContain('Okonkwo');
+    // The page arrived server-rendered (issue 16) and the reviews came after hydration: no mismatch.
+    expect(hydrationProblems(page)).toEqual([]);
 
     const signInToBook = page.getByRole('link', { name: 'Sign In to Book' });
     expect(await signInToBook.getAttribute('href')).toBe('/api/login');

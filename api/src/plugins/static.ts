@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { repoRoot } from '@ilera/db/paths';
+import { registerProfilePages } from '../modules/seo/pages';
 
 export const webDist = path.join(repoRoot, 'web', 'dist');
 
@@ -18,6 +19,8 @@ export async function registerStatic(app: FastifyInstance, root = webDist): Prom
       root,
       wildcard: false,
       index: false,
+      // dist/.ssr is the server renderer (modules/seo/pages.ts), not a file to serve.
+      allowedPath: (pathName) => !pathName.startsWith('/.ssr/'),
       // Ours below; with send's own (max-age=0) on, it would overwrite them.
       cacheControl: false,
       setHeaders(res, filePath) {
@@ -27,6 +30,7 @@ export async function registerStatic(app: FastifyInstance, root = webDist): Prom
         );
       },
     });
+    await registerProfilePages(app, root);
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];

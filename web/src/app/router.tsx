@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { PageLoader } from '../components/PageLoader';
 import { useAuth } from '../features/auth/api/use-auth';
@@ -54,7 +54,9 @@ function HomeRoute() {
 
 export function AppRoutes() {
   // Decided once per page load: the dialog's code is fetched only when it is needed.
-  const [showConnectionDialog] = useState(shouldShowConnectionDialog);
+  // After the first render, which must match the server's HTML (the server knows no screen).
+  const [showConnectionDialog, setShowConnectionDialog] = useState(false);
+  useEffect(() => setShowConnectionDialog(shouldShowConnectionDialog()), []);
 
   return (
     <Suspense fallback={<PageLoader />}>

@@ -1,0 +1,136 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../../test/support';
+import { createInstitution, createProfessional, createUser } from '../../../../test/factories';
+import { webDist } from '../../plugins/static';
+
+// Issue 16: profiles arrive as HTML with their content, for crawlers and for phones
+// before their JavaScript runs. Plain HTTP (fetch), no browser. Needs the web build
+// (`npm run build -w web`, which `npm test` runs first).
+let ctx: TestContext;
+let base: string;
+beforeAll(async () => {
+  if (!process.env.ILERA_WEB_DIST && !existsSync(path.join(webDist, '.ssr', 'entry-server.js'))) {
+    throw new Error('Build the web app first: npm run build -w web');
+  }
+  ctx = await createTestContext();
+  base = await ctx.listen();
+});
+afterAll(async () => ctx?.close());
+
+async function rate(target: { professional_id?: number; institution_id?: number }, ratings: number[]) {
+  for (const rating of ratings) {
+    const reviewer = await createUser(ctx.sql);
+    await ctx.sql`INSERT INTO reviews (reviewer_id, professional_id, institution_id, rating)
+      VALUES (${reviewer.id}, ${target.professional_id ?? null}, ${target.institution_id ?? null}, ${rating})`;
+  }
+}
+
+/** The page's visible text: what someone reading the HTML without running its scripts sees. */
+function visibleText(html: string): string {
+  const body = html.slice(html.indexOf('<body'));
+  return body
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+}
+
+function jsonLd(html: string): Record<string, any> {
+  const m = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
+  expect(m, 'a JSON-LD script').not.toBeNull();
+  return JSON.parse(m![1]);
+}
+
+async function page(url: string) {
+  const res = await fetch(base + url, { headers: { accept: 'text/html' } });
+  return { status: res.status, type: res.headers.get('content-type'), html: await res.text() };
+}
+
+describe('GET /professional/{id} (plain HTTP)', () => {
+  it('holds the name, specialty, city and rating in its HTML, with title, description, canonical URL and JSON-LD', async () => {
+    const pro = await createProfessional(ctx.sql, {
+      specialty: 'Pediatrics',
+      city: 'Ibadan',
+      state: 'Oyo',
+      user: { firstName: 'Folake', lastName: 'Adebayo' },
+    });
+    await rate({ professional_id: pro.id }, [5, 4]);
+
+    const { status, type, html } = await page(`/professional/${pro.id}`);
+    expect(status).toBe(200);
+    expect(type).toMatch(/^text\/html/);
+    const text = visibleText(html);
+    expect(text).toContain('Dr. Folake Adebayo');
+    expect(text).toContain('Pediatrics · Doctor');
+    expect(text).toContain('Ibadan');
+    expect(text).toContain('4.5 (2 reviews)');
+
+    expect(html).toContain('<title>Dr. Folake Adebayo, Pediatrics in Ibadan | Ilera</title>');
+    expect(html).toMatch(/<meta name="description" content="Dr\. Folake Adebayo: Pediatrics \(Doctor\) in Ibadan, Oyo\. Rated 4\.5 out of 5 from 2 reviews\./);
+    expect(html).toContain(`<link rel="canonical" href="${base}/professional/${pro.id}" />`);
+    expect(html).not.toContain('noindex');
+    expect(jsonLd(html)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Physician',
+      name: 'Dr. Folake Adebayo',
+      url: `${base}/professional/${pro.id}`,
+      medicalSpecialty: 'Pediatrics',
+      address: { '@type': 'PostalAddress', streetAddress: '12 Awolowo Road', addressLocality: 'Ibadan', addressRegion: 'Oyo', addressCountry: 'NG' },
+      telephone: '0803 123 4567',
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 2, bestRating: 5, worstRating: 1 },
+    });
+    // The browser hydrates from the same data instead of asking for it again.
+    expect(html).toContain('<script type="application/json" id="ilera-ssr">');
+  });
+
+  it('answers 404 for a pending or rejected profile and an unknown id, with nothing of the profile in it', async () => {
+    const pending = await createProfessional(ctx.sql, { status: 'pending', user: { firstName: 'Hidden', lastName: 'Pending' } });
+    const rejected = await createProfessional(ctx.sql, { status: 'rejected', user: { firstName: 'Hidden', lastName: 'Rejected' } });
+    for (const url of [`/professional/${pending.id}`, `/professional/${rejected.id}`, '/professional/99999999', '/professional/abc']) {
+      const { status, html } = await page(url);
+      expect(status, url).toBe(404);
+      expect(html).not.toContain('Hidden');
+      expect(html).toContain('<meta name="robots" content="noindex" />');
+    }
+  });
+});
+
+it('never serves the server renderer as a file', async () => {
+  const res = await fetch(`${base}/.ssr/entry-server.js`);
+  expect(res.headers.get('content-type')).not.toMatch(/javascript/);
+  expect(await res.text()).not.toContain('prerender');
+});
+
+describe('GET /institution/{id} (plain HTTP)', () => {
+  it('holds the name, type, city and rating in its HTML, with a Hospital or Pharmacy in JSON-LD', async () => {
+    const hospital = await createInstitution(ctx.sql, { name: 'Ring Road Hospital', type: 'hospital', city: 'Benin City', state: 'Edo' });
+    await rate({ institution_id: hospital.id }, [3, 4, 5]);
+    const { status, html } = await page(`/institution/${hospital.id}`);
+    expect(status).toBe(200);
+    const text = visibleText(html);
+    expect(text).toContain('Ring Road Hospital');
+    expect(text).toContain('Hospital');
+    expect(text).toContain('Benin City');
+    expect(text).toContain('4.0 (3 reviews)');
+    expect(html).toContain('<title>Ring Road Hospital, Hospital in Benin City | Ilera</title>');
+    expect(html).toContain(`<link rel="canonical" href="${base}/institution/${hospital.id}" />`);
+    expect(jsonLd(html)).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Hospital',
+      name: 'Ring Road Hospital',
+      address: { addressLocality: 'Benin City', addressRegion: 'Edo', addressCountry: 'NG' },
+      aggregateRating: { ratingValue: 4, reviewCount: 3 },
+    });
+
+    const pharmacy = await createInstitution(ctx.sql, { name: 'Sabo Pharmacy', type: 'pharmacy', city: 'Kaduna' });
+    expect(jsonLd((await page(`/institution/${pharmacy.id}`)).html)['@type']).toBe('Pharmacy');
+
+    const pending = await createInstitution(ctx.sql, { name: 'Unlisted Clinic', status: 'pending' });
+    const res = await page(`/institution/${pending.id}`);
+    expect(res.status).toBe(404);
+    expect(res.html).not.toContain('Unlisted Clinic');
+  });
+});

@@ -1,0 +1,203 @@
+// Server-rendered public pages (issue 16, decision 015): the API reads the page's data
+// from PostgreSQL, writes what search engines read (title, description, canonical URL,
+// schema.org JSON-LD) into index.html's head, and has the web app's server renderer
+// (web/src/entry-server.tsx, built into dist/.ssr) draw the page into #root, with the
+// query cache's state beside it for the browser to hydrate from.
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { institutionTypeLabel, professionalTypeLabels } from '@ilera/contracts';
+import { NotFoundError } from '../../errors';
+import { getProfessional } from '../professionals/professionals.service';
+import { getInstitution } from '../institutions/institutions.service';
+import type { ProfessionalRow } from '../professionals/professionals.repo';
+import type { InstitutionRow } from '../institutions/institutions.repo';
+
+/** web/src/entry-server.tsx, as built. */
+interface ServerRenderer {
+  render(url: string, data: Record<string, { id: number; data: unknown }>): Promise<{ html: string; state: unknown }>;
+}
+
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Absolute URL. */
+  canonical: string;
+  jsonLd?: Record<string, unknown>;
+  /** Not for search engines (a profile only its owner or an admin can see). */
+  noindex?: boolean;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** JSON inside a <script> element: nothing in it may close the element. */
+export const scriptJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** index.html with the page's head, its server-rendered body and the state to hydrate from. */
+export function renderDocument(template: string, head: PageHead | null, body?: { html: string; state: unknown }): string {
+  let html = template.replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">');
+  if (head) {
+    const tags = [
+      `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
+      head.noindex ? '<meta name="robots" content="noindex" />' : '',
+      head.jsonLd ? `<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>` : '',
+    ].join('');
+    html = html
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
+      .replace(/<meta\s+name="description"[^>]*>/, `<meta name="description" content="${escapeHtml(head.description)}" />`)
+      .replace('</head>', `${tags}</head>`);
+  }
+  if (body) {
+    html = html.replace(
+      '<div id="root"></div>',
+      `<div id="root">${body.html}</div><script type="application/json" id="ilera-ssr">${scriptJson(body.state)}</script>`,
+    );
+  }
+  return html;
+}
+
+/** The profile as a signed-out visitor sees it (owners and admins see more). */
+type PublicProfessional = Omit<ProfessionalRow, 'user' | 'rejectionReason'> & {
+  user: Pick<ProfessionalRow['user'], 'firstName' | 'lastName' | 'profileImageUrl'>;
+};
+type PublicInstitution = Omit<InstitutionRow, 'user' | 'rejectionReason'>;
+
+type Rating = Pick<ProfessionalRow, 'averageRating' | 'reviewCount'>;
+type Place = Pick<ProfessionalRow, 'address' | 'city' | 'state' | 'zipCode' | 'phone'>;
+
+const ratingLd = (r: Rating) =>
+  r.reviewCount > 0
+    ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: r.averageRating, reviewCount: r.reviewCount, bestRating: 5, worstRating: 1 } }
+    : {};
+
+const placeLd = (p: Place) => ({
+  address: {
+    '@type': 'PostalAddress',
+    ...(p.address ? { streetAddress: p.address } : {}),
+    ...(p.city ? { addressLocality: p.city } : {}),
+    ...(p.state ? { addressRegion: p.state } : {}),
+    ...(p.zipCode ? { postalCode: p.zipCode } : {}),
+    addressCountry: 'NG',
+  },
+  ...(p.phone ? { telephone: p.phone } : {}),
+});
+
+const ratingText = (r: Rating) =>
+  r.reviewCount > 0 ? ` Rated ${r.averageRating.toFixed(1)} out of 5 from ${r.reviewCount} review${r.reviewCount === 1 ? '' : 's'}.` : '';
+const placeText = (p: Place) => [p.city, p.state].filter(Boolean).join(', ');
+
+/** schema.org types of the institution types (an unlisted type is a MedicalOrganization). */
+const institutionSchemaType: Record<string, string> = {
+  hospital: 'Hospital',
+  general_hospital: 'Hospital',
+  specialist_hospital: 'Hospital',
+  teaching_hospital: 'Hospital',
+  private_hospital: 'Hospital',
+  pharmacy: 'Pharmacy',
+  diagnostic_lab: 'DiagnosticLab',
+  laboratory: 'DiagnosticLab',
+  diagnostic_center: 'DiagnosticLab',
+  clinic: 'MedicalClinic',
+  practice: 'MedicalClinic',
+  'urgent-care': 'MedicalClinic',
+  'specialty-center': 'MedicalClinic',
+  medical_center: 'MedicalClinic',
+};
+
+export function professionalHead(p: PublicProfessional, base: string): PageHead {
+  const name = [p.title, p.user.firstName, p.user.lastName].filter(Boolean).join(' ');
+  const kind = professionalTypeLabels[p.professionalType];
+  const place = placeText(p);
+  const url = `${base}/professional/${p.id}`;
+  return {
+    title: `${name}, ${p.specialty}${p.city ? ` in ${p.city}` : ''} | Ilera`,
+    description: `${name}: ${p.specialty} (${kind})${place ? ` in ${place}` : ''}.${ratingText(p)} See the profile and book an appointment on Ilera.`,
+    canonical: url,
+    noindex: p.status !== 'approved',
+    // A doctor is a schema.org Physician; pharmacists and nurses have no medical type of their own.
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': p.professionalType === 'doctor' ? 'Physician' : 'Person',
+      name,
+      url,
+      ...(p.professionalType === 'doctor'
+        ? { medicalSpecialty: p.specialty, ...placeLd(p), ...ratingLd(p) }
+        : { jobTitle: `${p.specialty} ${kind}`, workLocation: { '@type': 'Place', ...placeLd(p) } }),
+      ...(p.profileImageUrl || p.user.profileImageUrl ? { image: p.profileImageUrl || p.user.profileImageUrl } : {}),
+    },
+  };
+}
+
+export function institutionHead(i: PublicInstitution, base: string): PageHead {
+  const kind = institutionTypeLabel(i.type);
+  const place = placeText(i);
+  const url = `${base}/institution/${i.id}`;
+  return {
+    title: `${i.name}, ${kind}${i.city ? ` in ${i.city}` : ''} | Ilera`,
+    description: `${i.name}: ${kind}${place ? ` in ${place}` : ''}.${ratingText(i)}${i.services.length ? ` Services: ${i.services.slice(0, 4).join(', ')}.` : ''}`,
+    canonical: url,
+    noindex: i.status !== 'approved',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': institutionSchemaType[i.type] ?? 'MedicalOrganization',
+      name: i.name,
+      url,
+      ...placeLd(i),
+      ...ratingLd(i),
+      ...(i.website ? { sameAs: i.website } : {}),
+      ...(i.profileImageUrl ? { image: i.profileImageUrl } : {}),
+    },
+  };
+}
+
+/**
+ * GET /professional/{id} and /institution/{id}: the profile as its API answer shows it
+ * to this viewer (approved ones to everyone; pending and rejected only to their owner and
+ * admins), drawn on the server. Anyone else gets a 404 whose page says it is not found.
+ */
+export async function registerProfilePages(app: FastifyInstance, root: string): Promise<void> {
+  const template = readFileSync(path.join(root, 'index.html'), 'utf8');
+  const rendererFile = path.join(root, '.ssr', 'entry-server.js');
+  let renderer: Promise<ServerRenderer> | null = null;
+  const render = async (url: string, data: Record<string, { id: number; data: unknown }>) => {
+    // A build without the server renderer still serves the head; the browser draws the page.
+    if (!existsSync(rendererFile)) return undefined;
+    renderer ??= import(pathToFileURL(rendererFile).href) as Promise<ServerRenderer>;
+    return (await renderer).render(url, data);
+  };
+
+  const page = <View extends { id: number }>(
+    kind: 'professional' | 'institution',
+    load: (id: number, request: FastifyRequest) => Promise<View>,
+    head: (view: View, base: string) => PageHead,
+  ) =>
+    async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Cookie');
+      const id = Number(request.params.id);
+      try {
+        if (!/^\d+$/.test(request.params.id) || !Number.isSafeInteger(id) || id < 1 || id > 2147483647) throw new NotFoundError('');
+        const view = await load(id, request);
+        // The API's JSON as the browser would receive it (dates as strings).
+        const data = JSON.parse(JSON.stringify(view)) as unknown;
+        const body = await render(request.url, { [kind]: { id, data } });
+        return reply.send(renderDocument(template, head(view, app.config.appUrl), body));
+      } catch (err) {
+        if (!(err instanceof NotFoundError)) throw err;
+        // The browser shows "... Not Found" (its own GET answers 404 too); nothing to index.
+        const notFound = renderDocument(template, null).replace('</head>', '<meta name="robots" content="noindex" /></head>');
+        return reply.status(404).send(notFound);
+      }
+    };
+
+  app.get<{ Params: { id: string } }>(
+    '/professional/:id',
+    page('professional', async (id, request) => getProfessional(app.sql, id, await request.currentUser()), professionalHead),
+  );
+  app.get<{ Params: { id: string } }>(
+    '/institution/:id',
+    page('institution', async (id, request) => getInstitution(app.sql, id, await request.currentUser()), institutionHead),
+  );
+}
