@@ -18,6 +18,7 @@ export const searchSortBy = {
     relevance: '_text_match:desc,rating:desc,reviewCount:desc',
     rating: 'rating:desc,reviewCount:desc',
     experience: 'yearsOfExperience:desc,rating:desc',
+    fee: 'consultationFee:asc,rating:desc',
   },
   institutions: {
     relevance: '_text_match:desc,rating:desc,reviewCount:desc',

@@ -41,6 +41,7 @@ interface ProfessionalRow {
   countries: string[];
   education: string | null;
   yearsOfExperience: number;
+  consultationFee: number | null;
   phone: string | null;
   bio: string | null;
   photo: string | null;
@@ -56,7 +57,7 @@ export async function buildProfessionalDocuments(sql: Db, ids: readonly number[]
   if (ids.length === 0) return [];
   const rows = await sql<ProfessionalRow[]>`
     SELECT p.id, p.title, u.first_name, u.last_name, p.professional_type, p.specialty, p.city, p.state,
-      p.countries, p.education, p.years_of_experience, coalesce(nullif(p.phone, ''), u.phone) AS phone, p.bio,
+      p.countries, p.education, p.years_of_experience, p.consultation_fee, coalesce(nullif(p.phone, ''), u.phone) AS phone, p.bio,
       coalesce(nullif(p.profile_image_url, ''), nullif(u.profile_image_url, '')) AS photo, p.is_verified,
       coalesce(r.rating_sum, 0)::int AS rating_sum, coalesce(r.review_count, 0)::int AS review_count,
       inst.id AS institution_id, inst.name AS institution_name
@@ -96,6 +97,7 @@ export async function buildProfessionalDocuments(sql: Db, ids: readonly number[]
       institutionId: r.institutionId ?? undefined,
       education: clean((r.education ?? '').split(/\r?\n/).find((line) => line.trim())),
       yearsOfExperience: r.yearsOfExperience ?? 0,
+      consultationFee: r.consultationFee ?? undefined,
       phone: clean(r.phone),
       bio: excerpt(r.bio, BIO_EXCERPT),
       photo: clean(r.photo),

@@ -49,6 +49,8 @@ export const schemas: Record<CollectionName, CollectionDef> = {
       institutionId: { type: 'int32', optional: true, filter: true },
       education: { type: 'string', optional: true, storeOnly: true },
       yearsOfExperience: { type: 'int32', filter: true, sort: true },
+      // Naira; absent when the professional gave none (sorted after every fee).
+      consultationFee: { type: 'int32', optional: true, filter: true, sort: true },
       phone: { type: 'string', optional: true, storeOnly: true },
       bio: { type: 'string', optional: true, search: true },
       photo: { type: 'string', optional: true, storeOnly: true },

@@ -9,7 +9,7 @@ import { launchBrowser, newPage } from '../../test/browser';
  * Booking and reviewing in Chromium, in a New York browser zone: every time must
  * still show in WAT. Journeys of issue 6: book on a profile, the slot then shows taken,
  * the professional confirms on /appointments, the patient sees it confirmed on the
- * dashboard; a review appears with the new average and the "Verified patient" mark.
+ * dashboard; a review appears with the new average and the "Verified visit" mark.
  */
 const lagosDate = (days: number) => lagosDateTimeParts(new Date(Date.now() + days * 86400_000)).date;
 
@@ -160,8 +160,8 @@ describe('appointments and reviews (browser)', { timeout: 120_000 }, () => {
     const reviews = page.getByRole('region', { name: 'Patient Reviews' });
     await reviews.getByText('Clear explanations and on time.').waitFor();
     await reviews.getByText('Adaeze O.').waitFor();
-    await reviews.getByText('Verified patient').waitFor();
-    expect(await reviews.getByText('Verified patient').count()).toBe(1);
+    await reviews.getByText('Verified visit').waitFor();
+    expect(await reviews.getByText('Verified visit').count()).toBe(1);
     // (2 + 4) / 2 = 3.0 over 2 reviews.
     await page.getByText('(2 reviews)').first().waitFor();
     await page.getByText('3.0').first().waitFor();

@@ -12,6 +12,7 @@ import {
 } from '../lists.js';
 import { enumField, optionalInt, optionalText, urlOrEmpty } from './common.js';
 import { LICENSE_PER_COUNTRY_MESSAGE } from './auth.js';
+import { CONSULTATION_FEE_MESSAGE } from './profiles.js';
 
 export const REQUIRED_FOR_USER_TYPE_MESSAGE = 'Required fields missing for selected user type';
 
@@ -44,7 +45,7 @@ export const adminCreateUserFields = z.object({
   specialty: choiceOrEmpty(allSpecialties as [string, ...string[]], 'Please choose a specialty from the list'), // ours
   phone: optionalText(30),
   yearsOfExperience: optionalInt(0, 80, 'Years of experience cannot be negative'),
-  consultationFee: optionalInt(0, 100_000_000, 'Consultation fee must be a whole number of naira, 0 or more'), // ours
+  consultationFee: optionalInt(0, 100_000_000, CONSULTATION_FEE_MESSAGE),
   city: optionalText(100),
   state: choiceOrEmpty(nigerianStates, 'Please choose a state from the list'), // ours
   country: choiceOrEmpty(countries, 'Please choose a country from the list'), // ours

@@ -1,7 +1,9 @@
 // Profile setup, photo and countries requests (directory-and-appointments.md §2, §5, §7).
 import { z } from 'zod';
 import { countries, institutionTypeValues, professionalTypes, specialtiesByType } from '../lists.js';
-import { dedupeStrings, emailOrEmpty, enumField, isHttpUrl, yearsOfExperienceField, optionalText, urlOrEmpty } from './common.js';
+import { dedupeStrings, emailOrEmpty, enumField, isHttpUrl, optionalInt, yearsOfExperienceField, optionalText, urlOrEmpty } from './common.js';
+
+export const CONSULTATION_FEE_MESSAGE = 'Consultation fee must be a whole number of naira, 0 or more'; // ours
 
 export const SPECIALTY_FROM_LIST_MESSAGE = 'Please choose a specialty from the list'; // ours
 
@@ -19,6 +21,11 @@ export const professionalProfileFields = z.object({
   city: optionalText(100),
   state: optionalText(100),
   zipCode: optionalText(20),
+  consultationFee: optionalInt(0, 100_000_000, CONSULTATION_FEE_MESSAGE),
+  languages: optionalText(500),
+  certifications: optionalText(5000),
+  // D18: the public contact e-mail; empty by default, never the sign-in e-mail.
+  contactEmail: emailOrEmpty('Please enter a valid email address'),
 });
 
 export const professionalProfileSchema = professionalProfileFields.superRefine((v, ctx) => {

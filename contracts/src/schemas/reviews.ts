@@ -25,3 +25,11 @@ export const createReviewSchema = createReviewFields.refine(hasExactlyOneTarget,
   path: ['professionalId'],
 });
 export type CreateReviewInput = z.infer<typeof createReviewSchema>;
+
+/** D19: only patient accounts may review. */
+export const PATIENTS_ONLY_REVIEW_MESSAGE = 'Only patients can write reviews'; // ours
+
+/** GET /api/reviews/{kind}/{id}?sort=: newest first (default) or verified visits first (D19). */
+export const reviewListQuerySchema = z.object({
+  sort: z.enum(['newest', 'verified'], { errorMap: () => ({ message: 'Sort must be newest or verified' }) }).default('newest'), // ours
+});

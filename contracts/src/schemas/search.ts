@@ -19,7 +19,7 @@ const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
 const int = (min: number, max: number, fallback: number) =>
   z.preprocess(queryValue, z.coerce.number().int().min(min).max(max).default(fallback));
 
-export const searchSorts = ['relevance', 'rating', 'experience'] as const;
+export const searchSorts = ['relevance', 'rating', 'experience', 'fee'] as const;
 export type SearchSort = (typeof searchSorts)[number];
 export const institutionSearchSorts = ['relevance', 'rating'] as const;
 export type InstitutionSearchSort = (typeof institutionSearchSorts)[number];

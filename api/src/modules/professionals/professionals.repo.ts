@@ -28,6 +28,12 @@ export interface ProfessionalRow {
   zipCode: string | null;
   countries: string[];
   countryLicenses: CountryLicense[];
+  /** Naira, whole; null when not given. */
+  consultationFee: number | null;
+  languages: string | null;
+  certifications: string | null;
+  /** D18: the public contact e-mail, set by the professional; never the sign-in e-mail. */
+  contactEmail: string | null;
   isVerified: boolean;
   isApproved: boolean;
   status: 'pending' | 'approved' | 'rejected';
@@ -54,7 +60,7 @@ export interface ProfessionalRef {
 const profileQuery = (db: Db, where: postgres.Fragment) => db<ProfessionalRow[]>`
   SELECT p.id, p.user_id, p.professional_type, p.title, p.specialty, p.license_number, p.years_of_experience,
          p.education, p.bio, p.profile_image_url, p.phone, p.address, p.city, p.state, p.zip_code,
-         p.countries, p.country_licenses, p.is_verified, p.is_approved, p.status, p.rejection_reason,
+         p.countries, p.country_licenses, p.consultation_fee, p.languages, p.certifications, p.contact_email, p.is_verified, p.is_approved, p.status, p.rejection_reason,
          p.created_at, p.updated_at,
          json_build_object('firstName', u.first_name, 'lastName', u.last_name,
                            'profileImageUrl', u.profile_image_url, 'email', u.email) AS user,
@@ -115,6 +121,10 @@ const editableColumns = (input: ProfessionalProfileInput) => ({
   city: input.city || null,
   state: input.state || null,
   zipCode: input.zipCode || null,
+  consultationFee: input.consultationFee ?? null,
+  languages: input.languages || null,
+  certifications: input.certifications || null,
+  contactEmail: input.contactEmail || null,
 });
 
 /** A new profile: pending review (the column default), Nigeria as its country. */

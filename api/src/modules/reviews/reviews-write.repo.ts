@@ -12,11 +12,11 @@ export interface ReviewRow {
 }
 
 /**
- * "Verified patient" (issue 6): the review's author has a completed appointment
- * with the reviewed provider. `r` is the alias of `reviews` in the caller's query;
- * read routes select `${isVerifiedPatientSql(db)} AS is_verified_patient`.
+ * "Verified visit" (D19): the review's author has a completed appointment with the
+ * reviewed provider. `r` is the alias of `reviews` in the caller's query; read
+ * routes select `${verifiedVisitSql(db)} AS verified_visit`.
  */
-export function isVerifiedPatientSql(db: Db) {
+export function verifiedVisitSql(db: Db) {
   return db`EXISTS (
     SELECT 1 FROM appointments va
     WHERE va.patient_id = r.reviewer_id AND va.status = 'completed'
@@ -59,10 +59,10 @@ export async function upsertReview(
 
 /** A review with the columns the list items are built from (reviews.service reviewView). */
 export async function findReviewRow(db: Db, id: number) {
-  const [row] = await db<(ReviewRow & { reviewerFirstName: string | null; reviewerLastName: string | null; isVerifiedPatient: boolean })[]>`
+  const [row] = await db<(ReviewRow & { reviewerFirstName: string | null; reviewerLastName: string | null; verifiedVisit: boolean })[]>`
     SELECT r.id, r.reviewer_id, r.professional_id, r.institution_id, r.rating, r.comment, r.created_at, r.updated_at,
       u.first_name AS reviewer_first_name, u.last_name AS reviewer_last_name,
-      ${isVerifiedPatientSql(db)} AS is_verified_patient
+      ${verifiedVisitSql(db)} AS verified_visit
     FROM reviews r JOIN users u ON u.id = r.reviewer_id
     WHERE r.id = ${id}`;
   return row ?? null;

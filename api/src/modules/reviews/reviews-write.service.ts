@@ -1,25 +1,24 @@
 import { emit, type Sql } from '@ilera/db';
-import type { CreateReviewInput } from '@ilera/contracts';
+import { PATIENTS_ONLY_REVIEW_MESSAGE, type CreateReviewInput } from '@ilera/contracts';
 import { ForbiddenError, NotFoundError } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import * as repo from './reviews-write.repo';
 import { reviewView } from './reviews.service';
 
-export const OWN_PROFILE_REVIEW_MESSAGE = 'You cannot review your own profile'; // ours
-
 /**
- * Writes (or replaces) the signed-in user's review of an approved provider. The
+ * Writes (or replaces) the signed-in patient's review of an approved provider. The
  * review and the provider's search event commit together: the index worker
  * recomputes the rating from PostgreSQL (D16).
  */
 export async function submitReview(sql: Sql, user: SessionUser, input: CreateReviewInput) {
+  // D19: competitors must not review each other; providers and admins never review.
+  if (user.userType !== 'patient') throw new ForbiddenError(PATIENTS_ONLY_REVIEW_MESSAGE);
   const target =
     input.professionalId != null ? { professionalId: input.professionalId } : { institutionId: input.institutionId! };
   const owner = await repo.findProviderOwner(sql, target);
   if (!owner || owner.status !== 'approved') {
     throw new NotFoundError('professionalId' in target ? 'Professional not found' : 'Institution not found');
   }
-  if (owner.userId === user.id) throw new ForbiddenError(OWN_PROFILE_REVIEW_MESSAGE);
   return sql.begin(async (tx) => {
     const row = await repo.upsertReview(tx, {
       reviewerId: user.id,

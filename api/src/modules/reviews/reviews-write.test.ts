@@ -58,12 +58,26 @@ describe('POST /api/reviews', () => {
     expect((await post(patientCookie, { rating: 4, institutionId: rejected.id })).statusCode).toBe(404);
   });
 
-  it('refuses a review of your own profile with 403', async () => {
-    const res = await post(proCookie, { rating: 5, comment: 'I am the best', professionalId: pro.id });
-    expect(res.statusCode).toBe(403);
+  it('refuses professional, institution and admin accounts with 403, their own profile or a competitor (D19)', async () => {
+    const rival = await createProfessional(ctx.sql, { specialty: 'Cardiology' });
     const instCookie = await login(ctx.app, inst.user.email, inst.user.password);
-    expect((await post(instCookie, { rating: 5, institutionId: inst.id })).statusCode).toBe(403);
+    const admin = await createUser(ctx.sql, { userType: 'admin' });
+    const adminCookie = await login(ctx.app, admin.email, admin.password);
+    for (const [cookie, body] of [
+      [proCookie, { rating: 5, comment: 'I am the best', professionalId: pro.id }],
+      [proCookie, { rating: 1, comment: 'Avoid this one', professionalId: rival.id }],
+      [proCookie, { rating: 1, institutionId: inst.id }],
+      [instCookie, { rating: 5, institutionId: inst.id }],
+      [instCookie, { rating: 1, professionalId: rival.id }],
+      [adminCookie, { rating: 3, professionalId: rival.id }],
+    ] as const) {
+      const res = await post(cookie, body);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe('Only patients can write reviews');
+    }
     expect(await listFor('professional', pro.id)).toEqual([]);
+    expect(await listFor('professional', rival.id)).toEqual([]);
+    expect(await listFor('institution', inst.id)).toEqual([]);
   });
 
   it('keeps one review per reviewer per provider: a second one replaces the first', async () => {
@@ -104,7 +118,7 @@ describe('POST /api/reviews', () => {
   });
 });
 
-describe('Verified patient', () => {
+describe('Verified visit (D19)', () => {
   it('marks a review whose author has a completed appointment with the provider', async () => {
     const doctor = await createProfessional(ctx.sql);
     const hospital = await createInstitution(ctx.sql);
@@ -124,21 +138,28 @@ describe('Verified patient', () => {
     await appointment('p', unverified.id, 'confirmed', doctor.id);
 
     const v = await post(vCookie, { rating: 5, comment: 'Excellent care.', professionalId: doctor.id });
-    expect(v.json().isVerifiedPatient).toBe(true);
+    expect(v.json().verifiedVisit).toBe(true);
     const u = await post(uCookie, { rating: 3, comment: 'Never seen.', professionalId: doctor.id });
-    expect(u.json().isVerifiedPatient).toBe(false);
+    expect(u.json().verifiedVisit).toBe(false);
 
     const list = await listFor('professional', doctor.id);
-    expect(list.find((r) => r.comment === 'Excellent care.').isVerifiedPatient).toBe(true);
-    expect(list.find((r) => r.comment === 'Never seen.').isVerifiedPatient).toBe(false);
+    expect(list.find((r) => r.comment === 'Excellent care.').verifiedVisit).toBe(true);
+    expect(list.find((r) => r.comment === 'Never seen.').verifiedVisit).toBe(false);
+    // Newest first by default; ?sort=verified puts verified visits first.
+    expect(list.map((r) => r.comment)).toEqual(['Never seen.', 'Excellent care.']);
+    const verifiedFirst = (await ctx.app.inject(`/api/reviews/professional/${doctor.id}?sort=verified`)).json() as any[];
+    expect(verifiedFirst.map((r) => r.comment)).toEqual(['Excellent care.', 'Never seen.']);
+    const badSort = await ctx.app.inject(`/api/reviews/professional/${doctor.id}?sort=rating`);
+    expect(badSort.statusCode).toBe(400);
+    expect(badSort.json().fields).toEqual({ sort: 'Sort must be newest or verified' });
 
     await post(vCookie, { rating: 4, institutionId: hospital.id });
     await post(uCookie, { rating: 4, institutionId: hospital.id });
     const instList = await listFor('institution', hospital.id);
-    expect(instList.map((r) => r.isVerifiedPatient).sort()).toEqual([false, true]);
+    expect(instList.map((r) => r.verifiedVisit).sort()).toEqual([false, true]);
     // A completed appointment with another provider does not count.
     const elsewhere = await post(vCookie, { rating: 4, comment: 'Only met once.', professionalId: pro.id });
-    expect(elsewhere.json().isVerifiedPatient).toBe(false);
+    expect(elsewhere.json().verifiedVisit).toBe(false);
   });
 });
 

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { reviewListQuerySchema } from '@ilera/contracts';
 import { NotFoundError } from '../../errors';
+import { parse } from '../../validate';
 import * as service from './reviews.service';
 
 /** A serial id from the path; anything else cannot name a profile. */
@@ -11,13 +13,16 @@ function idParam(value: string, notFound: string): number {
 
 /** Reviews area: the public review lists of a profile (POST /api/reviews is added by its own issue). */
 export default async function reviewsRoutes(app: FastifyInstance): Promise<void> {
+  // ?sort=verified lists verified visits first (D19); the default is newest first.
   app.get<{ Params: { id: string } }>('/api/reviews/professional/:id', async (request) => {
     const id = idParam(request.params.id, 'Professional not found');
-    return service.listProfessionalReviews(app.sql, id, await request.currentUser());
+    const { sort } = parse(reviewListQuerySchema, request.query);
+    return service.listProfessionalReviews(app.sql, id, await request.currentUser(), sort);
   });
 
   app.get<{ Params: { id: string } }>('/api/reviews/institution/:id', async (request) => {
     const id = idParam(request.params.id, 'Institution not found');
-    return service.listInstitutionReviews(app.sql, id, await request.currentUser());
+    const { sort } = parse(reviewListQuerySchema, request.query);
+    return service.listInstitutionReviews(app.sql, id, await request.currentUser(), sort);
   });
 }

@@ -5,7 +5,7 @@ import type { SessionUser } from '../../plugins/session';
 import { assertProfessionalVisible } from '../professionals/professionals.service';
 import { assertInstitutionVisible } from '../institutions/institutions.service';
 import * as repo from './reviews.repo';
-import type { ReviewRow } from './reviews.repo';
+import type { ReviewOrder, ReviewRow } from './reviews.repo';
 
 /** First letter of a name, upper-cased; '' when there is none. */
 function initial(name: string | null): string {
@@ -27,16 +27,16 @@ export function reviewView(row: ReviewRow) {
     professionalId: row.professionalId,
     institutionId: row.institutionId,
     reviewer: { firstName: row.reviewerFirstName?.trim() || null, lastName: initial(row.reviewerLastName) || null },
-    isVerifiedPatient: row.isVerifiedPatient === true,
+    verifiedVisit: row.verifiedVisit === true,
   };
 }
 
-export async function listProfessionalReviews(db: Db, professionalId: number, viewer: SessionUser | null) {
+export async function listProfessionalReviews(db: Db, professionalId: number, viewer: SessionUser | null, order: ReviewOrder = 'newest') {
   await assertProfessionalVisible(db, professionalId, viewer);
-  return (await repo.listProfessionalReviews(db, professionalId)).map(reviewView);
+  return (await repo.listProfessionalReviews(db, professionalId, order)).map(reviewView);
 }
 
-export async function listInstitutionReviews(db: Db, institutionId: number, viewer: SessionUser | null) {
+export async function listInstitutionReviews(db: Db, institutionId: number, viewer: SessionUser | null, order: ReviewOrder = 'newest') {
   await assertInstitutionVisible(db, institutionId, viewer);
-  return (await repo.listInstitutionReviews(db, institutionId)).map(reviewView);
+  return (await repo.listInstitutionReviews(db, institutionId, order)).map(reviewView);
 }

@@ -8,7 +8,7 @@ import {
 } from '@ilera/contracts';
 import type { SearchType } from './search-params';
 
-export type SearchSort = 'relevance' | 'rating' | 'experience';
+export type SearchSort = 'relevance' | 'rating' | 'experience' | 'fee';
 
 /**
  * Everything a search is: the page's address holds all of it (q, type,
@@ -58,7 +58,7 @@ export function readSearchState(params: URLSearchParams): SearchState {
     city,
     state: state ? normalizeState(state) : undefined,
     page: Number.isInteger(page) && page > 1 ? page : 1,
-    sort: sort === 'rating' || (sort === 'experience' && type === 'professionals') ? sort : 'relevance',
+    sort: sort === 'rating' || ((sort === 'experience' || sort === 'fee') && type === 'professionals') ? sort : 'relevance',
   };
 }
 

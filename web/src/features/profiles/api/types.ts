@@ -24,6 +24,12 @@ export interface Professional {
   zipCode: string | null;
   countries: string[];
   countryLicenses: CountryLicense[];
+  /** Naira, whole; null when not given. */
+  consultationFee: number | null;
+  languages: string | null;
+  certifications: string | null;
+  /** D18: the public contact e-mail (never the sign-in e-mail). */
+  contactEmail: string | null;
   isVerified: boolean;
   isApproved: boolean;
   status: ProfileStatus;
@@ -78,9 +84,12 @@ export interface Review {
   institutionId: number | null;
   /** First name and the last name's initial only. */
   reviewer: { firstName: string | null; lastName: string | null };
-  /** The reviewer has a completed appointment with this provider (issue 6). */
-  isVerifiedPatient?: boolean;
+  /** The reviewer has a completed appointment with this provider (D19). */
+  verifiedVisit?: boolean;
 }
+
+/** Newest first, or verified visits first (D19). */
+export type ReviewOrder = 'newest' | 'verified';
 
 /** 'Dr. Ngozi Eze'. */
 export function professionalName(p: Pick<Professional, 'title'> & { user: { firstName: string | null; lastName: string | null } }): string {

@@ -27,6 +27,10 @@ export interface ProfessionalFormValues {
   city: string;
   state: string;
   zipCode: string;
+  consultationFee: number | string;
+  languages: string;
+  certifications: string;
+  contactEmail: string;
 }
 
 function initialValues(p: Professional | null | undefined): ProfessionalFormValues {
@@ -43,6 +47,10 @@ function initialValues(p: Professional | null | undefined): ProfessionalFormValu
     city: p?.city ?? '',
     state: p?.state ?? '',
     zipCode: p?.zipCode ?? '',
+    consultationFee: p?.consultationFee ?? '',
+    languages: p?.languages ?? '',
+    certifications: p?.certifications ?? '',
+    contactEmail: p?.contactEmail ?? '',
   };
 }
 
@@ -123,7 +131,33 @@ export function ProfessionalForm({ profile, submitting, onSubmit, onCancel }: Pr
         />
         <Textarea label="Bio" autosize minRows={3} placeholder="Tell patients about your practice" {...form.getInputProps('bio')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <NumberInput
+            label="Consultation Fee (₦)"
+            placeholder="15000"
+            min={0}
+            allowDecimal={false}
+            allowNegative={false}
+            thousandSeparator=","
+            {...form.getInputProps('consultationFee')}
+          />
+          <TextInput label="Languages" placeholder="English, Yoruba" {...form.getInputProps('languages')} />
+        </SimpleGrid>
+        <Textarea
+          label="Certifications"
+          description="One entry per line"
+          autosize
+          minRows={2}
+          placeholder="Advanced Cardiac Life Support (2022)"
+          {...form.getInputProps('certifications')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Phone" type="tel" placeholder="0803 123 4567" {...form.getInputProps('phone')} />
+          <TextInput
+            label="Public Contact Email"
+            type="email"
+            description="Shown on your public profile; leave empty to show none. Your sign-in e-mail is never shown."
+            {...form.getInputProps('contactEmail')}
+          />
           <TextInput label="Address" {...form.getInputProps('address')} />
           <TextInput label="City" {...form.getInputProps('city')} />
           <NativeSelect

@@ -44,10 +44,13 @@ export function placeLine(city: string | null, state: string | null, zipCode: st
  */
 export function BookingActions({
   signedIn,
+  canReview,
   onBook,
   onReview,
 }: {
   signedIn: boolean;
+  /** D19: only patient accounts review. */
+  canReview: boolean;
   onBook: () => void;
   onReview: () => void;
 }) {
@@ -63,9 +66,11 @@ export function BookingActions({
       <Button fullWidth leftSection={<IconCalendarPlus size={16} />} onClick={onBook}>
         Book Appointment
       </Button>
-      <Button fullWidth variant="light" leftSection={<IconStar size={16} />} onClick={onReview}>
-        Write Review
-      </Button>
+      {canReview && (
+        <Button fullWidth variant="light" leftSection={<IconStar size={16} />} onClick={onReview}>
+          Write Review
+        </Button>
+      )}
     </Stack>
   );
 }

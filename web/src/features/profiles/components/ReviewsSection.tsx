@@ -1,16 +1,44 @@
-import { Badge, Card, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Divider, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { formatLagosDate, reviewerDisplayName } from '@ilera/contracts';
-import type { Review } from '../api/types';
+import type { Review, ReviewOrder } from '../api/types';
 import { Stars } from '../../../components/Stars';
 
-/** Patient Reviews: stars, reviewer (first name + last initial), date, comment; 'No reviews yet.'. */
-export function ReviewsSection({ reviews, isLoading }: { reviews: Review[] | undefined; isLoading: boolean }) {
+/**
+ * Patient Reviews: stars, reviewer (first name + last initial), date, comment; 'No reviews yet.'.
+ * A review by a patient with a completed appointment says "Verified visit"; the list can
+ * put those first (D19).
+ */
+export function ReviewsSection({
+  reviews,
+  isLoading,
+  sort,
+  onSortChange,
+}: {
+  reviews: Review[] | undefined;
+  isLoading: boolean;
+  sort: ReviewOrder;
+  onSortChange: (sort: ReviewOrder) => void;
+}) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="reviews-heading">
-      <Title order={2} size="h4" id="reviews-heading" mb="sm">
-        Patient Reviews
-      </Title>
+      <Group justify="space-between" mb="sm" gap="xs">
+        <Title order={2} size="h4" id="reviews-heading">
+          Patient Reviews
+        </Title>
+        {reviews && reviews.length > 1 && (
+          <SegmentedControl
+            size="xs"
+            aria-label="Order of reviews"
+            value={sort}
+            onChange={(value) => onSortChange(value as ReviewOrder)}
+            data={[
+              { value: 'newest', label: 'Newest' },
+              { value: 'verified', label: 'Verified first' },
+            ]}
+          />
+        )}
+      </Group>
       {isLoading ? (
         <Stack gap="sm">
           <Skeleton height={16} width="40%" />
@@ -29,9 +57,9 @@ export function ReviewsSection({ reviews, isLoading }: { reviews: Review[] | und
                   <Text fw={600} size="sm">
                     {reviewerDisplayName(review.reviewer.firstName, review.reviewer.lastName)}
                   </Text>
-                  {review.isVerifiedPatient && (
+                  {review.verifiedVisit && (
                     <Badge color="teal" variant="light" size="sm" leftSection={<IconRosetteDiscountCheck size={12} aria-hidden />}>
-                      Verified patient
+                      Verified visit
                     </Badge>
                   )}
                 </Group>

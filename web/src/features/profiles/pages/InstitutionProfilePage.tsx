@@ -24,6 +24,7 @@ import { ProfileSkeleton } from '../components/ProfileSkeleton';
 import { ProfileStatusBadge } from '../components/ProfileStatusBadge';
 import { RatingSummary } from '../components/RatingSummary';
 import { ReviewsSection } from '../components/ReviewsSection';
+import type { ReviewOrder } from '../api/types';
 
 type Dialog = 'book' | 'review' | 'photo' | null;
 
@@ -33,7 +34,8 @@ export default function InstitutionProfilePage() {
   const validId = /^\d+$/.test(id);
   const { user, isAuthenticated } = useAuth();
   const profile = useInstitution(id);
-  const reviews = useInstitutionReviews(id, validId && profile.isSuccess);
+  const [reviewOrder, setReviewOrder] = useState<ReviewOrder>('newest');
+  const reviews = useInstitutionReviews(id, validId && profile.isSuccess, reviewOrder);
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
   // The profile arrives outside any event: as a deferred value it renders as a
@@ -138,7 +140,7 @@ export default function InstitutionProfilePage() {
               )}
             </SectionCard>
 
-            <ReviewsSection reviews={reviews.data} isLoading={reviews.isLoading} />
+            <ReviewsSection reviews={reviews.data} isLoading={reviews.isLoading} sort={reviewOrder} onSortChange={setReviewOrder} />
           </Stack>
         </Grid.Col>
 
@@ -155,7 +157,7 @@ export default function InstitutionProfilePage() {
                   </Button>
                 </Stack>
               ) : (
-                <BookingActions signedIn={isAuthenticated} onBook={() => setDialog('book')} onReview={() => setDialog('review')} />
+                <BookingActions signedIn={isAuthenticated} canReview={user?.userType === 'patient'} onBook={() => setDialog('book')} onReview={() => setDialog('review')} />
               )}
             </SectionCard>
 

@@ -26,7 +26,7 @@ import {
   IconWorld,
 } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router-dom';
-import { institutionTypeLabel, professionalTypeLabels } from '@ilera/contracts';
+import { formatNaira, institutionTypeLabel, professionalTypeLabels } from '@ilera/contracts';
 import { useAuth } from '../../auth/api/use-auth';
 import { useProfessional } from '../api/get-professional';
 import { useProfessionalReviews } from '../api/get-professional-reviews';
@@ -38,6 +38,20 @@ import { ProfileSkeleton } from '../components/ProfileSkeleton';
 import { ProfileStatusBadge } from '../components/ProfileStatusBadge';
 import { RatingSummary } from '../components/RatingSummary';
 import { ReviewsSection } from '../components/ReviewsSection';
+import type { ReviewOrder } from '../api/types';
+
+/** One list item per entered line (education, certifications). */
+function LineList({ lines }: { lines: string[] }) {
+  return (
+    <Stack gap={4} component="ul" style={{ paddingLeft: 18, margin: 0 }}>
+      {lines.map((line, i) => (
+        <Text component="li" key={i}>
+          {line}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
 
 type Dialog = 'book' | 'review' | 'photo' | 'countries' | null;
 
@@ -47,7 +61,8 @@ export default function ProfessionalProfilePage() {
   const validId = /^\d+$/.test(id);
   const { user, isAuthenticated } = useAuth();
   const profile = useProfessional(id);
-  const reviews = useProfessionalReviews(id, validId && profile.isSuccess);
+  const [reviewOrder, setReviewOrder] = useState<ReviewOrder>('newest');
+  const reviews = useProfessionalReviews(id, validId && profile.isSuccess, reviewOrder);
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
   // The profile arrives outside any event: as a deferred value it renders as a
@@ -63,6 +78,7 @@ export default function ProfessionalProfilePage() {
   const isOwner = !!user && String(user.id) === p.userId;
   const photo = p.profileImageUrl || p.user.profileImageUrl;
   const educationLines = (p.education ?? '').split('\n').map((l) => l.trim()).filter(Boolean);
+  const certificationLines = (p.certifications ?? '').split('\n').map((l) => l.trim()).filter(Boolean);
 
   return (
     <Container size="lg" py="xl">
@@ -138,17 +154,17 @@ export default function ProfessionalProfilePage() {
 
             <SectionCard title="Education & Training" id="education-heading">
               {educationLines.length ? (
-                <Stack gap={4} component="ul" style={{ paddingLeft: 18, margin: 0 }}>
-                  {educationLines.map((line, i) => (
-                    <Text component="li" key={i}>
-                      {line}
-                    </Text>
-                  ))}
-                </Stack>
+                <LineList lines={educationLines} />
               ) : (
                 <Text c="dimmed">No education information available.</Text>
               )}
             </SectionCard>
+
+            {certificationLines.length > 0 && (
+              <SectionCard title="Certifications" id="certifications-heading">
+                <LineList lines={certificationLines} />
+              </SectionCard>
+            )}
 
             <SectionCard title="Affiliated Institutions" id="affiliations-heading">
               {p.institutionAffiliations.length ? (
@@ -175,7 +191,7 @@ export default function ProfessionalProfilePage() {
               )}
             </SectionCard>
 
-            <ReviewsSection reviews={reviews.data} isLoading={reviews.isLoading} />
+            <ReviewsSection reviews={reviews.data} isLoading={reviews.isLoading} sort={reviewOrder} onSortChange={setReviewOrder} />
           </Stack>
         </Grid.Col>
 
@@ -195,20 +211,21 @@ export default function ProfessionalProfilePage() {
                   </Button>
                 </Stack>
               ) : (
-                <BookingActions signedIn={isAuthenticated} onBook={() => setDialog('book')} onReview={() => setDialog('review')} />
+                <BookingActions signedIn={isAuthenticated} canReview={user?.userType === 'patient'} onBook={() => setDialog('book')} onReview={() => setDialog('review')} />
               )}
             </SectionCard>
 
             <SectionCard title="Contact" id="contact-heading">
               <Stack gap="sm">
                 <InfoRow label="Phone" icon={<IconPhone size={16} aria-hidden />} value={p.phone} />
-                <InfoRow label="Email" icon={<IconMail size={16} aria-hidden />} value={p.user.email} />
+                {/* D18: the public contact e-mail only; the sign-in e-mail is never shown. */}
+                <InfoRow label="Email" icon={<IconMail size={16} aria-hidden />} value={p.contactEmail} />
                 <InfoRow
                   label="Address"
                   icon={<IconMapPin size={16} aria-hidden />}
                   value={[p.address, placeLine(p.city, p.state, p.zipCode)].filter(Boolean).join(', ')}
                 />
-                {!p.phone && !p.user.email && !p.address && !p.city && (
+                {!p.phone && !p.contactEmail && !p.address && !p.city && (
                   <Text size="sm" c="dimmed">
                     No contact details listed.
                   </Text>
@@ -224,6 +241,8 @@ export default function ProfessionalProfilePage() {
                   value={`${p.yearsOfExperience} ${p.yearsOfExperience === 1 ? 'year' : 'years'}`}
                 />
                 <InfoRow label="Specialty" value={p.specialty} />
+                <InfoRow label="Consultation Fee" value={p.consultationFee != null ? formatNaira(p.consultationFee) : null} />
+                <InfoRow label="Languages" value={p.languages} />
                 <InfoRow label="Countries" value={p.countries.join(', ')} />
               </Stack>
             </SectionCard>

@@ -1,7 +1,7 @@
 import { Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconBriefcase, IconBuildingHospital, IconMapPin, IconPhone, IconSchool } from '@tabler/icons-react';
+import { IconBriefcase, IconBuildingHospital, IconCash, IconMapPin, IconPhone, IconSchool } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { professionalTypeLabels, type ProfessionalType } from '@ilera/contracts';
+import { formatNaira, professionalTypeLabels, type ProfessionalType } from '@ilera/contracts';
 import { Detail, RatingLine, TrustBadges } from './ResultParts';
 
 /** A professional as the search index holds it (search/src/documents.ts). */
@@ -19,6 +19,8 @@ export interface ProfessionalHit {
   institution?: string;
   education?: string;
   yearsOfExperience: number;
+  /** Naira; absent when not given. */
+  consultationFee?: number;
   phone?: string;
   bio?: string;
   photo?: string;
@@ -67,6 +69,9 @@ export function ProfessionalResultCard({ hit }: { hit: ProfessionalHit }) {
             </Detail>
             <Detail icon={<IconSchool size={16} />} label="Education">
               {hit.education}
+            </Detail>
+            <Detail icon={<IconCash size={16} />} label="Consultation fee">
+              {hit.consultationFee != null ? formatNaira(hit.consultationFee) : undefined}
             </Detail>
             <Detail icon={<IconBriefcase size={16} />} label="Experience">
               {`${hit.yearsOfExperience} ${hit.yearsOfExperience === 1 ? 'year' : 'years'} of experience`}

@@ -125,7 +125,12 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
                 data={[
                   { value: 'relevance', label: 'Best match' },
                   { value: 'rating', label: 'Highest rated' },
-                  ...(state.type === 'professionals' ? [{ value: 'experience', label: 'Most experienced' }] : []),
+                  ...(state.type === 'professionals'
+                    ? [
+                        { value: 'experience', label: 'Most experienced' },
+                        { value: 'fee', label: 'Lowest fee' },
+                      ]
+                    : []),
                 ]}
               />
             </Group>
