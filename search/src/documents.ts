@@ -3,7 +3,19 @@
 // these builders, so an edit can never produce a document that differs from a
 // reindex (CONVENTIONS, "The event path").
 import type { Db } from '@ilera/db';
-import { averageRating, institutionTypeLabel, normalizeState } from '@ilera/contracts';
+import {
+  NEXT_SLOT_DAYS,
+  addDays,
+  averageRating,
+  institutionTypeLabel,
+  lagosTimestamp,
+  lagosToday,
+  nextFreeSlot,
+  normalizeState,
+  weeklyHoursFromStored,
+  type BookingMode,
+  type TimeOffRange,
+} from '@ilera/contracts';
 import type { CollectionName, SearchDocument } from './schema';
 
 export const BIO_EXCERPT = 200;
@@ -50,6 +62,61 @@ interface ProfessionalRow {
   reviewCount: number;
   institutionId: number | null;
   institutionName: string | null;
+  bookingMode: BookingMode;
+  workingHours: unknown;
+}
+
+interface ScheduleFields {
+  id: number;
+  bookingMode: BookingMode;
+  workingHours: unknown;
+}
+
+/**
+ * Issue 17: each provider's next free slot within NEXT_SLOT_DAYS (Lagos days, today first), as epoch
+ * seconds, or nothing. Three statements for a whole batch: the time off and the active appointments
+ * of the window, then the pure rule of contracts/availability.ts per provider.
+ */
+export async function nextSlots(
+  sql: Db,
+  collection: CollectionName,
+  rows: readonly ScheduleFields[],
+  now: Date = new Date(),
+): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  const bookable = rows.filter((r) => r.bookingMode !== 'directory');
+  if (bookable.length === 0) return out;
+  const ids = bookable.map((r) => r.id);
+  const today = lagosToday(now);
+  const from = lagosTimestamp(today, '00:00');
+  const to = lagosTimestamp(addDays(today, NEXT_SLOT_DAYS), '00:00');
+  const owner = collection === 'professionals' ? sql`professional_id` : sql`institution_id`;
+  const [off, taken] = await Promise.all([
+    sql<{ owner: number; startDate: string; endDate: string }[]>`
+      SELECT ${owner} AS owner, to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(end_date, 'YYYY-MM-DD') AS end_date
+      FROM time_off WHERE ${owner} = ANY(${ids}::int[]) AND end_date >= ${today}`,
+    sql<{ owner: number; appointmentDate: Date }[]>`
+      SELECT ${owner} AS owner, appointment_date FROM appointments
+      WHERE ${owner} = ANY(${ids}::int[]) AND status IN ('pending', 'confirmed')
+        AND appointment_date >= ${from} AND appointment_date < ${to}`,
+  ]);
+  const offBy = new Map<number, TimeOffRange[]>();
+  for (const t of off) offBy.set(t.owner, [...(offBy.get(t.owner) ?? []), t]);
+  const takenBy = new Map<number, Set<number>>();
+  for (const a of taken) {
+    let set = takenBy.get(a.owner);
+    if (!set) takenBy.set(a.owner, (set = new Set()));
+    set.add(a.appointmentDate.getTime());
+  }
+  for (const r of bookable) {
+    const next = nextFreeSlot(
+      { bookingMode: r.bookingMode, weeklyHours: weeklyHoursFromStored(r.workingHours), timeOff: offBy.get(r.id) ?? [] },
+      takenBy.get(r.id) ?? new Set(),
+      now,
+    );
+    if (next) out.set(r.id, next.getTime() / 1000);
+  }
+  return out;
 }
 
 /** Search documents of the given professionals that are approved; the others are simply absent. */
@@ -60,7 +127,7 @@ export async function buildProfessionalDocuments(sql: Db, ids: readonly number[]
       p.countries, p.education, p.years_of_experience, p.consultation_fee, coalesce(nullif(p.phone, ''), u.phone) AS phone, p.bio,
       coalesce(nullif(p.profile_image_url, ''), nullif(u.profile_image_url, '')) AS photo, p.is_verified,
       coalesce(r.rating_sum, 0)::int AS rating_sum, coalesce(r.review_count, 0)::int AS review_count,
-      inst.id AS institution_id, inst.name AS institution_name
+      inst.id AS institution_id, inst.name AS institution_name, p.booking_mode, p.working_hours
     FROM professionals p
     JOIN users u ON u.id = p.user_id
     LEFT JOIN LATERAL (
@@ -77,6 +144,7 @@ export async function buildProfessionalDocuments(sql: Db, ids: readonly number[]
     ) inst ON true
     WHERE p.id = ANY(${ids as number[]}::int[]) AND p.status = 'approved'
     ORDER BY p.id`;
+  const next = await nextSlots(sql, 'professionals', rows);
   return rows.map((r) => {
     const first = clean(r.firstName);
     const last = clean(r.lastName);
@@ -105,6 +173,8 @@ export async function buildProfessionalDocuments(sql: Db, ids: readonly number[]
       reviewCount: r.reviewCount,
       isVerified: r.isVerified,
       isApproved: true,
+      bookingMode: r.bookingMode,
+      nextSlot: next.get(r.id),
     });
   });
 }
@@ -132,6 +202,8 @@ interface InstitutionRow {
   ratingSum: number;
   reviewCount: number;
   professionalCount: number;
+  bookingMode: BookingMode;
+  workingHours: unknown;
 }
 
 /** Search documents of the given institutions that are approved. */
@@ -144,7 +216,8 @@ export async function buildInstitutionDocuments(sql: Db, ids: readonly number[])
       coalesce(r.rating_sum, 0)::int AS rating_sum, coalesce(r.review_count, 0)::int AS review_count,
       (SELECT count(*)::int FROM professional_institutions pi
         JOIN professionals p ON p.id = pi.professional_id AND p.status = 'approved'
-        WHERE pi.institution_id = i.id AND pi.status = 'confirmed') AS professional_count
+        WHERE pi.institution_id = i.id AND pi.status = 'confirmed') AS professional_count,
+      i.booking_mode, i.working_hours
     FROM institutions i
     JOIN users u ON u.id = i.user_id
     LEFT JOIN LATERAL (
@@ -152,6 +225,7 @@ export async function buildInstitutionDocuments(sql: Db, ids: readonly number[])
     ) r ON true
     WHERE i.id = ANY(${ids as number[]}::int[]) AND i.status = 'approved'
     ORDER BY i.id`;
+  const next = await nextSlots(sql, 'institutions', rows);
   return rows.map((r) =>
     compact({
       id: String(r.id),
@@ -171,6 +245,8 @@ export async function buildInstitutionDocuments(sql: Db, ids: readonly number[])
       reviewCount: r.reviewCount,
       isVerified: r.isVerified,
       isApproved: true,
+      bookingMode: r.bookingMode,
+      nextSlot: next.get(r.id),
     }),
   );
 }

@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress';
-import { loadConfig, type Config, type Sql } from '@ilera/db';
+import { loadConfig, type Config, type Db, type Sql } from '@ilera/db';
 import type { SearchEngine } from './engine';
 import { approvedIds, buildDocuments, linkedIds } from './documents';
 import { PostgresEngine } from './postgres-engine';
@@ -45,11 +45,57 @@ export async function syncProfile(sql: Sql, engine: SearchEngine, collection: Co
     const [doc] = await buildDocuments(tx, collection, [id]);
     if (doc) {
       await engine.upsert(collection, [doc]);
+      await recordNextSlots(tx, collection, [doc]);
       return { upserted: [doc.id], deleted: [] };
     }
     await engine.delete(collection, [String(id)]);
     return { upserted: [], deleted: [String(id)] };
   });
+}
+
+/**
+ * Keeps the next free slot each document carries on its profile row (next_slot_at), so the midnight
+ * roll-over finds the documents whose slot has passed without asking the search engine (decision 012).
+ */
+export async function recordNextSlots(db: Db, collection: CollectionName, docs: readonly SearchDocument[]): Promise<void> {
+  if (docs.length === 0) return;
+  const rows = docs.map((d) => ({ id: Number(d.id), at: typeof d.nextSlot === 'number' ? d.nextSlot : null }));
+  await db`
+    UPDATE ${db(collection)} AS t SET next_slot_at = to_timestamp(x.at)
+    FROM jsonb_to_recordset(${db.json(rows as never)}::jsonb) AS x(id int, at bigint)
+    WHERE t.id = x.id AND t.next_slot_at IS DISTINCT FROM to_timestamp(x.at)`;
+}
+
+/**
+ * The midnight roll-over (WAT), run by the maintenance worker's daily job: re-indexes the bookable,
+ * approved providers whose next free slot has passed or who had none (a new day entered the 14-day
+ * window). Each batch takes the same per-profile locks as syncProfile, so it never overwrites a
+ * newer document written by the index worker. Returns how many documents were rewritten.
+ */
+export async function rollOverNextSlots(sql: Sql, engine: SearchEngine, now: Date = new Date()): Promise<number> {
+  let total = 0;
+  for (const collection of collectionNames) {
+    let after = 0;
+    for (;;) {
+      const ids = (
+        await sql<{ id: number }[]>`
+          SELECT id FROM ${sql(collection)}
+          WHERE status = 'approved' AND booking_mode <> 'directory' AND id > ${after}
+            AND (next_slot_at IS NULL OR next_slot_at < ${now})
+          ORDER BY id LIMIT ${BATCH}`
+      ).map((r) => r.id);
+      if (ids.length === 0) break;
+      after = ids[ids.length - 1]!;
+      await sql.begin(async (tx) => {
+        await tx`SELECT pg_advisory_xact_lock(${LOCK_CLASS[collection]}, id) FROM unnest(${ids}::int[]) AS id ORDER BY id`;
+        const docs = await buildDocuments(tx, collection, ids);
+        await engine.upsert(collection, docs);
+        await recordNextSlots(tx, collection, docs);
+        total += docs.length;
+      });
+    }
+  }
+  return total;
 }
 
 /**
@@ -67,7 +113,7 @@ export async function syncProfileAndLinks(sql: Sql, engine: SearchEngine, collec
 
 const BATCH = 500;
 
-async function* documentBatches(sql: Sql, collection: CollectionName, ids: number[], onBatch?: (n: number) => void) {
+async function* documentBatches(sql: Sql, collection: CollectionName, ids: number[], onBatch?: (n: number) => void, record = false) {
   // The next batch is built (on another connection) while the caller writes this one:
   // building and writing each keep one core busy.
   const build = (from: number) => {
@@ -79,6 +125,7 @@ async function* documentBatches(sql: Sql, collection: CollectionName, ids: numbe
   for (let i = 0; i < ids.length; i += BATCH) {
     const docs: SearchDocument[] = await next!;
     next = i + BATCH < ids.length ? build(i + BATCH) : undefined;
+    if (record) await recordNextSlots(sql, collection, docs);
     yield docs;
     onBatch?.(Math.min(BATCH, ids.length - i));
   }
@@ -105,7 +152,7 @@ export async function reindexAll(sql: Sql, options: ReindexOptions = {}): Promis
       : null;
     bar?.start(ids.length, 0);
     try {
-      counts[collection] = await engine.replaceAll(collection, documentBatches(sql, collection, ids, (n) => bar?.increment(n)));
+      counts[collection] = await engine.replaceAll(collection, documentBatches(sql, collection, ids, (n) => bar?.increment(n), true));
     } finally {
       bar?.stop();
     }

@@ -50,6 +50,8 @@ interface Row {
   rating: number;
   reviewCount: number;
   experience: number;
+  /** Epoch seconds of the next free slot (issue 17), or null. */
+  nextSlot: number | null;
 }
 
 type Weight = 'A' | 'B' | 'C' | 'D';
@@ -97,6 +99,7 @@ export function derive(collection: CollectionName, doc: SearchDocument): Row {
       rating: typeof d.rating === 'number' ? d.rating : 0,
       reviewCount: typeof d.reviewCount === 'number' ? d.reviewCount : 0,
       experience: typeof d.yearsOfExperience === 'number' ? d.yearsOfExperience : 0,
+      nextSlot: typeof d.nextSlot === 'number' ? d.nextSlot : null,
     };
   };
   if (collection === 'professionals') {
@@ -601,16 +604,16 @@ export class PostgresEngine implements SearchEngine {
     const sorted = [...rows].sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
     await db.unsafe(
       `INSERT INTO search_documents AS s
-         (collection, id, document, name_key, key_id, tags, tsv_main, tsv, rating, review_count, experience, updated_at)
+         (collection, id, document, name_key, key_id, tags, tsv_main, tsv, rating, review_count, experience, next_slot, updated_at)
        SELECT $1, x.id, x.doc, x.name_key, search_key_id($1, x.doc), x.tags, x.main::tsvector, x.full::tsvector,
-         x.rating, x.review_count, x.experience, now()
+         x.rating, x.review_count, x.experience, to_timestamp(x.next_slot), now()
        FROM jsonb_to_recordset($2::text::jsonb) AS x0(id text, document text, name_key text, main text, "full" text,
-         tags text[], rating real, review_count int, experience int)
+         tags text[], rating real, review_count int, experience int, next_slot bigint)
        CROSS JOIN LATERAL (SELECT x0.*, x0.document::jsonb AS doc) x
        ON CONFLICT (collection, id) DO UPDATE SET
          document = excluded.document, name_key = excluded.name_key, key_id = excluded.key_id, tags = excluded.tags,
          tsv_main = excluded.tsv_main, tsv = excluded.tsv, rating = excluded.rating, review_count = excluded.review_count,
-         experience = excluded.experience, updated_at = now()
+         experience = excluded.experience, next_slot = excluded.next_slot, updated_at = now()
        WHERE s.document IS DISTINCT FROM excluded.document`,
       [
         collection,
@@ -625,6 +628,7 @@ export class PostgresEngine implements SearchEngine {
             rating: r.rating,
             review_count: r.reviewCount,
             experience: r.experience,
+            next_slot: r.nextSlot,
           })),
         ),
       ],

@@ -58,6 +58,10 @@ export const schemas: Record<CollectionName, CollectionDef> = {
       reviewCount: { type: 'int32', filter: true, sort: true },
       isVerified: { type: 'bool', facet: true },
       isApproved: { type: 'bool', facet: true },
+      // Issue 17: instant, request or directory (a card says "No online booking").
+      bookingMode: { type: 'string', optional: true, storeOnly: true },
+      // The next free slot within 14 days, epoch seconds; absent when none (decision 012).
+      nextSlot: { type: 'int32', optional: true, filter: true, sort: true },
     },
     queryBy: [...searchQueryBy.professionals],
   },
@@ -79,6 +83,10 @@ export const schemas: Record<CollectionName, CollectionDef> = {
       reviewCount: { type: 'int32', filter: true, sort: true },
       isVerified: { type: 'bool', facet: true },
       isApproved: { type: 'bool', facet: true },
+      // Issue 17: instant, request or directory (a card says "No online booking").
+      bookingMode: { type: 'string', optional: true, storeOnly: true },
+      // The next free slot within 14 days, epoch seconds; absent when none (decision 012).
+      nextSlot: { type: 'int32', optional: true, filter: true, sort: true },
     },
     queryBy: [...searchQueryBy.institutions],
   },

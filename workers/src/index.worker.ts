@@ -10,7 +10,7 @@ const collectionOf: Record<string, CollectionName> = {
 
 // One engine per database handle (the worker process's pool).
 const engines = new WeakMap<Sql, SearchEngine>();
-function engineFor(ctx: WorkerContext): SearchEngine {
+export function engineFor(ctx: WorkerContext): SearchEngine {
   let engine = engines.get(ctx.sql);
   if (!engine) {
     engine = createEngine(ctx.config, ctx.sql);

@@ -1,4 +1,6 @@
 import type { Sql } from '@ilera/db';
+import { rollOverNextSlots } from '@ilera/search';
+import { engineFor } from './index.worker';
 import type { Processor } from './context';
 import type { Queues } from './queues';
 import type { Clock } from './reminder.worker';
@@ -27,8 +29,16 @@ export async function purgeProcessedOutbox(sql: Sql, now: Date): Promise<number>
   }
 }
 
-/** The hourly purge (an upsert: one scheduler however many worker processes start). */
+/** Issue 17: at midnight in Lagos a new day enters every provider's 14-day window and yesterday's slots pass. */
+export const NEXT_SLOT_ROLLOVER_SCHEDULER_ID = 'next-slot-rollover';
+
+/** The hourly purge and the nightly roll-over (upserts: one scheduler each however many worker processes start). */
 export async function ensureMaintenanceSchedule(queues: Queues): Promise<void> {
+  await queues.maintenance.upsertJobScheduler(
+    NEXT_SLOT_ROLLOVER_SCHEDULER_ID,
+    { pattern: '0 0 * * *', tz: 'Africa/Lagos' },
+    { name: 'next-slot-rollover', data: {}, opts: { removeOnComplete: { count: 14 }, removeOnFail: { count: 100 } } },
+  );
   await queues.maintenance.upsertJobScheduler(
     OUTBOX_PURGE_SCHEDULER_ID,
     { every: PURGE_EVERY_MS },
@@ -39,6 +49,11 @@ export async function ensureMaintenanceSchedule(queues: Queues): Promise<void> {
 export function createMaintenanceProcessor(options: { clock?: Clock } = {}): Processor {
   const clock = options.clock ?? (() => new Date());
   return async (job, ctx) => {
+    if (job.name === 'next-slot-rollover') {
+      const reindexed = await rollOverNextSlots(ctx.sql, engineFor(ctx), clock());
+      ctx.log('next free slots rolled over', { reindexed });
+      return { reindexed };
+    }
     if (job.name !== 'outbox-purge') return 'ignored';
     const deleted = await purgeProcessedOutbox(ctx.sql, clock());
     ctx.log('outbox purged', { deleted });
