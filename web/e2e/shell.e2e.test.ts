@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createTestContext, type TestContext } from '../../test/support';
 import { createProfessional } from '../../test/factories';
-import { launchBrowser, newPage } from '../../test/browser';
+import { hydrationProblems, launchBrowser, newPage } from '../../test/browser';
 
 /** The app shell in Chromium: the landing search form's rules, live counts, 404. */
 describe('app shell (browser)', { timeout: 120_000 }, () => {
@@ -63,6 +63,9 @@ describe('app shell (browser)', { timeout: 120_000 }, () => {
     await expect.poll(() => cards.getByRole('link', { name: /Cardiology/ }).innerText()).toContain('2 professionals');
     expect(await cards.getByRole('link', { name: /Nurses/ }).innerText()).toContain('1 professional');
     expect(await cards.getByRole('link', { name: /Neurology/ }).innerText()).toContain('0 professionals');
+    // Server-rendered (issue 16), then hydrated once its scripts ran: the form answers, no mismatch.
+    await page.getByRole('search', { name: 'Find a healthcare provider' }).getByLabel('Type').selectOption('institutions');
+    expect(hydrationProblems(page)).toEqual([]);
     await context.close();
   });
 

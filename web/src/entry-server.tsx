@@ -10,11 +10,13 @@ import { BaseProviders } from './app/providers';
 import { AppRoutes } from './app/router';
 import { professionalQueryOptions } from './features/profiles/api/get-professional';
 import { institutionQueryOptions } from './features/profiles/api/get-institution';
+import { directoryCountsQueryOptions } from './features/search/api/get-directory-counts';
 
 /** What the API already read for the page, as its own GET would answer it. */
 export interface ServerData {
   professional?: { id: number; data: unknown };
   institution?: { id: number; data: unknown };
+  directoryCounts?: unknown;
 }
 
 export interface Rendered {
@@ -29,6 +31,7 @@ export async function render(url: string, data: ServerData = {}): Promise<Render
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   if (data.professional) client.setQueryData(professionalQueryOptions(data.professional.id).queryKey, data.professional.data as never);
   if (data.institution) client.setQueryData(institutionQueryOptions(data.institution.id).queryKey, data.institution.data as never);
+  if (data.directoryCounts) client.setQueryData(directoryCountsQueryOptions().queryKey, data.directoryCounts as never);
   // prerender waits for the lazily loaded page chunks, so the page itself is in the HTML.
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { repoRoot } from '@ilera/db/paths';
-import { registerProfilePages } from '../modules/seo/pages';
+import { registerServerPages } from '../modules/seo/pages';
 
 export const webDist = path.join(repoRoot, 'web', 'dist');
 
@@ -30,7 +30,7 @@ export async function registerStatic(app: FastifyInstance, root = webDist): Prom
         );
       },
     });
-    await registerProfilePages(app, root);
+    await registerServerPages(app, root);
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];

@@ -98,6 +98,32 @@ describe('GET /professional/{id} (plain HTTP)', () => {
   });
 });
 
+describe('the landing and static pages (plain HTTP)', () => {
+  it('arrive with their content, live counts, title, description and canonical URL', async () => {
+    await createProfessional(ctx.sql, { professionalType: 'nurse', specialty: 'Midwifery' });
+    const landing = await page('/');
+    expect(landing.status).toBe(200);
+    const text = visibleText(landing.html);
+    expect(text).toContain('Find Trusted Healthcare Providers in Nigeria');
+    expect(text).toContain('Browse Healthcare Professionals');
+    expect(text).toMatch(/Nurses \d+ professionals?/);
+    expect(landing.html).toContain(`<link rel="canonical" href="${base}/" />`);
+    expect(landing.html).toMatch(/<meta name="description" content="[^"]{50,}"/);
+
+    for (const [url, heading, title] of [
+      ['/about', 'About Ilera', 'About Ilera | Ilera'],
+      ['/privacy', 'Privacy Policy', 'Privacy Policy | Ilera'],
+      ['/terms', 'Terms of Service', 'Terms of Service | Ilera'],
+    ]) {
+      const res = await page(url);
+      expect(res.status, url).toBe(200);
+      expect(visibleText(res.html)).toContain(heading);
+      expect(res.html).toContain(`<title>${title}</title>`);
+      expect(res.html).toContain(`<link rel="canonical" href="${base}${url}" />`);
+    }
+  });
+});
+
 it('never serves the server renderer as a file', async () => {
   const res = await fetch(`${base}/.ssr/entry-server.js`);
   expect(res.headers.get('content-type')).not.toMatch(/javascript/);

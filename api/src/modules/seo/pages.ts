@@ -11,12 +11,16 @@ import { institutionTypeLabel, professionalTypeLabels } from '@ilera/contracts';
 import { NotFoundError } from '../../errors';
 import { getProfessional } from '../professionals/professionals.service';
 import { getInstitution } from '../institutions/institutions.service';
+import { directoryCounts } from '../directory/directory.repo';
 import type { ProfessionalRow } from '../professionals/professionals.repo';
 import type { InstitutionRow } from '../institutions/institutions.repo';
 
+/** What the page's queries would fetch, as web/src/entry-server.tsx's ServerData names it. */
+type ServerData = Record<string, unknown>;
+
 /** web/src/entry-server.tsx, as built. */
 interface ServerRenderer {
-  render(url: string, data: Record<string, { id: number; data: unknown }>): Promise<{ html: string; state: unknown }>;
+  render(url: string, data: ServerData): Promise<{ html: string; state: unknown }>;
 }
 
 export interface PageHead {
@@ -154,20 +158,65 @@ export function institutionHead(i: PublicInstitution, base: string): PageHead {
 }
 
 /**
+ * The pages without data of their own, server-rendered too. The landing page keeps
+ * index.html's title and description. The mobile help pages are not among them: they
+ * describe the visitor's own browser and connection, which only the browser knows.
+ */
+const staticPages: Record<string, { title?: string; description: string }> = {
+  '/': { description: '' },
+  '/about': {
+    title: 'About Ilera | Ilera',
+    description:
+      "About Ilera, Nigeria's directory of healthcare providers: every doctor, pharmacist, nurse and facility is checked before it is listed.",
+  },
+  '/privacy': {
+    title: 'Privacy Policy | Ilera',
+    description: 'What Ilera keeps about you, who can see your health information, and the choices you have.',
+  },
+  '/terms': {
+    title: 'Terms of Service | Ilera',
+    description: 'The terms for using Ilera to find healthcare providers in Nigeria and to request appointments.',
+  },
+};
+
+/**
  * GET /professional/{id} and /institution/{id}: the profile as its API answer shows it
  * to this viewer (approved ones to everyone; pending and rejected only to their owner and
  * admins), drawn on the server. Anyone else gets a 404 whose page says it is not found.
  */
-export async function registerProfilePages(app: FastifyInstance, root: string): Promise<void> {
+export async function registerServerPages(app: FastifyInstance, root: string): Promise<void> {
   const template = readFileSync(path.join(root, 'index.html'), 'utf8');
   const rendererFile = path.join(root, '.ssr', 'entry-server.js');
   let renderer: Promise<ServerRenderer> | null = null;
-  const render = async (url: string, data: Record<string, { id: number; data: unknown }>) => {
+  const render = async (request: FastifyRequest, data: ServerData) => {
     // A build without the server renderer still serves the head; the browser draws the page.
     if (!existsSync(rendererFile)) return undefined;
-    renderer ??= import(pathToFileURL(rendererFile).href) as Promise<ServerRenderer>;
-    return (await renderer).render(url, data);
+    try {
+      renderer ??= import(pathToFileURL(rendererFile).href) as Promise<ServerRenderer>;
+      return await (await renderer).render(request.url, data);
+    } catch (err) {
+      // The page still works: the browser draws it, as it did before server rendering.
+      request.log.error({ err }, 'server rendering failed');
+      return undefined;
+    }
   };
+  const defaultDescription = /<meta\s+name="description"\s+content="([^"]*)"/.exec(template)?.[1] ?? '';
+  const defaultTitle = /<title>([^<]*)<\/title>/.exec(template)?.[1] ?? 'Ilera';
+
+  for (const [url, head] of Object.entries(staticPages)) {
+    app.get(url, async (request, reply) => {
+      const data: ServerData = url === '/' ? { directoryCounts: await directoryCounts(app.sql) } : {};
+      const body = await render(request, data);
+      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache');
+      return reply.send(
+        renderDocument(
+          template,
+          { title: head.title ?? defaultTitle, description: head.description || defaultDescription, canonical: `${app.config.appUrl}${url}` },
+          body,
+        ),
+      );
+    });
+  }
 
   const page = <View extends { id: number }>(
     kind: 'professional' | 'institution',
@@ -182,7 +231,7 @@ export async function registerProfilePages(app: FastifyInstance, root: string): 
         const view = await load(id, request);
         // The API's JSON as the browser would receive it (dates as strings).
         const data = JSON.parse(JSON.stringify(view)) as unknown;
-        const body = await render(request.url, { [kind]: { id, data } });
+        const body = await render(request, { [kind]: { id, data } });
         return reply.send(renderDocument(template, head(view, app.config.appUrl), body));
       } catch (err) {
         if (!(err instanceof NotFoundError)) throw err;

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   Anchor,
   Box,
@@ -83,19 +83,29 @@ function Hero() {
 }
 
 function HeroSearchForm() {
-  const [text, setText] = useState('');
+  // The fields keep their values in the page, not in React state: the form is
+  // server-rendered (issue 16) and a visitor may choose before the scripts have run;
+  // what they chose is read from the form when it is sent. Only the type is state,
+  // because the quick-search list depends on it.
   const [type, setType] = useState<SearchType>('professionals');
-  const [location, setLocation] = useState('');
-  const [quick, setQuick] = useState('');
+  const typeSelect = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    const chosen = typeSelect.current?.value as SearchType | undefined;
+    if (chosen) setType(chosen);
+  }, []);
 
   const quickChoices = type === 'professionals' ? quickSearchSpecialties : quickSearchFacilities;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const field = (name: string) => String(form.get(name) ?? '');
+    const quick = field('quick');
+    const location = field('location');
     // Typed text wins; the quick-search choice is used only when the box is empty,
     // and "all" means no specialty or facility at all.
-    const q = text.trim() || (quick && quick !== 'all' ? (quickSearchQuery(quick) ?? '') : '');
-    const href = searchUrl({ q, location: location === 'all' ? '' : location, type });
+    const q = field('q').trim() || (quick && quick !== 'all' ? (quickSearchQuery(quick) ?? '') : '');
+    const href = searchUrl({ q, location: location === 'all' ? '' : location, type: field('type') as SearchType });
     // Spec: a full page navigation, not a client-side route change.
     window.location.assign(href);
   };
@@ -116,9 +126,9 @@ function HeroSearchForm() {
       <Stack gap="sm">
         <TextInput
           aria-label="Search"
+          name="q"
           placeholder="Search by name or specialty..."
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
+          defaultValue=""
           leftSection={<IconSearch size={18} aria-hidden />}
           size="md"
           autoComplete="off"
@@ -126,24 +136,25 @@ function HeroSearchForm() {
         />
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
           <NativeSelect
+            ref={typeSelect}
             label="Type"
-            value={type}
-            onChange={(event) => {
-              setType(event.currentTarget.value as SearchType);
-              setQuick(''); // the quick-search list depends on the type
-            }}
+            name="type"
+            defaultValue="professionals"
+            onChange={(event) => setType(event.currentTarget.value as SearchType)}
             data={searchTypeOptions.map((o) => ({ value: o.value, label: o.label }))}
           />
           <NativeSelect
             label="Location"
-            value={location}
-            onChange={(event) => setLocation(event.currentTarget.value)}
+            name="location"
+            defaultValue=""
             data={[{ value: '', label: 'Select location' }, ...landingLocations]}
           />
           <NativeSelect
+            // A new list for each type, starting unchosen.
+            key={type}
             label="Quick search"
-            value={quick}
-            onChange={(event) => setQuick(event.currentTarget.value)}
+            name="quick"
+            defaultValue=""
             data={[
               { value: '', label: type === 'professionals' ? 'Select specialty' : 'Select facility' },
               { value: 'all', label: type === 'professionals' ? 'All Specialties' : 'All Facilities' },
