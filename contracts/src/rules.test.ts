@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  safeReturnPath,
   averageRating,
   formatLagos,
   formatLagosDate,
@@ -101,5 +102,17 @@ describe('ratings, names, phones, money', () => {
     expect(formatNaira(0)).toBe('₦0');
     expect(formatNaira(1234567.5)).toBe('₦1,234,567.5');
     expect(formatNaira(-500)).toBe('-₦500');
+  });
+});
+
+describe('safeReturnPath (issue 14: sign-in comes back only to our own pages)', () => {
+  it('keeps same-site paths with their query', () => {
+    expect(safeReturnPath('/professional/12?book=1')).toBe('/professional/12?book=1');
+    expect(safeReturnPath('/search?q=eye%20doctor')).toBe('/search?q=eye%20doctor');
+  });
+  it('refuses other sites, API calls, schemes and control characters', () => {
+    for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '/api/logout', '/\t/evil.example', '', null, 42]) {
+      expect(safeReturnPath(bad)).toBeNull();
+    }
   });
 });

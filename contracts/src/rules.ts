@@ -171,3 +171,14 @@ export function formatNaira(amount: number): string {
   nairaFormat ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 0 });
   return `${sign}₦${nairaFormat.format(Math.abs(amount))}`;
 }
+
+/**
+ * Return paths (issue 14): `next` if it is a path of our own site, else null. Not
+ * `//host` or `/\host` (another site), not an API call, no control characters
+ * (some browsers drop them, which could turn a path into a host).
+ */
+export function safeReturnPath(next: unknown): string | null {
+  if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  if (next.startsWith('/api/') || /[\u0000-\u001f\u007f]/.test(next)) return null;
+  return next;
+}

@@ -87,6 +87,15 @@ describe('admin area (browser)', { timeout: 120_000 }, () => {
     await page.getByText('No pending institution approvals').waitFor();
     const [row] = await ctx.sql`SELECT status, rejection_reason FROM institutions WHERE id = ${institution.id}`;
     expect(row).toEqual({ status: 'rejected', rejectionReason: 'Facility licence has expired' });
+    // Issue 14: the rejected tab finds it by name (with its reason), and reopening sends it back to pending.
+    await page.getByRole('tab', { name: 'Rejected Institutions' }).click();
+    await page.getByLabel('Search by name or e-mail').fill(`Ikeja Care ${stamp}`);
+    const rejected = page.getByRole('article', { name: institution.name });
+    await rejected.getByText('Reason: Facility licence has expired').waitFor();
+    await rejected.getByRole('button', { name: 'Reopen' }).click();
+    await toast(page, 'Institution Reopened').waitFor();
+    await page.getByText('No rejected institutions').waitFor();
+    await page.getByRole('tab', { name: 'Pending Institutions (1)' }).waitFor();
 
     // Withdraw an approval: back to the pending tab.
     await page.getByRole('tab', { name: /Approved Professionals/ }).click();

@@ -86,7 +86,8 @@ describe('profiles and dashboards (browser)', { timeout: 120_000 }, () => {
     expect(hydrationProblems(page)).toEqual([]);
 
     const signInToBook = page.getByRole('link', { name: 'Sign In to Book' });
-    expect(await signInToBook.getAttribute('href')).toBe('/api/login');
+    // Issue 14: the login endpoint comes back to this profile with the booking dialog open.
+    expect(await signInToBook.getAttribute('href')).toBe(`/api/login?next=${encodeURIComponent(`/professional/${pro.id}?book=1`)}`);
     expect(await page.getByRole('button', { name: 'Book Appointment' }).count()).toBe(0);
     await section(page, 'Contact').getByText('0803 123 4567').waitFor();
     await section(page, 'Contact').getByText('12 Awolowo Road, Lagos, Lagos').waitFor();
@@ -234,7 +235,7 @@ describe('profiles and dashboards (browser)', { timeout: 120_000 }, () => {
     const anon = await pageAs(null);
     await anon.page.goto('/profile-setup');
     await anon.page.getByRole('heading', { name: 'Please Sign In' }).waitFor();
-    expect(await anon.page.getByRole('link', { name: 'Sign In' }).last().getAttribute('href')).toBe('/api/login');
+    expect(await anon.page.getByRole('link', { name: 'Sign In' }).last().getAttribute('href')).toBe('/api/login?next=%2Fprofile-setup');
     await anon.context.close();
 
     const user = await createUser(ctx.sql, { userType: 'institution', firstName: 'Bola' });

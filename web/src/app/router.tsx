@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { PageLoader } from '../components/PageLoader';
 import { useAuth } from '../features/auth/api/use-auth';
+import { SessionExpiryWatch } from '../features/auth/components/SessionExpiryWatch';
 import { shouldShowConnectionDialog } from '../lib/device';
 import { ShellLayout } from './ShellLayout';
 
@@ -27,6 +28,7 @@ const ProfessionalProfilePage = lazy(() => import('../features/profiles/pages/Pr
 const InstitutionProfilePage = lazy(() => import('../features/profiles/pages/InstitutionProfilePage'));
 const ProfileSetupPage = lazy(() => import('../features/profiles/pages/ProfileSetupPage'));
 const AppointmentsPage = lazy(() => import('../features/appointments/pages/AppointmentsPage'));
+const AccountPage = lazy(() => import('../features/account/pages/AccountPage'));
 
 const AdminLoginPage = lazy(() => import('../features/admin/pages/AdminLoginPage'));
 const AdminDashboardPage = lazy(() => import('../features/admin/pages/AdminDashboardPage'));
@@ -60,6 +62,7 @@ export function AppRoutes() {
 
   return (
     <Suspense fallback={<PageLoader />}>
+      <SessionExpiryWatch />
       <Routes>
         <Route path="/" element={<HomeRoute />} />
 
@@ -82,6 +85,7 @@ export function AppRoutes() {
           <Route path="/profile-setup" element={<ProfileSetupPage />} />
           <Route path="/appointments" element={<AppointmentsPage />} />
           <Route path="/change-password" element={<ChangePasswordPage />} />
+          <Route path="/account" element={<AccountPage />} />
           {/* Always available. */}
           <Route path="/mobile-help" element={<MobileHelpPage />} />
           <Route path="/mobile-access" element={<MobileAccessPage />} />

@@ -15,6 +15,7 @@ export function accountLinks(user: User): NavItem[] {
   const items: NavItem[] = [
     { label: 'Profile', to: '/profile-setup' },
     { label: 'Appointments', to: '/appointments' },
+    { label: 'Account settings', to: '/account' },
   ];
   if (user.userType === 'admin') items.push({ label: 'Admin Dashboard', to: '/admin' });
   return items;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  safeReturnPath,
   changePasswordSchema,
   forgotPasswordSchema,
   loginSchema,
@@ -60,7 +61,11 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // PRODUCT.md D3: there is no third-party identity provider.
-  app.get('/api/login', async (_request, reply) => reply.redirect('/login'));
+  // A same-site `next` path is passed on, so sign-in comes back to it (issue 14).
+  app.get<{ Querystring: { next?: string } }>('/api/login', async (request, reply) => {
+    const next = safeReturnPath(request.query.next);
+    return reply.redirect(next ? `/login?next=${encodeURIComponent(next)}` : '/login');
+  });
 
   app.get('/api/logout', async (request, reply) => {
     signOut(request);

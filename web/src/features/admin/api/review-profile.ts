@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api';
 import { invalidateAdminData } from './invalidate';
 
-export type ReviewAction = 'approve' | 'reject' | 'withdraw';
+export type ReviewAction = 'approve' | 'reject' | 'withdraw' | 'reopen';
 export type ReviewKind = 'professional' | 'institution';
 
 export interface ReviewInput {
@@ -14,7 +14,8 @@ export interface ReviewInput {
 }
 
 /**
- * The six approval calls: POST /api/admin/{approve|reject|withdraw}-{professional|institution}/{id}.
+ * The approval calls: POST /api/admin/{approve|reject|withdraw|reopen}-{professional|institution}/{id}
+ * (reopen, ours: a rejected application goes back to the pending queue).
  * The spec's client sends them without a body; a rejection reason, when given, is the only body.
  */
 export function reviewProfile({ action, kind, id, reason }: ReviewInput): Promise<{ success: true; status: string }> {

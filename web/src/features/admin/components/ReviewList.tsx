@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconExternalLink } from '@tabler/icons-react';
 import { formatLagosDate, institutionTypeLabel, professionalTypeLabels, type ProfessionalType } from '@ilera/contracts';
 import { isUnauthorizedError } from '../../../lib/api';
@@ -7,36 +8,55 @@ import { toast } from '../../../lib/toast';
 import { handleUnauthorized } from '../../auth/api/server-errors';
 import { useReviewProfile, type ReviewAction, type ReviewKind } from '../api/review-profile';
 import type { AdminInstitution, AdminProfessional } from '../api/types';
+import { ADMIN_LIST_PER_PAGE, useAdminList } from '../api/get-admin-list';
 import { RejectDialog } from './RejectDialog';
 
-type Mode = 'pending' | 'approved';
+type Mode = 'pending' | 'approved' | 'rejected';
 
 // Spec §8, word for word.
 const successTitle: Record<ReviewKind, Record<ReviewAction, string>> = {
-  professional: { approve: 'Professional Approved', reject: 'Professional Rejected', withdraw: 'Professional Approval Withdrawn' },
-  institution: { approve: 'Institution Approved', reject: 'Institution Rejected', withdraw: 'Institution Approval Withdrawn' },
+  professional: {
+    approve: 'Professional Approved',
+    reject: 'Professional Rejected',
+    withdraw: 'Professional Approval Withdrawn',
+    reopen: 'Professional Reopened', // ours
+  },
+  institution: {
+    approve: 'Institution Approved',
+    reject: 'Institution Rejected',
+    withdraw: 'Institution Approval Withdrawn',
+    reopen: 'Institution Reopened', // ours
+  },
 };
 const failure: Record<ReviewKind, Record<ReviewAction, string>> = {
   professional: {
     approve: 'Failed to approve professional. Please try again.',
     reject: 'Failed to reject professional. Please try again.',
     withdraw: 'Failed to withdraw professional approval.',
+    reopen: 'Failed to reopen professional. Please try again.', // ours
   },
   institution: {
     approve: 'Failed to approve institution. Please try again.',
     reject: 'Failed to reject institution. Please try again.',
     withdraw: 'Failed to withdraw institution approval.',
+    reopen: 'Failed to reopen institution. Please try again.', // ours
   },
 };
 const successText: Record<ReviewAction, (name: string) => string> = {
   approve: (name) => `${name} is now listed in the public directory.`,
   reject: (name) => `${name} has been rejected and the applicant informed.`,
   withdraw: (name) => `${name} is back in the pending list and out of the directory.`,
+  reopen: (name) => `${name} is back in the pending list for a new review.`,
 };
 
 const emptyMessage: Record<ReviewKind, Record<Mode, string>> = {
-  professional: { pending: 'No pending professional approvals', approved: 'No approved professionals' },
-  institution: { pending: 'No pending institution approvals', approved: 'No approved institutions' },
+  professional: { pending: 'No pending professional approvals', approved: 'No approved professionals', rejected: 'No rejected professionals' },
+  institution: { pending: 'No pending institution approvals', approved: 'No approved institutions', rejected: 'No rejected institutions' },
+};
+const badge: Record<Mode, { label: string; color: string }> = {
+  pending: { label: 'Pending Approval', color: 'yellow' },
+  approved: { label: 'Approved', color: 'green' },
+  rejected: { label: 'Rejected', color: 'red' },
 };
 
 const place = (city: string | null, state: string | null) => [city, state].filter(Boolean).join(', ');
@@ -96,8 +116,8 @@ function ReviewCard({
         <Stack gap={2} style={{ minWidth: 0, flex: '1 1 260px' }}>
           <Group gap="xs">
             <Text fw={700}>{name}</Text>
-            <Badge variant="light" color={mode === 'approved' ? 'green' : 'yellow'} size="sm">
-              {mode === 'approved' ? 'Approved' : 'Pending Approval'}
+            <Badge variant="light" color={badge[mode].color} size="sm">
+              {badge[mode].label}
             </Badge>
           </Group>
           {lines.filter(Boolean).map((line) => (
@@ -106,7 +126,7 @@ function ReviewCard({
             </Text>
           ))}
           <Text size="xs" c="dimmed">
-            {mode === 'pending' ? 'Applied' : 'Registered'} {formatLagosDate(createdAt)}
+            {mode === 'approved' ? 'Registered' : 'Applied'} {formatLagosDate(createdAt)}
           </Text>
         </Stack>
         <Group gap="xs">
@@ -129,6 +149,10 @@ function ReviewCard({
                 Reject
               </Button>
             </>
+          ) : mode === 'rejected' ? (
+            <Button variant="light" loading={busy === 'reopen'} onClick={() => act('reopen')}>
+              Reopen
+            </Button>
           ) : (
             <>
               <Button
@@ -174,7 +198,7 @@ function ListState({ isLoading, isError, empty, message }: { isLoading: boolean;
   return null;
 }
 
-export function ProfessionalReviewList({
+function ProfessionalReviewList({
   mode,
   items,
   isLoading,
@@ -201,6 +225,7 @@ export function ProfessionalReviewList({
             [p.specialty, professionalTypeLabels[p.professionalType as ProfessionalType] ?? p.professionalType].join(' · '),
             place(p.city, p.state),
             p.user.email,
+            p.rejectionReason ? `Reason: ${p.rejectionReason}` : '',
           ]}
         />
       ))}
@@ -208,7 +233,7 @@ export function ProfessionalReviewList({
   );
 }
 
-export function InstitutionReviewList({
+function InstitutionReviewList({
   mode,
   items,
   isLoading,
@@ -235,9 +260,51 @@ export function InstitutionReviewList({
             institutionTypeLabel(i.type),
             place(i.city, i.state),
             [fullName(i.user), i.user.email].filter(Boolean).join(' · '),
+            i.rejectionReason ? `Reason: ${i.rejectionReason}` : '',
           ]}
         />
       ))}
+    </Stack>
+  );
+}
+
+/**
+ * One admin tab: a list of professionals or institutions in one status, searched
+ * by name or e-mail and paged (issue 14: lists no longer stop at a cap).
+ */
+export function AdminListTab({ kind, mode }: { kind: ReviewKind; mode: Mode }) {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [q] = useDebouncedValue(search, 300);
+  const list = useAdminList(mode, kind, { q, page });
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / ADMIN_LIST_PER_PAGE));
+  const state = { isLoading: list.isLoading, isError: list.isError };
+  return (
+    <Stack gap="sm">
+      <TextInput
+        label="Search by name or e-mail"
+        type="search"
+        value={search}
+        onChange={(e) => {
+          setSearch(e.currentTarget.value);
+          setPage(1);
+        }}
+        maw={420}
+      />
+      {kind === 'professional' ? (
+        <ProfessionalReviewList mode={mode} items={list.data?.items as AdminProfessional[] | undefined} {...state} />
+      ) : (
+        <InstitutionReviewList mode={mode} items={list.data?.items as AdminInstitution[] | undefined} {...state} />
+      )}
+      {pages > 1 && (
+        <Group justify="space-between" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            {total} in all
+          </Text>
+          <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} aria-label="Pages" />
+        </Group>
+      )}
     </Stack>
   );
 }

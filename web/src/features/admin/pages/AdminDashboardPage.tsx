@@ -4,17 +4,22 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAdminLogout } from '../api/admin-logout';
 import { useAdminStats } from '../api/get-admin-stats';
-import { useApprovedInstitutions } from '../api/get-approved-institutions';
-import { useApprovedProfessionals } from '../api/get-approved-professionals';
-import { usePendingInstitutions } from '../api/get-pending-institutions';
-import { usePendingProfessionals } from '../api/get-pending-professionals';
 import type { AdminUser } from '../api/types';
 import { toast } from '../../../lib/toast';
 import { ActivityLog } from '../components/ActivityLog';
 import { AdminFrame } from '../components/AdminFrame';
 import { AdminGuard } from '../components/AdminGuard';
-import { InstitutionReviewList, ProfessionalReviewList } from '../components/ReviewList';
+import { AdminListTab } from '../components/ReviewList';
 import { StatCards } from '../components/StatCards';
+
+const reviewTabs = [
+  { kind: 'professional', mode: 'pending' },
+  { kind: 'professional', mode: 'approved' },
+  { kind: 'institution', mode: 'pending' },
+  { kind: 'institution', mode: 'approved' },
+  { kind: 'professional', mode: 'rejected' },
+  { kind: 'institution', mode: 'rejected' },
+] as const;
 
 const withCount = (label: string, count: number | undefined) => (count === undefined ? label : `${label} (${count})`);
 
@@ -23,10 +28,6 @@ function Dashboard({ admin }: { admin: AdminUser }) {
   const logout = useAdminLogout();
   const queryClient = useQueryClient();
   const stats = useAdminStats();
-  const pendingProfessionals = usePendingProfessionals();
-  const approvedProfessionals = useApprovedProfessionals();
-  const pendingInstitutions = usePendingInstitutions();
-  const approvedInstitutions = useApprovedInstitutions();
   const name = [admin.firstName, admin.lastName].filter(Boolean).join(' ') || admin.email;
 
   const signOut = () =>
@@ -40,7 +41,7 @@ function Dashboard({ admin }: { admin: AdminUser }) {
       onError: () => toast({ title: 'Logout Failed', description: 'There was an error logging out', variant: 'destructive' }),
     });
 
-  // Tab counts come from the database counts: the lists themselves are capped.
+  // Tab counts come from the database counts.
   const s = stats.data;
   return (
     <AdminFrame>
@@ -73,21 +74,16 @@ function Dashboard({ admin }: { admin: AdminUser }) {
             <Tabs.Tab value="approved-professionals">{withCount('Approved Professionals', s?.totalProfessionals)}</Tabs.Tab>
             <Tabs.Tab value="pending-institutions">{withCount('Pending Institutions', s?.pendingInstitutions)}</Tabs.Tab>
             <Tabs.Tab value="approved-institutions">{withCount('Approved Institutions', s?.totalInstitutions)}</Tabs.Tab>
+            <Tabs.Tab value="rejected-professionals">Rejected Professionals</Tabs.Tab>
+            <Tabs.Tab value="rejected-institutions">Rejected Institutions</Tabs.Tab>
             <Tabs.Tab value="activity">Activity</Tabs.Tab>
           </Tabs.List>
 
-          <Tabs.Panel value="pending-professionals" pt="md">
-            <ProfessionalReviewList mode="pending" {...listProps(pendingProfessionals)} />
-          </Tabs.Panel>
-          <Tabs.Panel value="approved-professionals" pt="md">
-            <ProfessionalReviewList mode="approved" {...listProps(approvedProfessionals)} />
-          </Tabs.Panel>
-          <Tabs.Panel value="pending-institutions" pt="md">
-            <InstitutionReviewList mode="pending" {...listProps(pendingInstitutions)} />
-          </Tabs.Panel>
-          <Tabs.Panel value="approved-institutions" pt="md">
-            <InstitutionReviewList mode="approved" {...listProps(approvedInstitutions)} />
-          </Tabs.Panel>
+          {reviewTabs.map(({ kind, mode }) => (
+            <Tabs.Panel key={`${mode}-${kind}`} value={`${mode}-${kind}s`} pt="md">
+              <AdminListTab kind={kind} mode={mode} />
+            </Tabs.Panel>
+          ))}
           <Tabs.Panel value="activity" pt="md">
             <ActivityLog />
           </Tabs.Panel>
@@ -95,10 +91,6 @@ function Dashboard({ admin }: { admin: AdminUser }) {
       </Stack>
     </AdminFrame>
   );
-}
-
-function listProps<T>(q: { data: T[] | undefined; isLoading: boolean; isError: boolean }) {
-  return { items: q.data, isLoading: q.isLoading, isError: q.isError };
 }
 
 /** /admin (spec accounts §2): stats, the four review tabs and the activity log. */

@@ -177,6 +177,8 @@ export default function AppointmentsPage() {
   const list = useAppointments(owner);
   const update = useUpdateAppointmentStatus();
   const isPatientView = owner?.kind === 'patient';
+  // Issue 14: a provider (or a patient who became one) who booked as a patient sees those bookings too.
+  const bookings = useAppointments(user && !isPatientView && !ownerLoading ? { kind: 'patient', id: user.id } : null);
   const isPatient = user?.userType === 'patient';
 
   // Spec §2: signed out -> a toast, then the login endpoint after 500 ms.
@@ -187,9 +189,9 @@ export default function AppointmentsPage() {
     }
   }, [authLoading, user]);
 
-  const change = (a: Appointment, status: AppointmentStatus) => {
+  const change = (a: Appointment, status: AppointmentStatus, asPatient = isPatientView) => {
     // A patient's cancellation is asked once more: it frees the slot for others.
-    if (isPatientView && status === 'cancelled' && toCancel?.id !== a.id) {
+    if (asPatient && status === 'cancelled' && toCancel?.id !== a.id) {
       setToCancel(a);
       return;
     }
@@ -299,6 +301,28 @@ export default function AppointmentsPage() {
         </SimpleGrid>
       )}
 
+      {!isPatientView && (bookings.data?.length ?? 0) > 0 && (
+        <Stack gap="md" mt="xl" component="section" aria-label="My Bookings">
+          <div>
+            <Title order={2} size="h3">
+              My Bookings
+            </Title>
+            <Text c="dimmed" size="sm">
+              Appointments you booked as a patient.
+            </Text>
+          </div>
+          {bookings.data!.map((a) => (
+            <AppointmentCard
+              key={a.id}
+              appointment={a}
+              isProvider={false}
+              onChange={(appointment, status) => change(appointment, status, true)}
+              pendingId={update.isPending ? (update.variables?.id ?? null) : null}
+            />
+          ))}
+        </Stack>
+      )}
+
       <Modal opened={toCancel !== null} onClose={() => setToCancel(null)} title="Cancel this appointment?" centered>
         {toCancel && (
           <Stack>
@@ -310,7 +334,7 @@ export default function AppointmentsPage() {
               <Button variant="default" onClick={() => setToCancel(null)}>
                 Keep Appointment
               </Button>
-              <Button color="red" onClick={() => change(toCancel, 'cancelled')}>
+              <Button color="red" onClick={() => change(toCancel, 'cancelled', true)}>
                 Cancel Appointment
               </Button>
             </Group>

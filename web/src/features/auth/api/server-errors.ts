@@ -1,4 +1,5 @@
 import { toast } from '../../../lib/toast';
+import { signInHere } from './return-path';
 
 /**
  * The per-field messages of a 400 answer (`400: {"message", "fields"}`), to show
@@ -16,8 +17,11 @@ export function serverFieldErrors(error: unknown): Record<string, string> | null
   }
 }
 
-/** Spec §8: the "Unauthorized" toast, then the login endpoint after 500 ms. */
-export function handleUnauthorized(to = '/api/login'): void {
+/**
+ * Spec §8: the "Unauthorized" toast, then sign-in after 500 ms; by default the
+ * sign-in page comes back to the page the user was on (issue 14).
+ */
+export function handleUnauthorized(to = signInHere()): void {
   toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
   window.setTimeout(() => window.location.assign(to), 500);
 }

@@ -1,10 +1,11 @@
 import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
+import { signInPath } from '../api/return-path';
 
 /** Shown by a signed-in page to a signed-out visitor: a way to sign in and come back. */
 export function SignInRequired({ message = 'Please sign in to continue.' }: { message?: string }) {
   const location = useLocation();
-  const next = encodeURIComponent(location.pathname + location.search);
+
   return (
     <Container size={460} py="xl">
       <Paper withBorder p="xl" radius="md">
@@ -15,7 +16,7 @@ export function SignInRequired({ message = 'Please sign in to continue.' }: { me
           <Text c="dimmed" ta="center">
             {message}
           </Text>
-          <Button component={Link} to={`/login?next=${next}`}>
+          <Button component={Link} to={signInPath(location.pathname + location.search)}>
             Sign In
           </Button>
         </Stack>

@@ -7,12 +7,8 @@ import { toast } from '../../../lib/toast';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useLogin } from '../api/login';
 import { AuthLayout } from '../components/AuthLayout';
+import { safeNext } from '../api/return-path';
 
-/** Only a path of our own site is followed after sign-in (no open redirect). */
-export function safeNext(next: string | null): string | null {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/api/')) return null;
-  return next;
-}
 
 /** /login (spec accounts §2): e-mail and password; admins go to /admin, everyone else to /. */
 export default function LoginPage() {

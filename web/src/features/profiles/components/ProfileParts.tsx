@@ -1,6 +1,11 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarPlus, IconLogin, IconStar } from '@tabler/icons-react';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { loginEndpoint } from '../../auth/api/return-path';
+
+/** The address parameter that asks a profile page to open its booking dialog (after signing in). */
+const BOOK_PARAM = 'book';
 
 /** A titled card of the main column or the sidebar. */
 export function SectionCard({ title, children, id }: { title: string; children: ReactNode; id: string }) {
@@ -40,7 +45,8 @@ export function placeLine(city: string | null, state: string | null, zipCode: st
 
 /**
  * Quick actions of a public profile: signed in, Book Appointment and Write Review
- * open their dialogs; signed out, 'Sign In to Book' goes to the login endpoint.
+ * open their dialogs; signed out, 'Sign In to Book' goes to sign-in and comes back
+ * to this profile with the booking dialog open (issue 14).
  */
 export function BookingActions({
   signedIn,
@@ -54,9 +60,12 @@ export function BookingActions({
   onBook: () => void;
   onReview: () => void;
 }) {
+  const location = useLocation();
   if (!signedIn) {
+    const back = new URLSearchParams(location.search);
+    back.set(BOOK_PARAM, '1');
     return (
-      <Button component="a" href="/api/login" fullWidth leftSection={<IconLogin size={16} />}>
+      <Button component="a" href={loginEndpoint(`${location.pathname}?${back}`)} fullWidth leftSection={<IconLogin size={16} />}>
         Sign In to Book
       </Button>
     );
@@ -73,4 +82,19 @@ export function BookingActions({
       )}
     </Stack>
   );
+}
+
+/** Back from "Sign In to Book": once signed in, open the booking dialog, then drop the parameter. */
+export function useBookOnReturn(signedIn: boolean, openBooking: () => void): void {
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get(BOOK_PARAM) === '1';
+  useEffect(() => {
+    if (!wanted || !signedIn) return;
+    openBooking();
+    const rest = new URLSearchParams(params);
+    rest.delete(BOOK_PARAM);
+    setParams(rest, { replace: true });
+    // openBooking is a fresh closure each render; what matters is the parameter and the session.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [wanted, signedIn]);
 }

@@ -18,7 +18,7 @@ import { useInstitution } from '../api/get-institution';
 import { useInstitutionReviews } from '../api/get-institution-reviews';
 import { professionalName } from '../api/types';
 import { BookAppointmentDialog, PhotoDialog, WhenOpened, WriteReviewDialog } from '../components/ProfileDialogs';
-import { BookingActions, InfoRow, placeLine, SectionCard } from '../components/ProfileParts';
+import { BookingActions, InfoRow, placeLine, SectionCard, useBookOnReturn } from '../components/ProfileParts';
 import { ProfileNotFound } from '../components/ProfileNotFound';
 import { ProfileSkeleton } from '../components/ProfileSkeleton';
 import { ProfileStatusBadge } from '../components/ProfileStatusBadge';
@@ -37,6 +37,7 @@ export default function InstitutionProfilePage() {
   const [reviewOrder, setReviewOrder] = useState<ReviewOrder>('newest');
   const reviews = useInstitutionReviews(id, validId && profile.isSuccess, reviewOrder);
   const [dialog, setDialog] = useState<Dialog>(null);
+  useBookOnReturn(isAuthenticated, () => setDialog('book'));
   const close = () => setDialog(null);
   // The profile arrives outside any event: as a deferred value it renders as a
   // transition, in slices a slow phone can interrupt, with the skeleton shown meanwhile.

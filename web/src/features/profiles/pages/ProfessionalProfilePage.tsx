@@ -32,7 +32,7 @@ import { useProfessional } from '../api/get-professional';
 import { useProfessionalReviews } from '../api/get-professional-reviews';
 import { professionalName } from '../api/types';
 import { BookAppointmentDialog, CountriesDialog, PhotoDialog, WhenOpened, WriteReviewDialog } from '../components/ProfileDialogs';
-import { BookingActions, InfoRow, placeLine, SectionCard } from '../components/ProfileParts';
+import { BookingActions, InfoRow, placeLine, SectionCard, useBookOnReturn } from '../components/ProfileParts';
 import { ProfileNotFound } from '../components/ProfileNotFound';
 import { ProfileSkeleton } from '../components/ProfileSkeleton';
 import { ProfileStatusBadge } from '../components/ProfileStatusBadge';
@@ -64,6 +64,7 @@ export default function ProfessionalProfilePage() {
   const [reviewOrder, setReviewOrder] = useState<ReviewOrder>('newest');
   const reviews = useProfessionalReviews(id, validId && profile.isSuccess, reviewOrder);
   const [dialog, setDialog] = useState<Dialog>(null);
+  useBookOnReturn(isAuthenticated, () => setDialog('book'));
   const close = () => setDialog(null);
   // The profile arrives outside any event: as a deferred value it renders as a
   // transition, in slices a slow phone can interrupt, with the skeleton shown meanwhile.

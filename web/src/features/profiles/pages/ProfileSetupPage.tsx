@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Center, Container, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconBuildingHospital, IconInfoCircle, IconStethoscope } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
+import { loginEndpoint } from '../../auth/api/return-path';
 import type { InstitutionProfileInput, ProfessionalProfileInput } from '@ilera/contracts';
 import { toast } from '../../../lib/toast';
 import { useAuth, type User } from '../../auth/api/use-auth';
@@ -38,7 +39,7 @@ function PleaseSignIn() {
             Please Sign In
           </Title>
           <Text c="dimmed">You need to be signed in to set up your profile.</Text>
-          <Button component="a" href="/api/login">
+          <Button component="a" href={loginEndpoint('/profile-setup')}>
             Sign In
           </Button>
         </Stack>

@@ -1,0 +1,140 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createTestContext, type TestContext } from '../../test/support';
+import { createProfessional, createUser, type TestUser } from '../../test/factories';
+import { launchBrowser, newPage } from '../../test/browser';
+
+/**
+ * Issue 14 journeys in Chromium: an admin adds a nurse who then edits her profile;
+ * a patient downloads their data and deletes the account; "Sign In to Book" comes
+ * back to the booking dialog.
+ */
+describe('accounts and admin add user (browser)', { timeout: 120_000 }, () => {
+  let ctx: TestContext;
+  let base: string;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    admin = await createUser(ctx.sql, { userType: 'admin', firstName: 'Funke', password: 'admin-password-1' });
+    base = await ctx.listen();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await ctx?.close();
+  });
+
+  const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').getByText(text, { exact: true });
+  const combo = (page: Page, label: string) => page.getByRole('textbox', { name: new RegExp(`^${label}( \\*)?$`) });
+  async function choose(page: Page, label: string, option: string) {
+    await combo(page, label).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+  }
+  async function signIn(page: Page, email: string, password: string) {
+    await page.getByLabel(/^Email/).fill(email);
+    await page.getByLabel(/^Password/).fill(password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  }
+
+  it('an admin adds a nurse (type first, then her specialties), who signs in and edits her profile', async () => {
+    const { page, context } = await newPage(browser.browser, base);
+    await page.goto('/admin/login');
+    await page.getByLabel('Email').fill(admin.email);
+    await page.locator('input[type="password"]').fill(admin.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(/\/admin$/);
+
+    await page.goto('/admin/add-user');
+    await choose(page, 'User Type', 'Healthcare Professional');
+    await choose(page, 'Professional Type', 'Nurse');
+    // Only nursing specialties are offered to a nurse.
+    await combo(page, 'Specialty').click();
+    await page.getByRole('option', { name: 'Midwifery', exact: true }).waitFor();
+    expect(await page.getByRole('option', { name: 'Cardiology', exact: true }).count()).toBe(0);
+    await page.getByRole('option', { name: 'Midwifery', exact: true }).click();
+    await choose(page, 'Title', 'Mrs.');
+    const email = `halima-${Date.now()}@example.ng`;
+    await page.getByLabel(/^First Name/).fill('Halima');
+    await page.getByLabel(/^Last Name/).fill('Bello');
+    await page.getByLabel(/^Email/).fill(email);
+    await page.locator('input[type="password"]').fill('nurse-password-1');
+    await page.getByLabel(/^Bio/).fill('Midwife caring for mothers and newborns in Kano for twelve years.');
+    await page.getByLabel(/^Education/).fill('BNSc, Bayero University Kano (2010)');
+    await page.getByRole('button', { name: 'Create User' }).click();
+    await toast(page, 'User Created').waitFor();
+    await context.close();
+
+    const nurse = await newPage(browser.browser, base);
+    await nurse.page.goto('/login');
+    await signIn(nurse.page, email, 'nurse-password-1');
+    await nurse.page.waitForURL(`${base}/`);
+    await nurse.page.goto('/profile-setup');
+    await nurse.page.getByRole('heading', { level: 1, name: 'Edit Profile' }).waitFor();
+    // The profile form (a native select) offers her type's specialties and keeps her current one.
+    expect(await nurse.page.getByLabel(/^Specialty/).inputValue()).toBe('Midwifery');
+    await nurse.page.getByLabel(/^Specialty/).selectOption('Pediatric Nursing');
+    await nurse.page.getByRole('button', { name: 'Update Profile' }).click();
+    await nurse.page.waitForURL(`${base}/`);
+    const [row] = await ctx.sql`
+      SELECT p.professional_type, p.specialty FROM professionals p JOIN users u ON u.id = p.user_id WHERE u.email = ${email}`;
+    expect(row).toEqual({ professionalType: 'nurse', specialty: 'Pediatric Nursing' });
+    await nurse.context.close();
+  });
+
+  it('a patient downloads their data from Account settings, then deletes the account and can no longer sign in', async () => {
+    const patient = await createUser(ctx.sql, { firstName: 'Kemi', lastName: 'Lawal', password: 'kemi-password-1' });
+    const { page, context } = await newPage(browser.browser, base);
+    await page.goto('/login');
+    await signIn(page, patient.email, patient.password);
+    await page.waitForURL(`${base}/`);
+    await page.locator('header').getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Account settings' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Account settings' }).waitFor();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download My Data' }).click()]);
+    const data = JSON.parse(await readFile((await download.path())!, 'utf8'));
+    expect(data.account).toMatchObject({ email: patient.email, firstName: 'Kemi', lastName: 'Lawal' });
+
+    await page.getByRole('button', { name: 'Delete My Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByLabel('Password', { exact: true }).fill('not-my-password');
+    await dialog.getByRole('button', { name: 'Delete Account' }).click();
+    await dialog.getByText('Password is incorrect').waitFor();
+    await dialog.getByLabel('Password', { exact: true }).fill(patient.password);
+    await dialog.getByRole('button', { name: 'Delete Account' }).click();
+    await toast(page, 'Account Deleted').waitFor();
+    await page.waitForURL(`${base}/`);
+    await page.locator('header').getByRole('link', { name: 'Sign In' }).first().waitFor();
+
+    await page.goto('/login');
+    await signIn(page, patient.email, patient.password);
+    await toast(page, 'Login Failed').waitFor();
+    await context.close();
+  });
+
+  it('"Sign In to Book" signs the visitor in and comes back to the booking dialog of that profile', async () => {
+    const pro = await createProfessional(ctx.sql, { title: 'Dr.', user: { firstName: 'Chinedu', lastName: 'Okafor' } });
+    const patient = await createUser(ctx.sql, { firstName: 'Tunde', password: 'tunde-password-1' });
+    const { page, context } = await newPage(browser.browser, base);
+    await page.goto(`/professional/${pro.id}`);
+    await page.getByRole('link', { name: 'Sign In to Book' }).click();
+    await page.waitForURL(/\/login\?next=/);
+    await signIn(page, patient.email, patient.password);
+    await page.getByRole('dialog').getByText('Book Appointment with Dr. Chinedu Okafor').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/professional/${pro.id}`);
+    // A sign-in link that names another site is not followed.
+    await page.goto('/api/logout');
+    await page.goto('/login?next=//evil.example/steal');
+    await signIn(page, patient.email, patient.password);
+    await page.waitForURL(`${base}/`);
+    await context.close();
+    // The login endpoint passes a same-site return path on (and only that).
+    const res = await ctx.app.inject({ url: `/api/login?next=${encodeURIComponent(`/professional/${pro.id}?book=1`)}` });
+    expect(res.headers.location).toBe(`/login?next=${encodeURIComponent(`/professional/${pro.id}?book=1`)}`);
+    const evil = await ctx.app.inject({ url: '/api/login?next=//evil.example' });
+    expect(evil.headers.location).toBe('/login');
+  });
+});

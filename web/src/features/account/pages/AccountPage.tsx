@@ -1,0 +1,214 @@
+import { useState, type ReactNode } from 'react';
+import { Button, Container, Group, Modal, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router-dom';
+import { updateAccountSchema, type UpdateAccountInput } from '@ilera/contracts';
+import { PageLoader } from '../../../components/PageLoader';
+import { errorMessage, isUnauthorizedError } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { zodResolver } from '../../../lib/zod-resolver';
+import { currentUserQueryOptions, useAuth } from '../../auth/api/use-auth';
+import { handleUnauthorized, serverFieldErrors } from '../../auth/api/server-errors';
+import { SignInRequired } from '../../auth/components/SignInRequired';
+import { useDeleteAccount } from '../api/delete-account';
+import { ACCOUNT_EXPORT_URL } from '../api/export-account';
+import { useAccount, type Account } from '../api/get-account';
+import { useSignOutEverywhere } from '../api/sign-out-everywhere';
+import { useUpdateAccount } from '../api/update-account';
+
+/** /account: "Account settings" for every role (issue 14; PRODUCT.md D21). */
+export default function AccountPage() {
+  const { isLoading, isAuthenticated } = useAuth();
+  const account = useAccount(isAuthenticated);
+  if (isLoading || (isAuthenticated && account.isLoading)) return <PageLoader />;
+  if (!isAuthenticated) return <SignInRequired message="Please sign in to see your account settings." />;
+  if (!account.data) {
+    return (
+      <Container size={640} py="xl">
+        <Text c="red">Could not load your account. Please try again.</Text>
+      </Container>
+    );
+  }
+  return <AccountSettings account={account.data} />;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
+      <Title order={2} fz={18} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+/** After the session ends here: forget every cached answer, then go to `to`. */
+function useLeave() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return (to: string) => {
+    queryClient.clear();
+    queryClient.setQueryData(currentUserQueryOptions().queryKey, null);
+    navigate(to, { replace: true });
+  };
+}
+
+function AccountSettings({ account }: { account: Account }) {
+  const update = useUpdateAccount();
+  const signOutAll = useSignOutEverywhere();
+  const remove = useDeleteAccount();
+  const leave = useLeave();
+  const [deleting, setDeleting] = useState(false);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const form = useForm<UpdateAccountInput>({
+    initialValues: { firstName: account.firstName ?? '', lastName: account.lastName ?? '', phone: account.phone ?? '' },
+    validate: zodResolver<UpdateAccountInput>(updateAccountSchema),
+  });
+
+  const save = form.onSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: () => toast({ title: 'Account Updated', description: 'Your name and phone number have been saved.' }),
+      onError: (error) => {
+        if (isUnauthorizedError(error)) return handleUnauthorized();
+        const fields = serverFieldErrors(error);
+        if (fields) form.setErrors(fields);
+        toast({ title: 'Update Failed', description: errorMessage(error, 'Could not save your details. Please try again.'), variant: 'destructive' });
+      },
+    }),
+  );
+
+  const signOutEverywhere = () =>
+    signOutAll.mutate(undefined, {
+      onSuccess: () => {
+        toast({ title: 'Signed Out Everywhere', description: 'Every session of your account has ended. Sign in again to continue.' });
+        leave('/login');
+      },
+      onError: (error) => {
+        if (isUnauthorizedError(error)) return handleUnauthorized();
+        toast({ title: 'Sign Out Failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+      },
+    });
+
+  const deleteAccount = () =>
+    remove.mutate(
+      { password },
+      {
+        onSuccess: () => {
+          toast({ title: 'Account Deleted', description: 'Your account and its data have been deleted.' });
+          leave('/');
+        },
+        onError: (error) => {
+          if (isUnauthorizedError(error)) return handleUnauthorized();
+          const message = serverFieldErrors(error)?.password ?? errorMessage(error, 'Could not delete your account. Please try again.');
+          setPasswordError(message);
+        },
+      },
+    );
+
+  return (
+    <Container size={640} py="xl">
+      <Stack gap="md">
+        <div>
+          <Title order={1} fz={26}>
+            Account settings
+          </Title>
+          <Text c="dimmed" size="sm">
+            Signed in as {account.email}
+          </Text>
+        </div>
+
+        <Section title="Your details">
+          <form onSubmit={save} noValidate>
+            <Stack gap="sm">
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput label="First Name" autoComplete="given-name" required {...form.getInputProps('firstName')} />
+                <TextInput label="Last Name" autoComplete="family-name" required {...form.getInputProps('lastName')} />
+              </SimpleGrid>
+              <TextInput label="Phone" type="tel" autoComplete="tel" placeholder="0803 123 4567" required {...form.getInputProps('phone')} />
+              <Group justify="flex-end">
+                <Button type="submit" loading={update.isPending}>
+                  Save Changes
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Section>
+
+        <Section title="Password and sessions">
+          <Stack gap="sm" align="flex-start">
+            <Button component={Link} to="/change-password" variant="light">
+              Change Password
+            </Button>
+            <Text size="sm" c="dimmed">
+              Lost a phone, or signed in on a shared computer? End every session of your account, this one included.
+            </Text>
+            <Button variant="default" onClick={signOutEverywhere} loading={signOutAll.isPending}>
+              Sign Out Everywhere
+            </Button>
+          </Stack>
+        </Section>
+
+        <Section title="Your data">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm" c="dimmed">
+              A JSON file of everything Ilera holds about you: your account, profile, appointments and reviews.
+            </Text>
+            <Button component="a" href={ACCOUNT_EXPORT_URL} download="ilera-my-data.json" variant="light">
+              Download My Data
+            </Button>
+          </Stack>
+        </Section>
+
+        <Section title="Delete account">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm" c="dimmed">
+              Your upcoming appointments are cancelled and their providers told. Reviews you wrote stay, shown as
+              "Former patient". This cannot be undone.
+            </Text>
+            <Button color="red" variant="light" onClick={() => setDeleting(true)}>
+              Delete My Account
+            </Button>
+          </Stack>
+        </Section>
+      </Stack>
+
+      <Modal opened={deleting} onClose={() => setDeleting(false)} title="Delete your account?" centered>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!password) return setPasswordError('Enter your password to delete your account');
+            deleteAccount();
+          }}
+          noValidate
+        >
+          <Stack>
+            <Text size="sm">Enter your password to confirm. Your account cannot be recovered afterwards.</Text>
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              value={password}
+              error={passwordError}
+              onChange={(e) => {
+                setPassword(e.currentTarget.value);
+                setPasswordError(null);
+              }}
+              visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+              data-autofocus
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setDeleting(false)}>
+                Keep My Account
+              </Button>
+              <Button type="submit" color="red" loading={remove.isPending}>
+                Delete Account
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </Container>
+  );
+}

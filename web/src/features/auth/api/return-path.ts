@@ -1,0 +1,26 @@
+import { safeReturnPath } from '@ilera/contracts';
+
+/**
+ * Return paths (issue 14): every sign-in prompt carries where the visitor was, and
+ * sign-in goes back there. Only a path of our own site is followed (no open redirect).
+ */
+
+/** `next` if it is a same-site path, else null (the rule lives in contracts, shared with /api/login). */
+export const safeNext = (next: string | null | undefined): string | null => safeReturnPath(next);
+
+/** The sign-in page, coming back to `path` afterwards. */
+export function signInPath(path: string): string {
+  const next = safeNext(path);
+  return next && next !== '/' && !next.startsWith('/login') ? `/login?next=${encodeURIComponent(next)}` : '/login';
+}
+
+/** The sign-in page, coming back to the page open now. */
+export function signInHere(): string {
+  return signInPath(window.location.pathname + window.location.search);
+}
+
+/** The spec's login endpoint (a full page navigation), passing the return path on. */
+export function loginEndpoint(path: string): string {
+  const next = safeNext(path);
+  return next ? `/api/login?next=${encodeURIComponent(next)}` : '/api/login';
+}
