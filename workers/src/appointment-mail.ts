@@ -1,7 +1,9 @@
 // Appointment mail: what the patient and the provider receive, and the .ics
 // calendar file attached for the patient. Every time is written in WAT (D11).
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import { DateTime } from 'luxon';
 import type { Db } from '@ilera/db';
-import { appointmentStatusLabels, appointmentTypeLabels, formatLagos, lagosDateTimeParts } from '@ilera/contracts';
+import { appointmentStatusLabels, appointmentTypeLabels, formatLagos } from '@ilera/contracts';
 import type { MailJob } from './mail.worker';
 
 export const APPOINTMENT_MINUTES = 30;
@@ -41,74 +43,54 @@ export async function loadAppointmentForMail(sql: Db, id: number): Promise<Appoi
   return row ?? null;
 }
 
-// ---------------------------------------------------------------- .ics (RFC 5545)
+// ---------------------------------------------------------------- .ics (RFC 5545, ical-generator)
 
-function icsEscape(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
-}
+// Lagos has kept WAT (UTC+1) without daylight saving since 1919: one fixed rule.
+const LAGOS_VTIMEZONE = [
+  'BEGIN:VTIMEZONE',
+  'TZID:Africa/Lagos',
+  'BEGIN:STANDARD',
+  'DTSTART:19700101T000000',
+  'TZOFFSETFROM:+0100',
+  'TZOFFSETTO:+0100',
+  'TZNAME:WAT',
+  'END:STANDARD',
+  'END:VTIMEZONE',
+].join('\r\n');
 
-/** Lines longer than 75 octets are folded (RFC 5545 §3.1). */
-function fold(line: string): string {
-  const out: string[] = [];
-  let rest = line;
-  while (Buffer.byteLength(rest) > 75) {
-    let cut = 74;
-    while (Buffer.byteLength(rest.slice(0, cut)) > 74) cut--;
-    out.push(rest.slice(0, cut));
-    rest = ' ' + rest.slice(cut);
-  }
-  out.push(rest);
-  return out.join('\r\n');
-}
-
-function lagosLocal(d: Date): string {
-  const { date, time } = lagosDateTimeParts(d);
-  return `${date.replace(/-/g, '')}T${time.replace(':', '')}00`;
-}
-
-function utcStamp(d: Date): string {
-  return d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-}
+const lagos = (d: Date) => DateTime.fromJSDate(d).setZone('Africa/Lagos');
 
 /**
  * A calendar entry in Africa/Lagos local time with its VTIMEZONE, so calendar apps
  * show the WAT time whatever the phone's zone. A cancelled appointment sends
- * METHOD:CANCEL with the same UID, which removes the entry.
+ * METHOD:CANCEL with the same UID, which removes the entry; like every entry it names
+ * its ORGANIZER (the provider), which RFC 5546 requires of a cancellation.
  */
 export function appointmentIcs(a: AppointmentForMail, now: Date, appUrl: string): string {
   const cancelled = a.status === 'cancelled';
   const end = new Date(a.appointmentDate.getTime() + APPOINTMENT_MINUTES * 60 * 1000);
   const type = appointmentTypeLabels[a.appointmentType as keyof typeof appointmentTypeLabels] ?? a.appointmentType;
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Ilera//Appointments//EN',
-    'CALSCALE:GREGORIAN',
-    `METHOD:${cancelled ? 'CANCEL' : 'PUBLISH'}`,
-    'BEGIN:VTIMEZONE',
-    'TZID:Africa/Lagos',
-    'BEGIN:STANDARD',
-    'DTSTART:19700101T000000',
-    'TZOFFSETFROM:+0100',
-    'TZOFFSETTO:+0100',
-    'TZNAME:WAT',
-    'END:STANDARD',
-    'END:VTIMEZONE',
-    'BEGIN:VEVENT',
-    `UID:appointment-${a.id}@ilera.ng`,
+  const calendar = ical({
+    prodId: '//Ilera//Appointments//EN',
+    method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH,
+  });
+  // Only the VTIMEZONE of the events' zone, no calendar-wide zone: DTSTAMP stays in UTC.
+  calendar.timezone({ name: null, generator: (tz) => (tz === 'Africa/Lagos' ? LAGOS_VTIMEZONE : null) });
+  calendar.createEvent({
+    id: `appointment-${a.id}@ilera.ng`,
     // Later changes carry a higher sequence, so calendars replace the older entry.
-    `SEQUENCE:${Math.floor(a.updatedAt.getTime() / 1000)}`,
-    `DTSTAMP:${utcStamp(now)}`,
-    `DTSTART;TZID=Africa/Lagos:${lagosLocal(a.appointmentDate)}`,
-    `DTEND;TZID=Africa/Lagos:${lagosLocal(end)}`,
-    `SUMMARY:${icsEscape(`${type} with ${a.providerName}`)}`,
-    `DESCRIPTION:${icsEscape(`Status: ${appointmentStatusLabels[a.status]}. Manage it at ${appUrl}/appointments`)}`,
-    ...(a.providerAddress ? [`LOCATION:${icsEscape(a.providerAddress)}`] : []),
-    `STATUS:${cancelled ? 'CANCELLED' : a.status === 'pending' ? 'TENTATIVE' : 'CONFIRMED'}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-  ];
-  return lines.map(fold).join('\r\n') + '\r\n';
+    sequence: Math.floor(a.updatedAt.getTime() / 1000),
+    stamp: now,
+    timezone: 'Africa/Lagos',
+    start: lagos(a.appointmentDate),
+    end: lagos(end),
+    summary: `${type} with ${a.providerName}`,
+    description: `Status: ${appointmentStatusLabels[a.status]}. Manage it at ${appUrl}/appointments`,
+    location: a.providerAddress ?? undefined,
+    organizer: { name: a.providerName, email: a.providerEmail ?? 'no-reply@ilera.ng' },
+    status: cancelled ? ICalEventStatus.CANCELLED : a.status === 'pending' ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
+  });
+  return calendar.toString();
 }
 
 function icsAttachment(a: AppointmentForMail, now: Date, appUrl: string): NonNullable<MailJob['attachments']>[number] {

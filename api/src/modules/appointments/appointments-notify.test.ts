@@ -104,6 +104,9 @@ describe('appointment notifications', () => {
     const cancelled = await waitForMail('adaeze.patient@example.ng', 'Appointment cancelled');
     expect(cancelled.attachments[0]!.content).toContain('METHOD:CANCEL');
     expect(cancelled.attachments[0]!.content).toContain('STATUS:CANCELLED');
+    // RFC 5546: a cancellation names its organizer, or calendars ignore it.
+    expect(cancelled.attachments[0]!.content).toContain('ORGANIZER;CN="Dr. Chinedu Okafor":mailto:chinedu.okafor@example.ng');
+    expect(cancelled.attachments[0]!.content).toContain(`UID:appointment-${id}@ilera.ng`);
     const toProvider = await waitForMail('chinedu.okafor@example.ng', 'Appointment cancelled');
     expect(toProvider.text).toContain('has cancelled their appointment');
   });

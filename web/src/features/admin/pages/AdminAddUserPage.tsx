@@ -28,7 +28,7 @@ import {
 } from '@ilera/contracts';
 import { errorMessage, isUnauthorizedError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { zodResolver } from '../../../lib/zod-resolver';
+import { zodResolver } from 'mantine-form-zod-resolver';
 import { handleUnauthorized, serverFieldErrors } from '../../auth/api/server-errors';
 import { useCreateUser } from '../api/create-user';
 import { AdminFrame } from '../components/AdminFrame';
@@ -82,7 +82,7 @@ function AddUserForm() {
   const create = useCreateUser();
   const form = useForm<FormValues>({
     initialValues,
-    validate: zodResolver<FormValues>(adminCreateUserSchema),
+    validate: zodResolver(adminCreateUserSchema, { errorPriority: 'first' }),
   });
   const type = form.values.userType;
   const selectProps = (field: keyof FormValues) => {

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { changePasswordFormSchema, type ChangePasswordFormInput } from '@ilera/contracts';
 import { errorMessage, isUnauthorizedError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { zodResolver } from '../../../lib/zod-resolver';
+import { zodResolver } from 'mantine-form-zod-resolver';
 import { handleUnauthorized, serverFieldErrors } from '../../auth/api/server-errors';
 import { useChangeAdminPassword } from '../api/change-admin-password';
 import { AdminFrame } from '../components/AdminFrame';
@@ -18,7 +18,7 @@ function ChangePasswordForm() {
   const change = useChangeAdminPassword();
   const form = useForm<ChangePasswordFormInput>({
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-    validate: zodResolver<ChangePasswordFormInput>(changePasswordFormSchema),
+    validate: zodResolver(changePasswordFormSchema, { errorPriority: 'first' }),
   });
 
   const submit = form.onSubmit(({ currentPassword, newPassword }) =>

@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { adminLoginSchema, type AdminLoginInput } from '@ilera/contracts';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { zodResolver } from '../../../lib/zod-resolver';
+import { zodResolver } from 'mantine-form-zod-resolver';
 import { useAdminLogin } from '../api/admin-login';
 
 /** /admin/login (spec accounts §2, §8): failures shown as a toast and inline. */
@@ -16,7 +16,7 @@ export default function AdminLoginPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<AdminLoginInput>({
     initialValues: { email: '', password: '' },
-    validate: zodResolver<AdminLoginInput>(adminLoginSchema),
+    validate: zodResolver(adminLoginSchema, { errorPriority: 'first' }),
   });
 
   const submit = form.onSubmit((values) => {

@@ -2,14 +2,15 @@ import { PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 
 /** The fields every registration form starts with (spec §3: the patient payload). */
-export interface AccountFieldValues {
+// A type, not an interface: form values must be indexable (Record<string, unknown>) for the zod resolver.
+export type AccountFieldValues = {
   email: string;
   firstName: string;
   lastName: string;
   phone: string;
   password: string;
   confirmPassword: string;
-}
+};
 
 export const emptyAccountFields: AccountFieldValues = {
   email: '',

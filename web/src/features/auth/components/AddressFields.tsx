@@ -2,12 +2,13 @@ import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { nigerianStates } from '@ilera/contracts';
 
-export interface AddressValues {
+// A type, not an interface: form values must be indexable (Record<string, unknown>) for the zod resolver.
+export type AddressValues = {
   address: string;
   city: string;
   state: string;
   zipCode: string;
-}
+};
 
 export const emptyAddress: AddressValues = { address: '', city: '', state: '', zipCode: '' };
 

@@ -7,20 +7,20 @@ import {
   type RegisterInstitutionInput,
   type RegistrationInstitutionType,
 } from '@ilera/contracts';
-import { zodResolver } from '../../../lib/zod-resolver';
+import { zodResolver } from 'mantine-form-zod-resolver';
 import { AccountFields, emptyAccountFields, type AccountFieldValues } from './AccountFields';
 import { AddressFields, emptyAddress, type AddressValues } from './AddressFields';
 import { ReviewNotice } from './ReviewNotice';
 import { useRegistrationSubmit } from './use-registration-submit';
 
-interface InstitutionValues extends AccountFieldValues, AddressValues {
+type InstitutionValues = AccountFieldValues & AddressValues & {
   institutionName: string;
   type: RegistrationInstitutionType;
   services: string[];
   description: string;
   profileImageUrl: string;
   website: string;
-}
+};
 
 export function InstitutionRegisterForm() {
   const form = useForm<InstitutionValues>({
@@ -34,7 +34,7 @@ export function InstitutionRegisterForm() {
       website: '',
       ...emptyAddress,
     },
-    validate: zodResolver<InstitutionValues>(registerInstitutionSchema),
+    validate: zodResolver(registerInstitutionSchema, { errorPriority: 'first' }),
   });
   const { onSubmit, isPending } = useRegistrationSubmit('institution', form, (v) => v as RegisterInstitutionInput);
   const services = servicesByInstitutionType[form.values.type] ?? [];

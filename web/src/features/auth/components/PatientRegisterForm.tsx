@@ -1,14 +1,14 @@
 import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { registerPatientSchema } from '@ilera/contracts';
-import { zodResolver } from '../../../lib/zod-resolver';
+import { zodResolver } from 'mantine-form-zod-resolver';
 import { AccountFields, emptyAccountFields, type AccountFieldValues } from './AccountFields';
 import { useRegistrationSubmit } from './use-registration-submit';
 
 export function PatientRegisterForm() {
   const form = useForm<AccountFieldValues>({
     initialValues: emptyAccountFields,
-    validate: zodResolver<AccountFieldValues>(registerPatientSchema),
+    validate: zodResolver(registerPatientSchema, { errorPriority: 'first' }),
   });
   const { onSubmit, isPending } = useRegistrationSubmit('patient', form, (v) => v);
   return (

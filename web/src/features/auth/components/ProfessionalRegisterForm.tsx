@@ -21,13 +21,13 @@ import {
   type ProfessionalType,
   type RegisterProfessionalFormValues,
 } from '@ilera/contracts';
-import { zodResolver } from '../../../lib/zod-resolver';
+import { zodResolver } from 'mantine-form-zod-resolver';
 import { AccountFields, emptyAccountFields, type AccountFieldValues } from './AccountFields';
 import { AddressFields, emptyAddress, type AddressValues } from './AddressFields';
 import { ReviewNotice } from './ReviewNotice';
 import { useRegistrationSubmit } from './use-registration-submit';
 
-interface ProfessionalValues extends AccountFieldValues, AddressValues {
+type ProfessionalValues = AccountFieldValues & AddressValues & {
   professionalType: ProfessionalType;
   title: string;
   specialty: string;
@@ -38,7 +38,7 @@ interface ProfessionalValues extends AccountFieldValues, AddressValues {
   profileImageUrl: string;
   countries: string[];
   countryLicenses: { country: string; licenseNumber: string }[];
-}
+};
 
 const typeOptions = professionalTypes.map((value) => ({ value, label: professionalTypeLabels[value] }));
 
@@ -59,7 +59,7 @@ export function ProfessionalRegisterForm() {
       countryLicenses: [{ country: 'Nigeria', licenseNumber: '' }],
       ...emptyAddress,
     },
-    validate: zodResolver<ProfessionalValues>(registerProfessionalSchema),
+    validate: zodResolver(registerProfessionalSchema, { errorPriority: 'first' }),
   });
   const { onSubmit, isPending } = useRegistrationSubmit(
     'professional',

@@ -4,7 +4,7 @@ import { changePasswordFormSchema, type ChangePasswordFormInput } from '@ilera/c
 import { PageLoader } from '../../../components/PageLoader';
 import { errorMessage, isUnauthorizedError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { zodResolver } from '../../../lib/zod-resolver';
+import { zodResolver } from 'mantine-form-zod-resolver';
 import { useAuth } from '../api/use-auth';
 import { useChangePassword } from '../api/change-password';
 import { handleUnauthorized, serverFieldErrors } from '../api/server-errors';
@@ -22,7 +22,7 @@ function ChangePasswordForm() {
   const change = useChangePassword();
   const form = useForm<ChangePasswordFormInput>({
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-    validate: zodResolver<ChangePasswordFormInput>(changePasswordFormSchema),
+    validate: zodResolver(changePasswordFormSchema, { errorPriority: 'first' }),
   });
 
   const submit = form.onSubmit(({ currentPassword, newPassword }) =>

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { forgotPasswordSchema, type ForgotPasswordInput } from '@ilera/contracts';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { zodResolver } from '../../../lib/zod-resolver';
+import { zodResolver } from 'mantine-form-zod-resolver';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthLayout } from '../components/AuthLayout';
 
@@ -16,7 +16,7 @@ export default function ForgotPasswordPage() {
   const forgot = useForgotPassword();
   const form = useForm<ForgotPasswordInput>({
     initialValues: { email: '' },
-    validate: zodResolver<ForgotPasswordInput>(forgotPasswordSchema),
+    validate: zodResolver(forgotPasswordSchema, { errorPriority: 'first' }),
   });
 
   const submit = form.onSubmit((values) =>

@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { loginSchema, type LoginInput } from '@ilera/contracts';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { zodResolver } from '../../../lib/zod-resolver';
+import { zodResolver } from 'mantine-form-zod-resolver';
 import { useLogin } from '../api/login';
 import { AuthLayout } from '../components/AuthLayout';
 import { safeNext } from '../api/return-path';
@@ -17,7 +17,7 @@ export default function LoginPage() {
   const login = useLogin();
   const form = useForm<LoginInput>({
     initialValues: { email: '', password: '' },
-    validate: zodResolver<LoginInput>(loginSchema),
+    validate: zodResolver(loginSchema, { errorPriority: 'first' }),
   });
 
   const submit = form.onSubmit((values) =>

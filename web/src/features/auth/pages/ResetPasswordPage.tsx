@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { resetPasswordFormSchema, type ResetPasswordFormInput } from '@ilera/contracts';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { zodResolver } from '../../../lib/zod-resolver';
+import { zodResolver } from 'mantine-form-zod-resolver';
 import { useResetPassword } from '../api/reset-password';
 import { useResetTokenValidity } from '../api/validate-reset-token';
 import { AuthLayout } from '../components/AuthLayout';
@@ -88,7 +88,7 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
   const reset = useResetPassword();
   const form = useForm<ResetPasswordFormInput>({
     initialValues: { newPassword: '', confirmPassword: '' },
-    validate: zodResolver<ResetPasswordFormInput>(resetPasswordFormSchema),
+    validate: zodResolver(resetPasswordFormSchema, { errorPriority: 'first' }),
   });
   const { newPassword, confirmPassword } = form.values;
   // Spec: disabled until both are filled, equal and at least 8 characters.
