@@ -37,6 +37,10 @@ describe('affiliations (browser)', { timeout: 120_000 }, () => {
     const inst = await createInstitution(ctx.sql, { name: 'Harbour Children Hospital', city: 'Port Harcourt', state: 'Rivers' });
     await createInstitution(ctx.sql, { name: 'Ring Road Clinic' });
     const patient = await createUser(ctx.sql, { firstName: 'Amaka', lastName: 'Obi' });
+    // What the profile and the card show beside the link (issue 14 "Profile and cards", D18).
+    await ctx.sql`UPDATE professionals SET consultation_fee = 15000, languages = 'English, Igbo',
+      certifications = 'Paediatric Advanced Life Support (2021)', contact_email = 'ngozi.clinic@example.ng'
+      WHERE id = ${pro.id}`;
     await reindexAll(ctx.sql, { engine: new PostgresEngine(ctx.sql) });
 
     // The professional finds the institution by name and asks to join with a role.
@@ -74,6 +78,12 @@ describe('affiliations (browser)', { timeout: 120_000 }, () => {
     const link = affiliated.getByRole('link', { name: 'Harbour Children Hospital' });
     expect(await link.getAttribute('href')).toBe(`/institution/${inst.id}`);
     await affiliated.getByText('Consultant Paediatrician').waitFor();
+    const details = section(patientPage, 'Details');
+    await details.getByText('₦15,000').waitFor();
+    await details.getByText('English, Igbo').waitFor();
+    await section(patientPage, 'Certifications').getByText('Paediatric Advanced Life Support (2021)').waitFor();
+    await section(patientPage, 'Contact').getByText('ngozi.clinic@example.ng').waitFor();
+    expect(await patientPage.content()).not.toContain(pro.user.email);
 
     await patientPage.goto(`/institution/${inst.id}`);
     const associated = section(patientPage, 'Associated Professionals');
@@ -92,5 +102,6 @@ describe('affiliations (browser)', { timeout: 120_000 }, () => {
         { timeout: 20000 },
       )
       .toContain('Harbour Children Hospital');
+    expect(await patientPage.locator('article').filter({ hasText: 'Dr. Ngozi Eze' }).textContent()).toContain('₦15,000');
   });
 });
