@@ -157,6 +157,8 @@ export function institutionHead(i: PublicInstitution, base: string): PageHead {
   };
 }
 
+const RENDER_CACHE_SIZE = 200;
+
 /**
  * The pages without data of their own, server-rendered too. The landing page keeps
  * index.html's title and description. The mobile help pages are not among them: they
@@ -187,13 +189,31 @@ const staticPages: Record<string, { title?: string; description: string }> = {
 export async function registerServerPages(app: FastifyInstance, root: string): Promise<void> {
   const template = readFileSync(path.join(root, 'index.html'), 'utf8');
   const rendererFile = path.join(root, '.ssr', 'entry-server.js');
+  const hasRenderer = existsSync(rendererFile);
   let renderer: Promise<ServerRenderer> | null = null;
+  const loadRenderer = () => (renderer ??= import(pathToFileURL(rendererFile).href) as Promise<ServerRenderer>);
+  // Loaded while the API starts, not on the first visitor's request.
+  if (hasRenderer) loadRenderer().catch((err) => app.log.error({ err }, 'could not load the server renderer'));
+
+  // A page is a pure function of its address and data: the same ones give the same HTML.
+  // The last RENDER_CACHE_SIZE pages are kept, so the landing and static pages, and any
+  // profile read again unchanged, cost no rendering (a few hundred ms of CPU each).
+  const rendered = new Map<string, { html: string; state: unknown }>();
   const render = async (request: FastifyRequest, data: ServerData) => {
     // A build without the server renderer still serves the head; the browser draws the page.
-    if (!existsSync(rendererFile)) return undefined;
+    if (!hasRenderer) return undefined;
+    const key = `${request.url}\n${JSON.stringify(data)}`;
+    const hit = rendered.get(key);
+    if (hit) {
+      rendered.delete(key);
+      rendered.set(key, hit);
+      return hit;
+    }
     try {
-      renderer ??= import(pathToFileURL(rendererFile).href) as Promise<ServerRenderer>;
-      return await (await renderer).render(request.url, data);
+      const page = await (await loadRenderer()).render(request.url, data);
+      rendered.set(key, page);
+      if (rendered.size > RENDER_CACHE_SIZE) rendered.delete(rendered.keys().next().value!);
+      return page;
     } catch (err) {
       // The page still works: the browser draws it, as it did before server rendering.
       request.log.error({ err }, 'server rendering failed');
