@@ -7,7 +7,7 @@ import { updateAccountSchema, type UpdateAccountInput } from '@ilera/contracts';
 import { PageLoader } from '../../../components/PageLoader';
 import { errorMessage, isUnauthorizedError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { zodResolver } from '../../../lib/zod-resolver';
+import { zodResolver } from 'mantine-form-zod-resolver';
 import { currentUserQueryOptions, useAuth } from '../../auth/api/use-auth';
 import { handleUnauthorized, serverFieldErrors } from '../../auth/api/server-errors';
 import { SignInRequired } from '../../auth/components/SignInRequired';
@@ -65,7 +65,7 @@ function AccountSettings({ account }: { account: Account }) {
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const form = useForm<UpdateAccountInput>({
     initialValues: { firstName: account.firstName ?? '', lastName: account.lastName ?? '', phone: account.phone ?? '' },
-    validate: zodResolver<UpdateAccountInput>(updateAccountSchema),
+    validate: zodResolver(updateAccountSchema, { errorPriority: 'first' }),
   });
 
   const save = form.onSubmit((values) =>
