@@ -122,3 +122,20 @@ export function formatSlotShort(value: Date | string | number): string {
   const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][Number(date.slice(5, 7)) - 1];
   return `${day} ${Number(date.slice(8, 10))} ${month}, ${time}`;
 }
+
+// ---------------------------------------------------------------- search (issue 17)
+
+/** The search filter "Available today / within 3 days / this week": a next free slot before a Lagos midnight. */
+export const availabilityWindows = ['today', '3days', 'week'] as const;
+export type AvailabilityWindow = (typeof availabilityWindows)[number];
+export const availabilityWindowLabels: Record<AvailabilityWindow, string> = {
+  today: 'Available today',
+  '3days': 'Within 3 days',
+  week: 'This week',
+};
+const WINDOW_DAYS: Record<AvailabilityWindow, number> = { today: 1, '3days': 3, week: 7 };
+
+/** Epoch seconds of the Lagos midnight that ends a window (today's end, or 3 or 7 days from today's start). */
+export function availabilityBound(window: AvailabilityWindow, now: Date = new Date()): number {
+  return Date.parse(lagosTimestamp(addDays(lagosDateTimeParts(now).date, WINDOW_DAYS[window]), '00:00')) / 1000;
+}

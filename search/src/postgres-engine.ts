@@ -155,6 +155,14 @@ function filterSql(f: FilterClause, p: Params, col = 'document'): string {
   const field = ident(f.field);
   const negate = f.op === '!=' || f.op === '!';
   let cond: string;
+  if (field === 'nextSlot') {
+    // Issue 17: the next free slot is a timestamptz column (epoch seconds in the document), so a
+    // range is a range on its index. A document without one matches no range and no value.
+    const at = (v: unknown) => `to_timestamp(${p.add(String(v))}::text::float8)`;
+    if (f.op === '>' || f.op === '>=' || f.op === '<' || f.op === '<=') return `next_slot ${f.op} ${at(f.values[0])}`;
+    const cond = `next_slot = ANY(ARRAY[${f.values.map(at).join(', ')}])`;
+    return f.op === '!=' ? `NOT coalesce(${cond}, false)` : cond;
+  }
   if (f.def.type === 'int32' || f.def.type === 'float') {
     const expr = numberExpr(field);
     if (f.op === '>' || f.op === '>=' || f.op === '<' || f.op === '<=') {
@@ -334,10 +342,15 @@ function whereSql(s: ParsedSearch, r: Resolved, p: Params): string {
 function orderTerms(s: ParsedSearch): { expr: string; dir: string }[] {
   const terms = s.sort
     .filter((c) => c.field !== '_text_match')
-    .map((c) => ({
-      expr: NUMBER_COLUMNS[c.field] ?? numberExpr(c.field),
-      dir: `${c.desc ? 'DESC' : 'ASC'}${NUMBER_COLUMNS[c.field] ? '' : ' NULLS LAST'}`,
-    }));
+    .map((c) =>
+      c.field === 'nextSlot'
+        ? // Soonest available: providers without a free slot last (Typesense's missing values).
+          { expr: 'next_slot', dir: `${c.desc ? 'DESC' : 'ASC'} NULLS LAST` }
+        : {
+            expr: NUMBER_COLUMNS[c.field] ?? numberExpr(c.field),
+            dir: `${c.desc ? 'DESC' : 'ASC'}${NUMBER_COLUMNS[c.field] ? '' : ' NULLS LAST'}`,
+          },
+    );
   return [...terms, { expr: 'id', dir: 'ASC' }];
 }
 

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { institutionTypeValues, professionalTypes } from '../lists.js';
 import { emptyToUndefined } from './common.js';
+import { availabilityWindows } from '../availability.js';
 
 function queryValue(v: unknown): unknown {
   const x = emptyToUndefined(v);
@@ -19,9 +20,9 @@ const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
 const int = (min: number, max: number, fallback: number) =>
   z.preprocess(queryValue, z.coerce.number().int().min(min).max(max).default(fallback));
 
-export const searchSorts = ['relevance', 'rating', 'experience', 'fee'] as const;
+export const searchSorts = ['relevance', 'rating', 'experience', 'fee', 'soonest'] as const;
 export type SearchSort = (typeof searchSorts)[number];
-export const institutionSearchSorts = ['relevance', 'rating'] as const;
+export const institutionSearchSorts = ['relevance', 'rating', 'soonest'] as const;
 export type InstitutionSearchSort = (typeof institutionSearchSorts)[number];
 
 const paging = {
@@ -36,6 +37,7 @@ export const professionalSearchQuerySchema = z.object({
   state: text(100),
   professionalType: oneOf(professionalTypes),
   location: text(100),
+  availability: oneOf(availabilityWindows),
   ...paging,
   sort: z.preprocess(queryValue, z.enum(searchSorts).default('relevance')),
 });
@@ -49,6 +51,7 @@ export const institutionSearchQuerySchema = z.object({
   state: text(100),
   type: oneOf(institutionTypeValues),
   location: text(100),
+  availability: oneOf(availabilityWindows),
   ...paging,
   sort: z.preprocess(queryValue, z.enum(institutionSearchSorts).default('relevance')),
 });

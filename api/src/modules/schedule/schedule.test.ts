@@ -1,5 +1,6 @@
 // Issue 17: working hours, time off and booking modes, as the API enforces them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PostgresEngine, reindexAll } from '@ilera/search';
 import { createTestContext, type TestContext } from '../../../../test/support';
 import { createInstitution, createProfessional, createUser, login, type TestUser } from '../../../../test/factories';
 
@@ -200,5 +201,39 @@ describe('booking modes', () => {
     const day = (await send('GET', `${directory.base}/availability?date=${date}`)).json();
     expect(day.slots.some((s: { available: boolean }) => s.available)).toBe(false);
     expect((await send('GET', `${directory.base}/schedule`)).json()).toMatchObject({ bookingMode: 'directory' });
+  });
+});
+
+describe('search by availability', () => {
+  it('filters by a next free slot before a day\'s end, counts each window and sorts soonest first', async () => {
+    const lagosDate = (days: number) => new Date(Date.now() + 3600_000 + days * 86400_000).toISOString().slice(0, 10);
+    const make = async (firstName: string, bookingMode: 'request' | 'directory', offDays: number) => {
+      const p = await createProfessional(ctx.sql, { bookingMode, specialty: 'Dermatology', user: { firstName, lastName: 'Availsearch' } });
+      if (offDays) await ctx.sql`INSERT INTO time_off (professional_id, start_date, end_date) VALUES (${p.id}, ${lagosDate(0)}, ${lagosDate(offDays - 1)})`;
+      return p;
+    };
+    // Off today: free tomorrow 09:00. Off four days: free on the fifth. Directory only: no slot.
+    const tomorrow = await make('Tomi', 'request', 1);
+    const later = await make('Laide', 'request', 4);
+    const never = await make('Dayo', 'directory', 0);
+    await reindexAll(ctx.sql, { engine: new PostgresEngine(ctx.sql) });
+
+    const search = async (qs: string) => (await send('GET', `/api/professionals/search?query=Availsearch&${qs}`)).json();
+    const all = await search('sort=soonest');
+    expect(all.hits.map((h: { id: string }) => h.id)).toEqual([String(tomorrow.id), String(later.id), String(never.id)]);
+    expect(all.hits[0].nextSlot).toBe(Date.parse(`${lagosDate(1)}T09:00:00+01:00`) / 1000);
+    expect(all.hits[2]).toMatchObject({ bookingMode: 'directory' });
+    expect(all.hits[2]).not.toHaveProperty('nextSlot');
+    expect(all.facets.availability).toEqual([
+      { value: 'today', count: 0 },
+      { value: '3days', count: 1 },
+      { value: 'week', count: 2 },
+    ]);
+    const soon = await search('availability=3days');
+    expect(soon.found).toBe(1);
+    expect(soon.hits[0].id).toBe(String(tomorrow.id));
+    // The window's own counts ignore the window chosen.
+    expect(soon.facets.availability[2]).toEqual({ value: 'week', count: 2 });
+    expect((await send('GET', '/api/professionals/search?availability=someday')).statusCode).toBe(400);
   });
 });

@@ -8,6 +8,9 @@ import {
   nigerianStates,
   normalizeState,
   stateFilterValues,
+  availabilityBound,
+  availabilityWindows,
+  type AvailabilityWindow,
   type InstitutionSearchQuery,
   type ProfessionalSearchQuery,
 } from '@ilera/contracts';
@@ -104,6 +107,7 @@ async function facetedSearch(
   page: number,
   perPage: number,
   sort: string,
+  availability?: AvailabilityWindow,
 ): Promise<SearchAnswer> {
   // What the text names becomes the facet's filter, exactly as if it had been chosen
   // (so its facet counts, too, ignore it); an explicit filter wins.
@@ -114,8 +118,14 @@ async function facetedSearch(
   });
   const tooDeep = pagingProblem(page, perPage, 'perPage');
   if (tooDeep) throw new BadRequestError(tooDeep, { page: tooDeep });
-  const allFilters = facets.map((f) => f.filter).filter((f): f is string => !!f);
-  const joined = (except?: FacetFilter) => facets.filter((f) => f !== except && f.filter).map((f) => f.filter!).join(' && ');
+  // Issue 17: "available within" is a range on the indexed next free slot, applied to every search
+  // (its own counts below ignore it, as each facet's counts ignore that facet's filter).
+  const now = new Date();
+  const windowFilter = (w: AvailabilityWindow) => `nextSlot:<${availabilityBound(w, now)}`;
+  const availabilityFilter = availability ? windowFilter(availability) : undefined;
+  const allFilters = [...facets.map((f) => f.filter), availabilityFilter].filter((f): f is string => !!f);
+  const facetFilters = (except?: FacetFilter) => facets.filter((f) => f !== except && f.filter).map((f) => f.filter!);
+  const joined = (except?: FacetFilter) => [...facetFilters(except), availabilityFilter].filter(Boolean).join(' && ');
   const main: SearchRequest = {
     collection,
     q: q || '*',
@@ -136,12 +146,23 @@ async function facetedSearch(
       max_facet_values: FACET_VALUES,
       per_page: 0,
     }));
+  // The availability counts: how many match the other filters with a free slot before each window's end.
+  const windows = availabilityWindows.map<SearchRequest>((w) => ({
+    collection,
+    q: q || '*',
+    filter_by: [...facetFilters(), windowFilter(w)].join(' && '),
+    per_page: 0,
+  }));
   let results: (SearchResult | SearchError)[];
   try {
-    results = await engine.multiSearch([main, ...extra]);
+    results = await engine.multiSearch([main, ...extra, ...windows]);
   } catch (err) {
     unavailable(err);
   }
+  const windowCounts = results.splice(1 + extra.length).map((r, i) => ({
+    value: availabilityWindows[i]!,
+    count: isSearchError(r) ? 0 : r.found,
+  }));
   const failed = results.find(isSearchError);
   if (failed) throw new BadRequestError(failed.error);
   const [first, ...rest] = results as SearchResult[];
@@ -154,7 +175,7 @@ async function facetedSearch(
     found: first.found,
     page,
     perPage,
-    facets: Object.fromEntries(facets.map((f) => [f.key, counts.get(f.field) ?? []])),
+    facets: { ...Object.fromEntries(facets.map((f) => [f.key, counts.get(f.field) ?? []])), availability: windowCounts },
     understood,
   };
 }
@@ -174,6 +195,7 @@ export function searchProfessionals(engine: SearchEngine, query: ProfessionalSea
     query.page,
     query.perPage,
     sortBy.professionals[query.sort],
+    query.availability,
   );
 }
 
@@ -192,6 +214,7 @@ export function searchInstitutions(engine: SearchEngine, query: InstitutionSearc
     query.page,
     query.perPage,
     sortBy.institutions[query.sort],
+    query.availability,
   );
 }
 
