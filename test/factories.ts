@@ -49,6 +49,8 @@ export interface ProfessionalOverrides {
    *  books "in 5 days" must not depend on the weekday it runs (the product default is Monday to Friday). */
   weeklyHours?: ([string, string] | null)[];
   bookingMode?: 'instant' | 'request' | 'directory';
+  /** The Nigerian licence's last valid day ('YYYY-MM-DD'); none by default. */
+  expiresOn?: string;
   user?: Partial<Omit<TestUser, 'id'>>;
 }
 
@@ -57,6 +59,14 @@ const EVERY_DAY: [string, string][] = Array.from({ length: 7 }, () => ['09:00', 
 export async function createProfessional(sql: Sql, o: ProfessionalOverrides = {}) {
   const user = await createUser(sql, { userType: 'professional', firstName: 'Chinedu', lastName: 'Okafor', ...o.user });
   const countries = o.countries ?? ['Nigeria'];
+  // A verified profile is one whose Nigerian licence an administrator verified (issue 18).
+  const verified = (o.isVerified ?? true) && countries.includes('Nigeria');
+  const licences = countries.map((c) => ({
+    country: c,
+    licenseNumber: `LIC-${c}`,
+    ...(c === 'Nigeria' ? { council: { doctor: 'MDCN', pharmacist: 'PCN', nurse: 'NMCN' }[o.professionalType ?? 'doctor'], expiresOn: o.expiresOn ?? null } : {}),
+    ...(c === 'Nigeria' && verified ? { verifiedAt: '2026-01-05T09:00:00.000Z', verifiedBy: null } : {}),
+  }));
   const [row] = await sql<{ id: number }[]>`
     INSERT INTO professionals (user_id, professional_type, title, specialty, license_number, years_of_experience,
       education, bio, phone, address, city, state, countries, country_licenses, status, is_verified,
@@ -66,8 +76,8 @@ export async function createProfessional(sql: Sql, o: ProfessionalOverrides = {}
       ${o.education ?? 'MBBS, University of Lagos (2008)\nFWACP Cardiology (2015)'},
       ${o.bio ?? 'Consultant cardiologist with a decade of experience in Lagos hospitals.'},
       '0803 123 4567', '12 Awolowo Road', ${o.city ?? 'Lagos'}, ${o.state ?? 'Lagos'},
-      ${countries}, ${sql.json(countries.map((c) => ({ country: c, licenseNumber: `LIC-${c}` })))},
-      ${o.status ?? 'approved'}, ${o.isVerified ?? true},
+      ${countries}, ${sql.json(licences as never)},
+      ${o.status ?? 'approved'}, ${verified},
       ${sql.json(o.weeklyHours ?? EVERY_DAY)}, ${o.bookingMode ?? 'request'})
     RETURNING id`;
   return { id: row.id, user };
@@ -122,4 +132,16 @@ export function callApi(app: FastifyInstance, method: string, url: string, cooki
     headers: cookie ? { cookie } : {},
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
+}
+
+/** The body of POST /api/appointments as the booking dialog sends it, for one professional. */
+export function bookingBody(professionalId: number, appointmentDate: string) {
+  return {
+    appointmentType: 'consultation',
+    patientName: 'Adaeze Okonkwo',
+    patientEmail: 'adaeze.patient@example.ng',
+    patientPhone: '0803 123 4567',
+    appointmentDate,
+    professionalId,
+  };
 }

@@ -4,4 +4,5 @@ export * from './lists.js';
 export * from './rules.js';
 export * from './availability.js';
 export * from './search-index.js';
+export * from './licences.js';
 export * from './schemas/index.js';

@@ -148,6 +148,8 @@ describe('accounts (browser)', { timeout: 120_000 }, () => {
     await expect.poll(() => page.getByText('License number is required for each country').count()).toBe(2);
     await field(page, 'License Number (Nigeria)').fill('MDCN/12345');
     await field(page, 'License Number (Ghana)').fill('GMDC/678');
+    await field(page, 'Council (Ghana)').fill('Medical and Dental Council, Ghana');
+    await field(page, 'Expiry Date (Nigeria)').fill('2099-12-31');
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await page.getByText('Registration Successful').waitFor();
     await page.getByText('Your application has been submitted for approval').waitFor();
@@ -161,8 +163,8 @@ describe('accounts (browser)', { timeout: 120_000 }, () => {
       isVerified: false,
       countries: ['Nigeria', 'Ghana'],
       countryLicenses: [
-        { country: 'Nigeria', licenseNumber: 'MDCN/12345' },
-        { country: 'Ghana', licenseNumber: 'GMDC/678' },
+        { country: 'Nigeria', licenseNumber: 'MDCN/12345', council: 'MDCN', expiresOn: '2099-12-31' },
+        { country: 'Ghana', licenseNumber: 'GMDC/678', council: 'Medical and Dental Council, Ghana', expiresOn: null },
       ],
       specialty: 'Cardiology',
       title: 'Dr.',

@@ -193,7 +193,7 @@ describe('profiles and dashboards (browser)', { timeout: 120_000 }, () => {
     await photoDialog.waitFor({ state: 'hidden' });
     await card.locator('img[src="https://img.example.ng/halima.png"]').waitFor();
 
-    // Countries: never empty; then Ghana instead of Nigeria.
+    // Countries: never empty; then Ghana, with its licence (issue 14), instead of Nigeria.
     await card.getByRole('button', { name: 'Edit Countries' }).click();
     const countriesDialog = page.getByRole('dialog', { name: 'Countries of Practice' });
     const countriesInput = countriesDialog.getByRole('textbox', { name: 'Countries' });
@@ -207,13 +207,22 @@ describe('profiles and dashboards (browser)', { timeout: 120_000 }, () => {
     await countriesInput.press('Escape').catch(() => {});
     // Remove Nigeria (the first pill) by clicking its pill's remove control.
     await countriesDialog.locator('.mantine-Pill-root', { hasText: 'Nigeria' }).locator('button').click();
+    // A country without its licence number is refused.
+    await countriesDialog.getByRole('button', { name: 'Save Countries' }).click();
+    await page.getByText('License number is required for each selected country').waitFor();
+    await countriesDialog.getByLabel('License Number (Ghana)').fill('GMDC/4471');
+    await countriesDialog.getByLabel('Expiry Date (Ghana)').fill('2099-03-31');
     await countriesDialog.getByRole('button', { name: 'Save Countries' }).click();
     await page.getByText('Countries updated', { exact: true }).waitFor();
     await card.getByText('Ghana', { exact: true }).waitFor();
     expect(await card.getByText('Nigeria', { exact: true }).count()).toBe(0);
-    const [saved] = await ctx.sql<{ countries: string[]; profileImageUrl: string }[]>`
-      SELECT countries, profile_image_url FROM professionals WHERE id = ${row.id}`;
-    expect(saved).toEqual({ countries: ['Ghana'], profileImageUrl: 'https://img.example.ng/halima.png' });
+    const [saved] = await ctx.sql<{ countries: string[]; countryLicenses: unknown; profileImageUrl: string }[]>`
+      SELECT countries, country_licenses, profile_image_url FROM professionals WHERE id = ${row.id}`;
+    expect(saved).toEqual({
+      countries: ['Ghana'],
+      countryLicenses: [{ country: 'Ghana', licenseNumber: 'GMDC/4471', council: null, expiresOn: '2099-03-31' }],
+      profileImageUrl: 'https://img.example.ng/halima.png',
+    });
 
     // The public page shows the changes.
     await publicLink.click();

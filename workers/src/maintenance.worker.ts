@@ -4,6 +4,7 @@ import { engineFor } from './index.worker';
 import type { Processor } from './context';
 import type { Queues } from './queues';
 import type { Clock } from './reminder.worker';
+import { LICENCE_CHECK_EVERY_MS, LICENCE_SCHEDULER_ID, runLicenceExpiry } from './licence.worker';
 
 /** Processed outbox rows are kept this long for investigation, then deleted: they carry personal data. */
 export const OUTBOX_RETENTION_DAYS = 7;
@@ -32,7 +33,7 @@ export async function purgeProcessedOutbox(sql: Sql, now: Date): Promise<number>
 /** Issue 17: at midnight in Lagos a new day enters every provider's 14-day window and yesterday's slots pass. */
 export const NEXT_SLOT_ROLLOVER_SCHEDULER_ID = 'next-slot-rollover';
 
-/** The hourly purge and the nightly roll-over (upserts: one scheduler each however many worker processes start). */
+/** The hourly purge and licence check and the nightly roll-over (upserts: one scheduler each however many worker processes start). */
 export async function ensureMaintenanceSchedule(queues: Queues): Promise<void> {
   await queues.maintenance.upsertJobScheduler(
     NEXT_SLOT_ROLLOVER_SCHEDULER_ID,
@@ -44,6 +45,11 @@ export async function ensureMaintenanceSchedule(queues: Queues): Promise<void> {
     { every: PURGE_EVERY_MS },
     { name: 'outbox-purge', data: {}, opts: { removeOnComplete: { count: 24 }, removeOnFail: { count: 100 } } },
   );
+  await queues.maintenance.upsertJobScheduler(
+    LICENCE_SCHEDULER_ID,
+    { every: LICENCE_CHECK_EVERY_MS },
+    { name: 'licence-expiry', data: {}, opts: { removeOnComplete: { count: 24 }, removeOnFail: { count: 100 } } },
+  );
 }
 
 export function createMaintenanceProcessor(options: { clock?: Clock } = {}): Processor {
@@ -53,6 +59,11 @@ export function createMaintenanceProcessor(options: { clock?: Clock } = {}): Pro
       const reindexed = await rollOverNextSlots(ctx.sql, engineFor(ctx), clock());
       ctx.log('next free slots rolled over', { reindexed });
       return { reindexed };
+    }
+    if (job.name === 'licence-expiry') {
+      const result = await runLicenceExpiry(ctx, clock());
+      ctx.log('licences checked', result);
+      return result;
     }
     if (job.name !== 'outbox-purge') return 'ignored';
     const deleted = await purgeProcessedOutbox(ctx.sql, clock());

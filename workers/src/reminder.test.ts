@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, eventually, type TestContext } from '../../test/support';
-import { createProfessional, createUser, login, type TestUser } from '../../test/factories';
+import { bookingBody, createProfessional, createUser, login, type TestUser } from '../../test/factories';
 import { readMails } from '../../test/mail';
 import { createNotifyProcessor } from './notify.worker';
 import { createReminderProcessor } from './reminder.worker';
@@ -46,14 +46,7 @@ async function bookAndConfirm(appointmentDate: string): Promise<number> {
     method: 'POST',
     url: '/api/appointments',
     headers: { cookie: patientCookie },
-    payload: {
-      appointmentType: 'consultation',
-      patientName: 'Adaeze Okonkwo',
-      patientEmail: 'adaeze.patient@example.ng',
-      patientPhone: '0803 123 4567',
-      appointmentDate,
-      professionalId: pro.id,
-    },
+    payload: bookingBody(pro.id, appointmentDate),
   });
   expect(res.statusCode).toBe(201);
   const id = res.json().id as number;

@@ -12,6 +12,12 @@ export const adminRejectSchema = z.object({
 });
 export type AdminRejectInput = z.infer<typeof adminRejectSchema>;
 
+/** Body of POST /api/admin/professionals/{id}/licences/verify (issue 18, ours): the licence's country. */
+export const adminVerifyLicenceSchema = z.object({
+  country: z.string({ required_error: 'Country is required' }).trim().min(1, { message: 'Country is required' }).max(100),
+});
+export type AdminVerifyLicenceInput = z.infer<typeof adminVerifyLicenceSchema>;
+
 /** Query of GET /api/admin/audit: newest first, paged (ours). */
 export const adminAuditQuerySchema = z.object({
   page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(1)),
@@ -52,6 +58,7 @@ export const adminAuditActions = [
   'withdraw_institution',
   'reopen_professional',
   'reopen_institution',
+  'verify_licence',
 ] as const;
 export type AdminAuditAction = (typeof adminAuditActions)[number];
 
@@ -69,4 +76,5 @@ export const adminAuditActionLabels: Record<AdminAuditAction, string> = {
   withdraw_institution: 'Withdrew institution approval',
   reopen_professional: 'Reopened rejected professional',
   reopen_institution: 'Reopened rejected institution',
+  verify_licence: 'Verified licence',
 };

@@ -7,6 +7,7 @@ import {
   servicesByInstitutionType,
   type Country,
 } from '../lists.js';
+import { isIsoDate } from '../rules.js';
 import { emailField, enumField, yearsOfExperienceField, urlOrEmpty } from './common.js';
 
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
@@ -73,6 +74,14 @@ export const countryLicenseSchema = z.object({
     .trim()
     .min(1, { message: 'License number is required for each country' })
     .max(100, { message: 'License number must be at most 100 characters' }), // max: ours
+  // Issue 18 (ours): the issuing council (Nigeria's follows from the profession) and the last valid day.
+  council: z.string().trim().max(200, { message: 'Council must be at most 200 characters' }).nullish(),
+  expiresOn: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isIsoDate(v), { message: 'Please enter a valid expiry date' })
+    .nullish()
+    .transform((v) => v || null),
 });
 export type CountryLicense = z.infer<typeof countryLicenseSchema>;
 

@@ -1,6 +1,7 @@
 // Profile setup, photo and countries requests (directory-and-appointments.md §2, §5, §7).
 import { z } from 'zod';
 import { countries, institutionTypeValues, professionalTypes, specialtiesByType } from '../lists.js';
+import { checkCountryLicenses, countryLicenseSchema } from './auth.js';
 import { dedupeStrings, emailOrEmpty, enumField, isHttpUrl, optionalInt, yearsOfExperienceField, optionalText, urlOrEmpty } from './common.js';
 
 export const CONSULTATION_FEE_MESSAGE = 'Consultation fee must be a whole number of naira, 0 or more'; // ours
@@ -77,3 +78,15 @@ export const countriesSchema = z
   .min(1, { message: 'At least one country must be selected' })
   .transform((list) => [...new Set(list)]);
 export type CountriesInput = z.infer<typeof countriesSchema>;
+
+/**
+ * Body of PUT /api/professionals/countries with licences (issue 14): the countries
+ * of practice and one licence per country; the two sets must be equal.
+ */
+export const countriesWithLicencesSchema = z
+  .object({
+    countries: countriesSchema,
+    countryLicenses: z.array(countryLicenseSchema).max(countries.length),
+  })
+  .superRefine((v, ctx) => checkCountryLicenses(v as never, ctx));
+export type CountriesWithLicencesInput = z.infer<typeof countriesWithLicencesSchema>;

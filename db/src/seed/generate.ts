@@ -7,6 +7,7 @@ import {
   appointmentTypes,
   institutionTypeLabel,
   lagosToday,
+  nigerianCouncils,
   specialtiesByType,
   type InstitutionType,
   type ProfessionalType,
@@ -472,13 +473,25 @@ export async function generate(tx: Tx, plan: GeneratePlan): Promise<SeedSummary>
       const d = demo && i === 0 ? tundeDetail() : professionalDetail(r, p, i + b.professionals, nowYear);
       const city = cities[p.cityIdx];
       const updated = Math.min(now, p.createdAt + r.int(0, 90) * DAY);
+      // Drawn in the order the columns were always drawn, so the same seed gives the same data.
+      const street = d.address ?? address(r, p.cityIdx);
+      const zip = d.zip ?? (r.chance(0.5) ? String(city.zip + r.int(0, 40)) : null);
+      const reason = p.status === 2 ? r.pick(professionalRejectionReasons) : null;
+      const verified = p.status === 0 && (d.verified ?? r.chance(0.88));
+      // Nigerian licences are renewed yearly (issue 18): each expires at the end of a month of next year, and a
+      // "Verified" profile's Nigerian licence was checked by an administrator when the profile was last updated.
+      const expiresOn = `${nowYear + 1}-${String(1 + ((b.professionals + i) % 12)).padStart(2, '0')}-28`;
+      const licences = d.countries.map((l) =>
+        l.country === 'Nigeria'
+          ? { ...l, council: nigerianCouncils[TYPES[p.type]], expiresOn, ...(verified ? { verifiedAt: iso(updated), verifiedBy: null } : {}) }
+          : l,
+      );
       yield line([
         b.professionals + i + 1, userId(K.prof, i), TYPES[p.type], p.title, p.specialty, d.license, p.years, d.fee,
-        d.education, d.bio, d.certifications, d.languages, p.phone, d.address ?? address(r, p.cityIdx), city.city, city.state,
-        d.zip ?? (r.chance(0.5) ? String(city.zip + r.int(0, 40)) : null),
-        pgArray(d.countries.map((x) => x.country)), JSON.stringify(d.countries),
-        STATUS[p.status], p.status === 2 ? r.pick(professionalRejectionReasons) : null,
-        p.status === 0 && (d.verified ?? r.chance(0.88)), iso(p.createdAt), iso(p.status === 2 ? p.createdAt + 2 * DAY : updated),
+        d.education, d.bio, d.certifications, d.languages, p.phone, street, city.city, city.state, zip,
+        pgArray(d.countries.map((x) => x.country)), JSON.stringify(licences),
+        STATUS[p.status], reason,
+        verified, iso(p.createdAt), iso(p.status === 2 ? p.createdAt + 2 * DAY : updated),
       ]);
     }
   }, progress);

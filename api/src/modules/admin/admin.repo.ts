@@ -164,12 +164,10 @@ export async function lockInstitution(db: Db, id: number): Promise<ReviewTarget 
   return row ?? null;
 }
 
-/** Approval marks the profile verified; leaving 'approved' clears it (it was the admin's check). */
+/** Approval does not verify: "Verified" comes from a verified Nigerian licence (issue 18, decision 011). */
 export async function setProfessionalStatus(db: Db, id: number, status: ProfileStatus, reason: string | null) {
   await db`
-    UPDATE professionals
-    SET status = ${status}, rejection_reason = ${reason}, is_verified = ${status === 'approved'}, updated_at = now()
-    WHERE id = ${id}`;
+    UPDATE professionals SET status = ${status}, rejection_reason = ${reason}, updated_at = now() WHERE id = ${id}`;
 }
 
 export async function setInstitutionStatus(db: Db, id: number, status: ProfileStatus, reason: string | null) {

@@ -5,6 +5,7 @@ import {
   adminListQuerySchema,
   adminLoginSchema,
   adminRejectSchema,
+  adminVerifyLicenceSchema,
   changePasswordSchema,
 } from '@ilera/contracts';
 import { parse } from '../../validate';
@@ -22,6 +23,7 @@ import {
   reviewProfile,
   type ReviewAction,
   type ReviewKind,
+  verifyLicence,
 } from './admin.service';
 import type { ProfileStatus } from './admin.repo';
 
@@ -111,6 +113,11 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/admin/audit', async (request) => {
     const { page, perPage } = parse(adminAuditQuerySchema, request.query);
     return auditLog(app.sql, page, perPage);
+  });
+
+  app.post<{ Params: { id: string } }>('/api/admin/professionals/:id/licences/verify', async (request) => {
+    const input = parse(adminVerifyLicenceSchema, request.body ?? {});
+    return { success: true, ...(await verifyLicence(deps, adminOf(request), request.params.id, input)) };
   });
 
   const actions: ReviewAction[] = ['approve', 'reject', 'withdraw', 'reopen'];

@@ -1,6 +1,10 @@
 import {
+  lagosToday,
+  licenceCurrent,
+  licenceStanding,
   normalizeState,
   splitServices,
+  type AdminVerifyLicenceInput,
   type AdminCreateUserInput,
   type ChangePasswordInput,
 } from '@ilera/contracts';
@@ -10,6 +14,7 @@ import { publicUser, type SessionUser } from '../../plugins/session';
 import { authenticate, changePassword, INVALID_CREDENTIALS } from '../auth/auth.service';
 import { hashPassword } from '@ilera/db/passwords';
 import { EMAIL_TAKEN } from '../auth/register.service';
+import { lockLicences, saveLicences } from '../professionals/professionals.service';
 import {
   auditPage,
   insertAudit,
@@ -288,6 +293,49 @@ export async function reviewProfile(
   }
 }
 
+// ---------------------------------------------------------------- licences (issue 18)
+
+export const LICENCE_NOT_FOUND = 'Licence not found'; // ours
+export const LICENCE_EXPIRED = 'This licence has expired and cannot be verified'; // ours
+
+/**
+ * "Verify licence" on the approval screen: the administrator has checked the
+ * licence against its council's register. The verification (who, when), the badge
+ * it gives, the audit entry and the search event commit together.
+ */
+export async function verifyLicence(
+  deps: AdminDeps,
+  admin: SessionUser,
+  rawId: string,
+  input: AdminVerifyLicenceInput,
+  now: Date = new Date(),
+) {
+  const base = { adminId: admin.id, action: 'verify_licence', targetType: 'professional', targetId: rawId.slice(0, 20) };
+  try {
+    const id = parseProfileId(rawId, 'professional');
+    return await deps.sql.begin(async (tx: Tx) => {
+      const current = await lockLicences(tx, id);
+      if (!current) throw new NotFoundError('Professional not found');
+      const licence = current.countryLicenses.find((l) => l.country === input.country);
+      if (!licence) throw new NotFoundError(LICENCE_NOT_FOUND);
+      if (!licenceCurrent(licence, lagosToday(now))) throw new ConflictError(LICENCE_EXPIRED);
+      const verified = { ...licence, verifiedAt: now.toISOString(), verifiedBy: admin.id };
+      const licences = current.countryLicenses.map((l) => (l === licence ? verified : l));
+      await saveLicences(tx, id, current.countries, licences, now);
+      await insertAudit(tx, {
+        ...base,
+        targetId: id,
+        outcome: 'success',
+        detail: { country: licence.country, licenseNumber: licence.licenseNumber, council: licence.council ?? null, expiresOn: licence.expiresOn ?? null },
+      });
+      return { id, countryLicenses: licences, isVerified: licenceStanding(licences, now).isVerified };
+    });
+  } catch (err) {
+    if (err instanceof AppError && err.statusCode < 500) await auditFailure(deps.sql, base, err);
+    throw err;
+  }
+}
+
 // ---------------------------------------------------------------- create user
 
 function welcomeMail(appUrl: string, input: AdminCreateUserInput): { subject: string; text: string } {
@@ -365,7 +413,8 @@ export async function createUser(deps: AdminDeps, admin: SessionUser, input: Adm
           countries: countries.length ? countries : ['Nigeria'],
           countryLicenses,
           status: 'approved',
-          isVerified: true,
+          // Verified only once an administrator checks a Nigerian licence on the approval screen (issue 18).
+          isVerified: false,
         });
         await emit(tx, 'search.professional', { id: professionalId });
       } else if (input.userType === 'institution') {

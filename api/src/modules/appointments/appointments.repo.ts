@@ -35,6 +35,8 @@ export interface ProviderRef {
   id: number;
   userId: string;
   status: 'pending' | 'approved' | 'rejected';
+  /** Every Nigerian licence has expired (issue 18): no new bookings. */
+  licenceRenewalPending: boolean;
 }
 
 export type Provider = { professionalId: number } | { institutionId: number };
@@ -45,12 +47,12 @@ const columns = (db: Db) => db`
   a.patient_name, a.patient_email, a.patient_phone, a.reason_for_visit, a.created_at, a.updated_at`;
 
 export async function findProfessionalRef(db: Db, id: number): Promise<ProviderRef | null> {
-  const [row] = await db<ProviderRef[]>`SELECT id, user_id, status FROM professionals WHERE id = ${id}`;
+  const [row] = await db<ProviderRef[]>`SELECT id, user_id, status, licence_renewal_pending FROM professionals WHERE id = ${id}`;
   return row ?? null;
 }
 
 export async function findInstitutionRef(db: Db, id: number): Promise<ProviderRef | null> {
-  const [row] = await db<ProviderRef[]>`SELECT id, user_id, status FROM institutions WHERE id = ${id}`;
+  const [row] = await db<ProviderRef[]>`SELECT id, user_id, status, false AS licence_renewal_pending FROM institutions WHERE id = ${id}`;
   return row ?? null;
 }
 

@@ -1,5 +1,6 @@
 import { emit, isUniqueViolation, type Db, type Sql } from '@ilera/db';
 import {
+  LICENCE_RENEWAL_PENDING,
   PAST_DATE_MESSAGE,
   isBeforeLagosToday,
   isIsoDate,
@@ -87,6 +88,8 @@ export async function book(
   if (ref.userId === user.id) {
     throw new BadRequestError(OWN_PROFILE_BOOKING_MESSAGE);
   }
+  // Appointments already made stay; new ones wait for a renewed licence.
+  if (ref.licenceRenewalPending) throw new ConflictError(LICENCE_RENEWAL_PENDING);
   // Issue 17: the provider's booking mode, weekly hours and time off decide what can be booked.
   const schedule = (await loadSchedule(sql, keyOf(provider), now))!;
   const { date, time } = lagosDateTimeParts(input.appointmentDate);

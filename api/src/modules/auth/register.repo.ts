@@ -1,5 +1,5 @@
 import type { Db } from '@ilera/db';
-import type { CountryLicense } from '@ilera/contracts';
+import type { LicenceRecord } from '@ilera/contracts';
 
 // Registration writes the first version of a profile; the profile areas own
 // every later change. Status starts 'pending' and is_verified false (the
@@ -21,7 +21,7 @@ export interface NewProfessional {
   state: string;
   zipCode: string | null;
   countries: string[];
-  countryLicenses: CountryLicense[];
+  countryLicenses: LicenceRecord[];
 }
 
 export async function insertPendingProfessional(db: Db, p: NewProfessional): Promise<number> {

@@ -1,4 +1,5 @@
 import {
+  licencesToStore,
   dedupeStrings,
   type RegisterInstitutionInput,
   type RegisterPatientInput,
@@ -53,10 +54,11 @@ export async function registerPatient(sql: Sql, input: RegisterPatientInput) {
 export async function registerProfessional(sql: Sql, input: RegisterProfessionalInput) {
   const countries = dedupeStrings(input.countries);
   // One licence per selected country, in the order the countries were chosen.
-  const countryLicenses = countries.map((country) => {
-    const l = input.countryLicenses.find((x) => x.country === country)!;
-    return { country: l.country, licenseNumber: l.licenseNumber };
-  });
+  const countryLicenses = licencesToStore(
+    input.professionalType,
+    countries.map((country) => input.countryLicenses.find((x) => x.country === country)!),
+    [],
+  );
   const profileImageUrl = emptyToNull(input.profileImageUrl);
   const { user, extra: professionalId } = await createAccount(
     sql,

@@ -2,12 +2,7 @@
 // the pool for reads, the transaction for writes that emit an outbox event.
 import type postgres from 'postgres';
 import type { Db } from '@ilera/db';
-import { allSpecialties, type ProfessionalProfileInput } from '@ilera/contracts';
-
-export interface CountryLicense {
-  country: string;
-  licenseNumber: string;
-}
+import { allSpecialties, type LicenceRecord, type LicenceStanding, type ProfessionalProfileInput } from '@ilera/contracts';
 
 /** A professional as stored, with what the profile page shows next to it. */
 export interface ProfessionalRow {
@@ -27,7 +22,7 @@ export interface ProfessionalRow {
   state: string | null;
   zipCode: string | null;
   countries: string[];
-  countryLicenses: CountryLicense[];
+  countryLicenses: LicenceRecord[];
   /** Naira, whole; null when not given. */
   consultationFee: number | null;
   languages: string | null;
@@ -35,6 +30,8 @@ export interface ProfessionalRow {
   /** D18: the public contact e-mail, set by the professional; never the sign-in e-mail. */
   contactEmail: string | null;
   isVerified: boolean;
+  /** Every Nigerian licence has expired: "Not currently accepting bookings: licence renewal pending". */
+  licenceRenewalPending: boolean;
   isApproved: boolean;
   status: 'pending' | 'approved' | 'rejected';
   rejectionReason: string | null;
@@ -60,7 +57,7 @@ export interface ProfessionalRef {
 const profileQuery = (db: Db, where: postgres.Fragment) => db<ProfessionalRow[]>`
   SELECT p.id, p.user_id, p.professional_type, p.title, p.specialty, p.license_number, p.years_of_experience,
          p.education, p.bio, p.profile_image_url, p.phone, p.address, p.city, p.state, p.zip_code,
-         p.countries, p.country_licenses, p.consultation_fee, p.languages, p.certifications, p.contact_email, p.is_verified, p.is_approved, p.status, p.rejection_reason,
+         p.countries, p.country_licenses, p.consultation_fee, p.languages, p.certifications, p.contact_email, p.is_verified, p.licence_renewal_pending, p.is_approved, p.status, p.rejection_reason,
          p.created_at, p.updated_at,
          json_build_object('firstName', u.first_name, 'lastName', u.last_name,
                            'profileImageUrl', u.profile_image_url, 'email', u.email) AS user,
@@ -155,14 +152,30 @@ export async function updateProfessionalPhoto(db: Db, id: number, url: string | 
   await db`UPDATE users SET profile_image_url = ${url}, updated_at = now() WHERE id = ${row.userId}`;
 }
 
-/** New countries; licences of countries no longer listed are dropped with them. */
-export async function updateProfessionalCountries(db: Db, id: number, countries: string[]): Promise<void> {
+/** A professional's countries and licences, locked: the caller writes them back in its transaction. */
+export async function lockLicences(
+  db: Db,
+  id: number,
+): Promise<{ id: number; userId: string; professionalType: ProfessionalRef['professionalType']; countries: string[]; countryLicenses: LicenceRecord[] } | null> {
+  const [row] = await db<{ id: number; userId: string; professionalType: ProfessionalRef['professionalType']; countries: string[]; countryLicenses: LicenceRecord[] }[]>`
+    SELECT id, user_id, professional_type, countries, country_licenses FROM professionals WHERE id = ${id} FOR UPDATE`;
+  return row ?? null;
+}
+
+/** Countries, licences, and the badge and booking state they give, written together. */
+export async function updateLicences(
+  db: Db,
+  id: number,
+  countries: string[],
+  licences: LicenceRecord[],
+  standing: LicenceStanding,
+): Promise<void> {
   await db`
     UPDATE professionals SET
       countries = ${countries},
-      country_licenses = coalesce((
-        SELECT jsonb_agg(l) FROM jsonb_array_elements(country_licenses) l
-        WHERE l->>'country' = ANY(${countries}::text[])), '[]'::jsonb),
+      country_licenses = ${db.json(licences as never)},
+      is_verified = ${standing.isVerified},
+      licence_renewal_pending = ${standing.renewalPending},
       updated_at = now()
     WHERE id = ${id}`;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { countriesSchema, photoSchema, professionalProfileSchema } from '@ilera/contracts';
+import { countriesSchema, countriesWithLicencesSchema, photoSchema, professionalProfileSchema } from '@ilera/contracts';
 import { parse } from '../../validate';
 import { NotFoundError } from '../../errors';
 import { requireUser } from '../../plugins/session';
@@ -48,8 +48,13 @@ export default async function professionalsRoutes(app: FastifyInstance): Promise
 
   app.put('/api/professionals/countries', async (request) => {
     const user = await requireUser(request);
-    // The spec's client sends a bare JSON list; `{countries: [...]}` is accepted too.
+    // The spec's client sends a bare JSON list; `{countries: [...]}` is accepted too, and
+    // `{countries, countryLicenses}` (issue 14) edits the licences with them.
     const body = request.body as unknown;
+    if (body && typeof body === 'object' && 'countryLicenses' in body) {
+      const input = parse(countriesWithLicencesSchema, body);
+      return service.updateOwnCountries(app.sql, user, input.countries, input.countryLicenses);
+    }
     const list = Array.isArray(body) ? body : (body as { countries?: unknown } | null)?.countries;
     const countries = parse(countriesSchema, list ?? []);
     return service.updateOwnCountries(app.sql, user, countries);

@@ -2,8 +2,17 @@
 // the approval status. Every change writes its search event in its transaction
 // (PRODUCT.md D16), so the index can never miss an edit.
 import { emit, type Db, type Sql } from '@ilera/db';
-import type { CountriesInput, PhotoInput, ProfessionalProfileInput } from '@ilera/contracts';
-import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../errors';
+import {
+  LICENSE_PER_COUNTRY_MESSAGE,
+  licenceStanding,
+  licencesToStore,
+  type CountriesInput,
+  type LicenceInput,
+  type LicenceRecord,
+  type PhotoInput,
+  type ProfessionalProfileInput,
+} from '@ilera/contracts';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import * as repo from './professionals.repo';
 import type { ProfessionalRef, ProfessionalRow } from './professionals.repo';
@@ -23,7 +32,11 @@ const isOwnerOrAdmin = (ref: Pick<ProfessionalRef, 'userId'>, viewer: Viewer) =>
  * are the practice's public directory data.
  */
 export function professionalView(row: ProfessionalRow, viewer: Viewer) {
-  const { rejectionReason, user, ...rest } = row;
+  const { rejectionReason, user, ...fields } = row;
+  // Which administrator verified a licence is for administrators (and the audit log).
+  const rest = isAdmin(viewer)
+    ? fields
+    : { ...fields, countryLicenses: fields.countryLicenses.map(({ verifiedBy: _admin, ...l }) => l) };
   if (isOwnerOrAdmin(row, viewer)) return { ...rest, rejectionReason, user };
   const { email: _private, ...publicUser } = user;
   return { ...rest, user: publicUser };
@@ -140,12 +153,47 @@ export async function updateOwnPhoto(sql: Sql, user: SessionUser, input: PhotoIn
   return reload(sql, id, user);
 }
 
-/** PUT /api/professionals/countries: never empty (the schema refuses []), canonical names only. */
-export async function updateOwnCountries(sql: Sql, user: SessionUser, countries: CountriesInput) {
+/**
+ * Writes a professional's countries and licences with the badge and booking state
+ * they give at `now`, and the search event, in the caller's transaction. Every
+ * change to licences goes through here (owner's edit, verification, expiry job).
+ */
+export async function saveLicences(
+  tx: Db,
+  id: number,
+  countries: string[],
+  licences: LicenceRecord[],
+  now: Date = new Date(),
+): Promise<void> {
+  await repo.updateLicences(tx, id, countries, licences, licenceStanding(licences, now));
+  await emit(tx, 'search.professional', { id });
+}
+
+export const lockLicences = repo.lockLicences;
+
+/**
+ * PUT /api/professionals/countries (issue 14): the spec's bare list of countries
+ * keeps the licences of the countries still listed; `{countries, countryLicenses}`
+ * also adds or changes licences. Either way every country keeps a licence
+ * (countries = licences); a licence that changed loses its verification.
+ */
+export async function updateOwnCountries(
+  sql: Sql,
+  user: SessionUser,
+  countries: CountriesInput,
+  countryLicenses?: LicenceInput[],
+) {
   const id = await sql.begin(async (tx) => {
     const ref = await ownProfile(tx, user);
-    await repo.updateProfessionalCountries(tx, ref.id, countries);
-    await emit(tx, 'search.professional', { id: ref.id });
+    const current = (await repo.lockLicences(tx, ref.id))!;
+    const input = countries.map(
+      (country) => countryLicenses?.find((l) => l.country === country) ?? current.countryLicenses.find((l) => l.country === country),
+    );
+    if (input.some((l) => !l)) {
+      throw new BadRequestError(LICENSE_PER_COUNTRY_MESSAGE, { countryLicenses: LICENSE_PER_COUNTRY_MESSAGE });
+    }
+    const licences = licencesToStore(current.professionalType, input as LicenceInput[], current.countryLicenses);
+    await saveLicences(tx, ref.id, countries, licences);
     return ref.id;
   });
   return reload(sql, id, user);

@@ -301,12 +301,32 @@ describe('PUT /api/professionals/countries', () => {
     ctx.app.inject({ method: 'PUT', url: '/api/professionals/countries', headers: cookie ? { cookie } : {}, payload: payload as object });
 
   it('replaces the countries with a list from the canonical countries, dropping licences of removed ones', async () => {
-    const pro = await createProfessional(ctx.sql, { countries: ['Nigeria', 'Ghana'] });
+    const pro = await createProfessional(ctx.sql, { countries: ['Nigeria', 'Ghana', 'United Kingdom'] });
     const cookie = await signIn(pro.user);
     const res = await put(cookie, ['Ghana', 'United Kingdom', 'Ghana']);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       countries: ['Ghana', 'United Kingdom'],
+      countryLicenses: [
+        { country: 'Ghana', licenseNumber: 'LIC-Ghana' },
+        { country: 'United Kingdom', licenseNumber: 'LIC-United Kingdom' },
+      ],
+      status: 'approved',
+    });
+    expect(await searchEvents(pro.id)).toBe(1);
+    // A country added without its licence would break countries = licences (issue 14).
+    const added = await put(cookie, ['Ghana', 'Kenya']);
+    expect(added.statusCode).toBe(400);
+    expect(added.json().message).toBe('License number is required for each selected country');
+  });
+
+  it('drops the licence of a removed country', async () => {
+    const pro = await createProfessional(ctx.sql, { countries: ['Nigeria', 'Ghana'] });
+    const cookie = await signIn(pro.user);
+    const res = await put(cookie, ['Ghana']);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      countries: ['Ghana'],
       countryLicenses: [{ country: 'Ghana', licenseNumber: 'LIC-Ghana' }],
       status: 'approved',
     });

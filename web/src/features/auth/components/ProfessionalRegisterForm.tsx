@@ -12,6 +12,8 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
+  councilNames,
+  nigerianCouncils,
   professionalCountries,
   professionalTypeLabels,
   professionalTypes,
@@ -37,7 +39,7 @@ type ProfessionalValues = AccountFieldValues & AddressValues & {
   bio: string;
   profileImageUrl: string;
   countries: string[];
-  countryLicenses: { country: string; licenseNumber: string }[];
+  countryLicenses: { country: string; licenseNumber: string; council: string; expiresOn: string }[];
 };
 
 const typeOptions = professionalTypes.map((value) => ({ value, label: professionalTypeLabels[value] }));
@@ -56,7 +58,7 @@ export function ProfessionalRegisterForm() {
       profileImageUrl: '',
       // Spec §5: Nigeria preselected.
       countries: ['Nigeria'],
-      countryLicenses: [{ country: 'Nigeria', licenseNumber: '' }],
+      countryLicenses: [{ country: 'Nigeria', licenseNumber: '', council: '', expiresOn: '' }],
       ...emptyAddress,
     },
     validate: zodResolver(registerProfessionalSchema, { errorPriority: 'first' }),
@@ -77,7 +79,7 @@ export function ProfessionalRegisterForm() {
     form.setFieldValue('countries', countries);
     form.setFieldValue(
       'countryLicenses',
-      countries.map((country) => current.find((l) => l.country === country) ?? { country, licenseNumber: '' }),
+      countries.map((country) => current.find((l) => l.country === country) ?? { country, licenseNumber: '', council: '', expiresOn: '' }),
     );
   };
 
@@ -166,12 +168,20 @@ export function ProfessionalRegisterForm() {
           error={form.errors.countries}
         />
         {form.values.countryLicenses.map((l, i) => (
-          <TextInput
-            key={l.country}
-            label={`License Number (${l.country})`}
-            required
-            {...form.getInputProps(`countryLicenses.${i}.licenseNumber`)}
-          />
+          <SimpleGrid key={l.country} cols={{ base: 1, sm: 3 }} spacing="xs">
+            <TextInput
+              label={`License Number (${l.country})`}
+              required
+              {...form.getInputProps(`countryLicenses.${i}.licenseNumber`)}
+            />
+            {/* Issue 18: Nigeria's council follows from the profession; elsewhere it is typed. */}
+            {l.country === 'Nigeria' ? (
+              <TextInput label="Council (Nigeria)" value={councilNames[nigerianCouncils[form.values.professionalType]]} readOnly />
+            ) : (
+              <TextInput label={`Council (${l.country})`} {...form.getInputProps(`countryLicenses.${i}.council`)} />
+            )}
+            <TextInput label={`Expiry Date (${l.country})`} type="date" {...form.getInputProps(`countryLicenses.${i}.expiresOn`)} />
+          </SimpleGrid>
         ))}
         {typeof form.errors.countryLicenses === 'string' && (
           <Text c="red" size="sm" role="alert">

@@ -100,7 +100,7 @@ export function ProfessionalDashboard({ user }: { user: User }) {
         <AffiliationsCard side="professional" />
       </Grid.Col>
       <PhotoDialog opened={dialog === 'photo'} onClose={() => setDialog(null)} owner="professional" currentUrl={p.profileImageUrl} />
-      <CountriesDialog opened={dialog === 'countries'} onClose={() => setDialog(null)} current={p.countries} />
+      <CountriesDialog opened={dialog === 'countries'} onClose={() => setDialog(null)} current={p.countries} licences={p.countryLicenses} professionalType={p.professionalType} />
     </Grid>
   );
 }

@@ -4,6 +4,12 @@ export type ProfileStatus = 'pending' | 'approved' | 'rejected';
 export interface CountryLicense {
   country: string;
   licenseNumber: string;
+  /** Issuing council (issue 18); a Nigerian licence's follows from the profession. */
+  council?: string | null;
+  /** Last valid day, 'YYYY-MM-DD'. */
+  expiresOn?: string | null;
+  /** When an administrator verified it against the council's register. */
+  verifiedAt?: string | null;
 }
 
 export interface Professional {
@@ -31,6 +37,8 @@ export interface Professional {
   /** D18: the public contact e-mail (never the sign-in e-mail). */
   contactEmail: string | null;
   isVerified: boolean;
+  /** Every Nigerian licence has expired: no new bookings. */
+  licenceRenewalPending?: boolean;
   isApproved: boolean;
   status: ProfileStatus;
   /** Only for the owner and admins. */

@@ -2,9 +2,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api';
 import { refreshProfessionalQueries } from './refresh';
 
-/** PUT /api/professionals/countries with a bare JSON list of country names (spec §7). */
-export function updateCountries(countries: string[]): Promise<unknown> {
-  return apiJson('PUT', '/api/professionals/countries', countries);
+export interface CountriesUpdate {
+  countries: string[];
+  countryLicenses: { country: string; licenseNumber: string; council?: string | null; expiresOn?: string | null }[];
+}
+
+/**
+ * PUT /api/professionals/countries. The spec sends a bare list of country names; we send
+ * the licences with them (issue 14), so every country keeps its licence.
+ */
+export function updateCountries(update: CountriesUpdate): Promise<unknown> {
+  return apiJson('PUT', '/api/professionals/countries', update);
 }
 
 export function useUpdateCountries() {

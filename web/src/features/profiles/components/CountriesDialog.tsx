@@ -1,26 +1,52 @@
 import { useEffect, useState } from 'react';
-import { Button, Group, Modal, MultiSelect, Stack, Text } from '@mantine/core';
-import { professionalCountries } from '@ilera/contracts';
+import { Button, Group, Modal, MultiSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { councilNames, LICENSE_PER_COUNTRY_MESSAGE, nigerianCouncils, professionalCountries, type ProfessionalType } from '@ilera/contracts';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
+import type { CountryLicense } from '../api/types';
 import { useUpdateCountries } from '../api/update-countries';
 
 export interface CountriesDialogProps {
   opened: boolean;
   onClose: () => void;
   current: string[];
+  /** The licence of each current country (countries = licences). */
+  licences: CountryLicense[];
+  professionalType: ProfessionalType;
 }
 
-/** Countries of practice (spec §2 Dialogs, §5 Countries): never fewer than one, default Nigeria. */
-export function CountriesDialog({ opened, onClose, current }: CountriesDialogProps) {
+interface LicenceDraft {
+  licenseNumber: string;
+  council: string;
+  expiresOn: string;
+}
+
+const draftsOf = (licences: CountryLicense[]): Record<string, LicenceDraft> =>
+  Object.fromEntries(
+    licences.map((l) => [l.country, { licenseNumber: l.licenseNumber, council: l.council ?? '', expiresOn: l.expiresOn ?? '' }]),
+  );
+
+/**
+ * Countries of practice (spec §2 Dialogs, §5 Countries): never fewer than one, default
+ * Nigeria; each with its licence: number, council and expiry date (issues 14 and 18).
+ */
+export function CountriesDialog({ opened, onClose, current, licences, professionalType }: CountriesDialogProps) {
   const initial = current.length ? current : ['Nigeria'];
   const [selected, setSelected] = useState<string[]>(initial);
+  const [drafts, setDrafts] = useState<Record<string, LicenceDraft>>(() => draftsOf(licences));
   const mutation = useUpdateCountries();
 
   useEffect(() => {
-    if (opened) setSelected(current.length ? current : ['Nigeria']);
+    if (opened) {
+      setSelected(current.length ? current : ['Nigeria']);
+      setDrafts(draftsOf(licences));
+    }
     // Only on opening: a refresh of `current` while the dialog is open must not undo the choice.
   }, [opened]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const draft = (country: string): LicenceDraft => drafts[country] ?? { licenseNumber: '', council: '', expiresOn: '' };
+  const edit = (country: string, patch: Partial<LicenceDraft>) =>
+    setDrafts((d) => ({ ...d, [country]: { ...draft(country), ...patch } }));
 
   // The 30 countries, plus any the profile already has from the wider canonical list (D8).
   const data = [...new Set([...professionalCountries, ...current])];
@@ -38,8 +64,18 @@ export function CountriesDialog({ opened, onClose, current }: CountriesDialogPro
       toast({ title: 'Invalid selection', description: 'At least one country must be selected.', variant: 'destructive' });
       return;
     }
+    if (selected.some((c) => !draft(c).licenseNumber.trim())) {
+      toast({ title: 'Invalid selection', description: LICENSE_PER_COUNTRY_MESSAGE, variant: 'destructive' });
+      return;
+    }
     try {
-      await mutation.mutateAsync(selected);
+      await mutation.mutateAsync({
+        countries: selected,
+        countryLicenses: selected.map((country) => {
+          const d = draft(country);
+          return { country, licenseNumber: d.licenseNumber.trim(), council: d.council.trim() || null, expiresOn: d.expiresOn || null };
+        }),
+      });
       toast({ title: 'Countries updated', description: 'Your countries of practice have been updated successfully.' });
       onClose();
     } catch (error) {
@@ -48,7 +84,7 @@ export function CountriesDialog({ opened, onClose, current }: CountriesDialogPro
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Countries of Practice" centered>
+    <Modal opened={opened} onClose={onClose} title="Countries of Practice" centered size="lg">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           Select every country where you are licensed to practise. At least one is required.
@@ -63,6 +99,36 @@ export function CountriesDialog({ opened, onClose, current }: CountriesDialogPro
           nothingFoundMessage="No country found"
           comboboxProps={{ withinPortal: true }}
         />
+        {selected.map((country) => (
+          <Paper key={country} withBorder p="sm" radius="md">
+            <Text fw={600} size="sm" mb={4}>
+              {country}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
+              <TextInput
+                label={`License Number (${country})`}
+                required
+                value={draft(country).licenseNumber}
+                onChange={(e) => edit(country, { licenseNumber: e.currentTarget.value })}
+              />
+              {country === 'Nigeria' ? (
+                <TextInput label="Council (Nigeria)" value={councilNames[nigerianCouncils[professionalType]]} readOnly />
+              ) : (
+                <TextInput
+                  label={`Council (${country})`}
+                  value={draft(country).council}
+                  onChange={(e) => edit(country, { council: e.currentTarget.value })}
+                />
+              )}
+              <TextInput
+                label={`Expiry Date (${country})`}
+                type="date"
+                value={draft(country).expiresOn}
+                onChange={(e) => edit(country, { expiresOn: e.currentTarget.value })}
+              />
+            </SimpleGrid>
+          </Paper>
+        ))}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose}>
             Cancel

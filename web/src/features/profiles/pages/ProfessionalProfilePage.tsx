@@ -263,7 +263,7 @@ export default function ProfessionalProfilePage() {
             <PhotoDialog opened={dialog === 'photo'} onClose={close} owner="professional" currentUrl={p.profileImageUrl} />
           </WhenOpened>
           <WhenOpened opened={dialog === 'countries'}>
-            <CountriesDialog opened={dialog === 'countries'} onClose={close} current={p.countries} />
+            <CountriesDialog opened={dialog === 'countries'} onClose={close} current={p.countries} licences={p.countryLicenses} professionalType={p.professionalType} />
           </WhenOpened>
         </>
       )}

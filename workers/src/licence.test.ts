@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, eventually, type TestContext } from '../../test/support';
+import { bookingBody, createProfessional, createUser, login } from '../../test/factories';
+import { readMails } from '../../test/mail';
+import { createMaintenanceProcessor } from './maintenance.worker';
+
+/**
+ * The hourly licence job (issue 18) with the real relay, BullMQ, index and mail
+ * workers. Its clock stands where each step puts it; every time is written out
+ * (Lagos is UTC+01:00 all year). The Nigerian licence expires on 30 April 2099 (its
+ * last valid day); 2099 because the booking API reads the real clock.
+ */
+let now = new Date('2099-03-01T09:00:00+01:00');
+let ctx: TestContext;
+let pro: { id: number; user: { email: string } };
+let run = 0;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.startWorkers({ processors: { maintenance: createMaintenanceProcessor({ clock: () => now }) } });
+  pro = await createProfessional(ctx.sql, { isVerified: true, expiresOn: '2099-04-30', user: { lastName: 'Licencetestovic' } });
+  await ctx.sql`INSERT INTO outbox (topic, payload) VALUES ('search.professional', ${ctx.sql.json({ id: pro.id })})`;
+  await eventually(async () => (await searchHit())?.isVerified === true, 5000);
+});
+afterAll(async () => ctx.close());
+
+async function runJob(at: string) {
+  now = new Date(at);
+  const jobId = `licence-check-${++run}`;
+  await ctx.queues.maintenance.add('licence-expiry', {}, { jobId });
+  await eventually(async () => (await (await ctx.queues.maintenance.getJob(jobId))?.getState()) === 'completed', 10000);
+}
+
+async function searchHit(): Promise<{ id: string; isVerified: boolean } | undefined> {
+  const res = await ctx.app.inject({ method: 'GET', url: '/api/professionals/search?query=Licencetestovic' });
+  return (res.json().hits as { id: string; isVerified: boolean }[]).find((h) => String(h.id) === String(pro.id));
+}
+const profile = async () => (await ctx.app.inject({ method: 'GET', url: `/api/professionals/${pro.id}` })).json();
+const subjects = async () =>
+  (await readMails(ctx.config.dataDir, ctx.queues.mail)).filter((m) => m.to.includes(pro.user.email)).map((m) => m.subject);
+
+describe('licence expiry job', () => {
+  it('is an hourly job scheduler in the workers', async () => {
+    const scheduler = await ctx.queues.maintenance.getJobScheduler('licence-expiry');
+    expect(scheduler?.name).toBe('licence-expiry');
+    expect(Number(scheduler?.every)).toBe(3600000);
+  });
+
+  it('mails 30 days and 7 days before expiry, each once even when the job runs twice', async () => {
+    await runJob('2099-03-31T08:00:00+01:00'); // 30 days before 30 April
+    await runJob('2099-03-31T09:00:00+01:00');
+    await eventually(async () => (await subjects()).length === 1, 5000);
+    expect(await subjects()).toEqual(['Your Nigeria licence expires in 30 days']);
+
+    await runJob('2099-04-23T08:00:00+01:00'); // 7 days before
+    await runJob('2099-04-23T09:00:00+01:00');
+    await eventually(async () => (await subjects()).length === 2, 5000);
+    expect((await subjects()).sort()).toEqual(['Your Nigeria licence expires in 30 days', 'Your Nigeria licence expires in 7 days']);
+    const mail = (await readMails(ctx.config.dataDir, ctx.queues.mail)).find((m) => m.subject.endsWith('in 7 days'))!;
+    expect(mail.text).toContain('LIC-Nigeria (MDCN)');
+    expect(mail.text).toContain('Thu, 30 Apr 2099');
+    // Still valid: the badge stays and bookings are open.
+    expect((await profile()).isVerified).toBe(true);
+  });
+
+  it('on expiry mails once, clears "Verified" in the profile and within 2 seconds in the search, and stops new bookings', async () => {
+    await runJob('2099-04-30T23:30:00+01:00'); // the last valid day: nothing changes
+    expect((await profile()).isVerified).toBe(true);
+
+    await runJob('2099-05-01T00:30:00+01:00'); // the day after
+    await runJob('2099-05-01T01:30:00+01:00');
+    const p = await profile();
+    expect(p.isVerified).toBe(false);
+    expect(p.licenceRenewalPending).toBe(true);
+    await eventually(async () => (await searchHit())?.isVerified === false, 2000);
+
+    await eventually(async () => (await subjects()).length === 3, 5000);
+    expect((await subjects()).filter((s) => s === 'Your Nigeria licence has expired')).toHaveLength(1);
+
+    const patient = await createUser(ctx.sql);
+    const cookie = await login(ctx.app, patient.email, patient.password);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/appointments',
+      headers: { cookie },
+      payload: bookingBody(pro.id, '2099-06-10T10:00:00+01:00'),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Not currently accepting bookings: licence renewal pending');
+  });
+});
