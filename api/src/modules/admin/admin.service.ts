@@ -2,6 +2,7 @@ import {
   lagosToday,
   licenceCurrent,
   licenceStanding,
+  licencesToStore,
   normalizeState,
   splitServices,
   type AdminVerifyLicenceInput,
@@ -388,10 +389,11 @@ export async function createUser(deps: AdminDeps, admin: SessionUser, input: Adm
         // The primary country first, then the countries of practice in the order chosen.
         const chosen = [...new Set(input.countriesOfPractice)];
         const countries = [...new Set([...(input.country ? [input.country] : []), ...chosen])];
-        const countryLicenses = chosen.map((country) => ({
-          country,
-          licenseNumber: input.licenseNumbers[country]!.trim(),
-        }));
+        const countryLicenses = licencesToStore(
+          input.professionalType,
+          chosen.map((country) => ({ country, licenseNumber: input.licenseNumbers[country]!.trim() })),
+          [],
+        );
         const primary = countryLicenses.find((l) => l.country === (input.country || 'Nigeria')) ?? countryLicenses[0];
         professionalId = await insertProfessional(tx, {
           userId: user.id,

@@ -513,9 +513,10 @@ describe('create user', () => {
       title: 'Prof.',
       specialty: 'Allergy & Immunology',
       countries: ['Nigeria', 'Zambia'],
+      // A Nigerian licence's council follows from the profession; none is verified yet (issue 18).
       countryLicenses: [
-        { country: 'Nigeria', licenseNumber: 'MDCN-77' },
-        { country: 'Zambia', licenseNumber: 'HPCZ-9' },
+        { country: 'Nigeria', licenseNumber: 'MDCN-77', council: 'MDCN', expiresOn: null },
+        { country: 'Zambia', licenseNumber: 'HPCZ-9', council: null, expiresOn: null },
       ],
       licenseNumber: 'MDCN-77',
       yearsOfExperience: 12,
