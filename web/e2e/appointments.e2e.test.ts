@@ -119,7 +119,13 @@ describe('appointments and reviews (browser)', { timeout: 120_000 }, () => {
     const { page, context } = await newPage(browser.browser, base);
     await page.goto('/appointments');
     await page.getByText('You are logged out. Logging in again...').waitFor();
-    await page.waitForURL(/\/login$/);
+    // Issue 14: sign-in comes back here, and the toast is still there to read (and to close).
+    await page.waitForURL(/\/login\?next=%2Fappointments$/);
+    const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'You are logged out. Logging in again...' });
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+    expect(await toast.isVisible()).toBe(true);
+    await toast.locator('.mantine-Notification-closeButton').click();
+    await toast.waitFor({ state: 'hidden' });
     await context.close();
   });
 

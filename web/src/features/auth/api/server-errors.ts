@@ -23,5 +23,20 @@ export function serverFieldErrors(error: unknown): Record<string, string> | null
  */
 export function handleUnauthorized(to = signInHere()): void {
   toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
-  window.setTimeout(() => window.location.assign(to), 500);
+  window.setTimeout(() => goTo(to), 500);
+}
+
+/**
+ * A page of the app is reached without reloading, so the toast stays readable
+ * (issue 14: a full page load wiped it at once); the API's own paths (the
+ * login endpoint) need a real navigation.
+ */
+function goTo(to: string): void {
+  if (to.startsWith('/api/')) {
+    window.location.assign(to);
+    return;
+  }
+  window.history.pushState(null, '', to);
+  // The router follows the address on popstate.
+  window.dispatchEvent(new PopStateEvent('popstate'));
 }
