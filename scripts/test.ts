@@ -1,7 +1,8 @@
 /**
  * `npm test`: everything a reviewer would run. Makes sure Debian's Chromium is
  * there for the browser tests (installs it with apt when root, else says how),
- * type-checks every workspace (scripts/typecheck.ts), builds the web app the
+ * type-checks every workspace (scripts/typecheck.ts), checks that every declared
+ * dependency is used and every used one declared (knip, knip.json), builds the web app the
  * browser tests load, then runs every vitest file (arguments go to vitest).
  * It fails on a failed test, an unhandled error or rejection, a test file that
  * crashed or never reported, or a run that ended without its verdict.
@@ -45,6 +46,16 @@ if (!process.env.ILERA_TEST_SKIP_TYPECHECK) {
   console.log('Type-checking every workspace...');
   if (run('npx', ['tsx', path.join(here, 'typecheck.ts')]) !== 0) {
     console.error('npm test: type errors (above); no test was run.');
+    process.exit(1);
+  }
+}
+
+// Every package a workspace declares is used, and every package it uses is declared (knip):
+// an unused dependency is installed on every machine and in the image for nothing.
+if (!process.env.ILERA_TEST_SKIP_TYPECHECK) {
+  console.log('Checking for unused and undeclared dependencies (knip)...');
+  if (run('npx', ['knip', '--dependencies']) !== 0) {
+    console.error('npm test: unused or undeclared dependencies (above); no test was run.');
     process.exit(1);
   }
 }
