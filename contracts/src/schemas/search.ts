@@ -25,6 +25,9 @@ export type SearchSort = (typeof searchSorts)[number];
 export const institutionSearchSorts = ['relevance', 'rating', 'soonest'] as const;
 export type InstitutionSearchSort = (typeof institutionSearchSorts)[number];
 
+/** "Verified licence" filter (issue 18): `verified=true` keeps verified providers only. */
+const verified = z.preprocess(queryValue, z.enum(['true', 'false']).optional()).transform((v) => (v === undefined ? undefined : v === 'true'));
+
 const paging = {
   page: int(1, 1_000_000, 1),
   perPage: int(1, 50, 20),
@@ -38,6 +41,7 @@ export const professionalSearchQuerySchema = z.object({
   professionalType: oneOf(professionalTypes),
   location: text(100),
   availability: oneOf(availabilityWindows),
+  verified,
   ...paging,
   sort: z.preprocess(queryValue, z.enum(searchSorts).default('relevance')),
 });
@@ -52,6 +56,7 @@ export const institutionSearchQuerySchema = z.object({
   type: oneOf(institutionTypeValues),
   location: text(100),
   availability: oneOf(availabilityWindows),
+  verified,
   ...paging,
   sort: z.preprocess(queryValue, z.enum(institutionSearchSorts).default('relevance')),
 });

@@ -71,6 +71,13 @@ function valueFilter(field: string, value: string | undefined, known: readonly s
   return exact ? exactFilter(field, [exact]) : looseFilter(field, value);
 }
 
+/** The "Verified licence" facet: counts of true and false, and the filter when one is chosen. */
+const verifiedFacet = (value: boolean | undefined): FacetFilter => ({
+  key: 'isVerified',
+  field: 'isVerified',
+  filter: value === undefined ? undefined : `isVerified:=${value}`,
+});
+
 const knownStates = [...new Set([...stateFilterValues, ...nigerianStates.map(normalizeState)])];
 const knownSpecialties = [...new Set([...allSpecialties, ...adminSpecialties])];
 
@@ -191,6 +198,7 @@ export function searchProfessionals(engine: SearchEngine, query: ProfessionalSea
       { key: 'specialty', field: 'specialty', filter: valueFilter('specialty', query.specialty, knownSpecialties) },
       { key: 'city', field: 'city', filter: place.city },
       { key: 'state', field: 'state', filter: place.state },
+      verifiedFacet(query.verified),
     ],
     query.page,
     query.perPage,
@@ -210,6 +218,7 @@ export function searchInstitutions(engine: SearchEngine, query: InstitutionSearc
       { key: 'service', field: 'services', filter: valueFilter('services', query.service, allServices) },
       { key: 'city', field: 'city', filter: place.city },
       { key: 'state', field: 'state', filter: place.state },
+      verifiedFacet(query.verified),
     ],
     query.page,
     query.perPage,

@@ -14,7 +14,7 @@ describe('search API', () => {
     const sql = ctx.sql;
     ids.adaeze = (await createProfessional(sql, { user: { firstName: 'Adaeze', lastName: 'Okonkwo' }, specialty: 'Cardiology', city: 'Lagos', state: 'Lagos', yearsOfExperience: 12 })).id;
     ids.emeka = (await createProfessional(sql, { user: { firstName: 'Emeka', lastName: 'Nwosu' }, specialty: 'Cardiology', city: 'Abuja', state: 'FCT', yearsOfExperience: 30 })).id;
-    ids.fatima = (await createProfessional(sql, { user: { firstName: 'Fatima', lastName: 'Bello' }, specialty: 'Neurology', city: 'Kano', state: 'Kano', yearsOfExperience: 4 })).id;
+    ids.fatima = (await createProfessional(sql, { user: { firstName: 'Fatima', lastName: 'Bello' }, specialty: 'Neurology', city: 'Kano', state: 'Kano', yearsOfExperience: 4, isVerified: false })).id;
     ids.ngozi = (await createProfessional(sql, { professionalType: 'nurse', title: 'Ms.', user: { firstName: 'Ngozi', lastName: 'Eze' }, specialty: 'Midwifery', city: 'Lagos', state: 'Lagos' })).id;
     ids.tunde = (await createProfessional(sql, { professionalType: 'pharmacist', title: 'Mr.', user: { firstName: 'Tunde', lastName: 'Bakare' }, specialty: 'Community Pharmacy', city: 'Lagos', state: 'Lagos' })).id;
     ids.pending = (await createProfessional(sql, { status: 'pending', user: { firstName: 'Pending', lastName: 'Okonkwo' }, specialty: 'Cardiology' })).id;
@@ -38,12 +38,24 @@ describe('search API', () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ found: 5, page: 1, perPage: 20 });
     expect(body.hits).toHaveLength(5);
-    expect(Object.keys(body.facets).sort()).toEqual(['availability', 'city', 'professionalType', 'specialty', 'state']);
+    expect(Object.keys(body.facets).sort()).toEqual(['availability', 'city', 'isVerified', 'professionalType', 'specialty', 'state']);
     expect(body.facets.professionalType).toEqual(
       expect.arrayContaining([{ value: 'doctor', count: 3 }, { value: 'nurse', count: 1 }, { value: 'pharmacist', count: 1 }]),
     );
     // Pending and rejected profiles are never found.
     expect(JSON.stringify(body.hits)).not.toMatch(/Pending|Rejected/);
+  });
+
+  it('filters by "Verified licence", with counts of verified and not verified that ignore the filter', async () => {
+    const { status, body } = await get('/api/professionals/search?verified=true');
+    expect(status).toBe(200);
+    expect(names(body)).toEqual(['Dr. Adaeze Okonkwo', 'Dr. Emeka Nwosu', 'Mr. Tunde Bakare', 'Ms. Ngozi Eze']);
+    expect(body.hits.every((h: { isVerified: boolean }) => h.isVerified === true)).toBe(true);
+    expect(body.facets.isVerified).toEqual(expect.arrayContaining([{ value: 'true', count: 4 }, { value: 'false', count: 1 }]));
+    expect(names((await get('/api/professionals/search?verified=false')).body)).toEqual(['Dr. Fatima Bello']);
+    expect(names((await get('/api/professionals/search?verified=true&state=Kano')).body)).toEqual([]);
+    const bad = await get('/api/professionals/search?verified=maybe');
+    expect(bad.status).toBe(400);
   });
 
   it('carries every field a result card shows', async () => {
@@ -111,7 +123,7 @@ describe('search API', () => {
   it('searches institutions by text, service, type and place, with facets', async () => {
     const all = (await get('/api/institutions/search')).body;
     expect(all.found).toBe(3);
-    expect(Object.keys(all.facets).sort()).toEqual(['availability', 'city', 'service', 'state', 'type']);
+    expect(Object.keys(all.facets).sort()).toEqual(['availability', 'city', 'isVerified', 'service', 'state', 'type']);
     expect(all.facets.service).toEqual(expect.arrayContaining([{ value: 'Surgery', count: 1 }, { value: 'X-Ray', count: 1 }]));
     expect(names((await get('/api/institutions/search?service=surgery')).body)).toEqual(['Lagoon General Hospital']);
     expect(names((await get('/api/institutions/search?type=pharmacy')).body)).toEqual(['HealthPlus Pharmacy']);

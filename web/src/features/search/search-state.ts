@@ -24,6 +24,8 @@ export interface SearchState {
   service?: string;
   city?: string;
   state?: string;
+  /** Only providers with a verified licence (issue 18). */
+  verified?: boolean;
   page: number;
   sort: SearchSort;
 }
@@ -57,6 +59,7 @@ export function readSearchState(params: URLSearchParams): SearchState {
     service: type === 'institutions' ? text(params, 'service') : undefined,
     city,
     state: state ? normalizeState(state) : undefined,
+    verified: params.get('verified') === 'true' || undefined,
     page: Number.isInteger(page) && page > 1 ? page : 1,
     sort: sort === 'rating' || ((sort === 'experience' || sort === 'fee') && type === 'professionals') ? sort : 'relevance',
   };
@@ -76,6 +79,7 @@ export function writeSearchState(s: SearchState): URLSearchParams {
   set('service', s.service);
   set('city', s.city);
   set('state', s.state);
+  if (s.verified) set('verified', 'true');
   if (s.sort !== 'relevance') set('sort', s.sort);
   if (s.page > 1) set('page', s.page);
   return out;
@@ -105,6 +109,7 @@ export function searchParametersOf(s: SearchState) {
     [sub]: subValue ? [subValue] : [],
     state: s.state ? [s.state] : [],
     city: [],
+    isVerified: s.verified ? ['true'] : [],
   };
   return {
     query: s.q,
@@ -113,7 +118,7 @@ export function searchParametersOf(s: SearchState) {
     maxValuesPerFacet: 50,
     // Disjunctive: each facet's counts ignore its own choice, so the other
     // choices stay visible with their counts.
-    disjunctiveFacets: [category, sub, 'state', 'city'],
+    disjunctiveFacets: [category, sub, 'state', 'city', 'isVerified'],
     disjunctiveFacetsRefinements: refinements,
     // A typed city matches case-insensitively (Typesense `field:value`).
     filters: s.city ? `city:\`${s.city.replace(/`/g, '')}\`` : '',

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Collapse, Group, NativeSelect, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Button, Card, Checkbox, Collapse, Group, NativeSelect, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconFilter } from '@tabler/icons-react';
 import {
@@ -28,6 +28,8 @@ export interface SearchFacets {
   sub: FacetValue[];
   state: FacetValue[];
   city: FacetValue[];
+  /** "Verified licence" counts: values 'true' and 'false' (issue 18). */
+  verified: FacetValue[];
 }
 
 const countOf = (values: FacetValue[], name: string) => values.find((v) => v.name === name)?.count ?? 0;
@@ -78,7 +80,7 @@ export function FiltersPanel({
     if (next !== (state.city ?? '')) onChange({ city: next || undefined });
   };
   const pros = state.type === 'professionals';
-  const hasFilters = Boolean(state.professionalType || state.specialty || state.institutionType || state.service || state.city || state.state);
+  const hasFilters = Boolean(state.professionalType || state.specialty || state.institutionType || state.service || state.city || state.state || state.verified);
 
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-label="Filters">
@@ -170,11 +172,16 @@ export function FiltersPanel({
               ...optionValues(stateFilterValues, [], state.state).map((s) => ({ value: s, label: withCount(s, facets.state, s) })),
             ]}
           />
+          <Checkbox
+            label={withCount('Verified licence', facets.verified, 'true')}
+            checked={state.verified === true}
+            onChange={(e) => onChange({ verified: e.currentTarget.checked || undefined })}
+          />
           {hasFilters && (
             <Button
               variant="subtle"
               onClick={() =>
-                onChange({ professionalType: undefined, specialty: undefined, institutionType: undefined, service: undefined, city: undefined, state: undefined })
+                onChange({ professionalType: undefined, specialty: undefined, institutionType: undefined, service: undefined, city: undefined, state: undefined, verified: undefined })
               }
             >
               Clear filters

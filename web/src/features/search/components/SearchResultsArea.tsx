@@ -74,7 +74,7 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
 
   // Facets keep the last answer's counts while the next search runs (computed while
   // rendering, not in an effect, which would render everything a second time).
-  const lastFacets = useRef<SearchFacets>({ category: [], sub: [], state: [], city: [] });
+  const lastFacets = useRef<SearchFacets>({ category: [], sub: [], state: [], city: [], verified: [] });
   const facets = useMemo<SearchFacets>(
     () =>
       artificial || status === 'error'
@@ -84,6 +84,7 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
             sub: facetValues(results, sub),
             state: facetValues(results, 'state'),
             city: facetValues(results, 'city'),
+            verified: facetValues(results, 'isVerified'),
           },
     [results, artificial, status, category, sub],
   );
