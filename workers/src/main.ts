@@ -52,7 +52,9 @@ export function defaultProcessors(config: Config): Record<QueueName, Processor> 
 export async function startWorkers(o: StartWorkersOptions): Promise<RunningWorkers> {
   const queues = o.queues ?? createQueues(o.connection, o.config.redisPrefix);
   // pino, as the API logs, at LOG_LEVEL: what happened at info, failures at warn, a broken worker at error.
-  const logger = o.logStream ? pino({ level: o.config.logLevel }, o.logStream) : pino({ level: o.config.logLevel });
+  // Written synchronously, as console.log to a pipe was: pino's default stdout stream writes later, and a process
+  // killed (SIGKILL, OOM) loses its last lines, the ones that say what it was doing (test/crash-workers.test.ts).
+  const logger = pino({ level: o.config.logLevel }, o.logStream ?? pino.destination({ dest: 1, sync: true }));
   const log: WorkerContext['log'] = (msg, extra) => logger.info(extra ?? {}, msg);
   const warn: WorkerContext['log'] = (msg, extra) => logger.warn(extra ?? {}, msg);
   const ctx: WorkerContext = { sql: o.sql, config: o.config, queues, log };
