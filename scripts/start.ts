@@ -39,7 +39,7 @@ async function main() {
   process.on('SIGTERM', early).on('SIGINT', early);
   let redisHandle;
   try {
-    redisHandle = await resolveRedis(config, Boolean(process.env.REDIS_URL));
+    redisHandle = await resolveRedis(config);
   } catch (err) {
     console.error((err as Error).message);
     process.exit(1);

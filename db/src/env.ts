@@ -7,6 +7,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   redisUrl: string;
+  /** REDIS_URL was given: then it must answer (no private redis-server in its place). */
+  redisUrlSet: boolean;
   redisPrefix: string;
   typesenseUrl?: string;
   typesenseApiKey?: string;
@@ -142,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, roles: readonly
     dataDir: path.resolve(e.DATA_DIR ?? './data'),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    redisUrlSet: e.REDIS_URL !== undefined,
     redisPrefix: e.REDIS_PREFIX ?? 'ilera',
     typesenseUrl: e.TYPESENSE_URL,
     typesenseApiKey: e.TYPESENSE_API_KEY,

@@ -53,7 +53,8 @@ export async function runningRedis(config: Config): Promise<string | null> {
  * REDIS_URL, else redis://127.0.0.1:6379; when nothing answers and no REDIS_URL
  * was given, a private redis-server with its data under DATA_DIR/redis.
  */
-export async function resolveRedis(config: Config, explicit: boolean): Promise<RedisHandle> {
+export async function resolveRedis(config: Config): Promise<RedisHandle> {
+  const explicit = config.redisUrlSet;
   const running = await runningRedis(config);
   if (running && (running === config.redisUrl || !explicit)) return { url: running, stop: async () => {} };
   const hasBinary = spawnSync('redis-server', ['--version']).status === 0;
