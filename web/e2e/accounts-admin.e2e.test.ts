@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createTestContext, type TestContext } from '../../test/support';
-import { createProfessional, createUser, type TestUser } from '../../test/factories';
+import { lagosDateTimeParts, lagosTimestamp } from '@ilera/contracts';
+import { createProfessional, createUser, login, type TestUser } from '../../test/factories';
 import { launchBrowser, newPage } from '../../test/browser';
 
 /**
@@ -81,6 +82,26 @@ describe('accounts and admin add user (browser)', { timeout: 120_000 }, () => {
     const [row] = await ctx.sql`
       SELECT p.professional_type, p.specialty FROM professionals p JOIN users u ON u.id = p.user_id WHERE u.email = ${email}`;
     expect(row).toEqual({ professionalType: 'nurse', specialty: 'Pediatric Nursing' });
+
+    // She books a doctor as a patient: her appointments page shows that booking under "My Bookings".
+    const doctor = await createProfessional(ctx.sql, { title: 'Dr.', user: { firstName: 'Emeka', lastName: 'Nwosu' } });
+    const booked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/appointments',
+      headers: { cookie: await login(ctx.app, email, 'nurse-password-1') },
+      payload: {
+        appointmentType: 'check-up',
+        patientName: 'Halima Bello',
+        patientEmail: email,
+        patientPhone: '0803 123 4567',
+        appointmentDate: lagosTimestamp(lagosDateTimeParts(new Date(Date.now() + 4 * 86400_000)).date, '11:00'),
+        professionalId: doctor.id,
+        institutionId: null,
+      },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    await nurse.page.goto('/appointments');
+    await nurse.page.getByRole('region', { name: 'My Bookings' }).getByText('Dr. Emeka Nwosu').waitFor();
     await nurse.context.close();
   });
 
