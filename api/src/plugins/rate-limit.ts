@@ -216,7 +216,15 @@ function searchesIn(request: FastifyRequest): number {
 }
 
 /** Which limit each route counts against: `METHOD url` as the route was declared. */
-const routeLimits: Record<string, { limit: RequestLimitName; weight?: (request: FastifyRequest) => number }> = {
+const routeLimits: Record<
+  string,
+  {
+    limit: RequestLimitName;
+    weight?: (request: FastifyRequest) => number;
+    /** A server-rendered page: it exists only when the API serves a web build. */
+    page?: true;
+  }
+> = {
   'GET /api/professionals/search': { limit: 'search' },
   'GET /api/institutions/search': { limit: 'search' },
   'POST /api/search/multi_search': { limit: 'search', weight: searchesIn },
@@ -224,6 +232,10 @@ const routeLimits: Record<string, { limit: RequestLimitName; weight?: (request: 
   'GET /api/institutions/:id(^\\d+$)': { limit: 'profileRead' },
   'GET /api/reviews/professional/:id': { limit: 'profileRead' },
   'GET /api/reviews/institution/:id': { limit: 'profileRead' },
+  // The server-rendered profile pages read the same profile: they count as its read (else a page
+  // load would be a way around the limit).
+  'GET /professional/:id': { limit: 'profileRead', page: true },
+  'GET /institution/:id': { limit: 'profileRead', page: true },
   'POST /api/appointments': { limit: 'booking' },
   'POST /api/reviews': { limit: 'review' },
   'POST /api/professionals': { limit: 'profileEdit' },
@@ -350,7 +362,7 @@ export async function registerRequestLimits(app: FastifyInstance, overrides: Req
   });
   // A renamed route would silently lose its limit: refuse to start instead.
   app.addHook('onReady', async () => {
-    const missing = Object.keys(routeLimits).filter((id) => !hooked.has(id));
+    const missing = Object.keys(routeLimits).filter((id) => !hooked.has(id) && !routeLimits[id]!.page);
     if (missing.length) throw new Error(`Rate limits name routes that do not exist: ${missing.join(', ')}`);
   });
 }

@@ -160,3 +160,28 @@ describe('GET /institution/{id} (plain HTTP)', () => {
     expect(res.html).not.toContain('Unlisted Clinic');
   });
 });
+
+describe('the profile-read limit on the server-rendered pages', () => {
+  it('counts each profile page as a profile read: past the limit the page answers 429 with Retry-After, not the profile', async () => {
+    const limited = await createTestContext({ requestLimits: { profileRead: { max: 2 } } });
+    try {
+      const url = await limited.listen();
+      const pro = await createProfessional(limited.sql, { user: { firstName: 'Ngozi', lastName: 'Okafor' } });
+      const get = (path: string) => fetch(url + path, { headers: { accept: 'text/html' } });
+      expect((await get(`/professional/${pro.id}`)).status).toBe(200);
+      expect((await get(`/institution/999999`)).status).toBe(404); // a read all the same
+      const refused = await get(`/professional/${pro.id}`);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      const html = await refused.text();
+      expect(html).toContain('<div id="root">');
+      expect(html).not.toContain('Ngozi');
+      // The API's own read of the profile is refused too, so the browser says to wait.
+      const api = await fetch(`${url}/api/professionals/${pro.id}`);
+      expect(api.status).toBe(429);
+      expect((await api.json()).message).toBe('Too many requests. Please wait 1 minute and try again.');
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { institutionTypeLabel, professionalTypeLabels } from '@ilera/contracts';
-import { NotFoundError } from '../../errors';
+import { AppError, NotFoundError } from '../../errors';
 import { getProfessional } from '../professionals/professionals.service';
 import { getInstitution } from '../institutions/institutions.service';
 import { directoryCounts } from '../directory/directory.repo';
@@ -261,12 +261,24 @@ export async function registerServerPages(app: FastifyInstance, root: string): P
       }
     };
 
+  // A profile page refused by the profile-read limit (api/src/plugins/rate-limit.ts) is the bare app
+  // with the 429 status and Retry-After: the browser draws it, its own read is refused too, and it
+  // says to wait, as it did before server rendering. Other errors go to the API's error handler.
+  const limited = (err: Error & { statusCode?: number }, request: FastifyRequest, reply: FastifyReply) => {
+    if (err instanceof AppError && err.statusCode === 429) {
+      if (err.headers) reply.headers(err.headers);
+      return reply.status(429).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(renderDocument(template, null));
+    }
+    throw err;
+  };
   app.get<{ Params: { id: string } }>(
     '/professional/:id',
+    { errorHandler: limited },
     page('professional', async (id, request) => getProfessional(app.sql, id, await request.currentUser()), professionalHead),
   );
   app.get<{ Params: { id: string } }>(
     '/institution/:id',
+    { errorHandler: limited },
     page('institution', async (id, request) => getInstitution(app.sql, id, await request.currentUser()), institutionHead),
   );
 }
