@@ -1,14 +1,17 @@
 import {
+  availabilityBound,
+  availabilityWindows,
   locationToCityState,
   normalizeState,
   professionalTypes,
   searchSortBy,
+  type AvailabilityWindow,
   type ProfessionalType,
   type SearchCollection,
 } from '@ilera/contracts';
 import type { SearchType } from './search-params';
 
-export type SearchSort = 'relevance' | 'rating' | 'experience' | 'fee';
+export type SearchSort = 'relevance' | 'rating' | 'experience' | 'fee' | 'soonest';
 
 /**
  * Everything a search is: the page's address holds all of it (q, type,
@@ -26,6 +29,8 @@ export interface SearchState {
   state?: string;
   /** Only providers with a verified licence (issue 18). */
   verified?: boolean;
+  /** Issue 17: a next free slot before the end of today, 3 days or a week. */
+  availability?: AvailabilityWindow;
   page: number;
   sort: SearchSort;
 }
@@ -61,7 +66,13 @@ export function readSearchState(params: URLSearchParams): SearchState {
     state: state ? normalizeState(state) : undefined,
     verified: params.get('verified') === 'true' || undefined,
     page: Number.isInteger(page) && page > 1 ? page : 1,
-    sort: sort === 'rating' || ((sort === 'experience' || sort === 'fee') && type === 'professionals') ? sort : 'relevance',
+    availability: (availabilityWindows as readonly string[]).includes(params.get('availability') ?? '')
+      ? (params.get('availability') as AvailabilityWindow)
+      : undefined,
+    sort:
+      sort === 'rating' || sort === 'soonest' || ((sort === 'experience' || sort === 'fee') && type === 'professionals')
+        ? sort
+        : 'relevance',
   };
 }
 
@@ -80,6 +91,7 @@ export function writeSearchState(s: SearchState): URLSearchParams {
   set('city', s.city);
   set('state', s.state);
   if (s.verified) set('verified', 'true');
+  set('availability', s.availability);
   if (s.sort !== 'relevance') set('sort', s.sort);
   if (s.page > 1) set('page', s.page);
   return out;
@@ -121,6 +133,12 @@ export function searchParametersOf(s: SearchState) {
     disjunctiveFacets: [category, sub, 'state', 'city', 'isVerified'],
     disjunctiveFacetsRefinements: refinements,
     // A typed city matches case-insensitively (Typesense `field:value`).
-    filters: s.city ? `city:\`${s.city.replace(/`/g, '')}\`` : '',
+    filters: [
+      s.city ? `city:\`${s.city.replace(/`/g, '')}\`` : '',
+      // Issue 17: a range on the index's next free slot (epoch seconds), ending at a Lagos midnight.
+      s.availability ? `nextSlot:<${availabilityBound(s.availability)}` : '',
+    ]
+      .filter(Boolean)
+      .join(' && '),
   };
 }

@@ -37,6 +37,8 @@ export interface BookAppointmentDialogProps {
   professionalId?: number;
   institutionId?: number;
   providerName: string;
+  /** Issue 17: the slot tapped on the profile or a result card, chosen when the dialog opens. */
+  initialSlot?: { date: string; time: string } | null;
 }
 
 interface FormValues {
@@ -71,6 +73,7 @@ export default function BookAppointmentDialog({
   professionalId,
   institutionId,
   providerName,
+  initialSlot,
 }: BookAppointmentDialogProps) {
   const { user } = useAuth();
   const defaults = (): FormValues => ({
@@ -90,9 +93,10 @@ export default function BookAppointmentDialog({
         ...v,
         patientName: v.patientName || [user?.firstName, user?.lastName].filter(Boolean).join(' '),
         patientEmail: v.patientEmail || (user?.email ?? ''),
+        ...(initialSlot ? { date: initialSlot.date, time: initialSlot.time } : {}),
       }));
     }
-  }, [opened, user]);
+  }, [opened, user, initialSlot]);
 
   const target: ProviderTarget | null =
     professionalId != null ? { professionalId } : institutionId != null ? { institutionId } : null;

@@ -63,7 +63,8 @@ export function BookingActions({
   const location = useLocation();
   if (!signedIn) {
     const back = new URLSearchParams(location.search);
-    back.set(BOOK_PARAM, '1');
+    // A slot chosen on a result card (book=YYYY-MM-DDTHH:MM) survives the sign-in.
+    if (!back.get(BOOK_PARAM)) back.set(BOOK_PARAM, '1');
     return (
       <Button component="a" href={loginEndpoint(`${location.pathname}?${back}`)} fullWidth leftSection={<IconLogin size={16} />}>
         Sign In to Book
@@ -85,12 +86,15 @@ export function BookingActions({
 }
 
 /** Back from "Sign In to Book": once signed in, open the booking dialog, then drop the parameter. */
-export function useBookOnReturn(signedIn: boolean, openBooking: () => void): void {
+export function useBookOnReturn(signedIn: boolean, openBooking: (slot?: { date: string; time: string }) => void): void {
   const [params, setParams] = useSearchParams();
-  const wanted = params.get(BOOK_PARAM) === '1';
+  const value = params.get(BOOK_PARAM) ?? '';
+  // '1', or a slot tapped on a result card (issue 17): 'YYYY-MM-DDTHH:MM'.
+  const slot = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(value);
+  const wanted = value === '1' || !!slot;
   useEffect(() => {
     if (!wanted || !signedIn) return;
-    openBooking();
+    openBooking(slot ? { date: slot[1]!, time: slot[2]! } : undefined);
     const rest = new URLSearchParams(params);
     rest.delete(BOOK_PARAM);
     setParams(rest, { replace: true });

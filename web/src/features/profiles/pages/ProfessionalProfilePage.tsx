@@ -34,6 +34,7 @@ import { professionalName } from '../api/types';
 import { BookAppointmentDialog, CountriesDialog, PhotoDialog, WhenOpened, WriteReviewDialog } from '../components/ProfileDialogs';
 import { BookingActions, InfoRow, placeLine, SectionCard, useBookOnReturn } from '../components/ProfileParts';
 import { ProfileNotFound } from '../components/ProfileNotFound';
+import { ScheduleSection, type PickedSlot } from '../../appointments/components/ScheduleSection';
 import { ProfileSkeleton } from '../components/ProfileSkeleton';
 import { ProfileStatusBadge } from '../components/ProfileStatusBadge';
 import { RatingSummary } from '../components/RatingSummary';
@@ -64,7 +65,12 @@ export default function ProfessionalProfilePage() {
   const [reviewOrder, setReviewOrder] = useState<ReviewOrder>('newest');
   const reviews = useProfessionalReviews(id, validId && profile.isSuccess, reviewOrder);
   const [dialog, setDialog] = useState<Dialog>(null);
-  useBookOnReturn(isAuthenticated, () => setDialog('book'));
+  const [slot, setSlot] = useState<PickedSlot | null>(null);
+  const book = (picked?: PickedSlot) => {
+    setSlot(picked ?? null);
+    setDialog('book');
+  };
+  useBookOnReturn(isAuthenticated, book);
   const close = () => setDialog(null);
   // The profile arrives outside any event: as a deferred value it renders as a
   // transition, in slices a slow phone can interrupt, with the skeleton shown meanwhile.
@@ -198,6 +204,9 @@ export default function ProfessionalProfilePage() {
 
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="lg">
+            <SectionCard title="Availability" id="availability-heading">
+              <ScheduleSection target={{ professionalId: p.id }} signedIn={isAuthenticated} onPick={book} />
+            </SectionCard>
             <SectionCard title="Quick Actions" id="actions-heading">
               {isOwner ? (
                 <Stack gap="xs">
@@ -212,7 +221,7 @@ export default function ProfessionalProfilePage() {
                   </Button>
                 </Stack>
               ) : (
-                <BookingActions signedIn={isAuthenticated} canReview={user?.userType === 'patient'} onBook={() => setDialog('book')} onReview={() => setDialog('review')} />
+                <BookingActions signedIn={isAuthenticated} canReview={user?.userType === 'patient'} onBook={() => book()} onReview={() => setDialog('review')} />
               )}
             </SectionCard>
 
@@ -252,7 +261,7 @@ export default function ProfessionalProfilePage() {
       </Grid>
 
       <WhenOpened opened={dialog === 'book'}>
-        <BookAppointmentDialog opened={dialog === 'book'} onClose={close} professionalId={p.id} providerName={name} />
+        <BookAppointmentDialog opened={dialog === 'book'} onClose={close} initialSlot={slot} professionalId={p.id} providerName={name} />
       </WhenOpened>
       <WhenOpened opened={dialog === 'review'}>
         <WriteReviewDialog opened={dialog === 'review'} onClose={close} professionalId={p.id} />

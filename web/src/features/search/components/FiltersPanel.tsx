@@ -3,6 +3,9 @@ import { Button, Card, Checkbox, Collapse, Group, NativeSelect, Stack, Text, Tex
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconFilter } from '@tabler/icons-react';
 import {
+  availabilityWindowLabels,
+  availabilityWindows,
+  type AvailabilityWindow,
   allServices,
   allSpecialties,
   institutionTypeLabel,
@@ -80,7 +83,7 @@ export function FiltersPanel({
     if (next !== (state.city ?? '')) onChange({ city: next || undefined });
   };
   const pros = state.type === 'professionals';
-  const hasFilters = Boolean(state.professionalType || state.specialty || state.institutionType || state.service || state.city || state.state || state.verified);
+  const hasFilters = Boolean(state.professionalType || state.specialty || state.institutionType || state.service || state.city || state.state || state.verified || state.availability);
 
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-label="Filters">
@@ -95,6 +98,15 @@ export function FiltersPanel({
       </UnstyledButton>
       <Collapse in={opened} id="search-filters">
         <Stack gap="sm" mt="md">
+          <NativeSelect
+            label="Availability"
+            value={state.availability ?? ''}
+            onChange={(e) => onChange({ availability: (e.currentTarget.value || undefined) as AvailabilityWindow | undefined })}
+            data={[
+              { value: '', label: 'Any time' },
+              ...availabilityWindows.map((w) => ({ value: w, label: availabilityWindowLabels[w] })),
+            ]}
+          />
           {pros ? (
             <>
               <NativeSelect
@@ -181,7 +193,7 @@ export function FiltersPanel({
             <Button
               variant="subtle"
               onClick={() =>
-                onChange({ professionalType: undefined, specialty: undefined, institutionType: undefined, service: undefined, city: undefined, state: undefined, verified: undefined })
+                onChange({ professionalType: undefined, specialty: undefined, institutionType: undefined, service: undefined, city: undefined, state: undefined, verified: undefined, availability: undefined })
               }
             >
               Clear filters

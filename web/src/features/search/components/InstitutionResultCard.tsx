@@ -2,7 +2,7 @@ import { Anchor, Avatar, Badge, Button, Card, Group, Stack, Text, Title } from '
 import { IconMail, IconMapPin, IconPhone, IconUsers, IconWorld } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { institutionTypeLabel } from '@ilera/contracts';
-import { Detail, RatingLine, TrustBadges } from './ResultParts';
+import { Detail, NextAvailable, RatingLine, TrustBadges } from './ResultParts';
 
 export interface InstitutionHit {
   id: string;
@@ -22,6 +22,9 @@ export interface InstitutionHit {
   reviewCount: number;
   isVerified: boolean;
   isApproved: boolean;
+  /** Issue 17: instant, request or directory; the next free slot (epoch seconds), absent when none. */
+  bookingMode?: string;
+  nextSlot?: number;
 }
 
 export const SERVICES_SHOWN = 3;
@@ -51,6 +54,7 @@ export function InstitutionResultCard({ hit }: { hit: InstitutionHit }) {
             <TrustBadges verified={hit.isVerified} approved={hit.isApproved} />
           </Group>
           <RatingLine rating={hit.rating} count={hit.reviewCount} />
+          <NextAvailable href={href} nextSlot={hit.nextSlot} bookingMode={hit.bookingMode} />
           {services.length > 0 && (
             <Group gap={6} aria-label="Services">
               {services.slice(0, SERVICES_SHOWN).map((s) => (

@@ -2,7 +2,7 @@ import { Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBriefcase, IconBuildingHospital, IconCash, IconMapPin, IconPhone, IconSchool } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { formatNaira, professionalTypeLabels, type ProfessionalType } from '@ilera/contracts';
-import { Detail, RatingLine, TrustBadges } from './ResultParts';
+import { Detail, NextAvailable, RatingLine, TrustBadges } from './ResultParts';
 
 /** A professional as the search index holds it (search/src/documents.ts). */
 export interface ProfessionalHit {
@@ -28,6 +28,9 @@ export interface ProfessionalHit {
   reviewCount: number;
   isVerified: boolean;
   isApproved: boolean;
+  /** Issue 17: instant, request or directory; the next free slot (epoch seconds), absent when none. */
+  bookingMode?: string;
+  nextSlot?: number;
 }
 
 const initials = (h: ProfessionalHit) =>
@@ -57,6 +60,7 @@ export function ProfessionalResultCard({ hit }: { hit: ProfessionalHit }) {
             <TrustBadges verified={hit.isVerified} approved={hit.isApproved} />
           </Group>
           <RatingLine rating={hit.rating} count={hit.reviewCount} />
+          <NextAvailable href={href} nextSlot={hit.nextSlot} bookingMode={hit.bookingMode} />
           <Stack gap={4}>
             <Detail icon={<IconBuildingHospital size={16} />} label="Institution">
               {hit.institution}

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
-import { Badge, Group, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Group, Text, VisuallyHidden } from '@mantine/core';
+import { IconCalendarEvent } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { formatSlotShort, lagosDateTimeParts } from '@ilera/contracts';
 import { Stars } from '../../../components/Stars';
 
 export { formatCount } from '../../../lib/format-count';
@@ -49,6 +52,36 @@ export function Detail({ icon, label, children }: { icon: ReactNode; label: stri
         <VisuallyHidden>{label}: </VisuallyHidden>
         {children}
       </Text>
+    </Group>
+  );
+}
+
+/**
+ * Issue 17: when the provider can see you, from the index's next free slot. The slot is a link to
+ * the profile that opens the booking dialog at that slot (book=YYYY-MM-DDTHH:MM).
+ */
+export function NextAvailable({ href, nextSlot, bookingMode }: { href: string; nextSlot?: number; bookingMode?: string }) {
+  if (bookingMode === 'directory') {
+    return (
+      <Text size="sm" fw={500}>
+        No online booking
+      </Text>
+    );
+  }
+  if (nextSlot == null) {
+    return (
+      <Text size="sm" c="dimmed">
+        No free slots in the next 2 weeks
+      </Text>
+    );
+  }
+  const { date, time } = lagosDateTimeParts(new Date(nextSlot * 1000));
+  return (
+    <Group gap={6} wrap="nowrap">
+      <IconCalendarEvent size={16} aria-hidden />
+      <Anchor component={Link} to={`${href}?book=${date}T${time}`} size="sm" fw={600}>
+        Next available: {formatSlotShort(nextSlot * 1000)}
+      </Anchor>
     </Group>
   );
 }

@@ -132,6 +132,7 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
                         { value: 'fee', label: 'Lowest fee' },
                       ]
                     : []),
+                  { value: 'soonest', label: 'Soonest available' },
                 ]}
               />
             </Group>
