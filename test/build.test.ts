@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, freePort } from './support';
 import { startApp, stopApp, waitUntil, type AppProcess } from './processes';
@@ -34,6 +35,7 @@ describe('compiled server (dist/)', () => {
   let app: AppProcess;
   let port: number;
   let sql: Awaited<ReturnType<typeof createTestDatabase>>['sql'];
+  const redisPrefix = `ilera-build-${inject('runId')}-${process.pid}`;
 
   beforeAll(async () => {
     const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], { cwd: root, encoding: 'utf8' });
@@ -46,7 +48,7 @@ describe('compiled server (dist/)', () => {
       {
         DATABASE_URL: db.url,
         REDIS_URL: inject('redisUrl'),
-        REDIS_PREFIX: `ilera-build-${inject('runId')}-${process.pid}`,
+        REDIS_PREFIX: redisPrefix,
         PORT: String(port),
         LOG_LEVEL: 'warn',
       },
@@ -57,6 +59,11 @@ describe('compiled server (dist/)', () => {
   afterAll(async () => {
     if (app) await stopApp(app);
     await sql?.end();
+    // Leave nothing of this file's queues in the shared Redis.
+    const redis = new Redis(inject('redisUrl'));
+    const keys = await redis.keys(`${redisPrefix}:*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
   });
 
   it('serves the API from JavaScript alone: migrated, seeded, searching', async () => {
