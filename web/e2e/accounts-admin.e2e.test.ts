@@ -146,6 +146,15 @@ describe('accounts and admin add user (browser)', { timeout: 120_000 }, () => {
     await signIn(page, patient.email, patient.password);
     await page.getByRole('dialog').getByText('Book Appointment with Dr. Chinedu Okafor').waitFor();
     expect(new URL(page.url()).pathname).toBe(`/professional/${pro.id}`);
+    // The session ends elsewhere while the page is open: the next query's 401 sends to sign in and back.
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    const elsewhere = await login(ctx.app, patient.email, patient.password);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/account/sign-out-everywhere', headers: { cookie: elsewhere } })).statusCode).toBe(200);
+    await page.locator('header').getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Appointments' }).click();
+    await page.waitForURL(/\/login\?next=%2Fappointments$/);
+    await page.getByText('You are logged out. Logging in again...').waitFor();
     // A sign-in link that names another site is not followed.
     await page.goto('/api/logout');
     await page.goto('/login?next=//evil.example/steal');
