@@ -49,5 +49,6 @@ export const budgets: {
 export function mix(i: number, salt: number): number;
 export function typo(word: string, i: number): string;
 export function addDays(date: string, n: number): string;
+export function addWeekdays(date: string, n: number): string;
 export const scenarios: Record<string, Scenario>;
 export const scenarioNames: string[];

@@ -42,11 +42,32 @@ export function addDays(date, n) {
   return d.toISOString().slice(0, 10);
 }
 
+/** The n-th Monday-to-Friday day from `date` (n = 0: date itself, or the Monday after a weekend):
+ *  providers work Monday to Friday by default (issue 17), so bookings land on working days. */
+export function addWeekdays(date, n) {
+  let d = date;
+  const weekend = (x) => [0, 6].includes(new Date(`${x}T00:00:00Z`).getUTCDay());
+  while (weekend(d)) d = addDays(d, 1);
+  for (let left = n; left > 0; ) {
+    d = addDays(d, 1);
+    if (!weekend(d)) left--;
+  }
+  return d;
+}
+
 // ---------------------------------------------------------------- scenarios
 
 /** Request i of the query log, of one kind (or of the whole traffic mix). */
 const fromLog = (kind) => (fx, i) => logRequest(fx.vocabulary, i, kind);
 const searchLog = (fx, i) => logRequest(fx.vocabulary, i);
+
+/** Issue 17: the faceted searches of the log, filtered by availability (today, 3 days, a week), a third sorted soonest first. */
+function searchAvailable(fx, i) {
+  const r = logRequest(fx.vocabulary, i, 'search-faceted');
+  const windows = ['today', '3days', 'week'];
+  const extra = `availability=${windows[i % 3]}${mix(i, 17) % 3 === 0 ? '&sort=soonest' : ''}`;
+  return { ...r, path: `${r.path.replace(/&sort=[a-z]+/, '')}${r.path.includes('?') ? '&' : '?'}${extra}` };
+}
 
 /** The profile page: the profile, then its reviews. */
 function profile(fx, i) {
@@ -71,7 +92,7 @@ function booking(fx, i, run = 0) {
   const s = fx.timeSlots.length;
   const id = fx.bookingTargets[i % t];
   const slot = fx.timeSlots[Math.floor(i / t) % s];
-  const date = addDays(fx.bookingFromDay, run * 7 + Math.floor(i / (t * s)));
+  const date = addWeekdays(fx.bookingFromDay, run * 5 + Math.floor(i / (t * s)));
   const patient = fx.patients[i % fx.patients.length];
   return {
     method: 'POST',
@@ -127,6 +148,7 @@ export const scenarios = {
   'search-free-text': { kind: 'read', budgetP95: budgets.searchP95, request: fromLog('search-free-text'), title: 'Free-text search (query log)' },
   'search-typo': { kind: 'read', budgetP95: budgets.searchP95, request: fromLog('search-typo'), title: 'Typo search (query log)' },
   'search-faceted': { kind: 'read', budgetP95: budgets.searchP95, request: fromLog('search-faceted'), title: 'Faceted search (query log: type, specialty, state, location)' },
+  'search-available': { kind: 'read', budgetP95: budgets.searchP95, request: searchAvailable, title: 'Faceted search filtered by availability (query log + today / 3 days / week, some soonest first)' },
   'institutions-by-service': { kind: 'read', budgetP95: budgets.searchP95, request: fromLog('institutions-by-service'), title: 'Institution search (query log: names, kinds, services)' },
   'multi-search': { kind: 'read', budgetP95: budgets.searchP95, request: fromLog('multi-search'), title: 'InstantSearch multi_search (query log)' },
   'search-log': { kind: 'read', budgetP95: budgets.searchP95, request: searchLog, title: 'Search traffic mix (query log, every kind)' },
