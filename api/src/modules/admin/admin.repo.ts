@@ -1,4 +1,5 @@
 import type { Db } from '@ilera/db';
+import type { LicenceRecord } from '@ilera/contracts';
 
 export type ProfileStatus = 'pending' | 'approved' | 'rejected';
 
@@ -80,6 +81,9 @@ export interface ProfessionalListRow extends OwnerColumns {
   createdAt: Date;
   status: ProfileStatus;
   rejectionReason: string | null;
+  /** Issue 18: the approval screen shows each licence (council, expiry, verification) and the badge. */
+  countryLicenses: LicenceRecord[];
+  isVerified: boolean;
 }
 
 /** Pending lists are a queue (oldest application first); approved lists show the newest first. */
@@ -100,7 +104,7 @@ export async function listProfessionals(db: Db, status: ProfileStatus, page: Lis
     : db``;
   return db<(ProfessionalListRow & { total: number })[]>`
     SELECT p.id, p.title, p.specialty, p.professional_type, p.city, p.state, p.created_at, p.status,
-           p.rejection_reason, u.first_name, u.last_name, u.email, count(*) OVER ()::int AS total
+           p.rejection_reason, p.country_licenses, p.is_verified, u.first_name, u.last_name, u.email, count(*) OVER ()::int AS total
     FROM professionals p JOIN users u ON u.id = p.user_id
     WHERE p.status = ${status} ${match}
     ORDER BY ${order}

@@ -1,4 +1,4 @@
-import type { ProfileStatus } from '@ilera/contracts';
+import type { LicenceRecord, ProfileStatus } from '@ilera/contracts';
 
 /** Shapes of the admin calls' answers (accounts-and-admin.md §3, §7). */
 export interface AdminUser {
@@ -35,6 +35,8 @@ export interface AdminProfessional {
   createdAt: string;
   status: ProfileStatus;
   rejectionReason?: string | null;
+  countryLicenses: LicenceRecord[];
+  isVerified: boolean;
   user: Owner;
 }
 

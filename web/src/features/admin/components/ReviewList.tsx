@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Badge, Button, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconExternalLink } from '@tabler/icons-react';
@@ -9,6 +9,7 @@ import { handleUnauthorized } from '../../auth/api/server-errors';
 import { useReviewProfile, type ReviewAction, type ReviewKind } from '../api/review-profile';
 import type { AdminInstitution, AdminProfessional } from '../api/types';
 import { ADMIN_LIST_PER_PAGE, useAdminList } from '../api/get-admin-list';
+import { LicenceList } from './LicenceList';
 import { RejectDialog } from './RejectDialog';
 
 type Mode = 'pending' | 'approved' | 'rejected';
@@ -74,6 +75,8 @@ function ReviewCard({
   name,
   lines,
   createdAt,
+  verified,
+  details,
 }: {
   kind: ReviewKind;
   mode: Mode;
@@ -81,6 +84,9 @@ function ReviewCard({
   name: string;
   lines: string[];
   createdAt: string;
+  /** "Verified" is its own badge, beside the approval status (issue 18). */
+  verified?: boolean;
+  details?: ReactNode;
 }) {
   const review = useReviewProfile();
   const [rejecting, setRejecting] = useState(false);
@@ -119,12 +125,18 @@ function ReviewCard({
             <Badge variant="light" color={badge[mode].color} size="sm">
               {badge[mode].label}
             </Badge>
+            {verified && (
+              <Badge variant="light" color="teal" size="sm">
+                Verified
+              </Badge>
+            )}
           </Group>
           {lines.filter(Boolean).map((line) => (
             <Text key={line} size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {line}
             </Text>
           ))}
+          {details}
           <Text size="xs" c="dimmed">
             {mode === 'approved' ? 'Registered' : 'Applied'} {formatLagosDate(createdAt)}
           </Text>
@@ -221,6 +233,8 @@ function ProfessionalReviewList({
           id={p.id}
           name={professionalName(p)}
           createdAt={p.createdAt}
+          verified={p.isVerified}
+          details={<LicenceList professionalId={p.id} name={professionalName(p)} licences={p.countryLicenses ?? []} />}
           lines={[
             [p.specialty, professionalTypeLabels[p.professionalType as ProfessionalType] ?? p.professionalType].join(' · '),
             place(p.city, p.state),

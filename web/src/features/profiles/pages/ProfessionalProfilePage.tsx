@@ -26,7 +26,7 @@ import {
   IconWorld,
 } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router-dom';
-import { formatNaira, institutionTypeLabel, professionalTypeLabels } from '@ilera/contracts';
+import { formatNaira, institutionTypeLabel, LICENCE_RENEWAL_PENDING, professionalTypeLabels } from '@ilera/contracts';
 import { useAuth } from '../../auth/api/use-auth';
 import { useProfessional } from '../api/get-professional';
 import { useProfessionalReviews } from '../api/get-professional-reviews';
@@ -220,6 +220,11 @@ export default function ProfessionalProfilePage() {
                     Update Countries
                   </Button>
                 </Stack>
+              ) : p.licenceRenewalPending ? (
+                // Issue 18: every Nigerian licence has expired; the server refuses new bookings too.
+                <Text role="status" c="orange.8" fw={500}>
+                  {LICENCE_RENEWAL_PENDING}
+                </Text>
               ) : (
                 <BookingActions signedIn={isAuthenticated} canReview={user?.userType === 'patient'} onBook={() => book()} onReview={() => setDialog('review')} />
               )}

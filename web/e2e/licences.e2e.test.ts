@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/support';
+import { createProfessional, createUser, type TestUser } from '../../test/factories';
+import { launchBrowser, newPage } from '../../test/browser';
+
+/**
+ * Issue 18 in Chromium: an administrator verifies a professional's Nigerian licence on
+ * the approval screen and approves; the public profile then shows "Verified" and
+ * "Approved", and the search's "Verified licence" filter finds the professional.
+ */
+describe('licence verification (browser)', { timeout: 120_000 }, () => {
+  let ctx: TestContext;
+  let base: string;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let admin: TestUser;
+  const surname = `Licensed${Date.now().toString(36).replace(/\d/g, 'q')}`;
+  let proId = 0;
+
+  beforeAll(async () => {
+    ctx = await createTestContext({ workers: true });
+    admin = await createUser(ctx.sql, { userType: 'admin', firstName: 'Funke', lastName: 'Akindele', password: 'admin-password-1' });
+    proId = (await createProfessional(ctx.sql, { status: 'pending', isVerified: false, expiresOn: '2099-12-31', user: { firstName: 'Amina', lastName: surname } })).id;
+    base = await ctx.listen();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await ctx?.close();
+  });
+
+  it('an administrator verifies a licence on the approval screen; the public profile then shows "Verified"', async () => {
+    const { page, context } = await newPage(browser.browser, base);
+    await page.goto('/admin/login');
+    await page.getByLabel('Email').fill(admin.email);
+    await page.locator('input[type="password"]').fill(admin.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(/\/admin$/);
+
+    const card = page.getByRole('article', { name: `Dr. Amina ${surname}` });
+    await card.getByText('Nigeria: LIC-Nigeria · MDCN · expires Thu, 31 Dec 2099').waitFor();
+    await card.getByRole('button', { name: 'Verify licence (Nigeria)' }).click();
+    await page.locator('.mantine-Notification-root').getByText('Licence Verified', { exact: true }).waitFor();
+    await card.getByText('Licence verified', { exact: true }).waitFor();
+    await card.getByText('Verified', { exact: true }).waitFor();
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('No pending professional approvals').waitFor();
+
+    await page.goto(`/professional/${proId}`);
+    await page.getByRole('heading', { level: 1, name: `Dr. Amina ${surname}` }).waitFor();
+    await page.getByText('Verified', { exact: true }).waitFor();
+    await page.getByText('Approved', { exact: true }).waitFor();
+
+    // The search's "Verified licence" filter finds her (the index hears of it through the outbox).
+    await page.goto(`/search?q=${surname}`);
+    const filter = page.getByRole('checkbox', { name: /^Verified licence \(\d+\)$/ });
+    await filter.waitFor();
+    await filter.check();
+    await page.waitForURL(/verified=true/);
+    await page.getByText(`Dr. Amina ${surname}`).first().waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,56 @@
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { formatLagosDate, lagosToday, licenceCurrent, type LicenceRecord } from '@ilera/contracts';
+import { errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { useVerifyLicence } from '../api/verify-licence';
+
+/**
+ * Each licence of a professional on the approval screen (issue 18): country, number,
+ * council and expiry, and "Verify licence" once the administrator has checked it
+ * against the council's register.
+ */
+export function LicenceList({ professionalId, name, licences }: { professionalId: number; name: string; licences: LicenceRecord[] }) {
+  const verify = useVerifyLicence();
+  const today = lagosToday();
+  if (!licences.length) return <Text size="sm" c="dimmed">No licence on record</Text>;
+  const onVerify = (country: string) =>
+    verify.mutateAsync({ id: professionalId, country }).then(
+      () => toast({ title: 'Licence Verified', description: `${name}'s ${country} licence is verified.` }),
+      (error: unknown) => toast({ title: 'Error', description: errorMessage(error, 'Failed to verify licence.'), variant: 'destructive' }),
+    );
+  return (
+    <Stack gap={4} aria-label="Licences" role="list">
+      {licences.map((l) => {
+        const current = licenceCurrent(l, today);
+        return (
+          <Group key={l.country} gap="xs" role="listitem" wrap="wrap">
+            <Text size="sm">
+              {l.country}: {l.licenseNumber}
+              {l.council ? ` · ${l.council}` : ''}
+              {l.expiresOn ? ` · ${current ? 'expires' : 'expired'} ${formatLagosDate(`${l.expiresOn}T12:00:00+01:00`)}` : ' · no expiry date'}
+            </Text>
+            {l.verifiedAt ? (
+              <Badge size="sm" color="teal" variant="light">
+                Licence verified
+              </Badge>
+            ) : current ? (
+              <Button
+                size="compact-xs"
+                variant="light"
+                aria-label={`Verify licence (${l.country})`}
+                loading={verify.isPending && verify.variables?.country === l.country}
+                onClick={() => onVerify(l.country)}
+              >
+                Verify licence
+              </Button>
+            ) : (
+              <Badge size="sm" color="red" variant="light">
+                Expired
+              </Badge>
+            )}
+          </Group>
+        );
+      })}
+    </Stack>
+  );
+}
