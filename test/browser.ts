@@ -59,3 +59,12 @@ const pageProblems = new WeakMap<Page, string[]>();
 export function hydrationProblems(page: Page): string[] {
   return [...(pageProblems.get(page) ?? [])];
 }
+
+/** Signs in at /admin/login as a person would and waits for the admin dashboard. */
+export async function signInAsAdmin(page: Page, admin: { email: string; password: string }): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(admin.email);
+  await page.locator('input[type="password"]').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(/\/admin$/);
+}

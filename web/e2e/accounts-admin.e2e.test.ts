@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { createTestContext, type TestContext } from '../../test/support';
 import { lagosDateTimeParts, lagosTimestamp } from '@ilera/contracts';
 import { createProfessional, createUser, login, type TestUser } from '../../test/factories';
-import { launchBrowser, newPage } from '../../test/browser';
+import { launchBrowser, newPage, signInAsAdmin } from '../../test/browser';
 
 /**
  * Issue 14 journeys in Chromium: an admin adds a nurse who then edits her profile;
@@ -42,11 +42,7 @@ describe('accounts and admin add user (browser)', { timeout: 120_000 }, () => {
 
   it('an admin adds a nurse (type first, then her specialties), who signs in and edits her profile', async () => {
     const { page, context } = await newPage(browser.browser, base);
-    await page.goto('/admin/login');
-    await page.getByLabel('Email').fill(admin.email);
-    await page.locator('input[type="password"]').fill(admin.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(/\/admin$/);
+    await signInAsAdmin(page, admin);
 
     await page.goto('/admin/add-user');
     await choose(page, 'User Type', 'Healthcare Professional');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/support';
 import { createProfessional, createUser, type TestUser } from '../../test/factories';
-import { launchBrowser, newPage } from '../../test/browser';
+import { launchBrowser, newPage, signInAsAdmin } from '../../test/browser';
 
 /**
  * Issue 18 in Chromium: an administrator verifies a professional's Nigerian licence on
@@ -30,11 +30,7 @@ describe('licence verification (browser)', { timeout: 120_000 }, () => {
 
   it('an administrator verifies a licence on the approval screen; the public profile then shows "Verified"', async () => {
     const { page, context } = await newPage(browser.browser, base);
-    await page.goto('/admin/login');
-    await page.getByLabel('Email').fill(admin.email);
-    await page.locator('input[type="password"]').fill(admin.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(/\/admin$/);
+    await signInAsAdmin(page, admin);
 
     const card = page.getByRole('article', { name: `Dr. Amina ${surname}` });
     await card.getByText('Nigeria: LIC-Nigeria · MDCN · expires Thu, 31 Dec 2099').waitFor();
@@ -54,8 +50,10 @@ describe('licence verification (browser)', { timeout: 120_000 }, () => {
     await page.goto(`/search?q=${surname}`);
     const filter = page.getByRole('checkbox', { name: /^Verified licence \(\d+\)$/ });
     await filter.waitFor();
-    await filter.check();
+    // A controlled checkbox: it shows checked once the address (the search state) has changed.
+    await filter.click();
     await page.waitForURL(/verified=true/);
+    await page.getByRole('checkbox', { name: /^Verified licence \(\d+\)$/, checked: true }).waitFor();
     await page.getByText(`Dr. Amina ${surname}`).first().waitFor();
     await context.close();
   });
