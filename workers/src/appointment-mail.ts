@@ -133,13 +133,14 @@ export function bookedProviderMail(a: AppointmentForMail, appUrl: string): MailJ
   if (!a.providerEmail) return null;
   return {
     to: a.providerEmail,
-    subject: `New appointment request: ${when(a)}`,
+    // Instant booking (issue 17) confirms at once: there is nothing to confirm.
+    subject: `${a.status === 'confirmed' ? 'New appointment' : 'New appointment request'}: ${when(a)}`,
     text:
-      `Hello ${a.providerName},\n\nYou have a new appointment request.\n\n` +
+      `Hello ${a.providerName},\n\n${a.status === 'confirmed' ? 'You have a new appointment (instant booking: confirmed).' : 'You have a new appointment request.'}\n\n` +
       `Patient: ${a.patientName}\nPhone: ${a.patientPhone}\nE-mail: ${a.patientEmail}\n` +
       `Date and time: ${when(a)}\nType: ${typeLabel(a)}\n` +
       (a.reasonForVisit ? `Reason for visit: ${a.reasonForVisit}\n` : '') +
-      `\nConfirm or cancel it: ${appUrl}/appointments\n`,
+      `\n${a.status === 'confirmed' ? 'See or cancel it' : 'Confirm or cancel it'}: ${appUrl}/appointments\n`,
   };
 }
 

@@ -73,6 +73,8 @@ export interface CancelledAppointment {
   patientEmail: string;
   providerName: string;
   providerEmail: string | null;
+  professionalId: number | null;
+  institutionId: number | null;
 }
 
 /**
@@ -93,7 +95,7 @@ export async function cancelFutureAppointments(
         AND (a.patient_id = ${userId} OR a.professional_id = ${professionalId} OR a.institution_id = ${institutionId})
       RETURNING a.*
     )
-    SELECT c.id, c.appointment_date, c.patient_id, c.patient_name, c.patient_email,
+    SELECT c.id, c.appointment_date, c.patient_id, c.patient_name, c.patient_email, c.professional_id, c.institution_id,
       CASE WHEN c.professional_id IS NOT NULL
         THEN concat_ws(' ', nullif(p.title, ''), pu.first_name, pu.last_name) ELSE i.name END AS provider_name,
       CASE WHEN c.professional_id IS NOT NULL THEN pu.email ELSE coalesce(nullif(i.email, ''), iu.email) END AS provider_email

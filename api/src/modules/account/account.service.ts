@@ -111,10 +111,14 @@ export async function deleteAccount(deps: AccountDeps, user: SessionUser, passwo
     await repo.erasePatientDetails(tx, user.id, FORMER_PATIENT);
     // The profile leaves the index, and linked profiles no longer name it.
     const linked = await repo.linkedProfiles(tx, owner.professionalId, owner.institutionId);
-    for (const id of [...(owner.professionalId ? [owner.professionalId] : []), ...linked.professionalIds]) {
+    // Issue 17: the providers whose slots the cancellations freed show them again as their next free slot.
+    const freed = (key: 'professionalId' | 'institutionId') =>
+      cancelled.map((a) => a[key]).filter((id): id is number => id != null);
+    const once = (ids: number[]) => [...new Set(ids)];
+    for (const id of once([...(owner.professionalId ? [owner.professionalId] : []), ...linked.professionalIds, ...freed('professionalId')])) {
       await emit(tx, 'search.professional', { id });
     }
-    for (const id of [...(owner.institutionId ? [owner.institutionId] : []), ...linked.institutionIds]) {
+    for (const id of once([...(owner.institutionId ? [owner.institutionId] : []), ...linked.institutionIds, ...freed('institutionId')])) {
       await emit(tx, 'search.institution', { id });
     }
     await repo.deleteUser(tx, user.id);

@@ -159,8 +159,13 @@ describe('download my data and delete my account (D21)', () => {
     expect(wrong.json().fields.password).toBe('Password is incorrect');
     expect((await call('GET', '/api/account', cookie)).statusCode).toBe(200);
 
+    const searchEvents = async () =>
+      (await ctx.sql`SELECT count(*)::int AS n FROM outbox WHERE topic = 'search.professional' AND (payload ->> 'id')::int = ${pro.id}`)[0]!.n;
+    const before = await searchEvents();
     const res = await call('DELETE', '/api/account', cookie, { password: user.password });
     expect(res.statusCode, res.body).toBe(200);
+    // Issue 17: the freed slot is the provider's to offer again: its search document is recomputed.
+    expect(await searchEvents()).toBe(before + 1);
 
     expect((await call('GET', '/api/auth/user', cookie)).statusCode).toBe(401);
     const signIn = await call('POST', '/api/auth/login', undefined, { email: user.email, password: user.password });

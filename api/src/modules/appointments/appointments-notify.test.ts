@@ -80,6 +80,26 @@ describe('appointment notifications', () => {
     expect(providerMail.text).toContain('Reason for visit: Blood pressure review');
   });
 
+  it('instant booking (issue 17): the patient hears "confirmed" at once, the provider of a new appointment, and the reminder is due', async () => {
+    const instant = await createProfessional(ctx.sql, {
+      title: 'Dr.',
+      bookingMode: 'instant',
+      user: { firstName: 'Kemi', lastName: 'Instant', email: 'kemi.instant@example.ng' },
+    });
+    const date = lagosDate(8);
+    // Its own patient address: the other tests look for "Appointment confirmed" at theirs.
+    const id = await book(date, '11:00', { professionalId: instant.id, patientEmail: 'kemi.patient@example.ng' } as never);
+    const patientMail = await waitForMail('kemi.patient@example.ng', 'Appointment confirmed: Dr. Kemi Instant');
+    expect(patientMail.text).toContain('has been confirmed');
+    const providerMail = await waitForMail('kemi.instant@example.ng', 'New appointment:');
+    expect(providerMail.text).toContain('You have a new appointment (instant booking: confirmed).');
+    const reminders = await eventually(async () => {
+      const jobs = await ctx.queues.reminders.getJobs(['delayed', 'waiting']);
+      return jobs.some((j) => String(j.id).startsWith(`reminder-${id}-`)) ? jobs : null;
+    }, 5000);
+    expect(reminders).toBeTruthy();
+  });
+
   it('mails the patient when the provider confirms, and the provider when the patient cancels', async () => {
     const date = lagosDate(6);
     const id = await book(date, '14:00', { professionalId: pro.id });
