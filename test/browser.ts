@@ -1,4 +1,6 @@
+import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { login } from './factories';
 
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -67,4 +69,19 @@ export async function signInAsAdmin(page: Page, admin: { email: string; password
   await page.locator('input[type="password"]').fill(admin.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL(/\/admin$/);
+}
+
+/** A browser context signed in as `user`: the session cookie from the real sign-in endpoint. */
+export async function signedInPage(
+  browser: Browser,
+  app: FastifyInstance,
+  baseURL: string,
+  user: { email: string; password: string },
+  opts: { mobile?: boolean } = {},
+): Promise<{ page: Page; context: BrowserContext }> {
+  const { page, context } = await newPage(browser, baseURL, opts);
+  const cookie = await login(app, user.email, user.password);
+  const [name, ...rest] = cookie.split('=');
+  await context.addCookies([{ name: name!, value: rest.join('='), url: baseURL }]);
+  return { page, context };
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { formatLagosDate, lagosDateTimeParts } from '@ilera/contracts';
 import { createTestContext, type TestContext } from '../../test/support';
-import { createProfessional, createUser, login, type TestUser } from '../../test/factories';
-import { launchBrowser, newPage } from '../../test/browser';
+import { createProfessional, createUser, type TestUser } from '../../test/factories';
+import { launchBrowser, newPage, signedInPage } from '../../test/browser';
 
 /**
  * Booking and reviewing in Chromium, in a New York browser zone: every time must
@@ -35,14 +35,7 @@ describe('appointments and reviews (browser)', { timeout: 120_000 }, () => {
     await ctx?.close();
   });
 
-  /** A browser context signed in as `user` (the session cookie from the real sign-in endpoint). */
-  async function signedIn(user: TestUser, opts: { mobile?: boolean } = {}): Promise<{ page: Page; context: BrowserContext }> {
-    const { page, context } = await newPage(browser.browser, base, opts);
-    const cookie = await login(ctx.app, user.email, user.password);
-    const [name, ...rest] = cookie.split('=');
-    await context.addCookies([{ name: name!, value: rest.join('='), url: base }]);
-    return { page, context };
-  }
+  const signedIn = (user: TestUser, opts: { mobile?: boolean } = {}) => signedInPage(browser.browser, ctx.app, base, user, opts);
 
   const dialog = (page: Page) => page.getByRole('dialog');
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { lagosDateTimeParts } from '@ilera/contracts';
 import { createTestContext, type TestContext } from '../../test/support';
-import { createInstitution, createProfessional, createUser, login, type TestUser } from '../../test/factories';
-import { launchBrowser, newPage } from '../../test/browser';
+import { createInstitution, createProfessional, createUser, type TestUser } from '../../test/factories';
+import { launchBrowser, newPage, signedInPage } from '../../test/browser';
 
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -34,14 +34,7 @@ describe('spec details (browser)', { timeout: 120_000 }, () => {
     await ctx?.close();
   });
 
-  /** A browser context signed in as `user` (the session cookie from the real sign-in endpoint). */
-  async function signedIn(user: TestUser, opts: { mobile?: boolean } = {}): Promise<{ page: Page; context: BrowserContext }> {
-    const { page, context } = await newPage(browser.browser, base, opts);
-    const cookie = await login(ctx.app, user.email, user.password);
-    const [name, ...rest] = cookie.split('=');
-    await context.addCookies([{ name: name!, value: rest.join('='), url: base }]);
-    return { page, context };
-  }
+  const signedIn = (user: TestUser, opts: { mobile?: boolean } = {}) => signedInPage(browser.browser, ctx.app, base, user, opts);
 
   /** The computed value of `property` for a probe element styled with a Mantine colour variable. */
   async function resolvedColour(page: Page, cssVar: string): Promise<string> {
