@@ -2,6 +2,7 @@
 # build (every dependency, compiles the server and the web app), deps (production dependencies
 # only), and the final image: compiled JavaScript run by plain node, no TypeScript, no dev
 # dependencies, no compiler. The embedded PostgreSQL (optional) is left out: set DATABASE_URL.
+# `npm install`, not `npm ci`: the lock lacks other platforms' optional builds (docs/RELIABILITY.md, "CI install").
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -12,7 +13,7 @@ COPY api/package.json api/
 COPY workers/package.json workers/
 COPY web/package.json web/
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/* \
- && npm ci --include=dev --no-audit --no-fund
+ && npm install --include=dev --no-audit --no-fund
 COPY . .
 RUN npm run build
 
@@ -25,7 +26,7 @@ COPY --from=build /app/search/package.json search/
 COPY --from=build /app/api/package.json api/
 COPY --from=build /app/workers/package.json workers/
 COPY --from=build /app/web/package.json web/
-RUN npm ci --omit=dev --omit=optional --no-audit --no-fund
+RUN npm install --omit=dev --omit=optional --no-audit --no-fund
 
 FROM node:20-bookworm-slim
 WORKDIR /app
