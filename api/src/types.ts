@@ -3,6 +3,9 @@ import type { Config, Sql } from '@ilera/db';
 import type { Queues } from '@ilera/workers/queues';
 import type { SessionUser } from './plugins/session';
 
+/** An answer type of contracts/ as a query returns it: these fields are still Dates (the answer schema makes them strings). */
+export type Stored<T, K extends keyof T = never> = Omit<T, K | 'createdAt' | 'updatedAt'> & { [P in K | ('createdAt' & keyof T) | ('updatedAt' & keyof T)]: Date };
+
 declare module 'fastify' {
   interface FastifyInstance {
     sql: Sql;

@@ -6,3 +6,4 @@ export * from './availability.js';
 export * from './search-index.js';
 export * from './licences.js';
 export * from './schemas/index.js';
+export * from './answers/index.js';

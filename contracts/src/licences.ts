@@ -2,6 +2,7 @@
 // Nigerian licence, when a licence counts, and what a provider's licences mean
 // for the badge and for bookings. Pure rules: the API, the workers and the web
 // app decide alike.
+import { z } from 'zod';
 import type { ProfessionalType } from './lists.js';
 import { lagosToday } from './rules.js';
 
@@ -22,16 +23,17 @@ export const councilNames: Record<NigerianCouncil, string> = {
 export const LICENCE_RENEWAL_PENDING = 'Not currently accepting bookings: licence renewal pending';
 
 /** A licence as stored in a profile's `country_licenses` and shown on it. */
-export interface LicenceRecord {
-  country: string;
-  licenseNumber: string;
-  council?: string | null;
+export const licenceRecordSchema = z.object({
+  country: z.string(),
+  licenseNumber: z.string(),
+  council: z.string().nullable().optional(),
   /** Last day the licence is valid, 'YYYY-MM-DD' (Lagos calendar). */
-  expiresOn?: string | null;
-  /** When and by which administrator the licence was checked against the council's register. */
-  verifiedAt?: string | null;
-  verifiedBy?: string | null;
-}
+  expiresOn: z.string().nullable().optional(),
+  /** When and by which administrator the licence was checked against the council's register (the administrator for admins only). */
+  verifiedAt: z.string().nullable().optional(),
+  verifiedBy: z.string().nullable().optional(),
+});
+export type LicenceRecord = z.infer<typeof licenceRecordSchema>;
 
 /** Whole days from `today` to `date` (both 'YYYY-MM-DD'); negative once past. */
 export function daysBetween(today: string, date: string): number {

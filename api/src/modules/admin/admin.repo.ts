@@ -1,7 +1,8 @@
 import type { Db } from '@ilera/db';
-import type { LicenceRecord } from '@ilera/contracts';
+import type { AdminInstitution, AdminProfessional, AdminStats, ProfileStatus } from '@ilera/contracts';
+import type { Stored } from '../../types';
 
-export type ProfileStatus = 'pending' | 'approved' | 'rejected';
+export type { ProfileStatus };
 
 export interface AuditEntryInput {
   adminId: string | null;
@@ -45,15 +46,6 @@ export async function auditPage(db: Db, limit: number, offset: number): Promise<
   return { rows, total };
 }
 
-export interface AdminStats {
-  totalProfessionals: number;
-  totalInstitutions: number;
-  pendingApprovals: number;
-  pendingProfessionals: number;
-  pendingInstitutions: number;
-  totalAppointments: number;
-}
-
 export async function stats(db: Db): Promise<AdminStats> {
   const [row] = await db<AdminStats[]>`
     SELECT
@@ -65,26 +57,10 @@ export async function stats(db: Db): Promise<AdminStats> {
   return { ...row, pendingApprovals: row.pendingProfessionals + row.pendingInstitutions };
 }
 
-interface OwnerColumns {
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-}
-
-export interface ProfessionalListRow extends OwnerColumns {
-  id: number;
-  title: string;
-  specialty: string;
-  professionalType: string;
-  city: string | null;
-  state: string | null;
-  createdAt: Date;
-  status: ProfileStatus;
-  rejectionReason: string | null;
-  /** Issue 18: the approval screen shows each licence (council, expiry, verification) and the badge. */
-  countryLicenses: LicenceRecord[];
-  isVerified: boolean;
-}
+/** A tab list row as the query returns it: the owner's columns beside the profile's (the service nests them under `user`). */
+type ListRow<T extends { user: unknown }> = Stored<Omit<T, 'user' | 'rejectionReason'>> &
+  AdminProfessional['user'] & { rejectionReason: string | null };
+export type ProfessionalListRow = ListRow<AdminProfessional>;
 
 /** Pending lists are a queue (oldest application first); approved lists show the newest first. */
 export interface ListPage {
@@ -111,16 +87,7 @@ export async function listProfessionals(db: Db, status: ProfileStatus, page: Lis
     LIMIT ${page.limit} OFFSET ${page.offset}`;
 }
 
-export interface InstitutionListRow extends OwnerColumns {
-  id: number;
-  name: string;
-  type: string;
-  city: string | null;
-  state: string | null;
-  createdAt: Date;
-  status: ProfileStatus;
-  rejectionReason: string | null;
-}
+export type InstitutionListRow = ListRow<AdminInstitution>;
 
 export async function listInstitutions(db: Db, status: ProfileStatus, page: ListPage) {
   const order = status === 'pending' ? db`i.created_at ASC, i.id ASC` : db`i.created_at DESC, i.id DESC`;

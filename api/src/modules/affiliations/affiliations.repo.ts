@@ -1,20 +1,12 @@
 // SQL of the affiliations area (D20); each function takes the handle it must use.
 import type { Db } from '@ilera/db';
-import type { AffiliationStatus } from '@ilera/contracts';
+import type { Affiliation, AffiliationStatus } from '@ilera/contracts';
+import type { Stored } from '../../types';
 
 /** The signed-in account's side of a link: its professional or institution profile. */
 export type Side = { kind: 'professional' | 'institution'; profileId: number };
 
-export interface AffiliationRow {
-  id: number;
-  status: AffiliationStatus;
-  role: string | null;
-  startDate: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  professional: { id: number; title: string; firstName: string | null; lastName: string | null; specialty: string; professionalType: string };
-  institution: { id: number; name: string; type: string; city: string | null; state: string | null };
-}
+export type AffiliationRow = Stored<Affiliation>;
 
 export interface LinkRef {
   id: number;

@@ -1,40 +1,19 @@
 import type { Db } from '@ilera/db';
-import type { AppointmentStatus, AppointmentType } from '@ilera/contracts';
+import type { z } from 'zod';
+import type { Appointment, AppointmentStatus, AppointmentType, appointmentAnswer, ProfileStatus } from '@ilera/contracts';
+import type { Stored } from '../../types';
 
-/** An appointment row as the API returns it (spec §3 appointment). */
-export interface AppointmentRow {
-  id: number;
-  patientId: string;
-  professionalId: number | null;
-  institutionId: number | null;
-  appointmentType: AppointmentType;
-  appointmentDate: Date;
-  status: AppointmentStatus;
-  patientName: string;
-  patientEmail: string;
-  patientPhone: string;
-  reasonForVisit: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** An appointment row as a query returns it (answer: contracts appointmentAnswer). */
+export type AppointmentRow = Stored<z.infer<typeof appointmentAnswer>, 'appointmentDate'>;
 
 /** A list item: the appointment plus the read view's professional (with user) and institution (spec §3, §7). */
-export interface AppointmentListItem extends AppointmentRow {
-  professional: {
-    id: number;
-    title: string;
-    specialty: string;
-    professionalType: string;
-    user: { firstName: string | null; lastName: string | null };
-  } | null;
-  institution: { id: number; name: string; type: string } | null;
-}
+export type AppointmentListItem = Stored<Appointment, 'appointmentDate'>;
 
 /** Who a provider profile is, for the booking and permission checks. */
 export interface ProviderRef {
   id: number;
   userId: string;
-  status: 'pending' | 'approved' | 'rejected';
+  status: ProfileStatus;
   /** Every Nigerian licence has expired (issue 18): no new bookings. */
   licenceRenewalPending: boolean;
 }

@@ -13,6 +13,7 @@ import {
   type AppointmentStatus,
   type CreateAppointmentInput,
 } from '@ilera/contracts';
+import type { AvailabilityDay } from '@ilera/contracts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import * as repo from './appointments.repo';
@@ -206,11 +207,6 @@ export async function changeStatus(
 
 // ---------------------------------------------------------------- availability
 
-export interface Availability {
-  date: string;
-  slots: { time: string; available: boolean }[];
-}
-
 /**
  * The public day view of a provider's slots. It says only whether each slot can be
  * booked: never by whom, nor whether it is pending or confirmed.
@@ -220,7 +216,7 @@ export async function availability(
   provider: repo.Provider,
   date: unknown,
   clock: Clock = systemClock,
-): Promise<Availability> {
+): Promise<AvailabilityDay> {
   if (typeof date !== 'string' || !isIsoDate(date)) {
     throw new BadRequestError(INVALID_DATE_MESSAGE, { date: INVALID_DATE_MESSAGE });
   }

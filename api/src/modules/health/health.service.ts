@@ -1,19 +1,11 @@
 import type { Redis } from 'ioredis';
 import type { Config, Sql } from '@ilera/db';
+import type { Health, HealthCheck } from '@ilera/contracts';
 
 /** No probe holds /healthz longer than this: a hung dependency is reported, not waited for. */
 export const PROBE_TIMEOUT_MS = 1000;
 
-export type Check = { status: 'ok' } | { status: 'down'; reason: string };
-
-export interface Health {
-  status: 'ok' | 'degraded';
-  checks: {
-    database: Check;
-    redis: Check;
-    search: Check & { engine: 'postgres' | 'typesense' };
-  };
-}
+type Check = HealthCheck;
 
 /**
  * A short reason that names the failure without internal addresses (the

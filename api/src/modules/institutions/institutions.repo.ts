@@ -1,44 +1,19 @@
 // SQL of the institutions area; each function takes the handle it must use.
 import type postgres from 'postgres';
 import type { Db } from '@ilera/db';
-import type { InstitutionProfileInput } from '@ilera/contracts';
+import type { Institution, InstitutionProfileInput, ProfileStatus } from '@ilera/contracts';
+import type { Stored } from '../../types';
 
-/** An institution as stored, with what the profile page shows next to it. */
-export interface InstitutionRow {
-  id: number;
-  userId: string;
-  name: string;
-  type: string;
-  services: string[];
-  description: string | null;
-  profileImageUrl: string | null;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zipCode: string | null;
-  isVerified: boolean;
-  isApproved: boolean;
-  status: 'pending' | 'approved' | 'rejected';
+/** An institution as stored, with what the profile page shows next to it (every private field included). */
+export type InstitutionRow = Stored<Institution> & {
   rejectionReason: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  user: { firstName: string | null; lastName: string | null; profileImageUrl: string | null; email: string };
-  professionalAffiliations: {
-    id: number;
-    role: string | null;
-    professional: { id: number; title: string; specialty: string; user: { firstName: string | null; lastName: string | null } };
-  }[];
-  averageRating: number;
-  reviewCount: number;
-}
+  user: NonNullable<Institution['user']>;
+};
 
 export interface InstitutionRef {
   id: number;
   userId: string;
-  status: 'pending' | 'approved' | 'rejected';
+  status: ProfileStatus;
   type: string;
   name: string;
 }

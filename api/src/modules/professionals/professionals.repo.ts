@@ -2,53 +2,21 @@
 // the pool for reads, the transaction for writes that emit an outbox event.
 import type postgres from 'postgres';
 import type { Db } from '@ilera/db';
-import { allSpecialties, type LicenceRecord, type LicenceStanding, type ProfessionalProfileInput } from '@ilera/contracts';
+import { allSpecialties, type LicenceRecord, type LicenceStanding, type Professional, type ProfessionalProfileInput, type ProfileStatus } from '@ilera/contracts';
+import type { Stored } from '../../types';
 
-/** A professional as stored, with what the profile page shows next to it. */
-export interface ProfessionalRow {
-  id: number;
-  userId: string;
-  professionalType: 'doctor' | 'pharmacist' | 'nurse';
-  title: string;
-  specialty: string;
-  licenseNumber: string | null;
-  yearsOfExperience: number;
-  education: string | null;
-  bio: string | null;
-  profileImageUrl: string | null;
-  phone: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zipCode: string | null;
-  countries: string[];
-  countryLicenses: LicenceRecord[];
-  /** Naira, whole; null when not given. */
-  consultationFee: number | null;
-  languages: string | null;
-  certifications: string | null;
-  /** D18: the public contact e-mail, set by the professional; never the sign-in e-mail. */
-  contactEmail: string | null;
-  isVerified: boolean;
-  /** Every Nigerian licence has expired: "Not currently accepting bookings: licence renewal pending". */
-  licenceRenewalPending: boolean;
-  isApproved: boolean;
-  status: 'pending' | 'approved' | 'rejected';
+/** A professional as stored, with what the profile page shows next to it (every private field included). */
+export type ProfessionalRow = Stored<Professional> & {
   rejectionReason: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  user: { firstName: string | null; lastName: string | null; profileImageUrl: string | null; email: string };
-  institutionAffiliations: { id: number; role: string | null; institution: { id: number; name: string; type: string } }[];
-  averageRating: number;
-  reviewCount: number;
-}
+  user: Professional['user'] & { email: string };
+};
 
 /** Just enough to decide who may see or change a profile. */
 export interface ProfessionalRef {
   id: number;
   userId: string;
-  status: 'pending' | 'approved' | 'rejected';
-  professionalType: 'doctor' | 'pharmacist' | 'nurse';
+  status: ProfileStatus;
+  professionalType: Professional['professionalType'];
   licenseNumber: string | null;
 }
 

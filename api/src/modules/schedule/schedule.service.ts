@@ -15,6 +15,7 @@ import {
   type TimeOffInput,
   type WeeklyHours,
 } from '@ilera/contracts';
+import type { ScheduleView } from '@ilera/contracts';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import * as repo from './schedule.repo';
@@ -44,15 +45,6 @@ export async function loadSchedule(db: Db, p: repo.ProviderKey, now: Date): Prom
 
 const isOwnerOrAdmin = (row: repo.ScheduleRow, viewer: SessionUser | null) =>
   !!viewer && (viewer.userType === 'admin' || viewer.id === row.userId);
-
-export interface ScheduleView {
-  bookingMode: BookingMode;
-  weeklyHours: WeeklyHours;
-  /** The next PROFILE_DAYS days (today first) with their free slot times. */
-  days: { date: string; times: string[] }[];
-  /** Only for the owner and admins: the public sees days off as days without slots. */
-  timeOff?: repo.TimeOffRow[];
-}
 
 /** GET .../schedule: public for approved providers (D1), like the availability call. */
 export async function getSchedule(

@@ -1,0 +1,4 @@
+export * from './common.js';
+export * from './profiles.js';
+export * from './appointments.js';
+export * from './accounts.js';

@@ -1,0 +1,112 @@
+// Answers of the profile calls (directory spec §3, §7): professionals, institutions, reviews.
+import { z } from 'zod';
+import { professionalTypes } from '../lists.js';
+import { licenceRecordSchema } from '../licences.js';
+import { instant, personName, profileStatusSchema } from './common.js';
+
+/** What professionals and institutions share: contact, place, approval, rating. */
+const providerAnswerFields = {
+  id: z.number().int(),
+  userId: z.string(),
+  profileImageUrl: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  isVerified: z.boolean(),
+  isApproved: z.boolean(),
+  status: profileStatusSchema,
+  /** Only for the owner and admins. */
+  rejectionReason: z.string().nullable().optional(),
+  createdAt: instant,
+  updatedAt: instant,
+  averageRating: z.number(),
+  reviewCount: z.number().int(),
+};
+
+/** The owner account of a profile; `email` only for the owner and admins. */
+const ownerAnswer = personName.extend({ profileImageUrl: z.string().nullable(), email: z.string().optional() });
+
+/** GET /api/professionals/{id} and the owner's calls. */
+export const professionalAnswer = z.object({
+  ...providerAnswerFields,
+  professionalType: z.enum(professionalTypes),
+  title: z.string(),
+  specialty: z.string(),
+  licenseNumber: z.string().nullable(),
+  yearsOfExperience: z.number().int(),
+  education: z.string().nullable(),
+  bio: z.string().nullable(),
+  countries: z.array(z.string()),
+  countryLicenses: z.array(licenceRecordSchema),
+  /** Naira, whole; null when not given. */
+  consultationFee: z.number().nullable(),
+  languages: z.string().nullable(),
+  certifications: z.string().nullable(),
+  /** D18: the public contact e-mail (never the sign-in e-mail). */
+  contactEmail: z.string().nullable(),
+  /** Every Nigerian licence has expired: no new bookings. */
+  licenceRenewalPending: z.boolean(),
+  user: ownerAnswer,
+  institutionAffiliations: z.array(
+    z.object({
+      id: z.number().int(),
+      role: z.string().nullable(),
+      institution: z.object({ id: z.number().int(), name: z.string(), type: z.string() }),
+    }),
+  ),
+});
+export type Professional = z.infer<typeof professionalAnswer>;
+
+/** GET /api/institutions/{id} and the owner's calls; `user` only for the owner and admins. */
+export const institutionAnswer = z.object({
+  ...providerAnswerFields,
+  name: z.string(),
+  type: z.string(),
+  services: z.array(z.string()),
+  description: z.string().nullable(),
+  email: z.string().nullable(),
+  website: z.string().nullable(),
+  user: ownerAnswer.required({ email: true }).optional(),
+  professionalAffiliations: z.array(
+    z.object({
+      id: z.number().int(),
+      role: z.string().nullable(),
+      professional: z.object({ id: z.number().int(), title: z.string(), specialty: z.string(), user: personName }),
+    }),
+  ),
+});
+export type Institution = z.infer<typeof institutionAnswer>;
+
+/** GET /api/specialties. */
+export const specialtiesAnswer = z.array(
+  z.object({ id: z.number().int(), name: z.string(), description: z.string().nullable(), icon: z.string().nullable() }),
+);
+export type Specialty = z.infer<typeof specialtiesAnswer>[number];
+
+/** A review as lists show it; the reviewer is a first name and a last initial only (spec §9). */
+export const reviewAnswer = z.object({
+  id: z.number().int(),
+  rating: z.number().int(),
+  comment: z.string().nullable(),
+  createdAt: instant,
+  updatedAt: instant,
+  professionalId: z.number().int().nullable(),
+  institutionId: z.number().int().nullable(),
+  reviewer: personName,
+  /** The reviewer has a completed appointment with this provider (D19). */
+  verifiedVisit: z.boolean(),
+});
+export type Review = z.infer<typeof reviewAnswer>;
+export const reviewListAnswer = z.array(reviewAnswer);
+
+/** GET /api/directory/counts: approved profiles for the landing page's category cards (D2). */
+export const directoryCountsAnswer = z.object({
+  doctor: z.number().int(),
+  pharmacist: z.number().int(),
+  nurse: z.number().int(),
+  institutions: z.number().int(),
+  specialties: z.object({ Cardiology: z.number().int(), Neurology: z.number().int(), Pediatrics: z.number().int() }),
+});
+export type DirectoryCounts = z.infer<typeof directoryCountsAnswer>;
