@@ -139,3 +139,11 @@ const WINDOW_DAYS: Record<AvailabilityWindow, number> = { today: 1, '3days': 3, 
 export function availabilityBound(window: AvailabilityWindow, now: Date = new Date()): number {
   return Date.parse(lagosTimestamp(addDays(lagosDateTimeParts(now).date, WINDOW_DAYS[window]), '00:00')) / 1000;
 }
+
+/**
+ * A window as a search filter (Typesense filter_by syntax, both engines): a next free slot
+ * before its bound. The REST search, its counts and the search page's counts all use it.
+ */
+export function availabilityFilter(window: AvailabilityWindow, now: Date = new Date()): string {
+  return `nextSlot:<${availabilityBound(window, now)}`;
+}

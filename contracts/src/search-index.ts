@@ -19,12 +19,13 @@ export const searchSortBy = {
     rating: 'rating:desc,reviewCount:desc',
     experience: 'yearsOfExperience:desc,rating:desc',
     fee: 'consultationFee:asc,rating:desc',
-    // Issue 17: the next free slot first; providers without one come last.
-    soonest: 'nextSlot:asc,rating:desc',
+    // Issue 17: the next free slot first; providers without one come last (Typesense's
+    // `missing_values: last`, which the PostgreSQL engine reads as NULLS LAST).
+    soonest: 'nextSlot(missing_values: last):asc,rating:desc',
   },
   institutions: {
     relevance: '_text_match:desc,rating:desc,reviewCount:desc',
     rating: 'rating:desc,reviewCount:desc',
-    soonest: 'nextSlot:asc,rating:desc',
+    soonest: 'nextSlot(missing_values: last):asc,rating:desc',
   },
 } as const;

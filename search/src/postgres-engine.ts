@@ -338,19 +338,20 @@ function whereSql(s: ParsedSearch, r: Resolved, p: Params): string {
 /**
  * The sort clauses other than relevance, as (expression, direction) pairs, then
  * id. The number columns are NOT NULL: no NULLS clause, so the indexes give the order.
+ * Optional fields put documents without them where `missing_values` says (last by default).
  */
 function orderTerms(s: ParsedSearch): { expr: string; dir: string }[] {
   const terms = s.sort
     .filter((c) => c.field !== '_text_match')
-    .map((c) =>
-      c.field === 'nextSlot'
-        ? // Soonest available: providers without a free slot last (Typesense's missing values).
-          { expr: 'next_slot', dir: `${c.desc ? 'DESC' : 'ASC'} NULLS LAST` }
-        : {
-            expr: NUMBER_COLUMNS[c.field] ?? numberExpr(c.field),
-            dir: `${c.desc ? 'DESC' : 'ASC'}${NUMBER_COLUMNS[c.field] ? '' : ' NULLS LAST'}`,
-          },
-    );
+    .map((c) => {
+      const nulls = ` NULLS ${c.missing === 'first' ? 'FIRST' : 'LAST'}`;
+      // Soonest available (issue 17): the next free slot's own indexed column.
+      if (c.field === 'nextSlot') return { expr: 'next_slot', dir: `${c.desc ? 'DESC' : 'ASC'}${nulls}` };
+      return {
+        expr: NUMBER_COLUMNS[c.field] ?? numberExpr(c.field),
+        dir: `${c.desc ? 'DESC' : 'ASC'}${NUMBER_COLUMNS[c.field] ? '' : nulls}`,
+      };
+    });
   return [...terms, { expr: 'id', dir: 'ASC' }];
 }
 

@@ -38,6 +38,11 @@ export interface FilterClause {
 export interface SortClause {
   field: string; // '_text_match' or a sortable field
   desc: boolean;
+  /**
+   * Where documents without the field go (Typesense `field(missing_values: first|last):dir`).
+   * Typesense's default for numbers, and ours, is last whatever the direction.
+   */
+  missing: 'first' | 'last';
 }
 
 export interface ParsedSearch {
@@ -234,17 +239,18 @@ export function looseFilter(field: string, value: string): string {
 
 export function parseSort(collection: CollectionName, input: string | undefined): SortClause[] {
   const text = (input ?? '').trim();
-  if (!text) return [{ field: '_text_match', desc: true }];
+  if (!text) return [{ field: '_text_match', desc: true, missing: 'last' }];
   const parts = text.split(',').map((s) => s.trim());
   if (parts.length > 3) throw new SearchParamsError('Only up to 3 sort_by fields can be specified.');
   return parts.map((p) => {
-    const m = /^([A-Za-z_][A-Za-z0-9_]*)(?::(asc|desc))?$/i.exec(p);
+    // `field:dir`, or `field(missing_values: first|last):dir` (Typesense's one sort option we take).
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:\(\s*missing_values\s*:\s*(first|last)\s*\))?(?::(asc|desc))?$/i.exec(p);
     if (!m) throw new SearchParamsError(`Could not parse sort_by \`${p}\`.`);
     const field = m[1];
     if (field !== '_text_match' && !fieldOf(collection, field)?.sort) {
       throw new SearchParamsError(`Could not find a field named \`${field}\` in the schema for sorting.`);
     }
-    return { field, desc: (m[2] ?? 'desc').toLowerCase() === 'desc' };
+    return { field, desc: (m[3] ?? 'desc').toLowerCase() === 'desc', missing: (m[2]?.toLowerCase() ?? 'last') as 'first' | 'last' };
   });
 }
 

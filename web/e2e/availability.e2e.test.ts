@@ -18,6 +18,15 @@ describe('next available slot (browser)', { timeout: 120_000 }, () => {
     ctx = await createTestContext();
     patient = await createUser(ctx.sql, { firstName: 'Amaka', lastName: 'Eze' });
     await createProfessional(ctx.sql, { title: 'Dr.', specialty: 'Dermatology', user: { firstName: 'Folake', lastName: 'Nextslot' } });
+    // For the filter's counts: four providers named Slotwise, free at known distances from today.
+    const lagosWeekday = (new Date(Date.now() + 3600_000).getUTCDay() + 6) % 7; // Monday 0, as the hours are listed
+    const onlyOn = (daysAhead: number) => Array.from({ length: 7 }, (_, d) => (d === (lagosWeekday + daysAhead) % 7 ? (['09:00', '16:30'] as [string, string]) : null));
+    const slotwise = (firstName: string, o: Parameters<typeof createProfessional>[1]) =>
+      createProfessional(ctx.sql, { specialty: 'Cardiology', ...o, user: { firstName, lastName: 'Slotwise' } });
+    await slotwise('Ada', {}); // every day: today, or tomorrow once today's last slot has passed
+    await slotwise('Bayo', { weeklyHours: onlyOn(1) }); // tomorrow
+    await slotwise('Chidi', { weeklyHours: onlyOn(5), specialty: 'Dermatology' }); // in 5 days
+    await slotwise('Dupe', { bookingMode: 'directory' }); // no online booking
     await reindexAll(ctx.sql, { engine: new PostgresEngine(ctx.sql) });
     base = await ctx.listen();
     browser = await launchBrowser();
@@ -39,7 +48,7 @@ describe('next available slot (browser)', { timeout: 120_000 }, () => {
     const lateInDay = lagos.getUTCHours() * 60 + lagos.getUTCMinutes() >= 16 * 60;
     await page.goto('/search?q=Nextslot');
     await page.getByRole('heading', { name: 'Dr. Folake Nextslot' }).waitFor();
-    await page.getByLabel('Availability').selectOption({ label: lateInDay ? 'Within 3 days' : 'Available today' });
+    await page.getByLabel('Availability').selectOption(lateInDay ? '3days' : 'today'); // the labels carry counts
     const card = page.getByRole('article', { name: 'Dr. Folake Nextslot' });
     const slot = card.getByRole('link', { name: /^Next available: (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2}, \d{2}:\d{2}$/ });
     await slot.waitFor();
@@ -57,6 +66,31 @@ describe('next available slot (browser)', { timeout: 120_000 }, () => {
     await page.getByText('Appointment Booked').waitFor();
     const [row] = await ctx.sql`SELECT to_char(appointment_date AT TIME ZONE 'Africa/Lagos', 'HH24:MI') AS time FROM appointments`;
     expect(row!.time).toBe(time);
+    await context.close();
+  });
+
+  it('the Availability filter shows how many are free in each window, under the other filters', async () => {
+    const { page, context } = await newPage(browser.browser, base);
+    const lagos = new Date(Date.now() + 3600_000);
+    const lateInDay = lagos.getUTCHours() * 60 + lagos.getUTCMinutes() >= 16 * 60;
+    const filter = page.getByLabel('Availability');
+    const options = async (expected: string[]) => {
+      await filter.locator('option', { hasText: expected[3]! }).waitFor({ state: 'attached' });
+      expect(await filter.locator('option').allTextContents()).toEqual(expected);
+    };
+
+    await page.goto('/search?q=Slotwise');
+    await page.getByRole('heading', { name: 'Dr. Dupe Slotwise' }).waitFor();
+    await options(['Any time', `Available today (${lateInDay ? 0 : 1})`, 'Within 3 days (2)', 'This week (3)']);
+
+    // Choosing a window keeps the other windows' counts (they ignore the window chosen).
+    await filter.selectOption({ label: 'Within 3 days (2)' });
+    await page.getByRole('status').filter({ hasText: '2 results found' }).waitFor();
+    await options(['Any time', `Available today (${lateInDay ? 0 : 1})`, 'Within 3 days (2)', 'This week (3)']);
+
+    // Another filter narrows them: of the dermatologists, one is free this week, none sooner.
+    await page.getByLabel('Specialty').selectOption('Dermatology');
+    await options(['Any time', 'Available today (0)', 'Within 3 days (0)', 'This week (1)']);
     await context.close();
   });
 });

@@ -16,7 +16,8 @@ describe('limits in the browser', () => {
   const proIds: number[] = [];
 
   beforeAll(async () => {
-    ctx = await createTestContext({ requestLimits: { search: { max: 3 }, profileRead: { max: 2 } } });
+    // A search page's request is four searches: its results and the Availability filter's three counts.
+    ctx = await createTestContext({ requestLimits: { search: { max: 12 }, profileRead: { max: 2 } } });
     for (const lastName of ['Adebayo', 'Okafor']) {
       proIds.push((await createProfessional(ctx.sql, { specialty: 'Cardiology', user: { firstName: 'Kemi', lastName } })).id);
     }

@@ -8,7 +8,7 @@ import {
   nigerianStates,
   normalizeState,
   stateFilterValues,
-  availabilityBound,
+  availabilityFilter,
   availabilityWindows,
   type AvailabilityWindow,
   type InstitutionSearchQuery,
@@ -128,11 +128,11 @@ async function facetedSearch(
   // Issue 17: "available within" is a range on the indexed next free slot, applied to every search
   // (its own counts below ignore it, as each facet's counts ignore that facet's filter).
   const now = new Date();
-  const windowFilter = (w: AvailabilityWindow) => `nextSlot:<${availabilityBound(w, now)}`;
-  const availabilityFilter = availability ? windowFilter(availability) : undefined;
-  const allFilters = [...facets.map((f) => f.filter), availabilityFilter].filter((f): f is string => !!f);
+  const windowFilter = (w: AvailabilityWindow) => availabilityFilter(w, now);
+  const chosenWindow = availability ? windowFilter(availability) : undefined;
+  const allFilters = [...facets.map((f) => f.filter), chosenWindow].filter((f): f is string => !!f);
   const facetFilters = (except?: FacetFilter) => facets.filter((f) => f !== except && f.filter).map((f) => f.filter!);
-  const joined = (except?: FacetFilter) => [...facetFilters(except), availabilityFilter].filter(Boolean).join(' && ');
+  const joined = (except?: FacetFilter) => [...facetFilters(except), chosenWindow].filter(Boolean).join(' && ');
   const main: SearchRequest = {
     collection,
     q: q || '*',

@@ -1,5 +1,5 @@
 import {
-  availabilityBound,
+  availabilityFilter,
   availabilityWindows,
   locationToCityState,
   normalizeState,
@@ -132,13 +132,21 @@ export function searchParametersOf(s: SearchState) {
     // choices stay visible with their counts.
     disjunctiveFacets: [category, sub, 'state', 'city', 'isVerified'],
     disjunctiveFacetsRefinements: refinements,
-    // A typed city matches case-insensitively (Typesense `field:value`).
-    filters: [
-      s.city ? `city:\`${s.city.replace(/`/g, '')}\`` : '',
-      // Issue 17: a range on the index's next free slot (epoch seconds), ending at a Lagos midnight.
-      s.availability ? `nextSlot:<${availabilityBound(s.availability)}` : '',
-    ]
-      .filter(Boolean)
-      .join(' && '),
+    filters: filtersOf(s.city, s.availability),
+    // Issue 17: the filters of each availability window's count, the other choices kept
+    // (api/availability-counts.ts sends them with the search and takes them out of its answer).
+    [AVAILABILITY_COUNTS]: Object.fromEntries(availabilityWindows.map((w) => [w, filtersOf(s.city, w)])),
   };
+}
+
+/** The search parameter that carries the availability counts' filters to the search client. */
+export const AVAILABILITY_COUNTS = 'availabilityCountFilters';
+
+/**
+ * The filters beside the facet choices: a typed city matches case-insensitively
+ * (Typesense `field:value`); availability is a range on the index's next free slot
+ * (epoch seconds), ending at a Lagos midnight (issue 17).
+ */
+function filtersOf(city: string | undefined, availability: AvailabilityWindow | undefined): string {
+  return [city ? `city:\`${city.replace(/`/g, '')}\`` : '', availability ? availabilityFilter(availability) : ''].filter(Boolean).join(' && ');
 }

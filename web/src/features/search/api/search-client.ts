@@ -1,12 +1,14 @@
 import TypesenseInstantSearchAdapter from 'typesense-instantsearch-adapter';
 import { searchQueryBy } from '@ilera/contracts';
+import { withAvailabilityCounts } from './availability-counts';
 
 /**
  * The search page's one "call": the typesense-instantsearch-adapter, unchanged,
  * pointed at our own API. It posts to `/api/search/multi_search` (node path +
  * '/multi_search') on the page's own origin, and the API answers from whichever
  * engine the server runs; no search key ever reaches the browser ('public' is a
- * placeholder the server ignores).
+ * placeholder the server ignores). The availability counts go with each search
+ * (availability-counts.ts).
  */
 export function createSearchClient() {
   const { protocol, hostname, port } = window.location;
@@ -31,5 +33,5 @@ export function createSearchClient() {
       institutions: { query_by: searchQueryBy.institutions.join(',') },
     },
   });
-  return adapter.searchClient;
+  return withAvailabilityCounts(adapter.searchClient);
 }

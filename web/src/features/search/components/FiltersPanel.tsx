@@ -33,6 +33,8 @@ export interface SearchFacets {
   city: FacetValue[];
   /** "Verified licence" counts: values 'true' and 'false' (issue 18). */
   verified: FacetValue[];
+  /** Providers with a free slot in each availability window (issue 17): today, 3days, week. */
+  availability: FacetValue[];
 }
 
 const countOf = (values: FacetValue[], name: string) => values.find((v) => v.name === name)?.count ?? 0;
@@ -104,7 +106,7 @@ export function FiltersPanel({
             onChange={(e) => onChange({ availability: (e.currentTarget.value || undefined) as AvailabilityWindow | undefined })}
             data={[
               { value: '', label: 'Any time' },
-              ...availabilityWindows.map((w) => ({ value: w, label: availabilityWindowLabels[w] })),
+              ...availabilityWindows.map((w) => ({ value: w, label: withCount(availabilityWindowLabels[w], facets.availability, w) })),
             ]}
           />
           {pros ? (

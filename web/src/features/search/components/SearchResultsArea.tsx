@@ -3,6 +3,7 @@ import { Alert, Card, Grid, Group, NativeSelect, Pagination, Skeleton, Stack, Te
 import { IconMoodEmpty } from '@tabler/icons-react';
 import { Configure, InstantSearch, useInstantSearch } from 'react-instantsearch';
 import { createSearchClient } from '../api/search-client';
+import { availabilityCountsOf } from '../api/availability-counts';
 import { isRateLimitedError, rateLimitedMessage } from '../../../lib/api';
 import { facetFields, indexNameOf, searchParametersOf, type SearchSort, type SearchState } from '../search-state';
 import { CategoryCards, SubPicker } from './CategoryCards';
@@ -74,7 +75,7 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
 
   // Facets keep the last answer's counts while the next search runs (computed while
   // rendering, not in an effect, which would render everything a second time).
-  const lastFacets = useRef<SearchFacets>({ category: [], sub: [], state: [], city: [], verified: [] });
+  const lastFacets = useRef<SearchFacets>({ category: [], sub: [], state: [], city: [], verified: [], availability: [] });
   const facets = useMemo<SearchFacets>(
     () =>
       artificial || status === 'error'
@@ -85,6 +86,7 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
             state: facetValues(results, 'state'),
             city: facetValues(results, 'city'),
             verified: facetValues(results, 'isVerified'),
+            availability: availabilityCountsOf(results).map((c) => ({ name: c.value, count: c.count })),
           },
     [results, artificial, status, category, sub],
   );
