@@ -1,45 +1,22 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TypesenseEngine } from './typesense-engine';
+import { fakeTypesense, type SeenRequest } from '../../test/fake-typesense';
 
 /**
  * The Typesense engine installs the patients' vocabulary as Typesense synonyms
- * and a stop-word set, and names the set in every search. No Typesense server
- * runs here: a small HTTP server answers as Typesense does and records what the
- * engine's real client sent over the wire.
+ * and a stop-word set, and names the set in every search (against a fake Typesense:
+ * test/fake-typesense.ts).
  */
 describe('Typesense engine: synonyms and stop words', () => {
-  const requests: { method: string; url: string; body: unknown }[] = [];
-  let server: http.Server;
+  let typesense: Awaited<ReturnType<typeof fakeTypesense>>;
   let url: string;
+  let requests: SeenRequest[];
 
   beforeAll(async () => {
-    server = http.createServer((req, res) => {
-      let raw = '';
-      req.on('data', (c) => (raw += c));
-      req.on('end', () => {
-        const body = raw ? JSON.parse(raw) : undefined;
-        requests.push({ method: req.method!, url: req.url!, body });
-        res.setHeader('content-type', 'application/json');
-        if (req.method === 'GET' && req.url!.startsWith('/aliases/')) {
-          res.statusCode = 404;
-          return res.end(JSON.stringify({ message: 'Not Found' }));
-        }
-        if (req.url!.startsWith('/multi_search')) {
-          const results = (body as { searches: unknown[] }).searches.map(() => ({
-            found: 0, page: 1, hits: [], facet_counts: [], search_time_ms: 0,
-            request_params: { collection_name: 'x', q: '*', per_page: 10 },
-          }));
-          return res.end(JSON.stringify({ results }));
-        }
-        res.end(JSON.stringify({ ...(body as object), name: 'ok' }));
-      });
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    typesense = await fakeTypesense();
+    ({ url, requests } = typesense);
   });
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  afterAll(() => typesense.close());
 
   it('sends the stop words and every collection its synonyms, then names the set in searches', async () => {
     const engine = new TypesenseEngine({ url, apiKey: 'test-key', prefix: 'vocab_' });

@@ -1,58 +1,30 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { professionalSearchQuerySchema } from '@ilera/contracts';
 import { TypesenseEngine } from '@ilera/search';
 import { multiSearch, searchProfessionals } from './search.service';
+import { fakeTypesense } from '../../../../test/fake-typesense';
 
 /**
  * Issue 17 with the Typesense engine: the next free slot is a sortable field of the
  * collection, the availability filter and its counts are ranges on it, and "Soonest
- * available" puts providers without a slot last. No Typesense server runs here: a small
- * HTTP server answers as Typesense does and records what the engine's client sent.
+ * available" puts providers without a slot last. Against a fake Typesense that records
+ * what the engine's client sent (test/fake-typesense.ts).
  */
 describe('Typesense engine: availability filter, counts and soonest sort', () => {
-  const requests: { method: string; url: string; body: any }[] = [];
-  let server: http.Server;
+  let typesense: Awaited<ReturnType<typeof fakeTypesense>>;
   let engine: TypesenseEngine;
 
   beforeAll(async () => {
-    server = http.createServer((req, res) => {
-      let raw = '';
-      req.on('data', (c) => (raw += c));
-      req.on('end', () => {
-        const body = raw ? JSON.parse(raw) : undefined;
-        requests.push({ method: req.method!, url: req.url!, body });
-        res.setHeader('content-type', 'application/json');
-        if (req.method === 'GET' && req.url!.startsWith('/aliases/')) {
-          res.statusCode = 404;
-          return res.end(JSON.stringify({ message: 'Not Found' }));
-        }
-        if (req.url!.startsWith('/multi_search')) {
-          // Each search finds 100 + its position, so the answer shows which search each count came from.
-          const results = (body as { searches: unknown[] }).searches.map((_, i) => ({
-            found: 100 + i,
-            page: 1,
-            hits: [],
-            facet_counts: [],
-            search_time_ms: 0,
-            request_params: { collection_name: 'x', q: '*', per_page: 10 },
-          }));
-          return res.end(JSON.stringify({ results }));
-        }
-        res.end(JSON.stringify({ ...(body as object), name: 'ok' }));
-      });
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    engine = new TypesenseEngine({ url, apiKey: 'test-key', prefix: 'avail_' });
+    // Each search finds 100 + its position, so the answer shows which search each count came from.
+    typesense = await fakeTypesense((i) => 100 + i);
+    engine = new TypesenseEngine({ url: typesense.url, apiKey: 'test-key', prefix: 'avail_' });
   });
   afterAll(async () => {
     await engine.close();
-    await new Promise<void>((r) => server.close(() => r()));
+    await typesense.close();
   });
 
-  const lastSearches = () => requests.filter((r) => r.url.startsWith('/multi_search')).at(-1)!.body.searches as Record<string, unknown>[];
+  const lastSearches = () => typesense.requests.filter((r) => r.url.startsWith('/multi_search')).at(-1)!.body.searches as Record<string, unknown>[];
   /** Epoch seconds of the Lagos midnight `days` after today's start. */
   const lagosMidnight = (days: number) => {
     const today = new Date(Date.now() + 3600_000).toISOString().slice(0, 10);
@@ -61,7 +33,7 @@ describe('Typesense engine: availability filter, counts and soonest sort', () =>
 
   it('creates both collections with nextSlot as an optional, sortable number', async () => {
     await engine.ensureCollections();
-    const created = requests.filter((r) => r.method === 'POST' && r.url === '/collections').map((r) => r.body);
+    const created = typesense.requests.filter((r) => r.method === 'POST' && r.url === '/collections').map((r) => r.body);
     expect(created.map((c) => c.name.replace(/_\d+$/, '')).sort()).toEqual(['avail_institutions', 'avail_professionals']);
     for (const c of created) {
       expect(c.fields.find((f: { name: string }) => f.name === 'nextSlot')).toMatchObject({ type: 'int32', optional: true, sort: true, index: true });
