@@ -94,19 +94,31 @@ export interface InstitutionOverrides {
   /** As for professionals: every day unless a test says otherwise. */
   weeklyHours?: ([string, string] | null)[];
   bookingMode?: 'instant' | 'request' | 'directory';
+  /** Verified by default: its Nigerian registration was checked by an administrator (issue 18). */
+  isVerified?: boolean;
+  /** The Nigerian registration's last valid day ('YYYY-MM-DD'); none by default. */
+  expiresOn?: string;
   user?: Partial<Omit<TestUser, 'id'>>;
 }
 
 export async function createInstitution(sql: Sql, o: InstitutionOverrides = {}) {
   const user = await createUser(sql, { userType: 'institution', firstName: 'Bola', lastName: 'Adeyemi', ...o.user });
+  const verified = o.isVerified ?? true;
+  const registration = {
+    country: 'Nigeria',
+    licenseNumber: 'REG-Nigeria',
+    council: o.type === 'pharmacy' ? 'PCN' : o.type === 'diagnostic_lab' ? 'MLSCN' : 'HEFAMAA',
+    expiresOn: o.expiresOn ?? null,
+    ...(verified ? { verifiedAt: '2026-01-05T09:00:00.000Z', verifiedBy: null } : {}),
+  };
   const [row] = await sql<{ id: number }[]>`
     INSERT INTO institutions (user_id, name, type, services, description, phone, email, website, address, city, state, status, is_verified,
-      working_hours, booking_mode)
+      registrations, working_hours, booking_mode)
     VALUES (${user.id}, ${o.name ?? 'Lagoon General Hospital'}, ${o.type ?? 'hospital'},
       ${o.services ?? ['Emergency Care', 'Surgery', 'Maternity Services', 'Radiology']},
       ${o.description ?? 'A 200-bed general hospital serving Lagos Island and its surroundings.'},
       '01 234 5678', ${user.email}, 'https://lagoon.example.ng', '5 Marina Road',
-      ${o.city ?? 'Lagos'}, ${o.state ?? 'Lagos'}, ${o.status ?? 'approved'}, true,
+      ${o.city ?? 'Lagos'}, ${o.state ?? 'Lagos'}, ${o.status ?? 'approved'}, ${verified}, ${sql.json([registration] as never)},
       ${sql.json(o.weeklyHours ?? EVERY_DAY)}, ${o.bookingMode ?? 'request'})
     RETURNING id`;
   return { id: row.id, user };

@@ -3,7 +3,7 @@
 // for the badge and for bookings. Pure rules: the API, the workers and the web
 // app decide alike.
 import { z } from 'zod';
-import type { ProfessionalType } from './lists.js';
+import type { InstitutionType, ProfessionalType } from './lists.js';
 import { lagosToday } from './rules.js';
 
 /** Nigeria's councils, by the profession they register. */
@@ -19,6 +19,47 @@ export const councilNames: Record<NigerianCouncil, string> = {
   PCN: 'Pharmacists Council of Nigeria',
   NMCN: 'Nursing and Midwifery Council of Nigeria',
 };
+
+/**
+ * The Nigerian bodies that register health facilities (issue 18, institutions): a
+ * state Ministry of Health registers hospitals and clinics (in Lagos through HEFAMAA,
+ * in the FCT through the Health and Human Services Secretariat), the Pharmacists
+ * Council registers pharmacy premises, the Medical Laboratory Science Council
+ * laboratories, and the Radiographers Registration Board imaging centres.
+ */
+export const nigerianFacilityBodies = ['State Ministry of Health', 'HEFAMAA', 'FCT HHSS', 'PCN', 'MLSCN', 'RRBN'] as const;
+export type NigerianFacilityBody = (typeof nigerianFacilityBodies)[number];
+
+export const facilityBodyNames: Record<NigerianFacilityBody, string> = {
+  'State Ministry of Health': 'State Ministry of Health',
+  HEFAMAA: 'Health Facility Monitoring and Accreditation Agency (Lagos)',
+  'FCT HHSS': 'FCT Health and Human Services Secretariat',
+  PCN: 'Pharmacists Council of Nigeria',
+  MLSCN: 'Medical Laboratory Science Council of Nigeria',
+  RRBN: 'Radiographers Registration Board of Nigeria',
+};
+
+export const isNigerianFacilityBody = (v: unknown): v is NigerianFacilityBody =>
+  typeof v === 'string' && (nigerianFacilityBodies as readonly string[]).includes(v);
+
+/** The body that usually registers a facility of this type: what the forms preselect. */
+export function defaultFacilityBody(type: InstitutionType | string | null | undefined): NigerianFacilityBody {
+  if (type === 'pharmacy') return 'PCN';
+  if (type === 'diagnostic_lab' || type === 'laboratory' || type === 'diagnostic_center') return 'MLSCN';
+  return 'State Ministry of Health';
+}
+
+/** Professionals hold licences; institutions hold registrations: the same records under the same rules. */
+export type ProviderKind = 'professional' | 'institution';
+
+/**
+ * Who issued a Nigerian licence: a professional's council follows from the profession;
+ * an institution's body is the one chosen from the list, else its type's usual one.
+ */
+export function nigerianIssuer(kind: ProviderKind, type: string | null, given?: string | null): string | null {
+  if (kind === 'professional') return type ? (nigerianCouncils[type as ProfessionalType] ?? null) : null;
+  return isNigerianFacilityBody(given) ? given : defaultFacilityBody(type);
+}
 
 export const LICENCE_RENEWAL_PENDING = 'Not currently accepting bookings: licence renewal pending';
 
@@ -70,17 +111,18 @@ export interface LicenceInput {
 const same = (a?: string | null, b?: string | null) => (a || null) === (b || null);
 
 /**
- * The licences to store: a Nigerian licence's council is the one that registers
- * the profession; a licence whose country, number, council and expiry are unchanged
- * keeps its verification, any other is unverified (an administrator checks it anew).
+ * The licences (or an institution's registrations) to store: a Nigerian one's council
+ * is `nigerianIssuer`'s; a licence whose country, number, council and expiry are
+ * unchanged keeps its verification, any other is unverified (an administrator checks it anew).
  */
 export function licencesToStore(
-  type: ProfessionalType | null,
+  kind: ProviderKind,
+  type: string | null,
   input: readonly LicenceInput[],
   previous: readonly LicenceRecord[],
 ): LicenceRecord[] {
   return input.map((l) => {
-    const council = (l.country === 'Nigeria' && type ? nigerianCouncils[type] : l.council?.trim()) || null;
+    const council = (l.country === 'Nigeria' ? nigerianIssuer(kind, type, l.council?.trim()) : l.council?.trim()) || null;
     const next: LicenceRecord = { country: l.country, licenseNumber: l.licenseNumber.trim(), council, expiresOn: l.expiresOn || null };
     const old = previous.find((p) => p.country === l.country);
     const unchanged =
@@ -88,3 +130,7 @@ export function licencesToStore(
     return unchanged && old.verifiedAt ? { ...next, verifiedAt: old.verifiedAt, verifiedBy: old.verifiedBy ?? null } : next;
   });
 }
+
+/** A licence as the public sees it: which administrator verified it is for administrators (and the audit log). */
+export const withoutVerifier = (licences: readonly LicenceRecord[]): LicenceRecord[] =>
+  licences.map(({ verifiedBy: _admin, ...l }) => l);

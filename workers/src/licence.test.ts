@@ -1,26 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, eventually, type TestContext } from '../../test/support';
-import { bookingBody, createProfessional, createUser, login } from '../../test/factories';
+import { bookingBody, createInstitution, createProfessional, createUser, login } from '../../test/factories';
 import { readMails } from '../../test/mail';
 import { createMaintenanceProcessor } from './maintenance.worker';
 
 /**
  * The hourly licence job (issue 18) with the real relay, BullMQ, index and mail
- * workers. Its clock stands where each step puts it; every time is written out
- * (Lagos is UTC+01:00 all year). The Nigerian licence expires on 30 April 2099 (its
- * last valid day); 2099 because the booking API reads the real clock.
+ * workers, for a professional's licence and an institution's registration alike.
+ * Its clock stands where each step puts it; every time is written out (Lagos is
+ * UTC+01:00 all year). Both Nigerian ones expire on 30 April 2099 (their last valid
+ * day); 2099 because the booking API reads the real clock.
  */
 let now = new Date('2099-03-01T09:00:00+01:00');
 let ctx: TestContext;
 let pro: { id: number; user: { email: string } };
+let inst: { id: number; user: { email: string } };
 let run = 0;
 
 beforeAll(async () => {
   ctx = await createTestContext();
   await ctx.startWorkers({ processors: { maintenance: createMaintenanceProcessor({ clock: () => now }) } });
   pro = await createProfessional(ctx.sql, { isVerified: true, expiresOn: '2099-04-30', user: { lastName: 'Licencetestovic' } });
+  inst = await createInstitution(ctx.sql, { isVerified: true, expiresOn: '2099-04-30', name: 'Licencetestovic Specialist Hospital' });
   await ctx.sql`INSERT INTO outbox (topic, payload) VALUES ('search.professional', ${ctx.sql.json({ id: pro.id })})`;
+  await ctx.sql`INSERT INTO outbox (topic, payload) VALUES ('search.institution', ${ctx.sql.json({ id: inst.id })})`;
   await eventually(async () => (await searchHit())?.isVerified === true, 5000);
+  await eventually(async () => (await institutionHit())?.isVerified === true, 5000);
 });
 afterAll(async () => ctx.close());
 
@@ -35,9 +40,14 @@ async function searchHit(): Promise<{ id: string; isVerified: boolean } | undefi
   const res = await ctx.app.inject({ method: 'GET', url: '/api/professionals/search?query=Licencetestovic' });
   return (res.json().hits as { id: string; isVerified: boolean }[]).find((h) => String(h.id) === String(pro.id));
 }
+async function institutionHit(): Promise<{ id: string; isVerified: boolean } | undefined> {
+  const res = await ctx.app.inject({ method: 'GET', url: '/api/institutions/search?query=Licencetestovic' });
+  return (res.json().hits as { id: string; isVerified: boolean }[]).find((h) => String(h.id) === String(inst.id));
+}
 const profile = async () => (await ctx.app.inject({ method: 'GET', url: `/api/professionals/${pro.id}` })).json();
-const subjects = async () =>
-  (await readMails(ctx.config.dataDir, ctx.queues.mail)).filter((m) => m.to.includes(pro.user.email)).map((m) => m.subject);
+const institution = async () => (await ctx.app.inject({ method: 'GET', url: `/api/institutions/${inst.id}` })).json();
+const subjects = async (to = pro.user.email) =>
+  (await readMails(ctx.config.dataDir, ctx.queues.mail)).filter((m) => m.to.includes(to)).map((m) => m.subject);
 
 describe('licence expiry job', () => {
   it('is an hourly job scheduler in the workers', async () => {
@@ -61,6 +71,19 @@ describe('licence expiry job', () => {
     expect(mail.text).toContain('Thu, 30 Apr 2099');
     // Still valid: the badge stays and bookings are open.
     expect((await profile()).isVerified).toBe(true);
+
+    // The institution's registration, the same days.
+    await eventually(async () => (await subjects(inst.user.email)).length === 2, 5000);
+    expect((await subjects(inst.user.email)).sort()).toEqual([
+      'Your Nigeria registration expires in 30 days',
+      'Your Nigeria registration expires in 7 days',
+    ]);
+    const instMail = (await readMails(ctx.config.dataDir, ctx.queues.mail)).find(
+      (m) => m.to.includes(inst.user.email) && m.subject.endsWith('in 7 days'),
+    )!;
+    expect(instMail.text).toContain('REG-Nigeria (HEFAMAA)');
+    expect(instMail.text).toContain('Thu, 30 Apr 2099');
+    expect((await institution()).isVerified).toBe(true);
   });
 
   it('on expiry mails once, clears "Verified" in the profile and within 2 seconds in the search, and stops new bookings', async () => {
@@ -73,6 +96,7 @@ describe('licence expiry job', () => {
     expect(p.isVerified).toBe(false);
     expect(p.licenceRenewalPending).toBe(true);
     await eventually(async () => (await searchHit())?.isVerified === false, 2000);
+    await eventually(async () => (await institutionHit())?.isVerified === false, 2000);
 
     await eventually(async () => (await subjects()).length === 3, 5000);
     expect((await subjects()).filter((s) => s === 'Your Nigeria licence has expired')).toHaveLength(1);
@@ -87,5 +111,21 @@ describe('licence expiry job', () => {
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Not currently accepting bookings: licence renewal pending');
+
+    // The institution alike: badge gone in the profile and the search, one expiry mail, bookings refused.
+    const i = await institution();
+    expect(i.isVerified).toBe(false);
+    expect(i.licenceRenewalPending).toBe(true);
+    await eventually(async () => (await subjects(inst.user.email)).length === 3, 5000);
+    expect((await subjects(inst.user.email)).filter((s) => s === 'Your Nigeria registration has expired')).toHaveLength(1);
+    const { institutionId: _none, professionalId: _pro, ...rest } = bookingBody(pro.id, '2099-06-10T10:00:00+01:00') as Record<string, unknown>;
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/appointments',
+      headers: { cookie },
+      payload: { ...rest, institutionId: inst.id },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Not currently accepting bookings: licence renewal pending');
   });
 });

@@ -85,17 +85,25 @@ export const adminProfessionalAnswer = z.object({
 export type AdminProfessional = z.infer<typeof adminProfessionalAnswer>;
 
 /** GET /api/admin/{pending|approved|rejected}-institutions: one item. */
-export const adminInstitutionAnswer = z.object({ ...adminListFields, name: z.string(), type: z.string() });
+export const adminInstitutionAnswer = z.object({
+  ...adminListFields,
+  name: z.string(),
+  type: z.string(),
+  /** Issue 18: each registration (issuing body, expiry, verification) and the badge. */
+  registrations: z.array(licenceRecordSchema),
+  isVerified: z.boolean(),
+});
 export type AdminInstitution = z.infer<typeof adminInstitutionAnswer>;
 
 /** POST /api/admin/{approve|reject|withdraw|reopen}-{kind}/{id}. */
 export const adminReviewAnswer = z.object({ success: z.literal(true), id: z.number().int(), status: profileStatusSchema });
 
-/** POST /api/admin/professionals/{id}/licences/verify. */
+/** POST /api/admin/{professionals|institutions}/{id}/licences/verify: a professional's licences or an institution's registrations. */
 export const adminVerifyLicenceAnswer = z.object({
   success: z.literal(true),
   id: z.number().int(),
-  countryLicenses: z.array(licenceRecordSchema),
+  countryLicenses: z.array(licenceRecordSchema).optional(),
+  registrations: z.array(licenceRecordSchema).optional(),
   isVerified: z.boolean(),
 });
 

@@ -68,6 +68,10 @@ export const institutionAnswer = z.object({
   description: z.string().nullable(),
   email: z.string().nullable(),
   website: z.string().nullable(),
+  /** Issue 18: registration number (licenseNumber), issuing body (council), expiry and verification, one per country. */
+  registrations: z.array(licenceRecordSchema),
+  /** Every Nigerian registration has expired: no new bookings. */
+  licenceRenewalPending: z.boolean(),
   user: ownerAnswer.required({ email: true }).optional(),
   professionalAffiliations: z.array(
     z.object({

@@ -8,6 +8,7 @@ import {
   type Country,
 } from '../lists.js';
 import { isIsoDate } from '../rules.js';
+import { isNigerianFacilityBody } from '../licences.js';
 import { emailField, enumField, yearsOfExperienceField, urlOrEmpty } from './common.js';
 
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
@@ -67,23 +68,51 @@ export type RegisterPatientInput = z.infer<typeof registerPatientSchema>;
 
 const countryEnum = enumField(countries, 'Please choose a country from the list'); // ours
 
-export const countryLicenseSchema = z.object({
-  country: countryEnum,
-  licenseNumber: z
-    .string()
-    .trim()
-    .min(1, { message: 'License number is required for each country' })
-    .max(100, { message: 'License number must be at most 100 characters' }), // max: ours
-  // Issue 18 (ours): the issuing council (Nigeria's follows from the profession) and the last valid day.
-  council: z.string().trim().max(200, { message: 'Council must be at most 200 characters' }).nullish(),
-  expiresOn: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || isIsoDate(v), { message: 'Please enter a valid expiry date' })
-    .nullish()
-    .transform((v) => v || null),
-});
+/** One licence (a professional's) or registration (an institution's): the same record (issue 18). */
+const licenceItem = (numberMessage: string) =>
+  z.object({
+    country: countryEnum,
+    licenseNumber: z
+      .string()
+      .trim()
+      .min(1, { message: numberMessage })
+      .max(100, { message: 'License number must be at most 100 characters' }), // max: ours
+    // Issue 18 (ours): the issuing council (Nigeria's follows from the profession) and the last valid day.
+    council: z.string().trim().max(200, { message: 'Council must be at most 200 characters' }).nullish(),
+    expiresOn: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || isIsoDate(v), { message: 'Please enter a valid expiry date' })
+      .nullish()
+      .transform((v) => v || null),
+  });
+
+export const countryLicenseSchema = licenceItem('License number is required for each country');
 export type CountryLicense = z.infer<typeof countryLicenseSchema>;
+
+export const REGISTRATION_NUMBER_MESSAGE = 'Registration number is required'; // ours
+export const ISSUING_BODY_MESSAGE = 'Please choose the issuing body from the list'; // ours
+export const ONE_REGISTRATION_PER_COUNTRY_MESSAGE = 'Only one registration per country'; // ours
+
+/**
+ * An institution's registrations (issue 18, ours; optional, so the spec's bodies stay
+ * valid): number, issuing body (for Nigeria one of `nigerianFacilityBodies`) and expiry.
+ */
+export const registrationsField = z
+  .array(
+    licenceItem(REGISTRATION_NUMBER_MESSAGE).superRefine((v, ctx) => {
+      if (v.country === 'Nigeria' && v.council && !isNigerianFacilityBody(v.council)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: ISSUING_BODY_MESSAGE, path: ['council'] });
+      }
+    }),
+  )
+  .max(countries.length)
+  .superRefine((list, ctx) => {
+    if (new Set(list.map((r) => r.country)).size !== list.length) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: ONE_REGISTRATION_PER_COUNTRY_MESSAGE });
+    }
+  })
+  .optional();
 
 const addressFields = {
   address: z.string().trim().min(5, { message: 'Address is required' }).max(300),
@@ -145,6 +174,7 @@ export const registerInstitutionFields = registerPatientFields.extend({
   profileImageUrl: urlOrEmpty('Please enter a valid image URL'),
   website: urlOrEmpty('Please enter a valid website URL'),
   ...addressFields,
+  registrations: registrationsField,
 });
 
 /** Every chosen service must be one the chosen type offers. */

@@ -1,7 +1,7 @@
 // Profile setup, photo and countries requests (directory-and-appointments.md §2, §5, §7).
 import { z } from 'zod';
 import { countries, institutionTypeValues, professionalTypes, specialtiesByType } from '../lists.js';
-import { checkCountryLicenses, countryLicenseSchema } from './auth.js';
+import { checkCountryLicenses, countryLicenseSchema, registrationsField } from './auth.js';
 import { dedupeStrings, emailOrEmpty, enumField, isHttpUrl, optionalInt, yearsOfExperienceField, optionalText, urlOrEmpty } from './common.js';
 
 export const CONSULTATION_FEE_MESSAGE = 'Consultation fee must be a whole number of naira, 0 or more'; // ours
@@ -55,6 +55,8 @@ export const institutionProfileSchema = z.object({
   city: optionalText(100),
   state: optionalText(100),
   zipCode: optionalText(20),
+  /** Issue 18 (ours): absent keeps the registrations on record. */
+  registrations: registrationsField,
 });
 export type InstitutionProfileInput = z.infer<typeof institutionProfileSchema>;
 export type InstitutionProfileFormValues = z.input<typeof institutionProfileSchema>;

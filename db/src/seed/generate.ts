@@ -8,6 +8,7 @@ import {
   institutionTypeLabel,
   lagosToday,
   nigerianCouncils,
+  defaultFacilityBody,
   specialtiesByType,
   type InstitutionType,
   type ProfessionalType,
@@ -430,7 +431,7 @@ export async function generate(tx: Tx, plan: GeneratePlan): Promise<SeedSummary>
 
   // ---------------------------------------------------------------- institutions
   const instCols = ['id', 'user_id', 'name', 'type', 'services', 'description', 'phone', 'email', 'website', 'address', 'city',
-    'state', 'zip_code', 'status', 'rejection_reason', 'is_verified', 'created_at', 'updated_at'];
+    'state', 'zip_code', 'status', 'rejection_reason', 'is_verified', 'registrations', 'created_at', 'updated_at'];
   await copyRows(tx, 'institutions', instCols, nInst, function* () {
     for (let i = 0; i < nInst; i++) {
       const c = instCore(i);
@@ -450,14 +451,30 @@ export async function generate(tx: Tx, plan: GeneratePlan): Promise<SeedSummary>
         : institutionDescription(r, c, area, services, nowYear);
       const s = slug(c.name);
       const updated = Math.min(now, c.createdAt + r.int(0, 60) * DAY);
+      // Drawn in the order the columns were always drawn, so the same seed gives the same data.
+      const telephone = isDemo ? '0809 444 1200' : phone(r);
+      const website = isDemo ? 'https://lagosislandspecialist.example.com' : r.chance(0.4) ? `https://${s}.example.com` : null;
+      const zip = r.chance(0.5) ? String(city.zip + r.int(0, 40)) : null;
+      const reason = c.status === 2 ? r.pick(institutionRejectionReasons) : null;
+      const verified = c.status === 0 && (isDemo || r.chance(0.85));
+      // Issue 18: each institution's Nigerian registration with its usual issuing body, renewed yearly (expiring at the
+      // end of a month of next year); a "Verified" one was checked by an administrator when the profile was last updated.
+      const id = b.institutions + i + 1;
+      const body = facilityBodyIn(c.type, city.state);
+      const registration = {
+        country: 'Nigeria',
+        licenseNumber: `${body === 'State Ministry of Health' ? 'SMOH' : body.replace(' ', '')}/${100000 + id}`,
+        council: body,
+        expiresOn: `${nowYear + 1}-${String(1 + (id % 12)).padStart(2, '0')}-28`,
+        ...(verified ? { verifiedAt: iso(updated), verifiedBy: null } : {}),
+      };
       yield line([
-        b.institutions + i + 1, userId(K.inst, i), c.name, c.type, pgArray(services), description,
-        isDemo ? '0809 444 1200' : phone(r),
+        id, userId(K.inst, i), c.name, c.type, pgArray(services), description,
+        telephone,
         isDemo ? 'info@lagosislandspecialist.example.com' : `info@${s}.example.com`,
-        isDemo ? 'https://lagosislandspecialist.example.com' : r.chance(0.4) ? `https://${s}.example.com` : null,
-        addr, city.city, city.state, r.chance(0.5) ? String(city.zip + r.int(0, 40)) : null,
-        STATUS[c.status], c.status === 2 ? r.pick(institutionRejectionReasons) : null,
-        c.status === 0 && (isDemo || r.chance(0.85)), iso(c.createdAt), iso(c.status === 2 ? c.createdAt + 2 * DAY : updated),
+        website, addr, city.city, city.state, zip,
+        STATUS[c.status], reason,
+        verified, JSON.stringify([registration]), iso(c.createdAt), iso(c.status === 2 ? c.createdAt + 2 * DAY : updated),
       ]);
     }
   }, progress);
@@ -801,6 +818,13 @@ function tundeDetail(): ProfDetail {
     zip: '101233',
     verified: true,
   };
+}
+
+/** The body that registers a facility of this type where it stands (Lagos: HEFAMAA; the FCT: its Secretariat). */
+function facilityBodyIn(type: InstitutionType, state: string): string {
+  const body = defaultFacilityBody(type);
+  if (body !== 'State Ministry of Health') return body;
+  return state === 'Lagos' ? 'HEFAMAA' : state === 'FCT' ? 'FCT HHSS' : body;
 }
 
 const licencePrefix: Record<string, string> = {

@@ -96,7 +96,7 @@ export async function listInstitutions(db: Db, status: ProfileStatus, page: List
               OR u.email ILIKE ${containing(page.q)} OR i.email ILIKE ${containing(page.q)})`
     : db``;
   return db<(InstitutionListRow & { total: number })[]>`
-    SELECT i.id, i.name, i.type, i.city, i.state, i.created_at, i.status, i.rejection_reason,
+    SELECT i.id, i.name, i.type, i.city, i.state, i.created_at, i.status, i.rejection_reason, i.registrations, i.is_verified,
            u.first_name, u.last_name, u.email, count(*) OVER ()::int AS total
     FROM institutions i JOIN users u ON u.id = i.user_id
     WHERE i.status = ${status} ${match}
@@ -135,17 +135,14 @@ export async function lockInstitution(db: Db, id: number): Promise<ReviewTarget 
   return row ?? null;
 }
 
-/** Approval does not verify: "Verified" comes from a verified Nigerian licence (issue 18, decision 011). */
-export async function setProfessionalStatus(db: Db, id: number, status: ProfileStatus, reason: string | null) {
+/**
+ * Approval does not verify: "Verified" comes from a verified Nigerian licence or
+ * registration (issue 18, decision 011).
+ */
+export async function setProfileStatus(db: Db, kind: 'professional' | 'institution', id: number, status: ProfileStatus, reason: string | null) {
   await db`
-    UPDATE professionals SET status = ${status}, rejection_reason = ${reason}, updated_at = now() WHERE id = ${id}`;
-}
-
-export async function setInstitutionStatus(db: Db, id: number, status: ProfileStatus, reason: string | null) {
-  await db`
-    UPDATE institutions
-    SET status = ${status}, rejection_reason = ${reason}, is_verified = ${status === 'approved'}, updated_at = now()
-    WHERE id = ${id}`;
+    UPDATE ${db(kind === 'professional' ? 'professionals' : 'institutions')}
+    SET status = ${status}, rejection_reason = ${reason}, updated_at = now() WHERE id = ${id}`;
 }
 
 // ---------------------------------------------------------------- users

@@ -115,13 +115,16 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
     return auditLog(app.sql, page, perPage);
   });
 
-  app.post<{ Params: { id: string } }>('/api/admin/professionals/:id/licences/verify', async (request) => {
-    const input = parse(adminVerifyLicenceSchema, request.body ?? {});
-    return { success: true, ...(await verifyLicence(deps, adminOf(request), request.params.id, input)) };
-  });
+  const kinds: ReviewKind[] = ['professional', 'institution'];
+  // Issue 18: a professional's licence or an institution's registration, named by its country.
+  for (const kind of kinds) {
+    app.post<{ Params: { id: string } }>(`/api/admin/${kind}s/:id/licences/verify`, async (request) => {
+      const input = parse(adminVerifyLicenceSchema, request.body ?? {});
+      return { success: true, ...(await verifyLicence(deps, adminOf(request), kind, request.params.id, input)) };
+    });
+  }
 
   const actions: ReviewAction[] = ['approve', 'reject', 'withdraw', 'reopen'];
-  const kinds: ReviewKind[] = ['professional', 'institution'];
   for (const action of actions) {
     for (const kind of kinds) {
       app.post<{ Params: { id: string } }>(`/api/admin/${action}-${kind}/:id`, async (request) => {

@@ -15,7 +15,7 @@ import { publicUser, type SessionUser } from '../../plugins/session';
 import { authenticate, changePassword, INVALID_CREDENTIALS } from '../auth/auth.service';
 import { hashPassword } from '@ilera/db/passwords';
 import { EMAIL_TAKEN } from '../auth/register.service';
-import { lockLicences, saveLicences } from '../professionals/professionals.service';
+import { lockLicences, saveLicences } from '@ilera/db/licences';
 import {
   auditPage,
   insertAudit,
@@ -26,8 +26,7 @@ import {
   listProfessionals,
   lockInstitution,
   lockProfessional,
-  setInstitutionStatus,
-  setProfessionalStatus,
+  setProfileStatus,
   stats,
   type AuditEntryInput,
   type ListPage,
@@ -276,8 +275,7 @@ export async function reviewProfile(
       const target = kind === 'professional' ? await lockProfessional(tx, id) : await lockInstitution(tx, id);
       if (!target) throw new NotFoundError(`${kindLabel[kind]} not found`);
       const to = transition(kind, action, target.status);
-      if (kind === 'professional') await setProfessionalStatus(tx, id, to, reason);
-      else await setInstitutionStatus(tx, id, to, reason);
+      await setProfileStatus(tx, kind, id, to, reason);
       await insertAudit(tx, {
         ...base,
         targetId: id,
@@ -300,36 +298,39 @@ export const LICENCE_NOT_FOUND = 'Licence not found'; // ours
 export const LICENCE_EXPIRED = 'This licence has expired and cannot be verified'; // ours
 
 /**
- * "Verify licence" on the approval screen: the administrator has checked the
- * licence against its council's register. The verification (who, when), the badge
- * it gives, the audit entry and the search event commit together.
+ * "Verify licence" on the approval screen: the administrator has checked a
+ * professional's licence or an institution's registration against the register of
+ * its council or body. The verification (who, when), the badge it gives, the audit
+ * entry and the search event commit together.
  */
 export async function verifyLicence(
   deps: AdminDeps,
   admin: SessionUser,
+  kind: ReviewKind,
   rawId: string,
   input: AdminVerifyLicenceInput,
   now: Date = new Date(),
 ) {
-  const base = { adminId: admin.id, action: 'verify_licence', targetType: 'professional', targetId: rawId.slice(0, 20) };
+  const base = { adminId: admin.id, action: 'verify_licence', targetType: kind, targetId: rawId.slice(0, 20) };
   try {
-    const id = parseProfileId(rawId, 'professional');
+    const id = parseProfileId(rawId, kind);
     return await deps.sql.begin(async (tx: Tx) => {
-      const current = await lockLicences(tx, id);
-      if (!current) throw new NotFoundError('Professional not found');
-      const licence = current.countryLicenses.find((l) => l.country === input.country);
+      const current = await lockLicences(tx, kind, id);
+      if (!current) throw new NotFoundError(`${kindLabel[kind]} not found`);
+      const licence = current.licences.find((l) => l.country === input.country);
       if (!licence) throw new NotFoundError(LICENCE_NOT_FOUND);
       if (!licenceCurrent(licence, lagosToday(now))) throw new ConflictError(LICENCE_EXPIRED);
       const verified = { ...licence, verifiedAt: now.toISOString(), verifiedBy: admin.id };
-      const licences = current.countryLicenses.map((l) => (l === licence ? verified : l));
-      await saveLicences(tx, id, current.countries, licences, now);
+      const licences = current.licences.map((l) => (l === licence ? verified : l));
+      await saveLicences(tx, kind, id, licences, now);
       await insertAudit(tx, {
         ...base,
         targetId: id,
         outcome: 'success',
         detail: { country: licence.country, licenseNumber: licence.licenseNumber, council: licence.council ?? null, expiresOn: licence.expiresOn ?? null },
       });
-      return { id, countryLicenses: licences, isVerified: licenceStanding(licences, now).isVerified };
+      const field = kind === 'professional' ? 'countryLicenses' : 'registrations';
+      return { id, [field]: licences, isVerified: licenceStanding(licences, now).isVerified };
     });
   } catch (err) {
     if (err instanceof AppError && err.statusCode < 500) await auditFailure(deps.sql, base, err);
@@ -390,6 +391,7 @@ export async function createUser(deps: AdminDeps, admin: SessionUser, input: Adm
         const chosen = [...new Set(input.countriesOfPractice)];
         const countries = [...new Set([...(input.country ? [input.country] : []), ...chosen])];
         const countryLicenses = licencesToStore(
+          'professional',
           input.professionalType,
           chosen.map((country) => ({ country, licenseNumber: input.licenseNumbers[country]!.trim() })),
           [],
@@ -434,7 +436,8 @@ export async function createUser(deps: AdminDeps, admin: SessionUser, input: Adm
           city: emptyToNull(input.city),
           state,
           status: 'approved',
-          isVerified: true,
+          // Verified only once an administrator checks a Nigerian registration on the approval screen (issue 18).
+          isVerified: false,
         });
         await emit(tx, 'search.institution', { id: institutionId });
       }

@@ -14,7 +14,7 @@ export interface ProviderRef {
   id: number;
   userId: string;
   status: ProfileStatus;
-  /** Every Nigerian licence has expired (issue 18): no new bookings. */
+  /** Every Nigerian licence (an institution's registration) has expired (issue 18): no new bookings. */
   licenceRenewalPending: boolean;
 }
 
@@ -31,7 +31,7 @@ export async function findProfessionalRef(db: Db, id: number): Promise<ProviderR
 }
 
 export async function findInstitutionRef(db: Db, id: number): Promise<ProviderRef | null> {
-  const [row] = await db<ProviderRef[]>`SELECT id, user_id, status, false AS licence_renewal_pending FROM institutions WHERE id = ${id}`;
+  const [row] = await db<ProviderRef[]>`SELECT id, user_id, status, licence_renewal_pending FROM institutions WHERE id = ${id}`;
   return row ?? null;
 }
 

@@ -11,6 +11,7 @@ import { publicUser, type SessionUser } from '../../plugins/session';
 import { insertUserWithPassword, type NewUser } from './auth.repo';
 import { hashPassword } from '@ilera/db/passwords';
 import { insertPendingInstitution, insertPendingProfessional } from './register.repo';
+import { saveRegistrations } from '../institutions/institutions.service';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 
@@ -55,6 +56,7 @@ export async function registerProfessional(sql: Sql, input: RegisterProfessional
   const countries = dedupeStrings(input.countries);
   // One licence per selected country, in the order the countries were chosen.
   const countryLicenses = licencesToStore(
+    'professional',
     input.professionalType,
     countries.map((country) => input.countryLicenses.find((x) => x.country === country)!),
     [],
@@ -117,6 +119,7 @@ export async function registerInstitution(sql: Sql, input: RegisterInstitutionIn
         zipCode: emptyToNull(input.zipCode),
       });
       await emit(tx, 'search.institution', { id });
+      if (input.registrations) await saveRegistrations(tx, id, input.registrations);
       return id;
     },
   );

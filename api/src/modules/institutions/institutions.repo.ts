@@ -21,7 +21,8 @@ export interface InstitutionRef {
 // Associated professionals list only approved ones: the public can open them.
 const profileQuery = (db: Db, where: postgres.Fragment) => db<InstitutionRow[]>`
   SELECT i.id, i.user_id, i.name, i.type, i.services, i.description, i.profile_image_url, i.phone, i.email,
-         i.website, i.address, i.city, i.state, i.zip_code, i.is_verified, i.is_approved, i.status,
+         i.website, i.address, i.city, i.state, i.zip_code, i.registrations, i.is_verified, i.licence_renewal_pending,
+         i.is_approved, i.status,
          i.rejection_reason, i.created_at, i.updated_at,
          json_build_object('firstName', u.first_name, 'lastName', u.last_name,
                            'profileImageUrl', u.profile_image_url, 'email', u.email) AS user,

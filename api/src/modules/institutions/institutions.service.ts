@@ -1,7 +1,8 @@
 // Institution profiles: who may read or change them, and the approval status
 // after a change. Every change writes its search event in its transaction.
 import { emit, type Db, type Sql } from '@ilera/db';
-import type { InstitutionProfileInput, PhotoInput } from '@ilera/contracts';
+import { lockLicences, saveLicences } from '@ilera/db/licences';
+import { licencesToStore, withoutVerifier, type InstitutionProfileInput, type PhotoInput } from '@ilera/contracts';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import * as repo from './institutions.repo';
@@ -22,7 +23,9 @@ const isOwnerOrAdmin = (ref: Pick<InstitutionRef, 'userId'>, viewer: Viewer) =>
  * person and login e-mail) and the rejection reason are for the owner and admins.
  */
 export function institutionView(row: InstitutionRow, viewer: Viewer) {
-  const { rejectionReason, user, ...rest } = row;
+  const { rejectionReason, user, ...fields } = row;
+  // Which administrator verified a registration is for administrators (and the audit log).
+  const rest = isAdmin(viewer) ? fields : { ...fields, registrations: withoutVerifier(fields.registrations) };
   if (isOwnerOrAdmin(row, viewer)) return { ...rest, rejectionReason, user };
   return rest;
 }
@@ -78,9 +81,21 @@ export async function createInstitution(sql: Sql, user: SessionUser, input: Inst
     const newId = await repo.insertInstitution(tx, user.id, input);
     if (user.userType === 'patient') await repo.setUserType(tx, user.id, 'institution');
     await emit(tx, 'search.institution', { id: newId });
+    if (input.registrations) await saveRegistrations(tx, newId, input.registrations);
     return newId;
   });
   return reload(sql, id, user);
+}
+
+/**
+ * An institution's registrations (issue 18) as sent with its profile: a Nigerian
+ * one's issuing body is one of the list (the type's usual one when none is given);
+ * one whose number, body or expiry changed loses its verification. A body without
+ * `registrations` (the spec's) keeps those on record.
+ */
+export async function saveRegistrations(tx: Db, id: number, input: NonNullable<InstitutionProfileInput['registrations']>) {
+  const current = (await lockLicences(tx, 'institution', id))!;
+  await saveLicences(tx, 'institution', id, licencesToStore('institution', current.type, input, current.licences), new Date());
 }
 
 /**
@@ -103,6 +118,7 @@ export async function updateInstitution(sql: Sql, user: SessionUser, id: number,
     if (!isOwnerOrAdmin(current, user)) throw new ForbiddenError();
     await repo.updateInstitutionRow(tx, id, input, statusAfterEdit(current, input, isAdmin(user)));
     await emit(tx, 'search.institution', { id });
+    if (input.registrations) await saveRegistrations(tx, id, input.registrations);
     // Professional search results show their first institution's name.
     if (current.name !== input.name) {
       for (const professionalId of await repo.affiliatedProfessionalIds(tx, id)) {

@@ -2,7 +2,7 @@
 // the pool for reads, the transaction for writes that emit an outbox event.
 import type postgres from 'postgres';
 import type { Db } from '@ilera/db';
-import { allSpecialties, type LicenceRecord, type LicenceStanding, type Professional, type ProfessionalProfileInput, type ProfileStatus } from '@ilera/contracts';
+import { allSpecialties, type Professional, type ProfessionalProfileInput, type ProfileStatus } from '@ilera/contracts';
 import type { Stored } from '../../types';
 
 /** A professional as stored, with what the profile page shows next to it (every private field included). */
@@ -118,34 +118,6 @@ export async function updateProfessionalPhoto(db: Db, id: number, url: string | 
   const [row] = await db<{ userId: string }[]>`
     UPDATE professionals SET profile_image_url = ${url}, updated_at = now() WHERE id = ${id} RETURNING user_id`;
   await db`UPDATE users SET profile_image_url = ${url}, updated_at = now() WHERE id = ${row.userId}`;
-}
-
-/** A professional's countries and licences, locked: the caller writes them back in its transaction. */
-export async function lockLicences(
-  db: Db,
-  id: number,
-): Promise<{ id: number; userId: string; professionalType: ProfessionalRef['professionalType']; countries: string[]; countryLicenses: LicenceRecord[] } | null> {
-  const [row] = await db<{ id: number; userId: string; professionalType: ProfessionalRef['professionalType']; countries: string[]; countryLicenses: LicenceRecord[] }[]>`
-    SELECT id, user_id, professional_type, countries, country_licenses FROM professionals WHERE id = ${id} FOR UPDATE`;
-  return row ?? null;
-}
-
-/** Countries, licences, and the badge and booking state they give, written together. */
-export async function updateLicences(
-  db: Db,
-  id: number,
-  countries: string[],
-  licences: LicenceRecord[],
-  standing: LicenceStanding,
-): Promise<void> {
-  await db`
-    UPDATE professionals SET
-      countries = ${countries},
-      country_licenses = ${db.json(licences as never)},
-      is_verified = ${standing.isVerified},
-      licence_renewal_pending = ${standing.renewalPending},
-      updated_at = now()
-    WHERE id = ${id}`;
 }
 
 /** A patient who sets up a provider profile becomes that kind of account. */

@@ -2,13 +2,13 @@
 // the approval status. Every change writes its search event in its transaction
 // (PRODUCT.md D16), so the index can never miss an edit.
 import { emit, type Db, type Sql } from '@ilera/db';
+import { lockLicences, saveLicences } from '@ilera/db/licences';
 import {
   LICENSE_PER_COUNTRY_MESSAGE,
-  licenceStanding,
   licencesToStore,
+  withoutVerifier,
   type CountriesInput,
   type LicenceInput,
-  type LicenceRecord,
   type PhotoInput,
   type ProfessionalProfileInput,
 } from '@ilera/contracts';
@@ -36,7 +36,7 @@ export function professionalView(row: ProfessionalRow, viewer: Viewer) {
   // Which administrator verified a licence is for administrators (and the audit log).
   const rest = isAdmin(viewer)
     ? fields
-    : { ...fields, countryLicenses: fields.countryLicenses.map(({ verifiedBy: _admin, ...l }) => l) };
+    : { ...fields, countryLicenses: withoutVerifier(fields.countryLicenses) };
   if (isOwnerOrAdmin(row, viewer)) return { ...rest, rejectionReason, user };
   const { email: _private, ...publicUser } = user;
   return { ...rest, user: publicUser };
@@ -154,24 +154,6 @@ export async function updateOwnPhoto(sql: Sql, user: SessionUser, input: PhotoIn
 }
 
 /**
- * Writes a professional's countries and licences with the badge and booking state
- * they give at `now`, and the search event, in the caller's transaction. Every
- * change to licences goes through here (owner's edit, verification, expiry job).
- */
-export async function saveLicences(
-  tx: Db,
-  id: number,
-  countries: string[],
-  licences: LicenceRecord[],
-  now: Date = new Date(),
-): Promise<void> {
-  await repo.updateLicences(tx, id, countries, licences, licenceStanding(licences, now));
-  await emit(tx, 'search.professional', { id });
-}
-
-export const lockLicences = repo.lockLicences;
-
-/**
  * PUT /api/professionals/countries (issue 14): the spec's bare list of countries
  * keeps the licences of the countries still listed; `{countries, countryLicenses}`
  * also adds or changes licences. Either way every country keeps a licence
@@ -185,15 +167,15 @@ export async function updateOwnCountries(
 ) {
   const id = await sql.begin(async (tx) => {
     const ref = await ownProfile(tx, user);
-    const current = (await repo.lockLicences(tx, ref.id))!;
+    const current = (await lockLicences(tx, 'professional', ref.id))!;
     const input = countries.map(
-      (country) => countryLicenses?.find((l) => l.country === country) ?? current.countryLicenses.find((l) => l.country === country),
+      (country) => countryLicenses?.find((l) => l.country === country) ?? current.licences.find((l) => l.country === country),
     );
     if (input.some((l) => !l)) {
       throw new BadRequestError(LICENSE_PER_COUNTRY_MESSAGE, { countryLicenses: LICENSE_PER_COUNTRY_MESSAGE });
     }
-    const licences = licencesToStore(current.professionalType, input as LicenceInput[], current.countryLicenses);
-    await saveLicences(tx, ref.id, countries, licences);
+    const licences = licencesToStore('professional', current.type, input as LicenceInput[], current.licences);
+    await saveLicences(tx, 'professional', ref.id, licences, new Date(), { countries });
     return ref.id;
   });
   return reload(sql, id, user);

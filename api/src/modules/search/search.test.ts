@@ -21,7 +21,7 @@ describe('search API', () => {
     ids.rejected = (await createProfessional(sql, { status: 'rejected', user: { firstName: 'Rejected', lastName: 'Okonkwo' }, specialty: 'Cardiology' })).id;
     ids.lagoon = (await createInstitution(sql, { name: 'Lagoon General Hospital', type: 'hospital', services: ['Emergency Care', 'Surgery', 'Maternity Services', 'Radiology'] })).id;
     ids.pharmacy = (await createInstitution(sql, { name: 'HealthPlus Pharmacy', type: 'pharmacy', services: ['Prescription Filling'], city: 'Abuja', state: 'FCT' })).id;
-    ids.lab = (await createInstitution(sql, { name: 'Clina Lancet Laboratories', type: 'diagnostic_lab', services: ['Blood Tests', 'X-Ray'], city: 'Lagos', state: 'Lagos' })).id;
+    ids.lab = (await createInstitution(sql, { name: 'Clina Lancet Laboratories', type: 'diagnostic_lab', services: ['Blood Tests', 'X-Ray'], city: 'Lagos', state: 'Lagos', isVerified: false })).id;
     ids.pendingInst = (await createInstitution(sql, { name: 'Pending Hospital', status: 'pending' })).id;
     await reindexAll(sql, { engine: new PostgresEngine(sql) });
   });
@@ -142,6 +142,11 @@ describe('search API', () => {
       professionalCount: 0,
       isVerified: true,
     });
+    // "Verified licence" (issue 18): an institution whose Nigerian registration is not verified is left out, and counted.
+    const verified = (await get('/api/institutions/search?verified=true')).body;
+    expect(names(verified)).toEqual(['HealthPlus Pharmacy', 'Lagoon General Hospital']);
+    expect(verified.facets.isVerified).toEqual(expect.arrayContaining([{ value: 'true', count: 2 }, { value: 'false', count: 1 }]));
+    expect((await get('/api/institutions/search?query=Clina')).body.hits[0].isVerified).toBe(false);
     expect(JSON.stringify(all.hits)).not.toContain('Pending Hospital');
     expect((await get('/api/institutions/search?type=castle')).status).toBe(400);
   });
