@@ -1,8 +1,8 @@
-import { Box, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Box, Menu, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { userDisplayName, type User } from '../features/auth/api/use-auth';
+import type { User } from '../features/auth/api/use-auth';
 import { accountLinks } from './nav-links';
-import { UserAvatar } from './UserAvatar';
+import { UserAvatar, UserIdentity } from './UserAvatar';
 
 /** Desktop avatar menu (spec accounts §2, Header): name, e-mail, account links, Log out. */
 export default function AccountMenu({ user }: { user: User }) {
@@ -15,12 +15,7 @@ export default function AccountMenu({ user }: { user: User }) {
       </Menu.Target>
       <Menu.Dropdown>
         <Box px="sm" py={6}>
-          <Text fw={600} size="sm" truncate>
-            {userDisplayName(user)}
-          </Text>
-          <Text size="xs" c="dimmed" truncate>
-            {user.email}
-          </Text>
+          <UserIdentity user={user} />
         </Box>
         <Menu.Divider />
         {accountLinks(user).map((item) => (

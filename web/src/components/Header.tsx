@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
-import { Anchor, Box, Burger, Button, Container, Divider, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Container, Divider, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router-dom';
-import { useAuth, userDisplayName, type User } from '../features/auth/api/use-auth';
+import { useAuth, type User } from '../features/auth/api/use-auth';
 import { accountLinks, findLinks, type NavItem } from './nav-links';
-import { UserAvatar } from './UserAvatar';
+import { UserAvatar, UserIdentity } from './UserAvatar';
 import { UserTypeBadge } from './UserTypeBadge';
 
 // The avatar menu (and the popover code under it) is only needed once signed in:
@@ -129,12 +129,7 @@ function MobilePanel({
           <Group gap="sm" wrap="nowrap" py={4}>
             <UserAvatar user={user} />
             <Box miw={0} style={{ flex: 1 }}>
-              <Text fw={600} size="sm" truncate>
-                {userDisplayName(user)}
-              </Text>
-              <Text size="xs" c="dimmed" truncate>
-                {user.email}
-              </Text>
+              <UserIdentity user={user} />
             </Box>
             <UserTypeBadge userType={user.userType} />
           </Group>

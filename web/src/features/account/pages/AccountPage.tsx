@@ -1,15 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Container, Group, Modal, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { updateAccountSchema, type UpdateAccountInput } from '@ilera/contracts';
 import { PageLoader } from '../../../components/PageLoader';
 import { errorMessage, isUnauthorizedError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { zodResolver } from 'mantine-form-zod-resolver';
+import { useZodForm } from '../../../lib/forms';
 import { currentUserQueryOptions, useAuth } from '../../auth/api/use-auth';
-import { handleUnauthorized, serverFieldErrors } from '../../auth/api/server-errors';
+import { formFailure, handleUnauthorized, serverFieldErrors } from '../../auth/api/server-errors';
 import { SignInRequired } from '../../auth/components/SignInRequired';
 import { useDeleteAccount } from '../api/delete-account';
 import { ACCOUNT_EXPORT_URL } from '../api/export-account';
@@ -33,13 +32,23 @@ export default function AccountPage() {
   return <AccountSettings account={account.data} />;
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+/** A titled section; with `text`, the sentence above its action. */
+function Section({ title, text, children }: { title: string; text?: string; children: ReactNode }) {
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
       <Title order={2} fz={18} mb="sm">
         {title}
       </Title>
-      {children}
+      {text === undefined ? (
+        children
+      ) : (
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm" c="dimmed">
+            {text}
+          </Text>
+          {children}
+        </Stack>
+      )}
     </Paper>
   );
 }
@@ -63,20 +72,16 @@ function AccountSettings({ account }: { account: Account }) {
   const [deleting, setDeleting] = useState(false);
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
-  const form = useForm<UpdateAccountInput>({
-    initialValues: { firstName: account.firstName ?? '', lastName: account.lastName ?? '', phone: account.phone ?? '' },
-    validate: zodResolver(updateAccountSchema, { errorPriority: 'first' }),
+  const form = useZodForm<UpdateAccountInput>(updateAccountSchema, {
+    firstName: account.firstName ?? '',
+    lastName: account.lastName ?? '',
+    phone: account.phone ?? '',
   });
 
   const save = form.onSubmit((values) =>
     update.mutate(values, {
       onSuccess: () => toast({ title: 'Account Updated', description: 'Your name and phone number have been saved.' }),
-      onError: (error) => {
-        if (isUnauthorizedError(error)) return handleUnauthorized();
-        const fields = serverFieldErrors(error);
-        if (fields) form.setErrors(fields);
-        toast({ title: 'Update Failed', description: errorMessage(error, 'Could not save your details. Please try again.'), variant: 'destructive' });
-      },
+      onError: formFailure(form, 'Update Failed', 'Could not save your details. Please try again.'),
     }),
   );
 
@@ -151,27 +156,19 @@ function AccountSettings({ account }: { account: Account }) {
           </Stack>
         </Section>
 
-        <Section title="Your data">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm" c="dimmed">
-              A JSON file of everything Ilera holds about you: your account, profile, appointments and reviews.
-            </Text>
-            <Button component="a" href={ACCOUNT_EXPORT_URL} download="ilera-my-data.json" variant="light">
-              Download My Data
-            </Button>
-          </Stack>
+        <Section title="Your data" text="A JSON file of everything Ilera holds about you: your account, profile, appointments and reviews.">
+          <Button component="a" href={ACCOUNT_EXPORT_URL} download="ilera-my-data.json" variant="light">
+            Download My Data
+          </Button>
         </Section>
 
-        <Section title="Delete account">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm" c="dimmed">
-              Your upcoming appointments are cancelled and their providers told. Reviews you wrote stay, shown as
-              "Former patient". This cannot be undone.
-            </Text>
-            <Button color="red" variant="light" onClick={() => setDeleting(true)}>
-              Delete My Account
-            </Button>
-          </Stack>
+        <Section
+          title="Delete account"
+          text={'Your upcoming appointments are cancelled and their providers told. Reviews you wrote stay, shown as "Former patient". This cannot be undone.'}
+        >
+          <Button color="red" variant="light" onClick={() => setDeleting(true)}>
+            Delete My Account
+          </Button>
         </Section>
       </Stack>
 

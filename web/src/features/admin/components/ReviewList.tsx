@@ -14,35 +14,11 @@ import { RejectDialog } from './RejectDialog';
 
 type Mode = 'pending' | 'approved' | 'rejected';
 
-// Spec §8, word for word.
-const successTitle: Record<ReviewKind, Record<ReviewAction, string>> = {
-  professional: {
-    approve: 'Professional Approved',
-    reject: 'Professional Rejected',
-    withdraw: 'Professional Approval Withdrawn',
-    reopen: 'Professional Reopened', // ours
-  },
-  institution: {
-    approve: 'Institution Approved',
-    reject: 'Institution Rejected',
-    withdraw: 'Institution Approval Withdrawn',
-    reopen: 'Institution Reopened', // ours
-  },
-};
-const failure: Record<ReviewKind, Record<ReviewAction, string>> = {
-  professional: {
-    approve: 'Failed to approve professional. Please try again.',
-    reject: 'Failed to reject professional. Please try again.',
-    withdraw: 'Failed to withdraw professional approval.',
-    reopen: 'Failed to reopen professional. Please try again.', // ours
-  },
-  institution: {
-    approve: 'Failed to approve institution. Please try again.',
-    reject: 'Failed to reject institution. Please try again.',
-    withdraw: 'Failed to withdraw institution approval.',
-    reopen: 'Failed to reopen institution. Please try again.', // ours
-  },
-};
+// Spec §8, word for word ('reopen' is ours).
+const Kind: Record<ReviewKind, string> = { professional: 'Professional', institution: 'Institution' };
+const successTitle: Record<ReviewAction, string> = { approve: 'Approved', reject: 'Rejected', withdraw: 'Approval Withdrawn', reopen: 'Reopened' };
+const failure = (kind: ReviewKind, action: ReviewAction) =>
+  action === 'withdraw' ? `Failed to withdraw ${kind} approval.` : `Failed to ${action} ${kind}. Please try again.`;
 const successText: Record<ReviewAction, (name: string) => string> = {
   approve: (name) => `${name} is now listed in the public directory.`,
   reject: (name) => `${name} has been rejected and the applicant informed.`,
@@ -50,9 +26,10 @@ const successText: Record<ReviewAction, (name: string) => string> = {
   reopen: (name) => `${name} is back in the pending list for a new review.`,
 };
 
-const emptyMessage: Record<ReviewKind, Record<Mode, string>> = {
-  professional: { pending: 'No pending professional approvals', approved: 'No approved professionals', rejected: 'No rejected professionals' },
-  institution: { pending: 'No pending institution approvals', approved: 'No approved institutions', rejected: 'No rejected institutions' },
+const emptyMessage: Record<Mode, (kind: ReviewKind) => string> = {
+  pending: (kind) => `No pending ${kind} approvals`,
+  approved: (kind) => `No approved ${kind}s`,
+  rejected: (kind) => `No rejected ${kind}s`,
 };
 const badge: Record<Mode, { label: string; color: string }> = {
   pending: { label: 'Pending Approval', color: 'yellow' },
@@ -68,18 +45,8 @@ function professionalName(p: AdminProfessional): string {
   return [p.title, fullName(p.user)].filter(Boolean).join(' ');
 }
 
-function ReviewCard({
-  kind,
-  mode,
-  id,
-  name,
-  lines,
-  createdAt,
-  verified,
-  details,
-}: {
-  kind: ReviewKind;
-  mode: Mode;
+/** What a card shows of one professional or institution. */
+interface CardView {
   id: number;
   name: string;
   lines: string[];
@@ -87,7 +54,18 @@ function ReviewCard({
   /** "Verified" is its own badge, beside the approval status (issue 18). */
   verified?: boolean;
   details?: ReactNode;
-}) {
+}
+
+/** The public profile, in a new tab. */
+function ProfileLink({ href, children }: { href: string; children: string }) {
+  return (
+    <Button component="a" href={href} target="_blank" rel="noopener noreferrer" variant="default" leftSection={<IconExternalLink size={16} aria-hidden />}>
+      {children}
+    </Button>
+  );
+}
+
+function ReviewCard({ kind, mode, id, name, lines, createdAt, verified, details }: CardView & { kind: ReviewKind; mode: Mode }) {
   const review = useReviewProfile();
   const [rejecting, setRejecting] = useState(false);
   const [busy, setBusy] = useState<ReviewAction | null>(null);
@@ -102,7 +80,7 @@ function ReviewCard({
       .then(
         () => {
           setRejecting(false);
-          toast({ title: successTitle[kind][action], description: successText[action](name) });
+          toast({ title: `${Kind[kind]} ${successTitle[action]}`, description: successText[action](name) });
         },
         (error: unknown) => {
           if (isUnauthorizedError(error)) {
@@ -110,7 +88,7 @@ function ReviewCard({
             handleUnauthorized(action === 'withdraw' ? '/admin/login' : '/api/login');
             return;
           }
-          toast({ title: 'Error', description: failure[kind][action], variant: 'destructive' });
+          toast({ title: 'Error', description: failure(kind, action), variant: 'destructive' });
         },
       )
       .finally(() => setBusy(null));
@@ -144,16 +122,7 @@ function ReviewCard({
         <Group gap="xs">
           {mode === 'pending' ? (
             <>
-              <Button
-                component="a"
-                href={profileUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                variant="default"
-                leftSection={<IconExternalLink size={16} aria-hidden />}
-              >
-                Review
-              </Button>
+              <ProfileLink href={profileUrl}>Review</ProfileLink>
               <Button color="green" loading={busy === 'approve'} disabled={busy !== null} onClick={() => act('approve')}>
                 Approve
               </Button>
@@ -167,16 +136,7 @@ function ReviewCard({
             </Button>
           ) : (
             <>
-              <Button
-                component="a"
-                href={profileUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                variant="default"
-                leftSection={<IconExternalLink size={16} aria-hidden />}
-              >
-                View Profile
-              </Button>
+              <ProfileLink href={profileUrl}>View Profile</ProfileLink>
               <Button color="orange" variant="light" loading={busy === 'withdraw'} onClick={() => act('withdraw')}>
                 Withdraw Approval
               </Button>
@@ -210,77 +170,32 @@ function ListState({ isLoading, isError, empty, message }: { isLoading: boolean;
   return null;
 }
 
-function ProfessionalReviewList({
-  mode,
-  items,
-  isLoading,
-  isError,
-}: {
-  mode: Mode;
-  items: AdminProfessional[] | undefined;
-  isLoading: boolean;
-  isError: boolean;
-}) {
-  const list = items ?? [];
-  return (
-    <Stack gap="sm">
-      <ListState isLoading={isLoading} isError={isError} empty={!list.length} message={emptyMessage.professional[mode]} />
-      {list.map((p) => (
-        <ReviewCard
-          key={p.id}
-          kind="professional"
-          mode={mode}
-          id={p.id}
-          name={professionalName(p)}
-          createdAt={p.createdAt}
-          verified={p.isVerified}
-          details={<LicenceList professionalId={p.id} name={professionalName(p)} licences={p.countryLicenses ?? []} />}
-          lines={[
-            [p.specialty, professionalTypeLabels[p.professionalType as ProfessionalType] ?? p.professionalType].join(' · '),
-            place(p.city, p.state),
-            p.user.email,
-            p.rejectionReason ? `Reason: ${p.rejectionReason}` : '',
-          ]}
-        />
-      ))}
-    </Stack>
-  );
-}
-
-function InstitutionReviewList({
-  mode,
-  items,
-  isLoading,
-  isError,
-}: {
-  mode: Mode;
-  items: AdminInstitution[] | undefined;
-  isLoading: boolean;
-  isError: boolean;
-}) {
-  const list = items ?? [];
-  return (
-    <Stack gap="sm">
-      <ListState isLoading={isLoading} isError={isError} empty={!list.length} message={emptyMessage.institution[mode]} />
-      {list.map((i) => (
-        <ReviewCard
-          key={i.id}
-          kind="institution"
-          mode={mode}
-          id={i.id}
-          name={i.name}
-          createdAt={i.createdAt}
-          lines={[
-            institutionTypeLabel(i.type),
-            place(i.city, i.state),
-            [fullName(i.user), i.user.email].filter(Boolean).join(' · '),
-            i.rejectionReason ? `Reason: ${i.rejectionReason}` : '',
-          ]}
-        />
-      ))}
-    </Stack>
-  );
-}
+const cardOf = {
+  professional: (p: AdminProfessional): CardView => ({
+    id: p.id,
+    name: professionalName(p),
+    createdAt: p.createdAt,
+    verified: p.isVerified,
+    details: <LicenceList professionalId={p.id} name={professionalName(p)} licences={p.countryLicenses ?? []} />,
+    lines: [
+      [p.specialty, professionalTypeLabels[p.professionalType as ProfessionalType] ?? p.professionalType].join(' · '),
+      place(p.city, p.state),
+      p.user.email,
+      p.rejectionReason ? `Reason: ${p.rejectionReason}` : '',
+    ],
+  }),
+  institution: (i: AdminInstitution): CardView => ({
+    id: i.id,
+    name: i.name,
+    createdAt: i.createdAt,
+    lines: [
+      institutionTypeLabel(i.type),
+      place(i.city, i.state),
+      [fullName(i.user), i.user.email].filter(Boolean).join(' · '),
+      i.rejectionReason ? `Reason: ${i.rejectionReason}` : '',
+    ],
+  }),
+};
 
 /**
  * One admin tab: a list of professionals or institutions in one status, searched
@@ -293,7 +208,8 @@ export function AdminListTab({ kind, mode }: { kind: ReviewKind; mode: Mode }) {
   const list = useAdminList(mode, kind, { q, page });
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / ADMIN_LIST_PER_PAGE));
-  const state = { isLoading: list.isLoading, isError: list.isError };
+  const items = list.data?.items ?? [];
+  const cards = kind === 'professional' ? (items as AdminProfessional[]).map(cardOf.professional) : (items as AdminInstitution[]).map(cardOf.institution);
   return (
     <Stack gap="sm">
       <TextInput
@@ -306,11 +222,10 @@ export function AdminListTab({ kind, mode }: { kind: ReviewKind; mode: Mode }) {
         }}
         maw={420}
       />
-      {kind === 'professional' ? (
-        <ProfessionalReviewList mode={mode} items={list.data?.items as AdminProfessional[] | undefined} {...state} />
-      ) : (
-        <InstitutionReviewList mode={mode} items={list.data?.items as AdminInstitution[] | undefined} {...state} />
-      )}
+      <ListState isLoading={list.isLoading} isError={list.isError} empty={!cards.length} message={emptyMessage[mode](kind)} />
+      {cards.map((card) => (
+        <ReviewCard key={card.id} kind={kind} mode={mode} {...card} />
+      ))}
       {pages > 1 && (
         <Group justify="space-between" wrap="wrap">
           <Text size="sm" c="dimmed">

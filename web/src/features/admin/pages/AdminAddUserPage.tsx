@@ -4,7 +4,6 @@ import {
   Group,
   MultiSelect,
   Paper,
-  PasswordInput,
   Select,
   SimpleGrid,
   Stack,
@@ -13,7 +12,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { Link } from 'react-router-dom';
 import {
   adminCountries,
@@ -26,10 +24,9 @@ import {
   titles,
   type AdminCreateUserFormValues,
 } from '@ilera/contracts';
-import { errorMessage, isUnauthorizedError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { zodResolver } from 'mantine-form-zod-resolver';
-import { handleUnauthorized, serverFieldErrors } from '../../auth/api/server-errors';
+import { EmailField, PasswordField, useZodForm } from '../../../lib/forms';
+import { formFailure } from '../../auth/api/server-errors';
 import { useCreateUser } from '../api/create-user';
 import { AdminFrame } from '../components/AdminFrame';
 import { AdminGuard } from '../components/AdminGuard';
@@ -80,10 +77,7 @@ const initialValues: FormValues = {
 
 function AddUserForm() {
   const create = useCreateUser();
-  const form = useForm<FormValues>({
-    initialValues,
-    validate: zodResolver(adminCreateUserSchema, { errorPriority: 'first' }),
-  });
+  const form = useZodForm<FormValues>(adminCreateUserSchema, initialValues);
   const type = form.values.userType;
   const selectProps = (field: keyof FormValues) => {
     const p = form.getInputProps(field);
@@ -101,16 +95,7 @@ function AddUserForm() {
         form.setValues({ ...initialValues, userType: values.userType });
         form.resetDirty();
       },
-      onError: (error) => {
-        if (isUnauthorizedError(error)) return handleUnauthorized('/admin/login');
-        const fields = serverFieldErrors(error);
-        if (fields) form.setErrors(fields);
-        toast({
-          title: 'Creation Failed',
-          description: errorMessage(error, 'Failed to create user. Please try again.'),
-          variant: 'destructive',
-        });
-      },
+      onError: formFailure(form, 'Creation Failed', 'Failed to create user. Please try again.', '/admin/login'),
     }),
   );
 
@@ -133,14 +118,8 @@ function AddUserForm() {
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label="First Name" required {...form.getInputProps('firstName')} />
               <TextInput label="Last Name" required {...form.getInputProps('lastName')} />
-              <TextInput label="Email" type="email" autoComplete="off" required {...form.getInputProps('email')} />
-              <PasswordInput
-                label="Password"
-                autoComplete="new-password"
-                required
-                visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
-                {...form.getInputProps('password')}
-              />
+              <EmailField form={form} autoComplete="off" />
+              <PasswordField form={form} name="password" label="Password" />
             </SimpleGrid>
             <TextInput label="Profile Image URL (optional)" placeholder="https://" {...form.getInputProps('profileImageUrl')} />
 

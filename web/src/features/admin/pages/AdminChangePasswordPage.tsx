@@ -1,49 +1,22 @@
-import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router-dom';
-import { changePasswordFormSchema, type ChangePasswordFormInput } from '@ilera/contracts';
-import { errorMessage, isUnauthorizedError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { zodResolver } from 'mantine-form-zod-resolver';
-import { handleUnauthorized, serverFieldErrors } from '../../auth/api/server-errors';
+import { ChangePasswordFields, useChangePasswordForm } from '../../auth/components/change-password';
 import { useChangeAdminPassword } from '../api/change-admin-password';
 import { AdminFrame } from '../components/AdminFrame';
 import { AdminGuard } from '../components/AdminGuard';
 
-const toggle = { 'aria-label': 'Show or hide password' };
-
 function ChangePasswordForm() {
   const navigate = useNavigate();
   const change = useChangeAdminPassword();
-  const form = useForm<ChangePasswordFormInput>({
-    initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-    validate: zodResolver(changePasswordFormSchema, { errorPriority: 'first' }),
-  });
-
-  const submit = form.onSubmit(({ currentPassword, newPassword }) =>
-    change.mutate(
-      { currentPassword, newPassword },
-      {
-        onSuccess: () => {
-          toast({
-            title: 'Password Changed',
-            description: 'Your admin password has been changed and your other sessions signed out.',
-          });
-          navigate('/admin');
-        },
-        onError: (error) => {
-          if (isUnauthorizedError(error)) return handleUnauthorized('/admin/login');
-          const fields = serverFieldErrors(error);
-          if (fields) form.setErrors(fields);
-          toast({
-            title: 'Password Change Failed',
-            description: errorMessage(error, 'Failed to change password. Please check your current password.'),
-            variant: 'destructive',
-          });
-        },
-      },
-    ),
+  const { form, submit } = useChangePasswordForm(
+    change,
+    () => {
+      toast({ title: 'Password Changed', description: 'Your admin password has been changed and your other sessions signed out.' });
+      navigate('/admin');
+    },
+    '/admin/login',
   );
 
   return (
@@ -59,27 +32,7 @@ function ChangePasswordForm() {
               The new password works as soon as you save it: your other admin sessions are signed out, and the
               change is recorded in the audit log.
             </Alert>
-            <PasswordInput
-              label="Current Password"
-              autoComplete="current-password"
-              required
-              visibilityToggleButtonProps={toggle}
-              {...form.getInputProps('currentPassword')}
-            />
-            <PasswordInput
-              label="New Password"
-              autoComplete="new-password"
-              required
-              visibilityToggleButtonProps={toggle}
-              {...form.getInputProps('newPassword')}
-            />
-            <PasswordInput
-              label="Confirm New Password"
-              autoComplete="new-password"
-              required
-              visibilityToggleButtonProps={toggle}
-              {...form.getInputProps('confirmPassword')}
-            />
+            <ChangePasswordFields form={form} />
             <Text size="xs" c="dimmed">
               At least 8 characters.
             </Text>

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Alert, Anchor, Box, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Alert, Anchor, Box, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconShieldLock } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { adminLoginSchema, type AdminLoginInput } from '@ilera/contracts';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { zodResolver } from 'mantine-form-zod-resolver';
+import { EmailField, PasswordField, useZodForm } from '../../../lib/forms';
 import { useAdminLogin } from '../api/admin-login';
 
 /** /admin/login (spec accounts §2, §8): failures shown as a toast and inline. */
@@ -14,10 +13,7 @@ export default function AdminLoginPage() {
   const navigate = useNavigate();
   const login = useAdminLogin();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<AdminLoginInput>({
-    initialValues: { email: '', password: '' },
-    validate: zodResolver(adminLoginSchema, { errorPriority: 'first' }),
-  });
+  const form = useZodForm<AdminLoginInput>(adminLoginSchema, { email: '', password: '' });
 
   const submit = form.onSubmit((values) => {
     setFailure(null);
@@ -58,14 +54,8 @@ export default function AdminLoginPage() {
                     {failure}
                   </Alert>
                 )}
-                <TextInput label="Email" type="email" autoComplete="username" required {...form.getInputProps('email')} />
-                <PasswordInput
-                  label="Password"
-                  autoComplete="current-password"
-                  required
-                  visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
-                  {...form.getInputProps('password')}
-                />
+                <EmailField form={form} autoComplete="username" />
+                <PasswordField form={form} name="password" label="Password" autoComplete="current-password" />
                 <Button type="submit" fullWidth loading={login.isPending}>
                   Sign In
                 </Button>

@@ -23,10 +23,10 @@ import {
   timeSlots,
   type AppointmentType,
 } from '@ilera/contracts';
-import { errorMessage, isUnauthorizedError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
+import { DialogButtons, dialogOutcome, providerIds } from '../../../components/dialog-parts';
 import { useAuth } from '../../auth/api/use-auth';
-import { handleUnauthorized } from '../../auth/api/server-errors';
 import { useCreateAppointment } from '../api/create-appointment';
 import { useAvailability } from '../api/get-availability';
 import type { ProviderTarget } from '../api/types';
@@ -60,6 +60,13 @@ const empty: FormValues = {
   patientPhone: '',
   reasonForVisit: '',
 };
+
+/** Who the appointment is for: the signed-in user's name and e-mail to start with. */
+const patientFields = [
+  { name: 'patientName', label: 'Patient Name', type: 'text', autoComplete: 'name' },
+  { name: 'patientEmail', label: 'Patient Email', type: 'email', autoComplete: 'email' },
+  { name: 'patientPhone', label: 'Patient Phone', type: 'tel', autoComplete: 'tel', placeholder: '0803 123 4567' },
+] as const;
 
 /**
  * Book appointment (spec §2 Dialogs, §5): type, date (not before today, Lagos), a
@@ -154,27 +161,22 @@ export default function BookAppointmentDialog({
         reasonForVisit: v.reasonForVisit || null,
         // Spec §5: date and time combine into one timestamp; D11: Lagos time.
         appointmentDate: lagosTimestamp(v.date, v.time),
-        professionalId: professionalId ?? null,
-        institutionId: institutionId ?? null,
+        ...providerIds({ professionalId, institutionId }),
       },
-      {
-        onSuccess: () => {
-          toast({ title: 'Appointment Booked', description: 'Your appointment has been successfully booked!' });
+      dialogOutcome(
+        { title: 'Appointment Booked', description: 'Your appointment has been successfully booked!' },
+        () => {
           reset();
           onClose();
         },
-        onError: (error) => {
-          if (isUnauthorizedError(error)) {
-            handleUnauthorized();
-            return;
-          }
+        (error) => {
           toast({ title: 'Error', description: 'Failed to book appointment. Please try again.', variant: 'destructive' });
           const message = errorMessage(error, '');
           if (message) setServerError(message);
           // The slot went to someone else: let the patient choose another.
           if (/^409:/.test(error.message)) setValues((cur) => ({ ...cur, time: '' }));
         },
-      },
+      ),
     );
   };
 
@@ -269,33 +271,16 @@ export default function BookAppointmentDialog({
               </Text>
             )}
           </div>
-          <TextInput
-            label="Patient Name"
-            value={values.patientName}
-            onChange={(e) => set('patientName', e.currentTarget.value)}
-            error={errors.patientName}
-            required
-            autoComplete="name"
-          />
-          <TextInput
-            type="email"
-            label="Patient Email"
-            value={values.patientEmail}
-            onChange={(e) => set('patientEmail', e.currentTarget.value)}
-            error={errors.patientEmail}
-            required
-            autoComplete="email"
-          />
-          <TextInput
-            type="tel"
-            label="Patient Phone"
-            placeholder="0803 123 4567"
-            value={values.patientPhone}
-            onChange={(e) => set('patientPhone', e.currentTarget.value)}
-            error={errors.patientPhone}
-            required
-            autoComplete="tel"
-          />
+          {patientFields.map(({ name, ...field }) => (
+            <TextInput
+              key={name}
+              {...field}
+              value={values[name]}
+              onChange={(e) => set(name, e.currentTarget.value)}
+              error={errors[name]}
+              required
+            />
+          ))}
           <Textarea
             label="Reason for Visit"
             placeholder="Briefly describe your symptoms or the reason for your visit"
@@ -306,14 +291,11 @@ export default function BookAppointmentDialog({
             minRows={3}
             maxLength={2000}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={create.isPending}>
-              Cancel
-            </Button>
+          <DialogButtons onCancel={close} pending={create.isPending}>
             <Button type="submit" loading={create.isPending}>
               Book Appointment
             </Button>
-          </Group>
+          </DialogButtons>
         </Stack>
       </form>
     </Modal>

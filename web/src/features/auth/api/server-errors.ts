@@ -1,3 +1,4 @@
+import { errorMessage, isUnauthorizedError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { signInHere } from './return-path';
 
@@ -15,6 +16,25 @@ export function serverFieldErrors(error: unknown): Record<string, string> | null
   } catch {
     return null;
   }
+}
+
+/**
+ * The usual failure of a form's call (spec §8): a 401 goes to sign in again (at `signInAt`, by
+ * default back here; null for signed-out forms), the server's field messages go under the fields,
+ * and a toast says what failed.
+ */
+export function formFailure(
+  form: { setErrors: (errors: Record<string, string>) => void },
+  title: string,
+  fallback: string,
+  signInAt?: string | null,
+) {
+  return (error: unknown): void => {
+    if (signInAt !== null && isUnauthorizedError(error)) return handleUnauthorized(signInAt);
+    const fields = serverFieldErrors(error);
+    if (fields) form.setErrors(fields);
+    toast({ title, description: errorMessage(error, fallback), variant: 'destructive' });
+  };
 }
 
 /**

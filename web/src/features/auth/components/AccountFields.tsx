@@ -1,5 +1,6 @@
-import { PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { EmailField, PasswordField } from '../../../lib/forms';
 
 /** The fields every registration form starts with (spec §3: the patient payload). */
 // A type, not an interface: form values must be indexable (Record<string, unknown>) for the zod resolver.
@@ -47,7 +48,7 @@ export function AccountFields<V extends AccountFieldValues>({
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+        <EmailField form={form} />
         <TextInput
           label="Phone Number"
           type="tel"
@@ -58,21 +59,8 @@ export function AccountFields<V extends AccountFieldValues>({
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <PasswordInput
-          label="Password"
-          placeholder="At least 8 characters"
-          autoComplete="new-password"
-          required
-          visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Confirm Password"
-          autoComplete="new-password"
-          required
-          visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password confirmation' }}
-          {...form.getInputProps('confirmPassword')}
-        />
+        <PasswordField form={form} name="password" label="Password" placeholder="At least 8 characters" />
+        <PasswordField form={form} name="confirmPassword" label="Confirm Password" toggle="Show or hide password confirmation" />
       </SimpleGrid>
     </>
   );

@@ -1,9 +1,8 @@
 import type { UseFormReturnType } from '@mantine/form';
 import { useNavigate } from 'react-router-dom';
-import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useRegister, type AccountType, type RegisterBodies } from '../api/register';
-import { serverFieldErrors } from '../api/server-errors';
+import { formFailure } from '../api/server-errors';
 
 const SUCCESS_TEXT: Record<AccountType, string> = {
   patient: 'You can now sign in to your account',
@@ -26,15 +25,7 @@ export function useRegistrationSubmit<K extends AccountType, V>(
           toast({ title: 'Registration Successful', description: SUCCESS_TEXT[kind] });
           navigate('/login');
         },
-        onError: (error) => {
-          const fields = serverFieldErrors(error);
-          if (fields) form.setErrors(fields);
-          toast({
-            title: 'Registration Failed',
-            description: errorMessage(error, 'An error occurred during registration'),
-            variant: 'destructive',
-          });
-        },
+        onError: formFailure(form, 'Registration Failed', 'An error occurred during registration', null),
       }),
     // Bring the first bad field into view (long forms on phones).
     (errors) => {

@@ -1,13 +1,9 @@
-import { Button, Container, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { changePasswordFormSchema, type ChangePasswordFormInput } from '@ilera/contracts';
+import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { PageLoader } from '../../../components/PageLoader';
-import { errorMessage, isUnauthorizedError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { zodResolver } from 'mantine-form-zod-resolver';
 import { useAuth } from '../api/use-auth';
 import { useChangePassword } from '../api/change-password';
-import { handleUnauthorized, serverFieldErrors } from '../api/server-errors';
+import { ChangePasswordFields, useChangePasswordForm } from '../components/change-password';
 import { SignInRequired } from '../components/SignInRequired';
 
 /** /change-password (signed in): current, new and confirm, each with a show/hide toggle. */
@@ -20,32 +16,10 @@ export default function ChangePasswordPage() {
 
 function ChangePasswordForm() {
   const change = useChangePassword();
-  const form = useForm<ChangePasswordFormInput>({
-    initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-    validate: zodResolver(changePasswordFormSchema, { errorPriority: 'first' }),
+  const { form, submit } = useChangePasswordForm(change, (form) => {
+    toast({ title: 'Password Changed', description: 'Your password has been updated. Other devices have been signed out.' });
+    form.reset();
   });
-
-  const submit = form.onSubmit(({ currentPassword, newPassword }) =>
-    change.mutate(
-      { currentPassword, newPassword },
-      {
-        onSuccess: () => {
-          toast({ title: 'Password Changed', description: 'Your password has been updated. Other devices have been signed out.' });
-          form.reset();
-        },
-        onError: (error) => {
-          if (isUnauthorizedError(error)) return handleUnauthorized();
-          const fields = serverFieldErrors(error);
-          if (fields) form.setErrors(fields);
-          toast({
-            title: 'Password Change Failed',
-            description: errorMessage(error, 'Failed to change password. Please check your current password.'),
-            variant: 'destructive',
-          });
-        },
-      },
-    ),
-  );
 
   return (
     <Container size={480} py="xl">
@@ -60,28 +34,7 @@ function ChangePasswordForm() {
                 Changing your password signs you out on every other device.
               </Text>
             </div>
-            <PasswordInput
-              label="Current Password"
-              autoComplete="current-password"
-              required
-              visibilityToggleButtonProps={{ 'aria-label': 'Show or hide current password' }}
-              {...form.getInputProps('currentPassword')}
-            />
-            <PasswordInput
-              label="New Password"
-              description="At least 8 characters"
-              autoComplete="new-password"
-              required
-              visibilityToggleButtonProps={{ 'aria-label': 'Show or hide new password' }}
-              {...form.getInputProps('newPassword')}
-            />
-            <PasswordInput
-              label="Confirm New Password"
-              autoComplete="new-password"
-              required
-              visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password confirmation' }}
-              {...form.getInputProps('confirmPassword')}
-            />
+            <ChangePasswordFields form={form} named />
             <Button type="submit" loading={change.isPending} mt="xs">
               Change Password
             </Button>

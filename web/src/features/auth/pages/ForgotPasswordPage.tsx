@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Anchor, Button, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Anchor, Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { forgotPasswordSchema, type ForgotPasswordInput } from '@ilera/contracts';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { zodResolver } from 'mantine-form-zod-resolver';
+import { EmailField, useZodForm } from '../../../lib/forms';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthLayout } from '../components/AuthLayout';
 
@@ -14,10 +13,7 @@ import { AuthLayout } from '../components/AuthLayout';
 export default function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const forgot = useForgotPassword();
-  const form = useForm<ForgotPasswordInput>({
-    initialValues: { email: '' },
-    validate: zodResolver(forgotPasswordSchema, { errorPriority: 'first' }),
-  });
+  const form = useZodForm<ForgotPasswordInput>(forgotPasswordSchema, { email: '' });
 
   const submit = form.onSubmit((values) =>
     forgot.mutate(values, {
@@ -68,14 +64,7 @@ export default function ForgotPasswordPage() {
     <AuthLayout title="Forgot Password" subtitle="Enter your email and we'll send you a link to reset your password.">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            required
-            {...form.getInputProps('email')}
-          />
+          <EmailField form={form} placeholder="you@example.com" />
           <Button type="submit" fullWidth loading={forgot.isPending}>
             Send Reset Link
           </Button>

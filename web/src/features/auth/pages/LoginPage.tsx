@@ -1,24 +1,19 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { loginSchema, type LoginInput } from '@ilera/contracts';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { zodResolver } from 'mantine-form-zod-resolver';
+import { EmailField, PasswordField, useZodForm } from '../../../lib/forms';
 import { useLogin } from '../api/login';
 import { AuthLayout } from '../components/AuthLayout';
 import { safeNext } from '../api/return-path';
-
 
 /** /login (spec accounts §2): e-mail and password; admins go to /admin, everyone else to /. */
 export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const login = useLogin();
-  const form = useForm<LoginInput>({
-    initialValues: { email: '', password: '' },
-    validate: zodResolver(loginSchema, { errorPriority: 'first' }),
-  });
+  const form = useZodForm<LoginInput>(loginSchema, { email: '', password: '' });
 
   const submit = form.onSubmit((values) =>
     login.mutate(values, {
@@ -39,21 +34,8 @@ export default function LoginPage() {
     <AuthLayout title="Sign In" subtitle="Welcome back to Ilera">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            required
-            {...form.getInputProps('email')}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            required
-            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
-            {...form.getInputProps('password')}
-          />
+          <EmailField form={form} placeholder="you@example.com" />
+          <PasswordField form={form} name="password" label="Password" autoComplete="current-password" />
           <Group justify="flex-end">
             <Anchor component={Link} to="/forgot-password" size="sm">
               Forgot your password?

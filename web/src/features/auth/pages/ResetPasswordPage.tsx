@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Group, Loader, PasswordInput, Stack, Text, ThemeIcon } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Button, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconAlertTriangle } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { resetPasswordFormSchema, type ResetPasswordFormInput } from '@ilera/contracts';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { zodResolver } from 'mantine-form-zod-resolver';
+import { PasswordField, useZodForm } from '../../../lib/forms';
 import { useResetPassword } from '../api/reset-password';
 import { useResetTokenValidity } from '../api/validate-reset-token';
 import { AuthLayout } from '../components/AuthLayout';
@@ -86,10 +85,7 @@ export default function ResetPasswordPage() {
 
 function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
   const reset = useResetPassword();
-  const form = useForm<ResetPasswordFormInput>({
-    initialValues: { newPassword: '', confirmPassword: '' },
-    validate: zodResolver(resetPasswordFormSchema, { errorPriority: 'first' }),
-  });
+  const form = useZodForm<ResetPasswordFormInput>(resetPasswordFormSchema, { newPassword: '', confirmPassword: '' });
   const { newPassword, confirmPassword } = form.values;
   // Spec: disabled until both are filled, equal and at least 8 characters.
   const ready = newPassword.length >= 8 && newPassword === confirmPassword;
@@ -113,20 +109,12 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
     <AuthLayout title="Reset Password" subtitle="Choose a new password for your account.">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <PasswordInput
-            label="New Password"
-            autoComplete="new-password"
-            description="At least 8 characters"
-            required
-            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide new password' }}
-            {...form.getInputProps('newPassword')}
-          />
-          <PasswordInput
+          <PasswordField form={form} name="newPassword" label="New Password" description="At least 8 characters" toggle="Show or hide new password" />
+          <PasswordField
+            form={form}
+            name="confirmPassword"
             label="Confirm New Password"
-            autoComplete="new-password"
-            required
-            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password confirmation' }}
-            {...form.getInputProps('confirmPassword')}
+            toggle="Show or hide password confirmation"
             error={form.errors.confirmPassword ?? (mismatch ? 'Passwords do not match' : undefined)}
           />
           <Button type="submit" fullWidth disabled={!ready} loading={reset.isPending}>

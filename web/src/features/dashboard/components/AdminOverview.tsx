@@ -1,8 +1,9 @@
-import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBuildingHospital, IconCalendar, IconClock, IconShieldCheck, IconStethoscope } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
-import { useAdminStats, type AdminStats } from '../api/get-admin-stats';
+import { useAdminStats } from '../../admin/api/get-admin-stats';
+import type { AdminStats } from '../../admin/api/types';
 import { formatCount } from '../../../lib/format-count';
+import { LinkCard } from './LinkCard';
 
 const cards: { key: keyof AdminStats; label: string; icon: React.ReactNode }[] = [
   { key: 'totalProfessionals', label: 'Total Professionals', icon: <IconStethoscope size={20} /> },
@@ -11,6 +12,10 @@ const cards: { key: keyof AdminStats; label: string; icon: React.ReactNode }[] =
   { key: 'totalAppointments', label: 'Total Appointments', icon: <IconCalendar size={20} /> },
 ];
 
+const adminLinks = [
+  { title: 'Review Approvals', text: 'Approve or reject professionals and institutions waiting for review.', action: 'Open Admin Dashboard', icon: <IconShieldCheck size={18} /> },
+  { title: 'Manage the Directory', text: 'See approved providers, withdraw approvals and add users.', action: 'Go to Admin Area', icon: <IconStethoscope size={18} />, buttonVariant: 'light' },
+].map((l) => ({ ...l, to: '/admin' }));
 
 /** The admin's dashboard (spec §2 Dashboard, Admin): four stat cards and the way to /admin. */
 export function AdminOverview() {
@@ -45,38 +50,9 @@ export function AdminOverview() {
         </SimpleGrid>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Card withBorder radius="md" padding="lg">
-          <Group gap="sm" mb="xs">
-            <ThemeIcon variant="light" radius="xl" aria-hidden>
-              <IconShieldCheck size={18} />
-            </ThemeIcon>
-            <Title order={2} size="h4">
-              Review Approvals
-            </Title>
-          </Group>
-          <Text size="sm" c="dimmed" mb="md">
-            Approve or reject professionals and institutions waiting for review.
-          </Text>
-          <Button component={Link} to="/admin">
-            Open Admin Dashboard
-          </Button>
-        </Card>
-        <Card withBorder radius="md" padding="lg">
-          <Group gap="sm" mb="xs">
-            <ThemeIcon variant="light" radius="xl" aria-hidden>
-              <IconStethoscope size={18} />
-            </ThemeIcon>
-            <Title order={2} size="h4">
-              Manage the Directory
-            </Title>
-          </Group>
-          <Text size="sm" c="dimmed" mb="md">
-            See approved providers, withdraw approvals and add users.
-          </Text>
-          <Button component={Link} to="/admin" variant="light">
-            Go to Admin Area
-          </Button>
-        </Card>
+        {adminLinks.map((l) => (
+          <LinkCard key={l.title} {...l} />
+        ))}
       </SimpleGrid>
     </Stack>
   );

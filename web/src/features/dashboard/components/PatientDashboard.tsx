@@ -1,9 +1,10 @@
-import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCalendar, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { appointmentStatusLabels, formatLagos, institutionTypeLabel, type AppointmentStatus } from '@ilera/contracts';
 import type { User } from '../../auth/api/use-auth';
 import { usePatientAppointments, type PatientAppointment } from '../api/get-patient-appointments';
+import { LinkCard } from './LinkCard';
 import { QuickSearchForm } from './QuickSearchForm';
 
 /** Spec §9: the dashboard shows the 3 most recent appointments. */
@@ -12,50 +13,23 @@ const RECENT_APPOINTMENTS = 3;
 // Spec §4: confirmed green, cancelled red, completed blue, anything else yellow.
 const statusColours: Record<string, string> = { confirmed: 'green', cancelled: 'red', completed: 'blue' };
 
+const patientLinks = [
+  { title: 'My Appointments', text: 'See the status of your bookings and their details.', to: '/appointments', action: 'View Appointments', icon: <IconCalendar size={22} /> },
+  { title: 'Find Professionals', text: 'Search doctors, pharmacists, nurses and institutions near you.', to: '/search', action: 'Search Directory', icon: <IconSearch size={22} /> },
+];
+
 /** The patient's dashboard (spec §2 Dashboard, Patient). */
 export function PatientDashboard({ user }: { user: User }) {
   return (
     <Stack gap="lg">
       <QuickSearchForm />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <LinkCard
-          title="My Appointments"
-          text="See the status of your bookings and their details."
-          to="/appointments"
-          action="View Appointments"
-          icon={<IconCalendar size={22} />}
-        />
-        <LinkCard
-          title="Find Professionals"
-          text="Search doctors, pharmacists, nurses and institutions near you."
-          to="/search"
-          action="Search Directory"
-          icon={<IconSearch size={22} />}
-        />
+        {patientLinks.map((l) => (
+          <LinkCard key={l.title} {...l} iconSize="lg" buttonVariant="light" />
+        ))}
       </SimpleGrid>
       <RecentAppointments userId={user.id} />
     </Stack>
-  );
-}
-
-function LinkCard({ title, text, to, action, icon }: { title: string; text: string; to: string; action: string; icon: React.ReactNode }) {
-  return (
-    <Card withBorder radius="md" padding="lg">
-      <Group gap="sm" mb="xs">
-        <ThemeIcon variant="light" size="lg" radius="xl" aria-hidden>
-          {icon}
-        </ThemeIcon>
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-      </Group>
-      <Text size="sm" c="dimmed" mb="md">
-        {text}
-      </Text>
-      <Button component={Link} to={to} variant="light">
-        {action}
-      </Button>
-    </Card>
   );
 }
 

@@ -1,9 +1,8 @@
 import { Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { useAuth, type User } from '../../auth/api/use-auth';
 import { AdminOverview } from '../components/AdminOverview';
-import { InstitutionDashboard } from '../components/InstitutionDashboard';
 import { PatientDashboard } from '../components/PatientDashboard';
-import { ProfessionalDashboard } from '../components/ProfessionalDashboard';
+import { InstitutionDashboard, ProfessionalDashboard } from '../components/ProviderDashboard';
 
 const subtitles: Record<User['userType'], string> = {
   professional: 'Manage your professional profile and appointments.',

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Rating, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Modal, Rating, Stack, Text, Textarea } from '@mantine/core';
 import { RATING_MESSAGE } from '@ilera/contracts';
-import { isRateLimitedError, isUnauthorizedError, rateLimitedMessage } from '../../../lib/api';
+import { isRateLimitedError, rateLimitedMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { handleUnauthorized } from '../../auth/api/server-errors';
+import { DialogButtons, dialogOutcome, providerIds } from '../../../components/dialog-parts';
 import { useCreateReview } from '../api/create-review';
 
 export interface WriteReviewDialogProps {
@@ -42,27 +42,18 @@ export default function WriteReviewDialog({ opened, onClose, professionalId, ins
       return;
     }
     create.mutate(
-      {
-        rating,
-        comment: comment.trim() || null,
-        professionalId: professionalId ?? null,
-        institutionId: institutionId ?? null,
-      },
-      {
-        onSuccess: () => {
-          toast({ title: 'Review Submitted', description: 'Thank you for your feedback!' });
+      { rating, comment: comment.trim() || null, ...providerIds({ professionalId, institutionId }) },
+      dialogOutcome(
+        { title: 'Review Submitted', description: 'Thank you for your feedback!' },
+        () => {
           reset();
           onClose();
         },
-        onError: (error) => {
-          if (isUnauthorizedError(error)) {
-            handleUnauthorized();
-            return;
-          }
+        (error) => {
           const description = isRateLimitedError(error) ? rateLimitedMessage(error) : 'Failed to submit review. Please try again.';
           toast({ title: 'Error', description, variant: 'destructive' });
         },
-      },
+      ),
     );
   };
 
@@ -92,17 +83,14 @@ export default function WriteReviewDialog({ opened, onClose, professionalId, ins
             maxLength={COMMENT_MAX}
             description={`${comment.length}/${COMMENT_MAX}`}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={create.isPending}>
-              Cancel
-            </Button>
+          <DialogButtons onCancel={close} pending={create.isPending}>
             {/* Spec §5: disabled until a rating is chosen; a click on it still explains why. */}
             <span onClick={() => rating < 1 && toast({ title: 'Error', description: RATING_MESSAGE, variant: 'destructive' })}>
               <Button type="submit" loading={create.isPending} disabled={rating < 1}>
                 Submit Review
               </Button>
             </span>
-          </Group>
+          </DialogButtons>
         </Stack>
       </form>
     </Modal>

@@ -21,6 +21,13 @@ const proIcons: Record<ProfessionalType, ReactNode> = {
 const institutionIcon = (type: string) =>
   type === 'pharmacy' ? <IconPill size={24} /> : type === 'diagnostic_lab' ? <IconFlask size={24} /> : type.includes('hospital') ? <IconBuildingHospital size={24} /> : <IconBuilding size={24} />;
 
+/** The search, the facet counts of the current category level, and how to change the search. */
+interface PickerProps {
+  state: SearchState;
+  facet: FacetValue[];
+  onChange: (patch: Partial<SearchState>) => void;
+}
+
 const countOf = (values: FacetValue[], name: string) => values.find((v) => v.name === name)?.count ?? 0;
 
 /**
@@ -28,15 +35,7 @@ const countOf = (values: FacetValue[], name: string) => values.find((v) => v.nam
  * rest of the search, not the spec's fixed '2 professionals'). Choosing one
  * clears the specialty or service; choosing it again removes it.
  */
-export function CategoryCards({
-  state,
-  facet,
-  onChange,
-}: {
-  state: SearchState;
-  facet: FacetValue[];
-  onChange: (patch: Partial<SearchState>) => void;
-}) {
+export function CategoryCards({ state, facet, onChange }: PickerProps) {
   const pros = state.type === 'professionals';
   const items = pros
     ? professionalTypes.map((t) => ({ value: t as string, label: `${professionalTypeLabels[t]}s`, icon: proIcons[t] }))
@@ -90,15 +89,7 @@ export function CategoryCards({
 }
 
 /** After a category is chosen: its specialties (professionals) or services (institutions), with counts. */
-export function SubPicker({
-  state,
-  facet,
-  onChange,
-}: {
-  state: SearchState;
-  facet: FacetValue[];
-  onChange: (patch: Partial<SearchState>) => void;
-}) {
+export function SubPicker({ state, facet, onChange }: PickerProps) {
   const pros = state.type === 'professionals';
   const category = pros ? state.professionalType : state.institutionType;
   if (!category) return null;

@@ -9,8 +9,7 @@ import { facetFields, indexNameOf, searchParametersOf, type SearchSort, type Sea
 import { CategoryCards, SubPicker } from './CategoryCards';
 import { FiltersPanel, type FacetValue, type SearchFacets } from './FiltersPanel';
 import { TipsCard } from './TipsCard';
-import { ProfessionalResultCard, type ProfessionalHit } from './ProfessionalResultCard';
-import { InstitutionResultCard, type InstitutionHit } from './InstitutionResultCard';
+import { InstitutionResultCard, ProfessionalResultCard, type InstitutionHit, type ProfessionalHit } from './ResultCard';
 import { formatCount } from './ResultParts';
 import { UnderstoodChips } from './UnderstoodChips';
 import { understoodOf, withoutWords } from '../understood';

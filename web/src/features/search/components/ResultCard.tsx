@@ -1,0 +1,210 @@
+import type { ReactNode } from 'react';
+import { Anchor, Avatar, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import {
+  IconBriefcase,
+  IconBuildingHospital,
+  IconCash,
+  IconMail,
+  IconMapPin,
+  IconPhone,
+  IconSchool,
+  IconUsers,
+  IconWorld,
+  type Icon,
+} from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { formatNaira, institutionTypeLabel, professionalTypeLabels, type ProfessionalType } from '@ilera/contracts';
+import { Detail, NextAvailable, RatingLine, TrustBadges } from './ResultParts';
+
+/** What every provider in the search index carries (search/src/documents.ts). */
+interface ProviderHit {
+  id: string;
+  name: string;
+  city?: string;
+  state?: string;
+  phone?: string;
+  photo?: string;
+  rating: number;
+  reviewCount: number;
+  isVerified: boolean;
+  isApproved: boolean;
+  /** Issue 17: instant, request or directory; the next free slot (epoch seconds), absent when none. */
+  bookingMode?: string;
+  nextSlot?: number;
+}
+
+export interface ProfessionalHit extends ProviderHit {
+  title?: string;
+  firstName?: string;
+  lastName?: string;
+  professionalType: string;
+  specialty: string;
+  countries?: string[];
+  institution?: string;
+  education?: string;
+  yearsOfExperience: number;
+  /** Naira; absent when not given. */
+  consultationFee?: number;
+  bio?: string;
+}
+
+export interface InstitutionHit extends ProviderHit {
+  type: string;
+  typeLabel?: string;
+  services?: string[];
+  email?: string;
+  website?: string;
+  description?: string;
+  professionalCount: number;
+}
+
+/** One detail line: its icon, its hidden label and its value (nothing shown when the value is missing). */
+type DetailRow = [Icon, string, ReactNode];
+
+interface ProviderResultCardProps {
+  hit: ProviderHit;
+  /** The profile's path ('/professional/' or '/institution/') and the heading id's prefix. */
+  path: string;
+  idPrefix: string;
+  initials: string;
+  avatar: { radius: string; color: string };
+  subtitle: ReactNode;
+  /** Shown between the availability line and the details (an institution's services). */
+  extra?: ReactNode;
+  details: DetailRow[];
+  summary?: string;
+  /** 'with' a professional, 'at' an institution. */
+  bookPreposition: string;
+}
+
+/** Spec §2's result cards: the layout both kinds share, with what differs passed in. */
+function ProviderResultCard(p: ProviderResultCardProps) {
+  const { hit } = p;
+  const href = `${p.path}${hit.id}`;
+  const headingId = `${p.idPrefix}-${hit.id}`;
+  return (
+    <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={headingId}>
+      <Group align="flex-start" wrap="nowrap" gap="md">
+        <Avatar src={hit.photo} alt="" size={64} radius={p.avatar.radius} color={p.avatar.color}>
+          {p.initials}
+        </Avatar>
+        <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+          <Group justify="space-between" align="flex-start" gap="xs">
+            <div>
+              <Title order={3} size="h4" id={headingId}>
+                {hit.name}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {p.subtitle}
+              </Text>
+            </div>
+            <TrustBadges verified={hit.isVerified} approved={hit.isApproved} />
+          </Group>
+          <RatingLine rating={hit.rating} count={hit.reviewCount} />
+          <NextAvailable href={href} nextSlot={hit.nextSlot} bookingMode={hit.bookingMode} />
+          {p.extra}
+          <Stack gap={4}>
+            {p.details.map(([DetailIcon, label, value]) => (
+              <Detail key={label} icon={<DetailIcon size={16} />} label={label}>
+                {value}
+              </Detail>
+            ))}
+          </Stack>
+          {p.summary && (
+            <Text size="sm" c="dimmed" lineClamp={3}>
+              {p.summary}
+            </Text>
+          )}
+          <Group gap="sm" mt={4}>
+            <Button component={Link} to={href} variant="light" aria-label={`View Profile of ${hit.name}`}>
+              View Profile
+            </Button>
+            <Button component={Link} to={href} aria-label={`Book Appointment ${p.bookPreposition} ${hit.name}`}>
+              Book Appointment
+            </Button>
+          </Group>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+const place = (h: ProviderHit) => [h.city, h.state].filter(Boolean).join(', ');
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Spec §2 "Professional result card": every field, View Profile and Book Appointment. */
+export function ProfessionalResultCard({ hit }: { hit: ProfessionalHit }) {
+  const typeLabel = professionalTypeLabels[hit.professionalType as ProfessionalType] ?? hit.professionalType;
+  const initials = ((hit.firstName?.[0] ?? '') + (hit.lastName?.[0] ?? '')).toUpperCase() || hit.name.slice(0, 1).toUpperCase();
+  return (
+    <ProviderResultCard
+      hit={hit}
+      path="/professional/"
+      idPrefix="pro"
+      initials={initials}
+      avatar={{ radius: 'xl', color: 'teal' }}
+      subtitle={`${typeLabel} · ${hit.specialty}`}
+      details={[
+        [IconBuildingHospital, 'Institution', hit.institution],
+        [IconMapPin, 'Location', place(hit)],
+        [IconPhone, 'Phone', hit.phone],
+        [IconSchool, 'Education', hit.education],
+        [IconCash, 'Consultation fee', hit.consultationFee != null ? formatNaira(hit.consultationFee) : undefined],
+        [IconBriefcase, 'Experience', `${plural(hit.yearsOfExperience, 'year', 'years')} of experience`],
+      ]}
+      summary={hit.bio}
+      bookPreposition="with"
+    />
+  );
+}
+
+const SERVICES_SHOWN = 3;
+
+/** The first 3 services plus '+N more'. */
+function ServiceBadges({ services }: { services: string[] }) {
+  if (services.length === 0) return null;
+  const more = services.length - SERVICES_SHOWN;
+  return (
+    <Group gap={6} aria-label="Services">
+      {services.slice(0, SERVICES_SHOWN).map((s) => (
+        <Badge key={s} variant="outline" color="gray" size="sm" tt="none">
+          {s}
+        </Badge>
+      ))}
+      {more > 0 && (
+        <Badge variant="light" color="gray" size="sm" tt="none">
+          +{more} more
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** Spec §2 "Institution result card": the first 3 services plus '+N more', and every contact field. */
+export function InstitutionResultCard({ hit }: { hit: InstitutionHit }) {
+  const website = hit.website && (
+    <Anchor href={hit.website} target="_blank" rel="noopener noreferrer" size="sm">
+      {hit.website.replace(/^https?:\/\//, '')}
+    </Anchor>
+  );
+  return (
+    <ProviderResultCard
+      hit={hit}
+      path="/institution/"
+      idPrefix="inst"
+      initials={hit.name.slice(0, 2).toUpperCase()}
+      avatar={{ radius: 'md', color: 'cyan' }}
+      subtitle={hit.typeLabel ?? institutionTypeLabel(hit.type)}
+      extra={<ServiceBadges services={hit.services ?? []} />}
+      details={[
+        [IconMapPin, 'Location', place(hit)],
+        [IconPhone, 'Phone', hit.phone],
+        [IconMail, 'E-mail', hit.email],
+        [IconWorld, 'Website', website],
+        [IconUsers, 'Professionals', plural(hit.professionalCount, 'associated professional', 'associated professionals')],
+      ]}
+      summary={hit.description}
+      bookPreposition="at"
+    />
+  );
+}
