@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InstitutionProfileInput } from '@ilera/contracts';
 import { apiJson } from '../../../lib/api';
-import { refreshInstitutionQueries } from './refresh';
+import { refreshProviderQueries } from './refresh';
 import type { Institution } from './types';
 
 /** POST /api/institutions: a new profile, pending review. */
@@ -19,6 +19,6 @@ export function useSaveInstitution(existingId: number | undefined) {
   return useMutation({
     mutationFn: (body: InstitutionProfileInput) =>
       existingId === undefined ? createInstitution(body) : updateInstitution(existingId, body),
-    onSuccess: () => refreshInstitutionQueries(queryClient),
+    onSuccess: () => refreshProviderQueries(queryClient, 'institution'),
   });
 }

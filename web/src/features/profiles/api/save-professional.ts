@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfessionalProfileInput } from '@ilera/contracts';
 import { apiJson } from '../../../lib/api';
-import { refreshProfessionalQueries } from './refresh';
+import { refreshProviderQueries } from './refresh';
 import type { Professional } from './types';
 
 /** POST /api/professionals: a new profile, pending review. */
@@ -20,6 +20,6 @@ export function useSaveProfessional(existingId: number | undefined) {
   return useMutation({
     mutationFn: (body: ProfessionalProfileInput) =>
       existingId === undefined ? createProfessional(body) : updateProfessional(existingId, body),
-    onSuccess: () => refreshProfessionalQueries(queryClient),
+    onSuccess: () => refreshProviderQueries(queryClient, 'professional'),
   });
 }

@@ -1,6 +1,9 @@
 // Shapes of the profile calls (directory spec §3, §7) as our API answers them.
 export type ProfileStatus = 'pending' | 'approved' | 'rejected';
 
+/** The two kinds of provider; also the path segment of their pages and calls. */
+export type ProviderKind = 'professional' | 'institution';
+
 export interface CountryLicense {
   country: string;
   licenseNumber: string;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api';
-import { refreshProfessionalQueries } from './refresh';
+import { refreshProviderQueries } from './refresh';
 
 export interface CountriesUpdate {
   countries: string[];
@@ -20,6 +20,6 @@ export function useUpdateCountries() {
   return useMutation({
     mutationFn: updateCountries,
     // Spec §7: the professional profile queries are then refreshed.
-    onSuccess: () => refreshProfessionalQueries(queryClient),
+    onSuccess: () => refreshProviderQueries(queryClient, 'professional'),
   });
 }

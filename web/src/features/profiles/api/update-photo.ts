@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api';
-import { refreshInstitutionQueries, refreshProfessionalQueries } from './refresh';
+import { refreshProviderQueries } from './refresh';
 
 export type PhotoOwner = 'professional' | 'institution';
 
@@ -15,6 +15,6 @@ export function useUpdatePhoto(owner: PhotoOwner) {
   return useMutation({
     mutationFn: (profileImageUrl: string | null) => updatePhoto(owner, profileImageUrl),
     onSuccess: () =>
-      owner === 'professional' ? refreshProfessionalQueries(queryClient) : refreshInstitutionQueries(queryClient),
+      refreshProviderQueries(queryClient, owner),
   });
 }

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateReviewInput } from '@ilera/contracts';
 import { apiJson } from '../../../lib/api';
-import { professionalReviewsQueryOptions } from '../../profiles/api/get-professional-reviews';
-import { institutionReviewsQueryOptions } from '../../profiles/api/get-institution-reviews';
-import { refreshInstitutionQueries, refreshProfessionalQueries } from '../../profiles/api/refresh';
+import { reviewsQueryOptions } from '../../profiles/api/get-reviews';
+import { refreshProviderQueries } from '../../profiles/api/refresh';
 import type { Review } from '../../profiles/api/types';
 
 /** POST /api/reviews: creates the signed-in user's review of a provider, or replaces their earlier one. */
@@ -17,17 +16,9 @@ export function useCreateReview() {
     mutationFn: createReview,
     // Spec §2: success refreshes the reviews list; the profile's average and count change too.
     onSuccess: async (_review, input) => {
-      if (input.professionalId != null) {
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: professionalReviewsQueryOptions(input.professionalId).queryKey }),
-          refreshProfessionalQueries(queryClient),
-        ]);
-      } else if (input.institutionId != null) {
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: institutionReviewsQueryOptions(input.institutionId).queryKey }),
-          refreshInstitutionQueries(queryClient),
-        ]);
-      }
+      const [kind, id] = input.professionalId != null ? (['professional', input.professionalId] as const) : (['institution', input.institutionId] as const);
+      if (id == null) return;
+      await Promise.all([queryClient.invalidateQueries({ queryKey: reviewsQueryOptions(kind, id).queryKey }), refreshProviderQueries(queryClient, kind)]);
     },
   });
 }

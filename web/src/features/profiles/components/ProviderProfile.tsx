@@ -1,0 +1,239 @@
+import { useDeferredValue, useState, type ReactNode } from 'react';
+import { ActionIcon, Anchor, Avatar, Badge, Box, Button, Card, Container, Grid, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconCamera, IconEdit, IconExternalLink, IconMail, IconMapPin, IconPhone, IconRosetteDiscountCheck } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router-dom';
+import { useAuth } from '../../auth/api/use-auth';
+import { ScheduleSection, type PickedSlot } from '../../appointments/components/ScheduleSection';
+import { useReviews } from '../api/get-reviews';
+import type { Institution, Professional, ProviderKind, ReviewOrder } from '../api/types';
+import { BookAppointmentDialog, PhotoDialog, WhenOpened, WriteReviewDialog } from './ProfileDialogs';
+import { BookingActions, InfoRow, placeLine, SectionCard, useBookOnReturn } from './ProfileParts';
+import { ProfileNotFound } from './ProfileNotFound';
+import { ProfileSkeleton } from './ProfileSkeleton';
+import { ProfileStatusBadge } from './ProfileStatusBadge';
+import { RatingSummary } from './RatingSummary';
+import { ReviewsSection } from './ReviewsSection';
+
+type Provider = Professional | Institution;
+
+/** What the page asks of its kind; the rest of the page is the same for both. */
+export interface ProfileView {
+  name: string;
+  photo: string | null;
+  avatar: { radius: number | string; placeholder: ReactNode };
+  subtitle: ReactNode;
+  /** Under the subtitle (a professional's countries of practice). */
+  headerExtra?: ReactNode;
+  about: { text: string | null; empty: string };
+  /** The main column's sections between About and the reviews. */
+  sections: ReactNode;
+  /** The owner's quick actions after Edit Profile and Change Photo. */
+  ownerActions?: ReactNode;
+  /** Shown to visitors instead of booking when the provider cannot take bookings. */
+  noBooking?: ReactNode;
+  contact: {
+    title: string;
+    phone: string | null;
+    email: string | null;
+    website?: string | null;
+    address: string | null;
+    city: string | null;
+    state: string | null;
+    zipCode: string | null;
+  };
+  details: { title: string; rows: [label: string, value: ReactNode][] };
+  /** The owner's own dialogs (a professional's countries). */
+  ownerDialogs?: ReactNode;
+}
+
+/** What a kind's view may use: whether the visitor owns the profile, and the page's dialog state. */
+export interface ViewContext {
+  isOwner: boolean;
+  dialog: string | null;
+  open: (dialog: string) => void;
+  close: () => void;
+}
+
+/**
+ * /professional/{id} and /institution/{id} (spec §2 profiles): header, About, the kind's
+ * sections, reviews, availability, quick actions, contact and details. Reads PostgreSQL
+ * through the API, never the search index.
+ */
+export function ProviderProfilePage<T extends Provider>({
+  kind,
+  useProfile,
+  view,
+}: {
+  kind: ProviderKind;
+  useProfile: (id: string) => UseQueryResult<T>;
+  view: (profile: T, context: ViewContext) => ProfileView;
+}) {
+  const { id = '' } = useParams();
+  const validId = /^\d+$/.test(id);
+  const { user, isAuthenticated } = useAuth();
+  const profile = useProfile(id);
+  const [reviewOrder, setReviewOrder] = useState<ReviewOrder>('newest');
+  const reviews = useReviews(kind, id, validId && profile.isSuccess, reviewOrder);
+  const [dialog, setDialog] = useState<string | null>(null);
+  const [slot, setSlot] = useState<PickedSlot | null>(null);
+  const book = (picked?: PickedSlot) => {
+    setSlot(picked ?? null);
+    setDialog('book');
+  };
+  useBookOnReturn(isAuthenticated, book);
+  const close = () => setDialog(null);
+  // The profile arrives outside any event: as a deferred value it renders as a
+  // transition, in slices a slow phone can interrupt, with the skeleton shown meanwhile.
+  const data = useDeferredValue(profile.data);
+
+  if (!validId) return <ProfileNotFound kind={kind} />;
+  if (profile.isLoading || (profile.data && !data)) return <ProfileSkeleton />;
+  if (profile.isError || !data) return <ProfileNotFound kind={kind} error={profile.error} />;
+
+  const p = data;
+  const isOwner = !!user && String(user.id) === p.userId;
+  const v = view(p, { isOwner, dialog, open: setDialog, close });
+  const target = kind === 'professional' ? { professionalId: p.id } : { institutionId: p.id };
+
+  return (
+    <Container size="lg" py="xl">
+      <Card withBorder radius="md" padding="lg" mb="lg">
+        <Group align="flex-start" gap="lg" wrap="wrap">
+          <Box pos="relative">
+            <Avatar src={v.photo || null} size={112} radius={v.avatar.radius} color="teal" alt={v.name}>
+              {v.avatar.placeholder}
+            </Avatar>
+            {isOwner && (
+              <Tooltip label="Change Photo">
+                <ActionIcon pos="absolute" bottom={0} right={0} radius="xl" aria-label="Change Photo" onClick={() => setDialog('photo')}>
+                  <IconCamera size={16} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </Box>
+          <Stack gap={6} style={{ flex: 1, minWidth: 240 }}>
+            <Title order={1} size="h2">
+              {v.name}
+            </Title>
+            <Text c="teal.8" fw={500}>
+              {v.subtitle}
+            </Text>
+            {v.headerExtra}
+            <RatingSummary average={p.averageRating} count={p.reviewCount} />
+            <Group gap={6}>
+              {p.isVerified && (
+                <Badge color="blue" leftSection={<IconRosetteDiscountCheck size={12} />}>
+                  Verified
+                </Badge>
+              )}
+              {p.isApproved ? <Badge color="teal">Approved</Badge> : <ProfileStatusBadge status={p.status} />}
+            </Group>
+            {isOwner && p.status === 'rejected' && p.rejectionReason && (
+              <Text size="sm" c="red.8">
+                Reason: {p.rejectionReason}
+              </Text>
+            )}
+          </Stack>
+        </Group>
+      </Card>
+
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="lg">
+            <SectionCard title="About" id="about-heading">
+              <Text style={{ whiteSpace: 'pre-line' }} c={v.about.text ? undefined : 'dimmed'}>
+                {v.about.text || v.about.empty}
+              </Text>
+            </SectionCard>
+            {v.sections}
+            <ReviewsSection reviews={reviews.data} isLoading={reviews.isLoading} sort={reviewOrder} onSortChange={setReviewOrder} />
+          </Stack>
+        </Grid.Col>
+
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="lg">
+            <SectionCard title="Availability" id="availability-heading">
+              <ScheduleSection target={target} signedIn={isAuthenticated} onPick={book} />
+            </SectionCard>
+            <SectionCard title="Quick Actions" id="actions-heading">
+              {isOwner ? (
+                <Stack gap="xs">
+                  <Button component={Link} to="/profile-setup" fullWidth leftSection={<IconEdit size={16} />}>
+                    Edit Profile
+                  </Button>
+                  <Button variant="light" fullWidth leftSection={<IconCamera size={16} />} onClick={() => setDialog('photo')}>
+                    Change Photo
+                  </Button>
+                  {v.ownerActions}
+                </Stack>
+              ) : (
+                (v.noBooking ?? (
+                  <BookingActions signedIn={isAuthenticated} canReview={user?.userType === 'patient'} onBook={() => book()} onReview={() => setDialog('review')} />
+                ))
+              )}
+            </SectionCard>
+
+            <SectionCard title={v.contact.title} id="contact-heading">
+              <ContactRows contact={v.contact} />
+            </SectionCard>
+
+            <SectionCard title={v.details.title} id="details-heading">
+              <Stack gap="sm">
+                {v.details.rows.map(([label, value]) => (
+                  <InfoRow key={label} label={label} value={value} />
+                ))}
+              </Stack>
+            </SectionCard>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      <WhenOpened opened={dialog === 'book'}>
+        <BookAppointmentDialog opened={dialog === 'book'} onClose={close} initialSlot={slot} {...target} providerName={v.name} />
+      </WhenOpened>
+      <WhenOpened opened={dialog === 'review'}>
+        <WriteReviewDialog opened={dialog === 'review'} onClose={close} {...target} />
+      </WhenOpened>
+      {isOwner && (
+        <>
+          <WhenOpened opened={dialog === 'photo'}>
+            <PhotoDialog opened={dialog === 'photo'} onClose={close} owner={kind} currentUrl={p.profileImageUrl} />
+          </WhenOpened>
+          {v.ownerDialogs}
+        </>
+      )}
+    </Container>
+  );
+}
+
+/** Phone, public e-mail (D18: never the sign-in e-mail), website and address; a line when there are none. */
+function ContactRows({ contact: c }: { contact: ProfileView['contact'] }) {
+  return (
+    <Stack gap="sm">
+      <InfoRow label="Phone" icon={<IconPhone size={16} aria-hidden />} value={c.phone} />
+      <InfoRow label="Email" icon={<IconMail size={16} aria-hidden />} value={c.email} />
+      <InfoRow
+        label="Website"
+        icon={<IconExternalLink size={16} aria-hidden />}
+        value={
+          c.website ? (
+            <Anchor href={c.website} target="_blank" rel="noopener noreferrer nofollow">
+              {c.website.replace(/^https?:\/\//, '')}
+            </Anchor>
+          ) : null
+        }
+      />
+      <InfoRow
+        label="Address"
+        icon={<IconMapPin size={16} aria-hidden />}
+        value={[c.address, placeLine(c.city, c.state, c.zipCode)].filter(Boolean).join(', ')}
+      />
+      {!c.phone && !c.email && !c.website && !c.address && !c.city && (
+        <Text size="sm" c="dimmed">
+          No contact details listed.
+        </Text>
+      )}
+    </Stack>
+  );
+}
