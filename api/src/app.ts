@@ -7,6 +7,7 @@ import { createQueues, type Queues } from '@ilera/workers/queues';
 import './types';
 import { loggerOptions } from './logger';
 import { registerErrorHandler } from './plugins/errors';
+import { registerContracts } from './plugins/contracts';
 import { registerTextInputCheck } from './plugins/text-input';
 import { registerOriginCheck } from './plugins/origin';
 import { registerStatic } from './plugins/static';
@@ -55,6 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('queues', queues);
 
   registerErrorHandler(app);
+  registerContracts(app);
   registerTextInputCheck(app);
   await app.register(helmet, {
     contentSecurityPolicy: {

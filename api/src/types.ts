@@ -1,12 +1,16 @@
 import type { Redis } from 'ioredis';
 import type { Config, Sql } from '@ilera/db';
 import type { Queues } from '@ilera/workers/queues';
-import type { SessionUser } from './plugins/session';
+import type { RouteAuth, SessionUser } from './plugins/session';
 
 /** An answer type of contracts/ as a query returns it: these fields are still Dates (the answer schema makes them strings). */
 export type Stored<T, K extends keyof T = never> = Omit<T, K | 'createdAt' | 'updatedAt'> & { [P in K | ('createdAt' & keyof T) | ('updatedAt' & keyof T)]: Date };
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route (plugins/session.ts): any signed-in user, or these roles; absent: anyone. */
+    auth?: RouteAuth;
+  }
   interface FastifyInstance {
     sql: Sql;
     redis: Redis;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import healthRoutes from './health/health.routes';
 import directoryRoutes from './directory/directory.routes';
 import authRoutes from './auth/auth.routes';
@@ -15,7 +16,7 @@ import seoRoutes from './seo/seo.routes';
 import scheduleRoutes from './schedule/schedule.routes';
 
 /** Every area's routes; each area owns its folder. */
-export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
+export const modules: (FastifyPluginAsyncZod | ((app: FastifyInstance) => Promise<void>))[] = [
   healthRoutes,
   directoryRoutes,
   authRoutes,

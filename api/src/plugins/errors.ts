@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyError } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError } from '../errors';
+import { badRequest } from '../validate';
 
 /** The one place errors become HTTP answers: `{ message, fields? }`. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -12,9 +13,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send(err.fields ? { message: err.message, fields: err.fields } : { message: err.message });
     }
     if (err instanceof ZodError) {
-      const fields: Record<string, string> = {};
-      for (const i of err.issues) fields[i.path.join('.') || '_'] ??= i.message;
-      return reply.status(400).send({ message: err.issues[0]?.message ?? 'Invalid request', fields });
+      const bad = badRequest(err);
+      return reply.status(400).send({ message: bad.message, fields: bad.fields });
     }
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {

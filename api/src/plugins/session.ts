@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import secureSession from '@fastify/secure-session';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config, Db } from '@ilera/db';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 
@@ -68,16 +68,36 @@ export function signOut(request: FastifyRequest): void {
   memo.set(request, Promise.resolve(null));
 }
 
-export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
-  const user = await request.currentUser();
-  if (!user) throw new UnauthorizedError();
+/** Who may call a route (its `config.auth`): any signed-in user, or only these roles. */
+export type RouteAuth = 'user' | readonly SessionUser['userType'][];
+
+const signedInUsers = new WeakMap<FastifyRequest, SessionUser>();
+
+/** The user the route's `auth` option admitted. */
+export function signedIn(request: FastifyRequest): SessionUser {
+  const user = signedInUsers.get(request);
+  if (!user) throw new Error(`${request.routeOptions.url} has no auth option`);
   return user;
 }
 
-export async function requireRole(request: FastifyRequest, ...roles: SessionUser['userType'][]): Promise<SessionUser> {
-  const user = await requireUser(request);
-  if (!roles.includes(user.userType)) throw new ForbiddenError();
-  return user;
+/** Gives every route a plugin declares after this call the `auth` option (but the paths in `except`). */
+export function guardRoutes(app: FastifyInstance, auth: RouteAuth, except: readonly string[] = []): void {
+  app.addHook('onRoute', (route) => {
+    if (!except.includes(route.url)) route.config = { ...route.config, auth };
+  });
+}
+
+/**
+ * Runs before a route's schemas are applied: signed out 401, another role 403,
+ * before any 400 about the request's fields (D9).
+ */
+async function checkRouteAuth(request: FastifyRequest): Promise<void> {
+  const auth = request.routeOptions.config.auth;
+  if (!auth) return;
+  const user = await request.currentUser();
+  if (!user) throw new UnauthorizedError();
+  if (auth !== 'user' && !auth.includes(user.userType)) throw new ForbiddenError();
+  signedInUsers.set(request, user);
 }
 
 const memo = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
@@ -114,6 +134,7 @@ export const sessionPlugin = fp(async (app, opts: { key: Buffer; secure: boolean
     }
     return p;
   });
+  app.addHook('preValidation', checkRouteAuth);
 });
 
 export type { FastifyReply };

@@ -68,3 +68,17 @@ export const appointmentStatusSchema = z.object({
   status: enumField(appointmentStatuses, 'Please choose a valid status'), // ours
 });
 export type AppointmentStatusInput = z.infer<typeof appointmentStatusSchema>;
+
+/** Query of the appointment lists: an optional status. */
+export const appointmentListQuerySchema = z.object({
+  status: enumField(appointmentStatuses, 'Please choose a valid status').optional(), // ours
+});
+
+export const INVALID_DATE_MESSAGE = 'Please choose a valid date'; // ours
+
+/** Query of GET /api/{professionals|institutions}/{id}/availability: one day, 'YYYY-MM-DD'. */
+export const availabilityQuerySchema = z.object({
+  date: z
+    .string({ required_error: INVALID_DATE_MESSAGE, invalid_type_error: INVALID_DATE_MESSAGE })
+    .refine(isIsoDate, { message: INVALID_DATE_MESSAGE }),
+});

@@ -87,6 +87,21 @@ export const MAX_ROW_ID = 2_147_483_647;
  * Exactly one of professionalId / institutionId, each a positive integer or null. Capped at the
  * column's range: a larger number failed in PostgreSQL as a 500 (found by test/fuzz).
  */
+/**
+ * A row id in a path (every route's one rule): digits naming a PostgreSQL integer, else
+ * the route answers 404 with `notFound` (an id that cannot exist names nothing).
+ */
+export function pathId(notFound: string) {
+  return z
+    .string()
+    .regex(/^\d{1,10}$/, { message: notFound })
+    .transform(Number)
+    .refine((id) => id >= 1 && id <= MAX_ROW_ID, { message: notFound });
+}
+
+/** `{ id }` path params (see pathId). */
+export const idParams = (notFound: string) => z.object({ id: pathId(notFound) });
+
 export const targetIdField = z.number().int().positive().max(MAX_ROW_ID, { message: 'No such profile' }).nullable().optional(); // ours
 
 export const TARGET_MESSAGE = 'Choose either a professional or an institution'; // ours

@@ -92,3 +92,19 @@ export const countriesWithLicencesSchema = z
   })
   .superRefine((v, ctx) => checkCountryLicenses(v as never, ctx));
 export type CountriesWithLicencesInput = z.infer<typeof countriesWithLicencesSchema>;
+
+const countriesOnlySchema = z.object({ countries: countriesSchema });
+
+/**
+ * Body of PUT /api/professionals/countries: the spec's client sends a bare JSON list;
+ * `{countries: [...]}` is accepted too, and `{countries, countryLicenses}` (issue 14)
+ * edits the licences with them.
+ */
+export const countriesBodySchema = z.unknown().transform((body, ctx): { countries: CountriesInput; countryLicenses?: CountriesWithLicencesInput['countryLicenses'] } => {
+  const value = Array.isArray(body) ? { countries: body } : body;
+  const withLicences = !!value && typeof value === 'object' && 'countryLicenses' in value;
+  const result = (withLicences ? countriesWithLicencesSchema : countriesOnlySchema).safeParse(value);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) ctx.addIssue(issue);
+  return z.NEVER;
+});

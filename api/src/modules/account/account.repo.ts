@@ -1,17 +1,9 @@
 // SQL of the account area (issue 14, D21); each function takes the handle it must use.
 import type { Db } from '@ilera/db';
+import type { Account } from '@ilera/contracts';
+import type { Stored } from '../../types';
 
-export interface AccountRow {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  phone: string | null;
-  profileImageUrl: string | null;
-  userType: string;
-  createdAt: Date;
-  updatedAt: Date;
-}
+export type AccountRow = Stored<Account> & { updatedAt: Date };
 
 const accountColumns = (db: Db) =>
   db`id, email, first_name, last_name, phone, profile_image_url, user_type, created_at, updated_at`;

@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { deleteAccountSchema, updateAccountSchema } from '@ilera/contracts';
-import { parse } from '../../validate';
-import { requireUser, signOut } from '../../plugins/session';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountAnswer, accountExportAnswer, deleteAccountSchema, messageAnswer, updateAccountSchema } from '@ilera/contracts';
+import { guardRoutes, signedIn, signOut } from '../../plugins/session';
 import { limitKey, limits, RateLimiter } from '../../plugins/rate-limit';
 import * as account from './account.service';
 
@@ -10,9 +9,10 @@ import * as account from './account.service';
  * answers 401 when signed out; each acts only on the session's own user, so there
  * is no one else's account to reach.
  */
-export default async function accountRoutes(app: FastifyInstance): Promise<void> {
+const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { sql: app.sql, appUrl: app.config.appUrl };
   const limiter = new RateLimiter(app.redis, app.config.redisPrefix);
+  guardRoutes(app, 'user');
 
   app.addHook('onSend', async (request, reply, payload) => {
     // Personal data: never kept by a shared cache.
@@ -20,33 +20,34 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
     return payload;
   });
 
-  app.get('/api/account', async (request) => account.getAccount(app.sql, await requireUser(request)));
+  app.get('/api/account', { schema: { response: { 200: accountAnswer } } }, async (request) =>
+    account.getAccount(app.sql, signedIn(request)),
+  );
 
-  app.put('/api/account', async (request) => {
-    const user = await requireUser(request);
-    return account.updateAccount(app.sql, user, parse(updateAccountSchema, request.body));
-  });
+  app.put('/api/account', { schema: { body: updateAccountSchema, response: { 200: accountAnswer } } }, async (request) =>
+    account.updateAccount(app.sql, signedIn(request), request.body),
+  );
 
-  app.post('/api/account/sign-out-everywhere', async (request) => {
-    const user = await requireUser(request);
-    await account.signOutEverywhere(app.sql, user);
+  app.post('/api/account/sign-out-everywhere', { schema: { response: { 200: messageAnswer } } }, async (request) => {
+    await account.signOutEverywhere(app.sql, signedIn(request));
     signOut(request);
-    return { success: true, message: 'You have been signed out on every device.' };
+    return { success: true as const, message: 'You have been signed out on every device.' };
   });
 
-  app.get('/api/account/export', async (request, reply) => {
-    const data = await account.exportAccount(app.sql, await requireUser(request));
+  app.get('/api/account/export', { schema: { response: { 200: accountExportAnswer } } }, async (request, reply) => {
+    const data = await account.exportAccount(app.sql, signedIn(request));
     return reply.header('content-disposition', 'attachment; filename="ilera-my-data.json"').send(data);
   });
 
-  app.delete('/api/account', async (request) => {
-    const user = await requireUser(request);
-    const { password } = parse(deleteAccountSchema, request.body);
+  app.delete('/api/account', { schema: { body: deleteAccountSchema, response: { 200: messageAnswer } } }, async (request) => {
+    const user = signedIn(request);
     // A stolen session must not be able to guess the password here either.
     const tickets = await limiter.consume([[limits.changePasswordPerUser, limitKey('user', `delete-${user.id}`)]]);
-    await account.deleteAccount(deps, user, password);
+    await account.deleteAccount(deps, user, request.body.password);
     await limiter.refund(tickets);
     signOut(request);
-    return { success: true, message: 'Your account has been deleted.' };
+    return { success: true as const, message: 'Your account has been deleted.' };
   });
-}
+};
+
+export default accountRoutes;

@@ -8,6 +8,7 @@ import {
   type AdminVerifyLicenceInput,
   type AdminCreateUserInput,
   type ChangePasswordInput,
+  pathId,
 } from '@ilera/contracts';
 import { emit, isUniqueViolation, type Db, type Sql, type Tx } from '@ilera/db';
 import { AppError, ConflictError, NotFoundError, UnauthorizedError } from '../../errors';
@@ -182,11 +183,14 @@ export type ReviewAction = 'approve' | 'reject' | 'withdraw' | 'reopen';
 
 const kindLabel: Record<ReviewKind, string> = { professional: 'Professional', institution: 'Institution' };
 
-/** A path id that is not a positive 32-bit integer names nothing: 404, like a missing row. */
-export function parseProfileId(raw: string, kind: ReviewKind): number {
-  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw new NotFoundError(`${kindLabel[kind]} not found`);
-  return id;
+/**
+ * The routes' one id rule (contracts pathId), applied here rather than by the route's
+ * schema: a refused id is an admin action too, and is audited as a failure.
+ */
+function parseProfileId(raw: string, kind: ReviewKind): number {
+  const id = pathId(`${kindLabel[kind]} not found`).safeParse(raw);
+  if (!id.success) throw new NotFoundError(id.error.issues[0]?.message);
+  return id.data;
 }
 
 /** Which statuses an action starts from, and where it leads (D5, D6). */
@@ -455,7 +459,7 @@ export async function createUser(deps: AdminDeps, admin: SessionUser, input: Adm
       });
       await emit(tx, 'mail.send', { to: user.email, ...welcomeMail(deps.appUrl, input) });
       return {
-        success: true,
+        success: true as const,
         user: publicUser(user),
         ...(professionalId ? { professionalId } : {}),
         ...(institutionId ? { institutionId } : {}),

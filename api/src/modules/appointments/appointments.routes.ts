@@ -1,75 +1,72 @@
-import type { FastifyInstance } from 'fastify';
+import {
+  appointmentAnswer,
+  appointmentListAnswer,
+  appointmentListQuerySchema,
+  appointmentStatusSchema,
+  availabilityAnswer,
+  availabilityQuerySchema,
+  createAppointmentSchema,
+  idParams,
+} from '@ilera/contracts';
 import { z } from 'zod';
-import { appointmentStatuses, appointmentStatusSchema, createAppointmentSchema } from '@ilera/contracts';
-import { parse } from '../../validate';
-import { NotFoundError } from '../../errors';
-import { requireUser } from '../../plugins/session';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedIn } from '../../plugins/session';
 import * as appointments from './appointments.service';
 
-/** A positive integer id from the path, else 404 (an id that cannot exist is not found). */
-function pathId(raw: unknown, message: string): number {
-  const s = String(raw);
-  if (!/^\d{1,9}$/.test(s) || Number(s) < 1) throw new NotFoundError(message);
-  return Number(s);
-}
+const signedInOnly = { auth: 'user' } as const;
 
-const listQuery = z.object({
-  status: z
-    .enum(appointmentStatuses, { errorMap: () => ({ message: 'Please choose a valid status' }) }) // ours
-    .optional(),
-});
-
-export default async function appointmentsRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/api/appointments', async (request, reply) => {
-    const user = await requireUser(request);
-    const input = parse(createAppointmentSchema, request.body);
-    const row = await appointments.book(app.sql, user, input);
-    return reply.status(201).send(row);
-  });
-
-  app.get<{ Params: { userId: string } }>('/api/appointments/patient/:userId', async (request) => {
-    const user = await requireUser(request);
-    const { status } = parse(listQuery, request.query);
-    return appointments.listForPatient(app.sql, user, request.params.userId, status);
-  });
-
-  app.get<{ Params: { id: string } }>('/api/appointments/professional/:id', async (request) => {
-    const user = await requireUser(request);
-    const { status } = parse(listQuery, request.query);
-    const id = pathId(request.params.id, appointments.PROFESSIONAL_NOT_FOUND);
-    return appointments.listForProvider(app.sql, user, { professionalId: id }, status);
-  });
-
-  app.get<{ Params: { id: string } }>('/api/appointments/institution/:id', async (request) => {
-    const user = await requireUser(request);
-    const { status } = parse(listQuery, request.query);
-    const id = pathId(request.params.id, appointments.INSTITUTION_NOT_FOUND);
-    return appointments.listForProvider(app.sql, user, { institutionId: id }, status);
-  });
-
-  app.put<{ Params: { id: string } }>('/api/appointments/:id/status', async (request) => {
-    const user = await requireUser(request);
-    const id = pathId(request.params.id, appointments.APPOINTMENT_NOT_FOUND);
-    const { status } = parse(appointmentStatusSchema, request.body);
-    return appointments.changeStatus(app.sql, user, id, status);
-  });
-
-  // Public (D1): the booking dialog greys out taken slots. Nothing about who booked.
-  app.get<{ Params: { id: string }; Querystring: { date?: string } }>(
-    '/api/professionals/:id/availability',
-    async (request, reply) => {
-      const id = pathId(request.params.id, appointments.PROFESSIONAL_NOT_FOUND);
-      const result = await appointments.availability(app.sql, { professionalId: id }, request.query.date);
-      return reply.header('cache-control', 'no-store').send(result);
-    },
+const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/appointments',
+    { config: signedInOnly, schema: { body: createAppointmentSchema, response: { 201: appointmentAnswer } } },
+    async (request, reply) => reply.status(201).send(await appointments.book(app.sql, signedIn(request), request.body)),
   );
 
-  app.get<{ Params: { id: string }; Querystring: { date?: string } }>(
-    '/api/institutions/:id/availability',
-    async (request, reply) => {
-      const id = pathId(request.params.id, appointments.INSTITUTION_NOT_FOUND);
-      const result = await appointments.availability(app.sql, { institutionId: id }, request.query.date);
-      return reply.header('cache-control', 'no-store').send(result);
+  app.get(
+    '/api/appointments/patient/:userId',
+    {
+      config: signedInOnly,
+      schema: { params: z.object({ userId: z.string() }), querystring: appointmentListQuerySchema, response: { 200: appointmentListAnswer } },
     },
+    async (request) => appointments.listForPatient(app.sql, signedIn(request), request.params.userId, request.query.status),
   );
-}
+
+  app.put(
+    '/api/appointments/:id/status',
+    {
+      config: signedInOnly,
+      schema: { params: idParams(appointments.APPOINTMENT_NOT_FOUND), body: appointmentStatusSchema, response: { 200: appointmentAnswer } },
+    },
+    async (request) => appointments.changeStatus(app.sql, signedIn(request), request.params.id, request.body.status),
+  );
+
+  // The same calls for both kinds of provider.
+  const kinds = [
+    { path: 'professional', key: 'professionalId', notFound: appointments.PROFESSIONAL_NOT_FOUND },
+    { path: 'institution', key: 'institutionId', notFound: appointments.INSTITUTION_NOT_FOUND },
+  ] as const;
+  for (const { path, key, notFound } of kinds) {
+    const provider = (id: number) => ({ [key]: id }) as { professionalId: number } | { institutionId: number };
+
+    app.get(
+      `/api/appointments/${path}/:id`,
+      {
+        config: signedInOnly,
+        schema: { params: idParams(notFound), querystring: appointmentListQuerySchema, response: { 200: appointmentListAnswer } },
+      },
+      async (request) => appointments.listForProvider(app.sql, signedIn(request), provider(request.params.id), request.query.status),
+    );
+
+    // Public (D1): the booking dialog greys out taken slots. Nothing about who booked.
+    app.get(
+      `/api/${path}s/:id/availability`,
+      { schema: { params: idParams(notFound), querystring: availabilityQuerySchema, response: { 200: availabilityAnswer } } },
+      async (request, reply) => {
+        const result = await appointments.availability(app.sql, provider(request.params.id), request.query.date);
+        return reply.header('cache-control', 'no-store').send(result);
+      },
+    );
+  }
+};
+
+export default appointmentsRoutes;

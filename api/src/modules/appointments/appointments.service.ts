@@ -3,7 +3,6 @@ import {
   LICENCE_RENEWAL_PENDING,
   PAST_DATE_MESSAGE,
   isBeforeLagosToday,
-  isIsoDate,
   lagosDateTimeParts,
   lagosTimestamp,
   lagosToday,
@@ -22,7 +21,6 @@ import { loadSchedule, type ProviderKey } from '../schedule/schedule.service';
 export const SLOT_TAKEN_MESSAGE = 'This time slot is no longer available';
 export const PAST_TIME_MESSAGE = 'This time has already passed. Please choose a later time'; // ours
 export const OWN_PROFILE_BOOKING_MESSAGE = 'You cannot book an appointment with your own profile'; // ours
-export const INVALID_DATE_MESSAGE = 'Please choose a valid date'; // ours
 export const PROFESSIONAL_NOT_FOUND = 'Professional not found';
 export const INSTITUTION_NOT_FOUND = 'Institution not found';
 export const APPOINTMENT_NOT_FOUND = 'Appointment not found';
@@ -214,12 +212,9 @@ export async function changeStatus(
 export async function availability(
   db: Db,
   provider: repo.Provider,
-  date: unknown,
+  date: string,
   clock: Clock = systemClock,
 ): Promise<AvailabilityDay> {
-  if (typeof date !== 'string' || !isIsoDate(date)) {
-    throw new BadRequestError(INVALID_DATE_MESSAGE, { date: INVALID_DATE_MESSAGE });
-  }
   await approvedProvider(db, provider);
   const now = clock();
   const offered = new Set<string>(offeredSlots((await loadSchedule(db, keyOf(provider), now))!, date));

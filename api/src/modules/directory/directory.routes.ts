@@ -1,6 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { directoryCountsAnswer } from '@ilera/contracts';
 import { directoryCounts } from './directory.repo';
 
-export default async function directoryRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/directory/counts', async () => directoryCounts(app.sql));
-}
+const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/directory/counts', { schema: { response: { 200: directoryCountsAnswer } } }, async () => directoryCounts(app.sql));
+};
+
+export default directoryRoutes;

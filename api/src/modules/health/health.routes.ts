@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { healthAnswer } from '@ilera/contracts';
 import { checkHealth } from './health.service';
 
 /**
@@ -6,8 +7,8 @@ import { checkHealth } from './health.service';
  * 200 when all are up, 503 "degraded" when one is down (the body says which),
  * so a load balancer or compose's health check sees it.
  */
-export default async function healthRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/healthz', async (request, reply) => {
+const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/healthz', { schema: { response: { 200: healthAnswer, 503: healthAnswer } } }, async (request, reply) => {
     const health = await checkHealth(app);
     if (health.status !== 'ok') {
       request.log.warn({ checks: health.checks }, 'health check degraded');
@@ -17,4 +18,6 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
     reply.header('cache-control', 'no-store');
     return health;
   });
-}
+};
+
+export default healthRoutes;

@@ -1,47 +1,41 @@
-import type { FastifyInstance } from 'fastify';
-import { institutionProfileSchema, photoSchema } from '@ilera/contracts';
-import { parse } from '../../validate';
-import { requireUser } from '../../plugins/session';
-import { NotFoundError } from '../../errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParams, institutionAnswer, institutionProfileSchema, photoSchema } from '@ilera/contracts';
+import { signedIn } from '../../plugins/session';
 import * as service from './institutions.service';
 
-/** A serial id from the path; anything beyond PostgreSQL's integer range cannot exist. */
-function idParam(value: string, notFound: string): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2147483647) throw new NotFoundError(notFound);
-  return id;
-}
+const signedInOnly = { auth: 'user' } as const;
+const params = idParams(service.INSTITUTION_NOT_FOUND);
+const answer = { 200: institutionAnswer };
 
 /**
  * Institutions area. `:id` only matches digits, so /api/institutions/search
  * (search area) is never taken for a profile id.
  */
-export default async function institutionsRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { id: string } }>('/api/institutions/:id(^\\d+$)', async (request) => {
-    const id = idParam(request.params.id, service.INSTITUTION_NOT_FOUND);
-    return service.getInstitution(app.sql, id, await request.currentUser());
-  });
+const institutionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/institutions/:id(^\\d+$)', { schema: { params, response: answer } }, async (request) =>
+    service.getInstitution(app.sql, request.params.id, await request.currentUser()),
+  );
 
-  app.get<{ Params: { userId: string } }>('/api/institutions/user/:userId', async (request) =>
+  app.get('/api/institutions/user/:userId', { schema: { params: z.object({ userId: z.string() }), response: answer } }, async (request) =>
     service.getInstitutionOfUser(app.sql, request.params.userId, await request.currentUser()),
   );
 
-  app.post('/api/institutions', async (request, reply) => {
-    const user = await requireUser(request);
-    const input = parse(institutionProfileSchema, request.body);
-    return reply.status(201).send(await service.createInstitution(app.sql, user, input));
-  });
+  app.post(
+    '/api/institutions',
+    { config: signedInOnly, schema: { body: institutionProfileSchema, response: { 201: institutionAnswer } } },
+    async (request, reply) => reply.status(201).send(await service.createInstitution(app.sql, signedIn(request), request.body)),
+  );
 
-  app.put<{ Params: { id: string } }>('/api/institutions/:id(^\\d+$)', async (request) => {
-    const user = await requireUser(request);
-    const id = idParam(request.params.id, service.INSTITUTION_NOT_FOUND);
-    const input = parse(institutionProfileSchema, request.body);
-    return service.updateInstitution(app.sql, user, id, input);
-  });
+  app.put(
+    '/api/institutions/:id(^\\d+$)',
+    { config: signedInOnly, schema: { params, body: institutionProfileSchema, response: answer } },
+    async (request) => service.updateInstitution(app.sql, signedIn(request), request.params.id, request.body),
+  );
 
-  app.put('/api/institutions/photo', async (request) => {
-    const user = await requireUser(request);
-    const input = parse(photoSchema, request.body);
-    return service.updateOwnPhoto(app.sql, user, input);
-  });
-}
+  app.put('/api/institutions/photo', { config: signedInOnly, schema: { body: photoSchema, response: answer } }, async (request) =>
+    service.updateOwnPhoto(app.sql, signedIn(request), request.body),
+  );
+};
+
+export default institutionsRoutes;

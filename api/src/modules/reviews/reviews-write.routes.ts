@@ -1,15 +1,18 @@
-import type { FastifyInstance } from 'fastify';
-import { createReviewSchema } from '@ilera/contracts';
-import { parse } from '../../validate';
-import { requireUser } from '../../plugins/session';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createReviewSchema, reviewAnswer } from '@ilera/contracts';
+import { signedIn } from '../../plugins/session';
 import { submitReview } from './reviews-write.service';
 
 /** POST /api/reviews (spec §7): 201 for a first review, 200 when it replaced the earlier one. */
-export default async function reviewsWriteRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/api/reviews', async (request, reply) => {
-    const user = await requireUser(request);
-    const input = parse(createReviewSchema, request.body);
-    const { created, review } = await submitReview(app.sql, user, input);
-    return reply.status(created ? 201 : 200).send(review);
-  });
-}
+const reviewsWriteRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/reviews',
+    { config: { auth: 'user' }, schema: { body: createReviewSchema, response: { 200: reviewAnswer, 201: reviewAnswer } } },
+    async (request, reply) => {
+      const { created, review } = await submitReview(app.sql, signedIn(request), request.body);
+      return reply.status(created ? 201 : 200).send(review);
+    },
+  );
+};
+
+export default reviewsWriteRoutes;

@@ -1,47 +1,45 @@
-import type { FastifyInstance } from 'fastify';
-import { scheduleSchema, timeOffSchema } from '@ilera/contracts';
-import { parse } from '../../validate';
-import { NotFoundError } from '../../errors';
-import { requireUser } from '../../plugins/session';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParams, pathId, scheduleAnswer, scheduleSchema, timeOffAnswer, timeOffSchema } from '@ilera/contracts';
+import { signedIn } from '../../plugins/session';
 import * as service from './schedule.service';
 
-function idParam(value: string, message: string): number {
-  const id = Number(value);
-  if (!/^\d{1,10}$/.test(value) || !Number.isSafeInteger(id) || id < 1 || id > 2147483647) throw new NotFoundError(message);
-  return id;
-}
+const signedInOnly = { auth: 'user' } as const;
 
 /**
  * Working hours, booking mode and time off (issue 17), the same paths for both kinds:
  * /api/professionals/{id}/schedule, /api/institutions/{id}/time-off, ...
  */
-export default async function scheduleRoutes(app: FastifyInstance): Promise<void> {
+const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const kind of ['professionals', 'institutions'] as const) {
-    const notFound = service.notFoundMessage(kind);
+    const params = idParams(service.notFoundMessage(kind));
 
-    app.get<{ Params: { id: string } }>(`/api/${kind}/:id/schedule`, async (request, reply) => {
-      const p = { kind, id: idParam(request.params.id, notFound) };
-      const view = await service.getSchedule(app.sql, p, await request.currentUser());
+    app.get(`/api/${kind}/:id/schedule`, { schema: { params, response: { 200: scheduleAnswer } } }, async (request, reply) => {
+      const view = await service.getSchedule(app.sql, { kind, id: request.params.id }, await request.currentUser());
       return reply.header('cache-control', 'no-store').send(view);
     });
 
-    app.put<{ Params: { id: string } }>(`/api/${kind}/:id/schedule`, async (request) => {
-      const user = await requireUser(request);
-      const p = { kind, id: idParam(request.params.id, notFound) };
-      return service.setSchedule(app.sql, user, p, parse(scheduleSchema, request.body));
-    });
+    app.put(
+      `/api/${kind}/:id/schedule`,
+      { config: signedInOnly, schema: { params, body: scheduleSchema, response: { 200: scheduleAnswer } } },
+      async (request) => service.setSchedule(app.sql, signedIn(request), { kind, id: request.params.id }, request.body),
+    );
 
-    app.post<{ Params: { id: string } }>(`/api/${kind}/:id/time-off`, async (request, reply) => {
-      const user = await requireUser(request);
-      const p = { kind, id: idParam(request.params.id, notFound) };
-      return reply.status(201).send(await service.addTimeOff(app.sql, user, p, parse(timeOffSchema, request.body)));
-    });
+    app.post(
+      `/api/${kind}/:id/time-off`,
+      { config: signedInOnly, schema: { params, body: timeOffSchema, response: { 201: timeOffAnswer } } },
+      async (request, reply) =>
+        reply.status(201).send(await service.addTimeOff(app.sql, signedIn(request), { kind, id: request.params.id }, request.body)),
+    );
 
-    app.delete<{ Params: { id: string; timeOffId: string } }>(`/api/${kind}/:id/time-off/:timeOffId`, async (request, reply) => {
-      const user = await requireUser(request);
-      const p = { kind, id: idParam(request.params.id, notFound) };
-      await service.removeTimeOff(app.sql, user, p, idParam(request.params.timeOffId, service.TIME_OFF_NOT_FOUND));
-      return reply.status(204).send();
-    });
+    app.delete(
+      `/api/${kind}/:id/time-off/:timeOffId`,
+      { config: signedInOnly, schema: { params: params.extend({ timeOffId: pathId(service.TIME_OFF_NOT_FOUND) }) } },
+      async (request, reply) => {
+        await service.removeTimeOff(app.sql, signedIn(request), { kind, id: request.params.id }, request.params.timeOffId);
+        return reply.status(204).send();
+      },
+    );
   }
-}
+};
+
+export default scheduleRoutes;
