@@ -24,7 +24,10 @@ const NUMBER_COLUMNS: Record<string, string> = {
   rating: 'rating',
   reviewCount: 'review_count',
   yearsOfExperience: 'experience',
+  consultationFee: 'fee',
 };
+/** Number columns that may be NULL (the field is optional): sorted after every value, as Typesense sorts missing values. */
+const NULLABLE_COLUMNS = new Set(['fee']);
 
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 function ident(name: string): string {
@@ -33,7 +36,14 @@ function ident(name: string): string {
   return name;
 }
 
-const numberExpr = (field: string) => NUMBER_COLUMNS[field] ?? `((document ->> '${ident(field)}')::float8)`;
+/**
+ * Other numbers (institutionId, professionalCount: filters no page of the app
+ * sends) are read from the row's body (017_search_narrow_rows.sql): correct, but
+ * one body lookup per candidate.
+ */
+const numberExpr = (field: string) =>
+  NUMBER_COLUMNS[field] ??
+  `((SELECT (b.document ->> '${ident(field)}')::float8 FROM search_bodies b WHERE b.collection = search_documents.collection AND b.id = search_documents.id))`;
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const words = (...parts: unknown[]): string =>
@@ -50,6 +60,8 @@ interface Row {
   rating: number;
   reviewCount: number;
   experience: number;
+  /** Naira, or null when none was given. */
+  fee: number | null;
   /** Epoch seconds of the next free slot (issue 17), or null. */
   nextSlot: number | null;
 }
@@ -99,6 +111,7 @@ export function derive(collection: CollectionName, doc: SearchDocument): Row {
       rating: typeof d.rating === 'number' ? d.rating : 0,
       reviewCount: typeof d.reviewCount === 'number' ? d.reviewCount : 0,
       experience: typeof d.yearsOfExperience === 'number' ? d.yearsOfExperience : 0,
+      fee: typeof d.consultationFee === 'number' ? Math.round(d.consultationFee) : null,
       nextSlot: typeof d.nextSlot === 'number' ? d.nextSlot : null,
     };
   };
@@ -305,8 +318,10 @@ function textCondition(s: ParsedSearch, r: ResolvedWords | undefined, p: Params)
   if (s.words.length === 0) return undefined;
   if (r?.main) return `tsv_main @@ ${p.add(termQuery(r.terms))}::text::tsquery`;
   // A word no main field holds: every field, the bio too, by prefix; the other words keep their terms.
+  // The full tsvector is in the bodies (017_search_narrow_rows.sql).
   const parts = s.words.map((w, i) => (r?.terms[i]?.length ? termQuery([r.terms[i]]) : `${quoteTerm(w)}:*`));
-  return `tsv @@ to_tsquery('simple', ${p.add(parts.join(' & '))}::text)`;
+  return `id IN (SELECT b.id FROM search_bodies b WHERE b.collection = ${collectionLiteral(s.collection)}
+    AND b.tsv @@ to_tsquery('simple', ${p.add(parts.join(' & '))}::text))`;
 }
 
 /**
@@ -337,7 +352,7 @@ function whereSql(s: ParsedSearch, r: Resolved, p: Params): string {
 
 /**
  * The sort clauses other than relevance, as (expression, direction) pairs, then
- * id. The number columns are NOT NULL: no NULLS clause, so the indexes give the order.
+ * id. The number columns other than fee are NOT NULL: no NULLS clause, so the indexes give the order.
  * Optional fields put documents without them where `missing_values` says (last by default).
  */
 function orderTerms(s: ParsedSearch): { expr: string; dir: string }[] {
@@ -349,7 +364,7 @@ function orderTerms(s: ParsedSearch): { expr: string; dir: string }[] {
       if (c.field === 'nextSlot') return { expr: 'next_slot', dir: `${c.desc ? 'DESC' : 'ASC'}${nulls}` };
       return {
         expr: NUMBER_COLUMNS[c.field] ?? numberExpr(c.field),
-        dir: `${c.desc ? 'DESC' : 'ASC'}${NUMBER_COLUMNS[c.field] ? '' : nulls}`,
+        dir: `${c.desc ? 'DESC' : 'ASC'}${NUMBER_COLUMNS[c.field] && !NULLABLE_COLUMNS.has(NUMBER_COLUMNS[c.field]) ? '' : nulls}`,
       };
     });
   return [...terms, { expr: 'id', dir: 'ASC' }];
@@ -437,7 +452,7 @@ export function hitsQuery(s: ParsedSearch, r: Resolved = {}): SqlQuery {
   }
   const text = `WITH page AS (SELECT id, score, row_number() OVER (ORDER BY score DESC, ${outer}) AS n FROM (${candidates}) c
         ORDER BY score DESC, ${outer} LIMIT ${limit}::int OFFSET ${offset}::int)
-      SELECT d.document::text AS doc, page.score FROM page JOIN search_documents d ON d.collection = ${coll} AND d.id = page.id ORDER BY page.n`;
+      SELECT b.document::text AS doc, page.score FROM page JOIN search_bodies b ON b.collection = ${coll} AND b.id = page.id ORDER BY page.n`;
   // A text-less page over many keys or none is planned for its values (how many documents the keys hold).
   return { text, values: p.values, prepare: perKey || (!relevance && r.keyIds === undefined && s.words.length === 0) };
 }
@@ -616,19 +631,30 @@ export class PostgresEngine implements SearchEngine {
   private async writeRows(db: Db, collection: CollectionName, rows: Row[]): Promise<void> {
     // Sorted by id: two writers touching the same documents lock them in the same order.
     const sorted = [...rows].sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+    // The body first: a row of search_documents is written only when its document changed (or
+    // it has none yet), so an unchanged document changes nothing (no new generation, no cube work).
     await db.unsafe(
-      `INSERT INTO search_documents AS s
-         (collection, id, document, name_key, key_id, tags, tsv_main, tsv, rating, review_count, experience, next_slot, updated_at)
-       SELECT $1, x.id, x.doc, x.name_key, search_key_id($1, x.doc), x.tags, x.main::tsvector, x.full::tsvector,
-         x.rating, x.review_count, x.experience, to_timestamp(x.next_slot), now()
-       FROM jsonb_to_recordset($2::text::jsonb) AS x0(id text, document text, name_key text, main text, "full" text,
-         tags text[], rating real, review_count int, experience int, next_slot bigint)
-       CROSS JOIN LATERAL (SELECT x0.*, x0.document::jsonb AS doc) x
+      `WITH x AS (
+         SELECT x0.*, x0.document::jsonb AS doc FROM jsonb_to_recordset($2::text::jsonb) AS x0(id text, document text, name_key text,
+           main text, "full" text, tags text[], rating real, review_count int, experience int, fee int, next_slot bigint)
+       ), body AS (
+         INSERT INTO search_bodies AS b (collection, id, document, tsv)
+         SELECT $1, x.id, x.doc, x.full::tsvector FROM x
+         ON CONFLICT (collection, id) DO UPDATE SET document = excluded.document, tsv = excluded.tsv
+         WHERE b.document IS DISTINCT FROM excluded.document
+         RETURNING b.id
+       )
+       INSERT INTO search_documents AS s
+         (collection, id, name_key, key_id, tags, tsv_main, rating, review_count, experience, fee, next_slot, updated_at)
+       SELECT $1, x.id, x.name_key, search_key_id($1, x.doc), x.tags, x.main::tsvector,
+         x.rating, x.review_count, x.experience, x.fee, to_timestamp(x.next_slot), now()
+       FROM x
+       WHERE x.id IN (SELECT id FROM body) OR NOT EXISTS (SELECT 1 FROM search_documents d WHERE d.collection = $1 AND d.id = x.id)
+       ORDER BY x.id
        ON CONFLICT (collection, id) DO UPDATE SET
-         document = excluded.document, name_key = excluded.name_key, key_id = excluded.key_id, tags = excluded.tags,
-         tsv_main = excluded.tsv_main, tsv = excluded.tsv, rating = excluded.rating, review_count = excluded.review_count,
-         experience = excluded.experience, next_slot = excluded.next_slot, updated_at = now()
-       WHERE s.document IS DISTINCT FROM excluded.document`,
+         name_key = excluded.name_key, key_id = excluded.key_id, tags = excluded.tags, tsv_main = excluded.tsv_main,
+         rating = excluded.rating, review_count = excluded.review_count, experience = excluded.experience, fee = excluded.fee,
+         next_slot = excluded.next_slot, updated_at = now()`,
       [
         collection,
         JSON.stringify(
@@ -642,6 +668,7 @@ export class PostgresEngine implements SearchEngine {
             rating: r.rating,
             review_count: r.reviewCount,
             experience: r.experience,
+            fee: r.fee,
             next_slot: r.nextSlot,
           })),
         ),
@@ -656,7 +683,7 @@ export class PostgresEngine implements SearchEngine {
 
   async exportAll(collection: CollectionName): Promise<SearchDocument[]> {
     const rows = await this.sql<{ doc: string }[]>`
-      SELECT document::text AS doc FROM search_documents WHERE collection = ${collection} ORDER BY id`;
+      SELECT document::text AS doc FROM search_bodies WHERE collection = ${collection} ORDER BY id`;
     return rows.map((r) => JSON.parse(r.doc) as SearchDocument);
   }
 

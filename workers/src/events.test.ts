@@ -30,7 +30,7 @@ describe('search index fed by events', () => {
     return (r as SearchResult).hits.map((h) => h.document);
   };
   const indexed = async (id: number, collection: 'professionals' | 'institutions' = 'professionals') =>
-    (await ctx.sql`SELECT document FROM search_documents WHERE collection = ${collection} AND id = ${String(id)}`)[0]?.document as
+    (await ctx.sql`SELECT document FROM search_bodies WHERE collection = ${collection} AND id = ${String(id)}`)[0]?.document as
       | Record<string, unknown>
       | undefined;
 

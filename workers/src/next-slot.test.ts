@@ -82,8 +82,10 @@ describe('next free slot in the search index', () => {
       await emit(tx, 'search.professional', { id: pro.id });
     });
     await shows('Rollover', epoch(lagosDate(1), '09:00'));
-    await ctx.sql`UPDATE search_documents SET document = document || ${ctx.sql.json({ nextSlot: epoch(yesterday, '16:30') })},
-      next_slot = ${`${yesterday}T16:30:00+01:00`} WHERE collection = 'professionals' AND id = ${String(pro.id)}`;
+    await ctx.sql`UPDATE search_bodies SET document = document || ${ctx.sql.json({ nextSlot: epoch(yesterday, '16:30') })}
+      WHERE collection = 'professionals' AND id = ${String(pro.id)}`;
+    await ctx.sql`UPDATE search_documents SET next_slot = ${`${yesterday}T16:30:00+01:00`}
+      WHERE collection = 'professionals' AND id = ${String(pro.id)}`;
     await ctx.sql`UPDATE professionals SET next_slot_at = ${`${yesterday}T16:30:00+01:00`} WHERE id = ${pro.id}`;
     await shows('Rollover', epoch(yesterday, '16:30'));
 

@@ -35,7 +35,7 @@ describe('search answer cache', () => {
     return { status: res.statusCode, cache: res.headers['x-search-cache'], results: res.json().results };
   };
   const indexed = async (id: number) =>
-    (await ctx.sql`SELECT document FROM search_documents WHERE collection = 'professionals' AND id = ${String(id)}`)[0]?.document as
+    (await ctx.sql`SELECT document FROM search_bodies WHERE collection = 'professionals' AND id = ${String(id)}`)[0]?.document as
       | Record<string, unknown>
       | undefined;
 
