@@ -233,9 +233,16 @@ function institutions(v, r, popular) {
 
 const filterValue = (x) => `\`${x}\``;
 
+/** Epoch seconds of the Lagos (UTC+1) midnight `days` after today's start: an availability window's end. */
+function lagosMidnight(days) {
+  const lagos = new Date(Date.now() + 3600_000);
+  return Date.UTC(lagos.getUTCFullYear(), lagos.getUTCMonth(), lagos.getUTCDate() + days) / 1000 - 3600;
+}
+
 /**
  * What the search page's instantsearch adapter posts: the hits with every facet,
- * and one facet-only search per refined facet (disjunctive faceting).
+ * one facet-only search per refined facet (disjunctive faceting), and the
+ * Availability filter's three count-only searches (web/src/features/search/api/availability-counts.ts).
  */
 function multiSearch(v, r, popular) {
   const pick = pickOf(r);
@@ -260,6 +267,10 @@ function multiSearch(v, r, popular) {
     const facetOnly = { ...base, facet_by: k, page: 1, per_page: 0 };
     if (filter(k)) facetOnly.filter_by = filter(k);
     searches.push(facetOnly);
+  }
+  // The Availability filter's counts (issue 17): today, within 3 days, this week, under the other choices.
+  for (const days of [1, 3, 7]) {
+    searches.push({ ...base, page: 1, per_page: 0, filter_by: [filter(), `nextSlot:<${lagosMidnight(days)}`].filter(Boolean).join(' && ') });
   }
   return {
     method: 'POST',

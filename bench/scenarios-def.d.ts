@@ -44,6 +44,7 @@ export const budgets: {
   bookingP95: number;
   rawShare: number;
   approvalVisibleP95: number;
+  nextSlotVisibleP95: number;
   rssMb: number;
 };
 export function mix(i: number, salt: number): number;

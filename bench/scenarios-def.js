@@ -28,6 +28,8 @@ export const budgets = {
   bookingP95: 50,
   rawShare: 0.6,
   approvalVisibleP95: 2000,
+  /** Issue 17: a booking's next-slot change searchable within 2 s (p95), in a burst of bookings. */
+  nextSlotVisibleP95: 2000,
   rssMb: 300,
 };
 
