@@ -512,6 +512,9 @@ export function countQuery(s: ParsedSearch, r: Resolved = {}, options: { live?: 
   if (term !== undefined) return cubeCountQuery(s, r, term);
   const p = new Params();
   const where = whereSql(s, r, p);
+  // No facet asked (the availability windows' counts, issue 17): `found` alone, one number, which an
+  // index can give without the documents (the next-slot index carries key_id and tags: 018).
+  if (s.facetBy.length === 0) return { text: `SELECT 0 AS k, '' AS f, '' AS v, count(*)::int AS n FROM search_documents WHERE ${where}`, values: p.values };
   const arrays = s.facetBy.filter((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f));
   const parts = [`SELECT key_id AS k, '' AS f, '' AS v, count(*)::int AS n FROM m GROUP BY key_id`];
   for (const f of arrays) {
