@@ -55,6 +55,9 @@ export async function nextSlotBurst(sql: Sql, base: string, cookies: string[], f
     FROM search_documents d JOIN professionals p ON p.id = d.id::bigint JOIN users u ON u.id = p.user_id
     WHERE d.collection = 'professionals' AND d.next_slot > now() + interval '15 minutes'
       AND p.specialty IS NOT NULL AND p.state IS NOT NULL
+      -- Not a slot an earlier run booked (its document may not have been re-indexed since).
+      AND NOT EXISTS (SELECT 1 FROM appointments a WHERE a.professional_id = p.id AND a.appointment_date = d.next_slot
+        AND a.status IN ('pending', 'confirmed'))
     ORDER BY md5(d.id) LIMIT ${count}`;
   if (targets.length < count) throw new Error(`only ${targets.length} professionals have a next free slot to book`);
   const [{ outboxFrom }] = await sql<{ outboxFrom: string }[]>`SELECT coalesce(max(id), 0)::text AS outbox_from FROM outbox`;

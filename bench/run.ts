@@ -820,7 +820,11 @@ async function main() {
     }
     if (!opts.only || opts.only.includes('next-slot-burst')) {
       say(`next-slot-burst: booking the next free slot of ${BURST} professionals, then watching the index`);
-      burst = await nextSlotBurst(sql, base, cookies, fx);
+      // A failed burst is reported, not allowed to lose the scenarios' figures.
+      burst = await nextSlotBurst(sql, base, cookies, fx).catch((err: unknown) => {
+        say(`next-slot-burst failed: ${(err as Error).message}`);
+        return undefined;
+      });
     }
   } finally {
     if (approval?.approved.length) await restorePending(sql, approval.approved).catch(() => {});
