@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/support';
-import { createProfessional, createUser, type TestUser } from '../../test/factories';
+import { createInstitution, createProfessional, createUser, type TestUser } from '../../test/factories';
 import { launchBrowser, newPage, signInAsAdmin } from '../../test/browser';
 
 /**
- * Issue 18 in Chromium: an administrator verifies a professional's Nigerian licence on
- * the approval screen and approves; the public profile then shows "Verified" and
- * "Approved", and the search's "Verified licence" filter finds the professional.
+ * Issue 18 in Chromium: an administrator verifies a professional's Nigerian licence, or
+ * an institution's Nigerian registration, on the approval screen and approves; the
+ * public profile then shows "Verified" and "Approved", and the search's "Verified
+ * licence" filter finds the provider.
  */
 describe('licence verification (browser)', { timeout: 120_000 }, () => {
   let ctx: TestContext;
@@ -15,11 +16,14 @@ describe('licence verification (browser)', { timeout: 120_000 }, () => {
   let admin: TestUser;
   const surname = `Licensed${Date.now().toString(36).replace(/\d/g, 'q')}`;
   let proId = 0;
+  let instId = 0;
+  const institutionName = `${surname} Specialist Hospital`;
 
   beforeAll(async () => {
     ctx = await createTestContext({ workers: true });
     admin = await createUser(ctx.sql, { userType: 'admin', firstName: 'Funke', lastName: 'Akindele', password: 'admin-password-1' });
     proId = (await createProfessional(ctx.sql, { status: 'pending', isVerified: false, expiresOn: '2099-12-31', user: { firstName: 'Amina', lastName: surname } })).id;
+    instId = (await createInstitution(ctx.sql, { name: institutionName, status: 'pending', isVerified: false, expiresOn: '2099-12-31' })).id;
     base = await ctx.listen();
     browser = await launchBrowser();
   });
@@ -55,6 +59,34 @@ describe('licence verification (browser)', { timeout: 120_000 }, () => {
     await page.waitForURL(/verified=true/);
     await page.getByRole('checkbox', { name: /^Verified licence \(\d+\)$/, checked: true }).waitFor();
     await page.getByText(`Dr. Amina ${surname}`).first().waitFor();
+    await context.close();
+  });
+
+  it('an administrator verifies an institution\'s registration on the approval screen; its public profile then shows "Verified"', async () => {
+    const { page, context } = await newPage(browser.browser, base);
+    await signInAsAdmin(page, admin);
+    await page.getByRole('tab', { name: /Pending Institutions/ }).click();
+
+    const card = page.getByRole('article', { name: institutionName });
+    await card.getByText('Nigeria: REG-Nigeria · HEFAMAA · expires Thu, 31 Dec 2099').waitFor();
+    // Not verified yet: approval alone does not give the badge.
+    await card.getByRole('button', { name: 'Verify licence (Nigeria)' }).click();
+    await page.locator('.mantine-Notification-root').getByText('Licence Verified', { exact: true }).waitFor();
+    await card.getByText('Licence verified', { exact: true }).waitFor();
+    await card.getByText('Verified', { exact: true }).waitFor();
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('No pending institution approvals').waitFor();
+
+    await page.goto(`/institution/${instId}`);
+    await page.getByRole('heading', { level: 1, name: institutionName }).waitFor();
+    await page.getByText('Verified', { exact: true }).waitFor();
+    await page.getByText('Approved', { exact: true }).waitFor();
+
+    // The institutions search with "Verified licence" finds it, with the badge on its card.
+    await page.goto(`/search?type=institutions&q=${surname}&verified=true`);
+    await page.getByRole('checkbox', { name: /^Verified licence \(\d+\)$/, checked: true }).waitFor();
+    const result = page.getByRole('article', { name: institutionName });
+    await result.getByText('Verified', { exact: true }).waitFor();
     await context.close();
   });
 });

@@ -49,6 +49,9 @@ export interface AdminInstitution {
   createdAt: string;
   status: ProfileStatus;
   rejectionReason?: string | null;
+  /** Issue 18: each registration (issuing body, expiry, verification) and the badge. */
+  registrations: LicenceRecord[];
+  isVerified: boolean;
   user: Owner;
 }
 

@@ -1,10 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api';
 import { invalidateAdminData } from './invalidate';
+import type { ReviewKind } from './review-profile';
 
-/** POST /api/admin/professionals/{id}/licences/verify (issue 18, ours): the licence of one country checked. */
-export function verifyLicence({ id, country }: { id: number; country: string }): Promise<{ success: true; isVerified: boolean }> {
-  return apiJson('POST', `/api/admin/professionals/${id}/licences/verify`, { country });
+/**
+ * POST /api/admin/{professionals|institutions}/{id}/licences/verify (issue 18, ours): a
+ * professional's licence or an institution's registration of one country checked.
+ */
+export function verifyLicence({ kind, id, country }: { kind: ReviewKind; id: number; country: string }): Promise<{ success: true; isVerified: boolean }> {
+  return apiJson('POST', `/api/admin/${kind}s/${id}/licences/verify`, { country });
 }
 
 export function useVerifyLicence() {

@@ -3,23 +3,26 @@ import { formatLagosDate, lagosToday, licenceCurrent, type LicenceRecord } from 
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useVerifyLicence } from '../api/verify-licence';
+import type { ReviewKind } from '../api/review-profile';
+
+const thing: Record<ReviewKind, string> = { professional: 'licence', institution: 'registration' };
 
 /**
- * Each licence of a professional on the approval screen (issue 18): country, number,
- * council and expiry, and "Verify licence" once the administrator has checked it
- * against the council's register.
+ * Each licence of a professional, or registration of an institution, on the approval
+ * screen (issue 18): country, number, council or issuing body and expiry, and
+ * "Verify licence" once the administrator has checked it against the register.
  */
-export function LicenceList({ professionalId, name, licences }: { professionalId: number; name: string; licences: LicenceRecord[] }) {
+export function LicenceList({ kind, id, name, licences }: { kind: ReviewKind; id: number; name: string; licences: LicenceRecord[] }) {
   const verify = useVerifyLicence();
   const today = lagosToday();
-  if (!licences.length) return <Text size="sm" c="dimmed">No licence on record</Text>;
+  if (!licences.length) return <Text size="sm" c="dimmed">No {thing[kind]} on record</Text>;
   const onVerify = (country: string) =>
-    verify.mutateAsync({ id: professionalId, country }).then(
-      () => toast({ title: 'Licence Verified', description: `${name}'s ${country} licence is verified.` }),
+    verify.mutateAsync({ kind, id, country }).then(
+      () => toast({ title: 'Licence Verified', description: `${name}'s ${country} ${thing[kind]} is verified.` }),
       (error: unknown) => toast({ title: 'Error', description: errorMessage(error, 'Failed to verify licence.'), variant: 'destructive' }),
     );
   return (
-    <Stack gap={4} aria-label="Licences" role="list">
+    <Stack gap={4} aria-label={kind === 'professional' ? 'Licences' : 'Registrations'} role="list">
       {licences.map((l) => {
         const current = licenceCurrent(l, today);
         return (

@@ -176,7 +176,7 @@ const cardOf = {
     name: professionalName(p),
     createdAt: p.createdAt,
     verified: p.isVerified,
-    details: <LicenceList professionalId={p.id} name={professionalName(p)} licences={p.countryLicenses ?? []} />,
+    details: <LicenceList kind="professional" id={p.id} name={professionalName(p)} licences={p.countryLicenses ?? []} />,
     lines: [
       [p.specialty, professionalTypeLabels[p.professionalType as ProfessionalType] ?? p.professionalType].join(' · '),
       place(p.city, p.state),
@@ -188,6 +188,8 @@ const cardOf = {
     id: i.id,
     name: i.name,
     createdAt: i.createdAt,
+    verified: i.isVerified,
+    details: <LicenceList kind="institution" id={i.id} name={i.name} licences={i.registrations ?? []} />,
     lines: [
       institutionTypeLabel(i.type),
       place(i.city, i.state),

@@ -11,6 +11,7 @@ import { zodResolver } from 'mantine-form-zod-resolver';
 import { AccountFields, emptyAccountFields, type AccountFieldValues } from './AccountFields';
 import { AddressFields, emptyAddress, type AddressValues } from './AddressFields';
 import { ReviewNotice } from './ReviewNotice';
+import { emptyLicence, LicenceFields, licenceInput, type LicenceDraft } from '../../../components/LicenceFields';
 import { useRegistrationSubmit } from './use-registration-submit';
 
 type InstitutionValues = AccountFieldValues & AddressValues & {
@@ -20,6 +21,8 @@ type InstitutionValues = AccountFieldValues & AddressValues & {
   description: string;
   profileImageUrl: string;
   website: string;
+  /** Issue 18 (optional): the Nigerian registration, sent only when its number is given. */
+  registration: LicenceDraft;
 };
 
 export function InstitutionRegisterForm() {
@@ -33,10 +36,14 @@ export function InstitutionRegisterForm() {
       profileImageUrl: '',
       website: '',
       ...emptyAddress,
+      registration: emptyLicence('Nigeria'),
     },
     validate: zodResolver(registerInstitutionSchema, { errorPriority: 'first' }),
   });
-  const { onSubmit, isPending } = useRegistrationSubmit('institution', form, (v) => v as RegisterInstitutionInput);
+  const { onSubmit, isPending } = useRegistrationSubmit('institution', form, ({ registration, ...v }) => ({
+    ...(v as Omit<RegisterInstitutionInput, 'registrations'>),
+    ...(registration.licenseNumber.trim() ? { registrations: [licenceInput(registration)] } : {}),
+  }));
   const services = servicesByInstitutionType[form.values.type] ?? [];
 
   return (
@@ -89,6 +96,15 @@ export function InstitutionRegisterForm() {
           />
         </SimpleGrid>
         <AddressFields form={form} />
+
+        <Divider label="Registration (optional)" labelPosition="left" mt="xs" />
+        <LicenceFields
+          kind="institution"
+          providerType={form.values.type}
+          value={form.values.registration}
+          onChange={(next) => form.setFieldValue('registration', next)}
+          error={(field) => form.errors[`registrations.0.${field}`] as string | undefined}
+        />
 
         <Divider label="Contact person and sign-in" labelPosition="left" mt="xs" />
         <Text size="sm" c="dimmed">

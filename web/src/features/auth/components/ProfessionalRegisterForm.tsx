@@ -12,8 +12,6 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
-  councilNames,
-  nigerianCouncils,
   professionalCountries,
   professionalTypeLabels,
   professionalTypes,
@@ -27,6 +25,7 @@ import { zodResolver } from 'mantine-form-zod-resolver';
 import { AccountFields, emptyAccountFields, type AccountFieldValues } from './AccountFields';
 import { AddressFields, emptyAddress, type AddressValues } from './AddressFields';
 import { ReviewNotice } from './ReviewNotice';
+import { emptyLicence, LicenceFields } from '../../../components/LicenceFields';
 import { useRegistrationSubmit } from './use-registration-submit';
 
 type ProfessionalValues = AccountFieldValues & AddressValues & {
@@ -58,7 +57,7 @@ export function ProfessionalRegisterForm() {
       profileImageUrl: '',
       // Spec §5: Nigeria preselected.
       countries: ['Nigeria'],
-      countryLicenses: [{ country: 'Nigeria', licenseNumber: '', council: '', expiresOn: '' }],
+      countryLicenses: [emptyLicence('Nigeria')],
       ...emptyAddress,
     },
     validate: zodResolver(registerProfessionalSchema, { errorPriority: 'first' }),
@@ -79,7 +78,7 @@ export function ProfessionalRegisterForm() {
     form.setFieldValue('countries', countries);
     form.setFieldValue(
       'countryLicenses',
-      countries.map((country) => current.find((l) => l.country === country) ?? { country, licenseNumber: '', council: '', expiresOn: '' }),
+      countries.map((country) => current.find((l) => l.country === country) ?? emptyLicence(country)),
     );
   };
 
@@ -168,20 +167,15 @@ export function ProfessionalRegisterForm() {
           error={form.errors.countries}
         />
         {form.values.countryLicenses.map((l, i) => (
-          <SimpleGrid key={l.country} cols={{ base: 1, sm: 3 }} spacing="xs">
-            <TextInput
-              label={`License Number (${l.country})`}
-              required
-              {...form.getInputProps(`countryLicenses.${i}.licenseNumber`)}
-            />
-            {/* Issue 18: Nigeria's council follows from the profession; elsewhere it is typed. */}
-            {l.country === 'Nigeria' ? (
-              <TextInput label="Council (Nigeria)" value={councilNames[nigerianCouncils[form.values.professionalType]]} readOnly />
-            ) : (
-              <TextInput label={`Council (${l.country})`} {...form.getInputProps(`countryLicenses.${i}.council`)} />
-            )}
-            <TextInput label={`Expiry Date (${l.country})`} type="date" {...form.getInputProps(`countryLicenses.${i}.expiresOn`)} />
-          </SimpleGrid>
+          <LicenceFields
+            key={l.country}
+            kind="professional"
+            providerType={form.values.professionalType}
+            value={l}
+            onChange={(next) => form.setFieldValue(`countryLicenses.${i}`, next)}
+            error={(field) => form.errors[`countryLicenses.${i}.${field}`] as string | undefined}
+            required
+          />
         ))}
         {typeof form.errors.countryLicenses === 'string' && (
           <Text c="red" size="sm" role="alert">

@@ -70,7 +70,11 @@ export interface Institution {
   city: string | null;
   state: string | null;
   zipCode: string | null;
+  /** Issue 18: registration number, issuing body (council) and expiry, one per country. */
+  registrations?: CountryLicense[];
   isVerified: boolean;
+  /** Every Nigerian registration has expired: no new bookings. */
+  licenceRenewalPending?: boolean;
   isApproved: boolean;
   status: ProfileStatus;
   rejectionReason?: string | null;

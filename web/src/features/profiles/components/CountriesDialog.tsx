@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Button, Group, Modal, MultiSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { councilNames, LICENSE_PER_COUNTRY_MESSAGE, nigerianCouncils, professionalCountries, type ProfessionalType } from '@ilera/contracts';
+import { Button, Group, Modal, MultiSelect, Paper, Stack, Text } from '@mantine/core';
+import { LICENSE_PER_COUNTRY_MESSAGE, professionalCountries, type ProfessionalType } from '@ilera/contracts';
+import { emptyLicence, LicenceFields, licenceInput, type LicenceDraft } from '../../../components/LicenceFields';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import type { CountryLicense } from '../api/types';
@@ -15,15 +16,9 @@ export interface CountriesDialogProps {
   professionalType: ProfessionalType;
 }
 
-interface LicenceDraft {
-  licenseNumber: string;
-  council: string;
-  expiresOn: string;
-}
-
 const draftsOf = (licences: CountryLicense[]): Record<string, LicenceDraft> =>
   Object.fromEntries(
-    licences.map((l) => [l.country, { licenseNumber: l.licenseNumber, council: l.council ?? '', expiresOn: l.expiresOn ?? '' }]),
+    licences.map((l) => [l.country, { country: l.country, licenseNumber: l.licenseNumber, council: l.council ?? '', expiresOn: l.expiresOn ?? '' }]),
   );
 
 /**
@@ -44,9 +39,7 @@ export function CountriesDialog({ opened, onClose, current, licences, profession
     // Only on opening: a refresh of `current` while the dialog is open must not undo the choice.
   }, [opened]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const draft = (country: string): LicenceDraft => drafts[country] ?? { licenseNumber: '', council: '', expiresOn: '' };
-  const edit = (country: string, patch: Partial<LicenceDraft>) =>
-    setDrafts((d) => ({ ...d, [country]: { ...draft(country), ...patch } }));
+  const draft = (country: string): LicenceDraft => drafts[country] ?? emptyLicence(country);
 
   // The 30 countries, plus any the profile already has from the wider canonical list (D8).
   const data = [...new Set([...professionalCountries, ...current])];
@@ -71,10 +64,7 @@ export function CountriesDialog({ opened, onClose, current, licences, profession
     try {
       await mutation.mutateAsync({
         countries: selected,
-        countryLicenses: selected.map((country) => {
-          const d = draft(country);
-          return { country, licenseNumber: d.licenseNumber.trim(), council: d.council.trim() || null, expiresOn: d.expiresOn || null };
-        }),
+        countryLicenses: selected.map((country) => licenceInput(draft(country))),
       });
       toast({ title: 'Countries updated', description: 'Your countries of practice have been updated successfully.' });
       onClose();
@@ -104,29 +94,13 @@ export function CountriesDialog({ opened, onClose, current, licences, profession
             <Text fw={600} size="sm" mb={4}>
               {country}
             </Text>
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
-              <TextInput
-                label={`License Number (${country})`}
-                required
-                value={draft(country).licenseNumber}
-                onChange={(e) => edit(country, { licenseNumber: e.currentTarget.value })}
-              />
-              {country === 'Nigeria' ? (
-                <TextInput label="Council (Nigeria)" value={councilNames[nigerianCouncils[professionalType]]} readOnly />
-              ) : (
-                <TextInput
-                  label={`Council (${country})`}
-                  value={draft(country).council}
-                  onChange={(e) => edit(country, { council: e.currentTarget.value })}
-                />
-              )}
-              <TextInput
-                label={`Expiry Date (${country})`}
-                type="date"
-                value={draft(country).expiresOn}
-                onChange={(e) => edit(country, { expiresOn: e.currentTarget.value })}
-              />
-            </SimpleGrid>
+            <LicenceFields
+              kind="professional"
+              providerType={professionalType}
+              value={draft(country)}
+              onChange={(next) => setDrafts((d) => ({ ...d, [country]: next }))}
+              required
+            />
           </Paper>
         ))}
         <Group justify="flex-end" gap="xs">

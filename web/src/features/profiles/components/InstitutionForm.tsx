@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Divider, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   institutionProfileSchema,
@@ -11,6 +11,7 @@ import {
 import type { Institution } from '../api/types';
 import { serverFieldErrors, zodFormErrors } from './form-validation';
 import { ServicesInput } from './ServicesInput';
+import { LicenceFields, licenceInput, registrationDraft, type LicenceDraft } from '../../../components/LicenceFields';
 
 export interface InstitutionFormValues {
   name: string;
@@ -24,6 +25,8 @@ export interface InstitutionFormValues {
   city: string;
   state: string;
   zipCode: string;
+  /** Issue 18: the Nigerian registration; an empty number removes it. */
+  registration: LicenceDraft;
 }
 
 function initialValues(i: Institution | null | undefined): InstitutionFormValues {
@@ -39,8 +42,15 @@ function initialValues(i: Institution | null | undefined): InstitutionFormValues
     city: i?.city ?? '',
     state: i?.state ?? '',
     zipCode: i?.zipCode ?? '',
+    registration: registrationDraft(i?.registrations),
   };
 }
+
+/** The form's values as the API takes them: the Nigerian registration when its number is given, else none. */
+const withRegistrations = ({ registration, ...values }: InstitutionFormValues) => ({
+  ...values,
+  registrations: registration.licenseNumber.trim() ? [licenceInput(registration)] : [],
+});
 
 const stateOptions = nigerianStates.map((s) => ({ value: normalizeState(s), label: s }));
 
@@ -55,7 +65,7 @@ export interface InstitutionFormProps {
 export function InstitutionForm({ profile, submitting, onSubmit, onCancel }: InstitutionFormProps) {
   const form = useForm<InstitutionFormValues>({
     initialValues: initialValues(profile),
-    validate: (values) => zodFormErrors(institutionProfileSchema, values),
+    validate: (values) => zodFormErrors(institutionProfileSchema, withRegistrations(values)),
   });
 
   // The six profile-setup types; a type registered elsewhere (D7) stays selectable.
@@ -69,7 +79,7 @@ export function InstitutionForm({ profile, submitting, onSubmit, onCancel }: Ins
   }
 
   const submit = form.onSubmit(async (values) => {
-    const parsed = institutionProfileSchema.safeParse(values);
+    const parsed = institutionProfileSchema.safeParse(withRegistrations(values));
     if (!parsed.success) return;
     try {
       await onSubmit(parsed.data);
@@ -101,6 +111,14 @@ export function InstitutionForm({ profile, submitting, onSubmit, onCancel }: Ins
           <NativeSelect label="State" data={states} {...form.getInputProps('state')} />
           <TextInput label="Zip Code" {...form.getInputProps('zipCode')} />
         </SimpleGrid>
+        <Divider label="Registration" labelPosition="left" />
+        <LicenceFields
+          kind="institution"
+          providerType={form.values.type}
+          value={form.values.registration}
+          onChange={(next) => form.setFieldValue('registration', next)}
+          error={(field) => form.errors[`registrations.0.${field}`] as string | undefined}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             Cancel

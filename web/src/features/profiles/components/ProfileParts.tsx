@@ -3,6 +3,7 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarPlus, IconLogin, IconStar } from '@tabler/icons-react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { loginEndpoint } from '../../auth/api/return-path';
+import { LICENCE_RENEWAL_PENDING } from '@ilera/contracts';
 
 /** The address parameter that asks a profile page to open its booking dialog (after signing in). */
 const BOOK_PARAM = 'book';
@@ -53,14 +54,24 @@ export function BookingActions({
   canReview,
   onBook,
   onReview,
+  renewalPending,
 }: {
   signedIn: boolean;
   /** D19: only patient accounts review. */
   canReview: boolean;
   onBook: () => void;
   onReview: () => void;
+  /** Issue 18: every Nigerian licence or registration has expired; the server refuses new bookings too. */
+  renewalPending?: boolean;
 }) {
   const location = useLocation();
+  if (renewalPending) {
+    return (
+      <Text role="status" c="orange.8" fw={500}>
+        {LICENCE_RENEWAL_PENDING}
+      </Text>
+    );
+  }
   if (!signedIn) {
     const back = new URLSearchParams(location.search);
     // A slot chosen on a result card (book=YYYY-MM-DDTHH:MM) survives the sign-in.

@@ -30,8 +30,8 @@ export interface ProfileView {
   sections: ReactNode;
   /** The owner's quick actions after Edit Profile and Change Photo. */
   ownerActions?: ReactNode;
-  /** Shown to visitors instead of booking when the provider cannot take bookings. */
-  noBooking?: ReactNode;
+  /** Issue 18: every Nigerian licence or registration has expired; visitors see why they cannot book. */
+  renewalPending?: boolean;
   contact: {
     title: string;
     phone: string | null;
@@ -168,9 +168,13 @@ export function ProviderProfilePage<T extends Provider>({
                   {v.ownerActions}
                 </Stack>
               ) : (
-                (v.noBooking ?? (
-                  <BookingActions signedIn={isAuthenticated} canReview={user?.userType === 'patient'} onBook={() => book()} onReview={() => setDialog('review')} />
-                ))
+                <BookingActions
+                  signedIn={isAuthenticated}
+                  canReview={user?.userType === 'patient'}
+                  onBook={() => book()}
+                  onReview={() => setDialog('review')}
+                  renewalPending={v.renewalPending}
+                />
               )}
             </SectionCard>
 

@@ -57,6 +57,7 @@ function view(inst: Institution): ProfileView {
         </SectionCard>
       </>
     ),
+    renewalPending: inst.licenceRenewalPending,
     contact: { ...inst, title: 'Contact Information' },
     details: {
       title: 'Institution Details',

@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconBuildingHospital, IconEdit, IconWorld } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { formatNaira, institutionTypeLabel, LICENCE_RENEWAL_PENDING, professionalTypeLabels } from '@ilera/contracts';
+import { formatNaira, institutionTypeLabel, professionalTypeLabels } from '@ilera/contracts';
 import { useProfessional } from '../api/get-professional';
 import { professionalName, type Professional } from '../api/types';
 import { CountriesDialog, WhenOpened } from '../components/ProfileDialogs';
@@ -89,12 +89,7 @@ function view(p: Professional, { isOwner, dialog, open, close }: ViewContext): P
         Update Countries
       </Button>
     ),
-    // Issue 18: every Nigerian licence has expired; the server refuses new bookings too.
-    noBooking: p.licenceRenewalPending ? (
-      <Text role="status" c="orange.8" fw={500}>
-        {LICENCE_RENEWAL_PENDING}
-      </Text>
-    ) : undefined,
+    renewalPending: p.licenceRenewalPending,
     contact: { ...p, title: 'Contact', email: p.contactEmail },
     details: {
       title: 'Details',
