@@ -83,6 +83,9 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     logLevel: 'info',
     // Tests stand behind a "proxy" on loopback, so X-Forwarded-For names the client (rate limits per address).
     trustProxy: '127.0.0.1',
+    // A test worker's event loop stalls while modules compile and other suites share the cores: that is
+    // not overload, and a 503 would fail an unrelated test (the load-shedding tests set their own limits).
+    loadShedding: { ...loadConfig({}).loadShedding, maxEventLoopDelayMs: 0 },
     ...options.config,
   };
   const redis = createRedis(config.redisUrl);

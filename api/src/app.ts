@@ -8,6 +8,7 @@ import './types';
 import { loggerOptions } from './logger';
 import { registerErrorHandler } from './plugins/errors';
 import { registerContracts } from './plugins/contracts';
+import { registerLoadShedding } from './plugins/load-shedding';
 import { registerTextInputCheck } from './plugins/text-input';
 import { registerOriginCheck } from './plugins/origin';
 import { registerStatic } from './plugins/static';
@@ -57,6 +58,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerContracts(app);
+  // First: a request refused for load costs no session, rate-limit or Redis work.
+  await registerLoadShedding(app, deps.config.loadShedding);
   registerTextInputCheck(app);
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -25,6 +25,19 @@ export interface Config {
   production: boolean;
   /** MAIL_TO_FILES=1: without SMTP_URL, production mail goes to DATA_DIR/outbox on purpose. */
   mailToFiles: boolean;
+  /** When the API answers 503 at once instead of queueing (api/src/plugins/load-shedding.ts); 0 turns a check off. */
+  loadShedding: LoadShedding;
+}
+
+interface LoadShedding {
+  /** API requests being answered by this process at once (LOAD_SHED_MAX_IN_FLIGHT, default 64). */
+  maxInFlight: number;
+  /** Mean event-loop delay over a second, ms (LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS, default 1000). */
+  maxEventLoopDelayMs: number;
+  /** V8 heap in use, MB (LOAD_SHED_MAX_HEAP_MB; default: 90% of the heap's size limit). */
+  maxHeapMb?: number;
+  /** Resident memory, MB (LOAD_SHED_MAX_RSS_MB; default 0, off: RSS does not fall back after a burst). */
+  maxRssMb: number;
 }
 
 /** A setting the process cannot run with; its message is one line naming the variable. */
@@ -62,6 +75,8 @@ export const mailToFilesRefused =
 const blank = (v: unknown) => (v === '' ? undefined : v);
 const text = z.preprocess(blank, z.string().optional());
 const url = (name: string) => z.preprocess(blank, z.string().url(`${name} must be a URL`).optional());
+const count = (name: string) =>
+  z.preprocess(blank, z.coerce.number({ invalid_type_error: `${name} must be a number` }).int(`${name} must be a whole number`).min(0, `${name} must be 0 or more`).optional());
 
 const envSchema = z
   .object({
@@ -87,6 +102,10 @@ const envSchema = z
       }).optional(),
     ),
     TRUST_PROXY: text,
+    LOAD_SHED_MAX_IN_FLIGHT: count('LOAD_SHED_MAX_IN_FLIGHT'),
+    LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: count('LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS'),
+    LOAD_SHED_MAX_HEAP_MB: count('LOAD_SHED_MAX_HEAP_MB'),
+    LOAD_SHED_MAX_RSS_MB: count('LOAD_SHED_MAX_RSS_MB'),
   })
   .superRefine((env, ctx) => {
     // Without its key every Typesense call is refused; falling back to PostgreSQL in silence hid that.
@@ -157,5 +176,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, roles: readonly
     trustProxy: e.TRUST_PROXY ?? false,
     production,
     mailToFiles: e.MAIL_TO_FILES === '1',
+    loadShedding: {
+      maxInFlight: e.LOAD_SHED_MAX_IN_FLIGHT ?? 64,
+      maxEventLoopDelayMs: e.LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS ?? 1000,
+      maxHeapMb: e.LOAD_SHED_MAX_HEAP_MB,
+      maxRssMb: e.LOAD_SHED_MAX_RSS_MB ?? 0,
+    },
   };
 }

@@ -64,3 +64,64 @@ describe('limits in the browser', () => {
     await context.close();
   });
 });
+
+/**
+ * An API shedding load (issue 13, api/src/plugins/load-shedding.ts) answers 503 with a message:
+ * the search page says the service is busy and to try again, not that the search failed. The
+ * load is real: searches held in PostgreSQL (the table every search reads first is locked)
+ * until the process counts more in flight than its (tiny) limit.
+ */
+describe('load shedding in the browser', () => {
+  let ctx: TestContext;
+  let base: string;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+
+  beforeAll(async () => {
+    ctx = await createTestContext({ config: { loadShedding: { maxInFlight: 3, maxEventLoopDelayMs: 0, maxRssMb: 0 } } });
+    await createProfessional(ctx.sql, { specialty: 'Cardiology', user: { firstName: 'Kemi', lastName: 'Adebayo' } });
+    await reindexAll(ctx.sql, { engine: new PostgresEngine(ctx.sql) });
+    base = await ctx.listen();
+    browser = await launchBrowser();
+  }, 120000);
+  afterAll(async () => {
+    await browser?.close();
+    await ctx?.close();
+  });
+
+  it('the search page says the service is busy and to try again while the API refuses requests, and searches again after', async () => {
+    const { page, context } = await newPage(browser.browser, base);
+    await page.goto('/search?q=kemi');
+    await page.getByRole('status').filter({ hasText: '1 result found' }).waitFor();
+
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const lock = ctx.sql.begin(async (tx) => {
+      await tx`LOCK TABLE search_generation IN ACCESS EXCLUSIVE MODE`;
+      locked();
+      await released;
+    });
+    await lockTaken;
+    const held = [1, 2, 3, 4, 5].map((i) => fetch(`${base}/api/professionals/search?query=held${i}`));
+    await expect.poll(async () => (await fetch(`${base}/healthz`)).status, { timeout: 30000, interval: 100 }).toBe(503);
+
+    // A new search from the page (the type card): refused at once.
+    await page.getByRole('button', { name: /Doctors/ }).first().click();
+    const busy = page.getByRole('alert').filter({ hasText: 'Search is busy' });
+    await busy.waitFor();
+    expect(await busy.textContent()).toMatch(/The service is busy\. Please try again in a few seconds\./);
+
+    release();
+    await lock;
+    // Those let in were held, not dropped: each is answered (one sent after the count passed the limit is refused).
+    const statuses = (await Promise.all(held)).map((r) => r.status);
+    expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(3);
+    await expect.poll(async () => (await fetch(`${base}/healthz`)).status, { timeout: 30000, interval: 100 }).toBe(200);
+    await page.goto('/search?q=kemi');
+    await page.getByRole('status').filter({ hasText: '1 result found' }).waitFor();
+    expect(await busy.count()).toBe(0);
+    await context.close();
+  });
+});

@@ -134,7 +134,13 @@ const check = z.object({ status: z.enum(['ok', 'down']), reason: z.string().opti
 /** GET /healthz: each dependency's state; 503 with the same shape when one is down. */
 export const healthAnswer = z.object({
   status: z.enum(['ok', 'degraded']),
-  checks: z.object({ database: check, redis: check, search: check.extend({ engine: z.enum(['postgres', 'typesense']) }) }),
+  checks: z.object({
+    database: check,
+    redis: check,
+    search: check.extend({ engine: z.enum(['postgres', 'typesense']) }),
+    /** This process itself: 'down' while it refuses requests to shed load (api/src/plugins/load-shedding.ts). */
+    load: check,
+  }),
 });
 export type Health = z.infer<typeof healthAnswer>;
 export type HealthCheck = z.infer<typeof check>;

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiJson, errorMessage, isRateLimitedError, RATE_LIMITED_MESSAGE, rateLimitedMessage } from './api';
+import { apiJson, BUSY_MESSAGE, busyMessage, errorMessage, isBusyError, isRateLimitedError, RATE_LIMITED_MESSAGE, rateLimitedMessage } from './api';
 import { TypesenseRequestError } from '../features/search/api/typesense-multi-search';
 
 // A server answering 429 as our API does (JSON {message} + Retry-After) and as a
@@ -10,9 +10,12 @@ let server: Server;
 let base: string;
 beforeAll(async () => {
   server = createServer((req, res) => {
-    res.statusCode = req.url === '/missing' ? 404 : 429;
+    res.statusCode = req.url === '/missing' ? 404 : req.url?.startsWith('/busy') ? 503 : 429;
     res.setHeader('retry-after', '60');
-    if (req.url === '/api') {
+    if (req.url === '/busy') {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ message: 'The service is busy. Please try again in a few seconds.' }));
+    } else if (req.url === '/api') {
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify({ message: 'Too many requests. Please wait 1 minute and try again.' }));
     } else if (req.url === '/missing') {
@@ -56,5 +59,29 @@ describe('429 answers in the web app', () => {
     const error = await failure('/missing');
     expect(isRateLimitedError(error)).toBe(false);
     expect(errorMessage(error, 'fallback')).toBe('Not found');
+  });
+});
+
+describe('503 answers in the web app (an API shedding load)', () => {
+  it("shows the API's message, which says to try again, instead of the page's fallback", async () => {
+    const error = await failure('/busy');
+    expect(isBusyError(error)).toBe(true);
+    expect(isRateLimitedError(error)).toBe(false);
+    expect(errorMessage(error, 'Failed to submit review. Please try again.')).toBe('The service is busy. Please try again in a few seconds.');
+  });
+
+  it('a 503 without a message of its own (a proxy page) still says to try again', async () => {
+    const error = await failure('/busy-proxy');
+    expect(errorMessage(error, 'Invalid email or password')).toBe(BUSY_MESSAGE);
+    expect(BUSY_MESSAGE).toMatch(/try again/);
+  });
+
+  it('the search page: a 503 from the multi_search client reads the same', () => {
+    const error = new TypesenseRequestError(
+      'Request failed with HTTP code 503 | Server said: The service is busy. Please try again in a few seconds.',
+      503,
+    );
+    expect(isBusyError(error)).toBe(true);
+    expect(busyMessage(error)).toBe('The service is busy. Please try again in a few seconds.');
   });
 });

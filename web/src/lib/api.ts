@@ -61,17 +61,36 @@ export function isRateLimitedError(error: unknown): boolean {
   return /^429: /.test(error.message) || (error as { httpStatus?: unknown }).httpStatus === 429;
 }
 
+/** Shown for a 503 answer that carries no message of its own: the API sheds load so, and a proxy may too. */
+export const BUSY_MESSAGE = 'The service is busy. Please try again in a few seconds.';
+
 /**
- * What to tell a person who met a limit: the server's message (it says how long
- * to wait), else RATE_LIMITED_MESSAGE.
+ * Whether an error is a 503 answer (the server is overloaded, or one of its dependencies is down):
+ * from apiRequest (`503: ...`) or the search page's Typesense client (`httpStatus` 503).
  */
-export function rateLimitedMessage(error: unknown): string {
-  if (!(error instanceof Error)) return RATE_LIMITED_MESSAGE;
+export function isBusyError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return /^503: /.test(error.message) || (error as { httpStatus?: unknown }).httpStatus === 503;
+}
+
+/** The server's own message when it says to try again (it says how long to wait), else `fallback`. */
+function tryAgainMessage(error: unknown, fallback: string): string {
+  if (!(error instanceof Error)) return fallback;
   // The Typesense client: "Request failed with HTTP code 429 | Server said: <message>".
   const said = / \| Server said: (.+)$/.exec(error.message)?.[1]?.trim();
   if (said && /try again/i.test(said)) return said;
   const message = serverMessage(error);
-  return message && /try again/i.test(message) ? message : RATE_LIMITED_MESSAGE;
+  return message && /try again/i.test(message) ? message : fallback;
+}
+
+/** What to tell a person who met a limit (429): the server's message, else RATE_LIMITED_MESSAGE. */
+export function rateLimitedMessage(error: unknown): string {
+  return tryAgainMessage(error, RATE_LIMITED_MESSAGE);
+}
+
+/** What to tell a person whose request met a busy server (503): the server's message, else BUSY_MESSAGE. */
+export function busyMessage(error: unknown): string {
+  return tryAgainMessage(error, BUSY_MESSAGE);
 }
 
 /** The `message` of an error raised by apiRequest (`400: {"message":"..."}`), or a short plain-text body. */
@@ -91,11 +110,12 @@ function serverMessage(error: Error): string | undefined {
 /**
  * The server's message from an error raised by apiRequest (`400: {"message":"..."}`),
  * or `fallback` when there is none. Toasts use it: "Login Failed" + server message or fallback.
- * A 429 always says to wait and try again, never the page's fallback (which
+ * A 429 or a 503 always says to wait and try again, never the page's fallback (which
  * would blame the password or the form).
  */
 export function errorMessage(error: unknown, fallback: string): string {
   if (isRateLimitedError(error)) return rateLimitedMessage(error);
+  if (isBusyError(error)) return busyMessage(error);
   if (!(error instanceof Error)) return fallback;
   return serverMessage(error) ?? fallback;
 }

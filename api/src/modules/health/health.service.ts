@@ -44,8 +44,18 @@ async function typesenseHealth(url: string, signal: AbortSignal): Promise<void> 
   if (!res.ok || body.ok !== true) throw new Error(`typesense answered ${res.status}`);
 }
 
-/** Probes PostgreSQL, Redis and the search engine at once, each for at most PROBE_TIMEOUT_MS. */
-export async function checkHealth(deps: { sql: Sql; redis: Redis; config: Config }): Promise<Health> {
+/** Which of the load-shedding thresholds this process is past, if any. */
+function loadCheck(deps: LoadDeps): Check {
+  if (!deps.isUnderPressure?.()) return { status: 'ok' };
+  return { status: 'down', reason: 'overloaded: shedding requests' };
+}
+
+interface LoadDeps {
+  isUnderPressure?: () => boolean;
+}
+
+/** Probes PostgreSQL, Redis and the search engine at once, each for at most PROBE_TIMEOUT_MS; and this process's load. */
+export async function checkHealth(deps: { sql: Sql; redis: Redis; config: Config } & LoadDeps): Promise<Health> {
   const engine = deps.config.typesenseUrl ? 'typesense' : 'postgres';
   const [database, redis, search] = await Promise.all([
     probe(() => deps.sql`SELECT 1`),
@@ -57,7 +67,8 @@ export async function checkHealth(deps: { sql: Sql; redis: Redis; config: Config
           deps.sql`SELECT 1 FROM search_documents LIMIT 1`,
     ),
   ]);
-  const checks = { database, redis, search: { ...search, engine } } as Health['checks'];
-  const ok = [database, redis, search].every((c) => c.status === 'ok');
+  const load = loadCheck(deps);
+  const checks = { database, redis, search: { ...search, engine }, load } as Health['checks'];
+  const ok = [database, redis, search, load].every((c) => c.status === 'ok');
   return { status: ok ? 'ok' : 'degraded', checks };
 }

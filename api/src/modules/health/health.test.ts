@@ -34,7 +34,7 @@ describe('GET /healthz', () => {
     const res = await ctx.app.inject('/healthz');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.json()).toEqual({ status: 'ok', checks: { database: ok, redis: ok, search: { ...ok, engine: 'postgres' } } });
+    expect(res.json()).toEqual({ status: 'ok', checks: { database: ok, redis: ok, search: { ...ok, engine: 'postgres' }, load: ok } });
   });
 
   describe('with a private Redis that hangs, then goes away', () => {
@@ -93,6 +93,7 @@ describe('GET /healthz', () => {
           database: { status: 'down', reason: 'ECONNREFUSED' },
           redis: ok,
           search: { status: 'down', reason: 'ECONNREFUSED', engine: 'postgres' },
+          load: ok,
         },
       });
       expect(res.ms).toBeLessThan(PROMPT_MS);

@@ -4,7 +4,7 @@ import { IconMoodEmpty } from '@tabler/icons-react';
 import { Configure, InstantSearch, useInstantSearch } from 'react-instantsearch';
 import { createSearchClient } from '../api/search-client';
 import { availabilityCountsOf } from '../api/availability-counts';
-import { isRateLimitedError, rateLimitedMessage } from '../../../lib/api';
+import { busyMessage, isBusyError, isRateLimitedError, rateLimitedMessage } from '../../../lib/api';
 import { facetFields, indexNameOf, searchParametersOf, type SearchSort, type SearchState } from '../search-state';
 import { CategoryCards, SubPicker } from './CategoryCards';
 import { FiltersPanel, type FacetValue, type SearchFacets } from './FiltersPanel';
@@ -140,6 +140,10 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
             {status === 'error' && isRateLimitedError(error) ? (
               <Alert color="orange" title="Too many searches" role="alert">
                 {rateLimitedMessage(error)}
+              </Alert>
+            ) : status === 'error' && isBusyError(error) ? (
+              <Alert color="orange" title="Search is busy" role="alert">
+                {busyMessage(error)}
               </Alert>
             ) : status === 'error' ? (
               <Alert color="red" title="Search failed" role="alert">

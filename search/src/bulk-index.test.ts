@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sql } from '@ilera/db';
+import { seedDemo } from '@ilera/db/seed/demo';
+import { createTestDatabase } from '../../test/support';
+import { approvedIds, buildDocuments, collectionNames, PostgresEngine, reindexAll } from './index';
+
+/**
+ * The seed's bulk path (issue 13: seeding 500,000 in minutes): search_documents' indexes dropped and
+ * built after the load, the cube and vocabulary counted once at the end. What it leaves must be
+ * exactly what the index worker's path leaves: documents upserted a few at a time, every cube and
+ * vocabulary row kept by the per-row triggers.
+ */
+let sql: Sql;
+let engine: PostgresEngine;
+
+beforeAll(async () => {
+  ({ sql } = await createTestDatabase());
+  engine = new PostgresEngine(sql);
+  await seedDemo(sql, { professionals: 150, institutions: 30, appointments: 300, reviews: 200, seed: 13 });
+}, 120_000);
+afterAll(async () => sql?.end({ timeout: 2 }));
+
+/** The whole PostgreSQL index, with cube keys by their content (their ids depend on the order they were met). */
+async function snapshot() {
+  const documents = await sql`
+    SELECT d.collection, d.id, d.document, d.name_key, k.key, d.tags, d.tsv_main::text AS tsv_main, d.tsv::text AS tsv,
+      d.rating, d.review_count, d.experience, d.next_slot
+    FROM search_documents d JOIN search_cube_keys k ON k.id = d.key_id ORDER BY d.collection, d.id`;
+  const cube = await sql`
+    SELECT c.collection, c.term, k.key, c.arr_field, c.arr_value, c.count
+    FROM search_cube c JOIN search_cube_keys k ON k.id = c.key_id WHERE c.count > 0
+    ORDER BY c.collection, c.term, k.key::text, c.arr_field, c.arr_value`;
+  const terms = await sql`SELECT collection, term, docs FROM search_terms WHERE docs > 0 ORDER BY collection, term`;
+  return { documents: [...documents], cube: [...cube], terms: [...terms] };
+}
+
+const indexDefinitions = async () =>
+  (await sql<{ def: string }[]>`SELECT indexdef AS def FROM pg_indexes WHERE tablename = 'search_documents' ORDER BY indexname`).map((r) => r.def);
+
+describe('the seed reindex with indexes built after the load', () => {
+  it('leaves the documents, cube and vocabulary the per-row triggers leave, and every index as the migrations made it', async () => {
+    const definitions = await indexDefinitions();
+    expect(definitions.length).toBeGreaterThan(5);
+
+    // The index worker's way: a few documents at a time, the triggers counting each one.
+    await sql`DELETE FROM search_documents`;
+    for (const collection of collectionNames) {
+      const ids = await approvedIds(sql, collection);
+      for (let i = 0; i < ids.length; i += 7) await engine.upsert(collection, await buildDocuments(sql, collection, ids.slice(i, i + 7)));
+    }
+    const byTriggers = await snapshot();
+    expect(byTriggers.documents.length).toBeGreaterThanOrEqual(180);
+    expect(byTriggers.cube.length).toBeGreaterThan(1000);
+
+    // The seed's way, from an empty table.
+    await sql`DELETE FROM search_documents`;
+    const said: string[] = [];
+    const counts = await reindexAll(sql, { engine, indexesAfter: true, log: (m) => said.push(m) });
+    expect(counts.professionals + counts.institutions).toBe(byTriggers.documents.length);
+    // Every index but the primary key (which ON CONFLICT needs) was dropped and built again.
+    expect(said).toContainEqual(expect.stringMatching(new RegExp(`^${definitions.length - 1} indexes of search_documents built in`)));
+
+    const bulk = await snapshot();
+    expect(bulk.documents).toEqual(byTriggers.documents);
+    expect(bulk.terms).toEqual(byTriggers.terms);
+    expect(bulk.cube).toEqual(byTriggers.cube);
+    expect(await indexDefinitions()).toEqual(definitions);
+  }, 180_000);
+});

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createRedis } from '@ilera/workers';
+import type { Sql } from '@ilera/db';
+import { createTestDatabase, freePort } from './support';
+import { startApp, stopApp, waitUntil, type AppProcess } from './processes';
+
+/**
+ * Load shedding (issue 13): an API process (`npm run start:api`) holding more requests than its
+ * limit answers new ones 503 at once, with Retry-After and a message, and /healthz says
+ * "degraded"; once the held requests are answered it serves normally again. The requests are
+ * held for real: the test locks the table every search reads first, so they wait in PostgreSQL
+ * exactly as they do when the database cannot keep up.
+ */
+const MAX_IN_FLIGHT = 3;
+const HELD = 6;
+
+let sql: Sql;
+let env: Record<string, string>;
+let base: string;
+let api: AppProcess | undefined;
+
+beforeAll(async () => {
+  const db = await createTestDatabase();
+  sql = db.sql;
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  env = {
+    DATABASE_URL: db.url,
+    DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'ilera-load-shedding-')),
+    REDIS_URL: inject('redisUrl'),
+    REDIS_PREFIX: `ilera-load-shedding-${inject('runId')}-${process.pid}`,
+    SESSION_SECRET: randomBytes(32).toString('base64'),
+    TYPESENSE_URL: '',
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    LOAD_SHED_MAX_IN_FLIGHT: String(MAX_IN_FLIGHT),
+  };
+  api = startApp('--api', env);
+  await waitUntil(async () => (await fetch(`${base}/healthz`)).ok, api, 'API process', 60000);
+});
+afterAll(async () => {
+  if (api) await stopApp(api);
+  const redis = createRedis(inject('redisUrl'));
+  const keys = await redis.keys(`${env.REDIS_PREFIX}:*`);
+  if (keys.length) await redis.del(...keys);
+  redis.disconnect();
+  await sql?.end({ timeout: 2 });
+  if (env?.DATA_DIR) await rm(env.DATA_DIR, { recursive: true, force: true });
+});
+
+const search = (q: string) => fetch(`${base}/api/professionals/search?query=${encodeURIComponent(q)}`);
+
+describe('an API process past its in-flight limit', () => {
+  it('answers 503 with Retry-After and a message, says degraded on /healthz, and answers normally once the queue drains', async () => {
+    expect((await search('before')).status).toBe(200);
+
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const lock = sql.begin(async (tx) => {
+      await tx`LOCK TABLE search_generation IN ACCESS EXCLUSIVE MODE`;
+      locked();
+      await released;
+    });
+    await lockTaken;
+    const held = Array.from({ length: HELD }, (_, i) => search(`held ${i}`));
+
+    // The process samples its queue every 100 ms; /healthz is never refused (nor held: it reads no search table).
+    await waitUntil(async () => (await fetch(`${base}/healthz`)).status === 503, api!, '/healthz degraded while requests are held', 30000);
+    const health = await fetch(`${base}/healthz`);
+    expect(health.status).toBe(503);
+    const body = (await health.json()) as { status: string; checks: { load: { status: string; reason: string }; database: { status: string } } };
+    expect(body.status).toBe('degraded');
+    expect(body.checks.load).toEqual({ status: 'down', reason: 'overloaded: shedding requests' });
+    expect(body.checks.database).toEqual({ status: 'ok' });
+
+    const refused = await search('while busy');
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await refused.json()).toEqual({ message: 'The service is busy. Please try again in a few seconds.' });
+
+    release();
+    await lock;
+    // Those let in were held, not dropped: each is answered (any sent after the count passed the limit was refused).
+    const statuses = (await Promise.all(held)).map((r) => r.status);
+    expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(MAX_IN_FLIGHT);
+
+    await waitUntil(async () => (await fetch(`${base}/healthz`)).status === 200, api!, 'healthz ok again', 20000);
+    const after = await search('after');
+    expect(after.status).toBe(200);
+    expect(after.headers.get('retry-after')).toBeNull();
+    expect(await after.json()).toMatchObject({ found: expect.any(Number), hits: expect.any(Array) });
+  }, 120_000);
+});
