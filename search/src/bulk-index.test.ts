@@ -23,9 +23,11 @@ afterAll(async () => sql?.end({ timeout: 2 }));
 /** The whole PostgreSQL index, with cube keys by their content (their ids depend on the order they were met). */
 async function snapshot() {
   const documents = await sql`
-    SELECT d.collection, d.id, d.document, d.name_key, k.key, d.tags, d.tsv_main::text AS tsv_main, d.tsv::text AS tsv,
-      d.rating, d.review_count, d.experience, d.next_slot
-    FROM search_documents d JOIN search_cube_keys k ON k.id = d.key_id ORDER BY d.collection, d.id`;
+    SELECT d.collection, d.id, b.document, d.name_key, k.key, d.tags, d.tsv_main::text AS tsv_main, b.tsv::text AS tsv,
+      d.rating, d.review_count, d.experience, d.fee, d.next_slot
+    FROM search_documents d JOIN search_cube_keys k ON k.id = d.key_id
+    JOIN search_bodies b ON b.collection = d.collection AND b.id = d.id
+    ORDER BY d.collection, d.id`;
   const cube = await sql`
     SELECT c.collection, c.term, k.key, c.arr_field, c.arr_value, c.count
     FROM search_cube c JOIN search_cube_keys k ON k.id = c.key_id WHERE c.count > 0
@@ -34,8 +36,9 @@ async function snapshot() {
   return { documents: [...documents], cube: [...cube], terms: [...terms] };
 }
 
+const TABLES = ['search_documents', 'search_bodies'];
 const indexDefinitions = async () =>
-  (await sql<{ def: string }[]>`SELECT indexdef AS def FROM pg_indexes WHERE tablename = 'search_documents' ORDER BY indexname`).map((r) => r.def);
+  (await sql<{ def: string }[]>`SELECT indexdef AS def FROM pg_indexes WHERE tablename = ANY(${TABLES}) ORDER BY indexname`).map((r) => r.def);
 
 describe('the seed reindex with indexes built after the load', () => {
   it('leaves the documents, cube and vocabulary the per-row triggers leave, and every index as the migrations made it', async () => {
@@ -44,6 +47,7 @@ describe('the seed reindex with indexes built after the load', () => {
 
     // The index worker's way: a few documents at a time, the triggers counting each one.
     await sql`DELETE FROM search_documents`;
+    await sql`DELETE FROM search_bodies`;
     for (const collection of collectionNames) {
       const ids = await approvedIds(sql, collection);
       for (let i = 0; i < ids.length; i += 7) await engine.upsert(collection, await buildDocuments(sql, collection, ids.slice(i, i + 7)));
@@ -52,13 +56,14 @@ describe('the seed reindex with indexes built after the load', () => {
     expect(byTriggers.documents.length).toBeGreaterThanOrEqual(180);
     expect(byTriggers.cube.length).toBeGreaterThan(1000);
 
-    // The seed's way, from an empty table.
+    // The seed's way, from empty tables.
     await sql`DELETE FROM search_documents`;
+    await sql`DELETE FROM search_bodies`;
     const said: string[] = [];
     const counts = await reindexAll(sql, { engine, indexesAfter: true, log: (m) => said.push(m) });
     expect(counts.professionals + counts.institutions).toBe(byTriggers.documents.length);
-    // Every index but the primary key (which ON CONFLICT needs) was dropped and built again.
-    expect(said).toContainEqual(expect.stringMatching(new RegExp(`^${definitions.length - 1} indexes of search_documents built in`)));
+    // Every index but the two primary keys (which ON CONFLICT needs) was dropped and built again.
+    expect(said).toContainEqual(expect.stringMatching(new RegExp(`^${definitions.length - 2} indexes of search_documents and search_bodies built in`)));
 
     const bulk = await snapshot();
     expect(bulk.documents).toEqual(byTriggers.documents);
