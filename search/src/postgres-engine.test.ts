@@ -259,3 +259,80 @@ describe('PostgreSQL engine: facet counts kept ahead of time', () => {
     }
   });
 });
+
+describe('PostgreSQL engine: availability windows, fees and documents that come back', () => {
+  let db: { sql: Sql };
+  let engine: PostgresEngine;
+  const day = 86_400;
+  const t0 = 1_800_000_000;
+  // Professional i: next slot i hours after t0, none when i % 5 is 3; a fee for odd i.
+  const doc = (i: number): SearchDocument => ({
+    ...professional(i),
+    ...(i % 5 !== 3 ? { nextSlot: t0 + i * 3600 } : {}),
+    ...(i % 2 ? { consultationFee: (i % 7) * 1000 } : {}),
+  });
+  const docs = Array.from({ length: 120 }, (_, i) => doc(i + 1));
+  const count = (bound: number, keep: (d: SearchDocument) => boolean) =>
+    docs.filter((d) => typeof d.nextSlot === 'number' && (d.nextSlot as number) < bound && keep(d)).length;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    engine = new PostgresEngine(db.sql);
+    await engine.upsert('professionals', docs);
+  });
+  afterAll(async () => {
+    await db.sql.end({ timeout: 2 });
+  });
+
+  it('counts the availability windows of one page together, each as it would alone', async () => {
+    const bounds = [t0 + day, t0 + 3 * day, t0 + 7 * day];
+    for (const [q, filter, keep] of [
+      ['*', '', () => true],
+      ['*', 'state:=[`Lagos`]', (d: SearchDocument) => d.state === 'Lagos'],
+      ['okonkwo', '', (d: SearchDocument) => d.lastName === 'Okonkwo'],
+      ['hypertension', '', (d: SearchDocument) => String(d.bio).includes('hypertension')],
+    ] as const) {
+      const window = (b: number): SearchRequest => ({
+        collection: 'professionals',
+        q,
+        filter_by: [filter, `nextSlot:<${b}`].filter(Boolean).join(' && '),
+        per_page: 0,
+      });
+      const together = (await engine.multiSearch([{ collection: 'professionals', q, per_page: 5 }, ...bounds.map(window)])) as SearchResult[];
+      const alone = await Promise.all(bounds.map(async (b) => ((await engine.multiSearch([window(b)])) as SearchResult[])[0].found));
+      const expected = bounds.map((b) => count(b, keep));
+      expect(expected.some((n) => n > 0)).toBe(true);
+      expect(together.slice(1).map((r) => r.found)).toEqual(expected);
+      expect(alone).toEqual(expected);
+    }
+  });
+
+  it('sorts by fee either way with the professionals without a fee last, and filters on it', async () => {
+    const fees = (r: SearchResult) => r.hits.map((h) => (h.document.consultationFee as number | undefined) ?? null);
+    const priced = docs.filter((d) => typeof d.consultationFee === 'number').length;
+    const [up, down, range] = (await engine.multiSearch([
+      { collection: 'professionals', q: '*', sort_by: 'consultationFee:asc,rating:desc', per_page: 120 },
+      { collection: 'professionals', q: '*', sort_by: 'consultationFee:desc,rating:desc', per_page: 120 },
+      { collection: 'professionals', q: '*', filter_by: 'consultationFee:>=3000 && consultationFee:<=5000', per_page: 120 },
+    ])) as SearchResult[];
+    for (const [r, dir] of [[up, 1], [down, -1]] as const) {
+      const f = fees(r);
+      expect(f.slice(priced).every((x) => x === null)).toBe(true);
+      const p = f.slice(0, priced) as number[];
+      expect(p.every((x, i) => i === 0 || dir * (x - p[i - 1]) >= 0)).toBe(true);
+    }
+    expect(range.found).toBe(docs.filter((d) => typeof d.consultationFee === 'number' && d.consultationFee >= 3000 && d.consultationFee <= 5000).length);
+  });
+
+  it('finds a document again after it was deleted and indexed anew', async () => {
+    const found = async () => ((await engine.multiSearch([{ collection: 'professionals', q: 'okonkwo', filter_by: 'state:=[`Lagos`]', per_page: 120 }])) as SearchResult[])[0];
+    const before = await found();
+    const id = before.hits[0].document.id;
+    await engine.delete('professionals', [id]);
+    expect((await found()).hits.map((h) => h.document.id)).not.toContain(id);
+    await engine.upsert('professionals', [docs.find((d) => d.id === id)!]);
+    const after = await found();
+    expect(after.found).toBe(before.found);
+    expect(after.hits.map((h) => h.document.id)).toContain(id);
+  });
+});

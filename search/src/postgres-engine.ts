@@ -719,7 +719,37 @@ export class PostgresEngine implements SearchEngine {
     });
     const ok = parsed.filter((x): x is ParsedSearch => !('error' in x));
     const resolved = await this.resolve(ok);
-    return Promise.all(parsed.map((s) => ('error' in s ? s : this.search(s, resolved[ok.indexOf(s)]))));
+    const windows = windowGroups(ok, resolved);
+    const counted = new Map<ParsedSearch, Promise<SearchResult>>();
+    for (const group of windows) {
+      const all = this.windowCounts(group, resolved[ok.indexOf(group[0])]);
+      group.forEach((s, i) => counted.set(s, all.then((r) => r[i])));
+    }
+    return Promise.all(parsed.map((s) => ('error' in s ? s : (counted.get(s) ?? this.search(s, resolved[ok.indexOf(s)])))));
+  }
+
+  /**
+   * Count-only searches that differ only in a `nextSlot:<T` bound (the search page's three
+   * availability windows, issue 17) counted in one pass over their common matches: each
+   * such count reads every match's row (the cube holds no next slots), so three statements
+   * read the same rows three times.
+   */
+  private async windowCounts(group: ParsedSearch[], r: Resolved): Promise<SearchResult[]> {
+    const started = Date.now();
+    const p = new Params();
+    const bounds = group.map((s) => `to_timestamp(${p.add(String(windowBound(s)!.values[0]))}::text::float8)`);
+    const where = whereSql({ ...group[0], filters: group[0].filters.filter((f) => f !== windowBound(group[0])) }, r, p);
+    const text = `SELECT ${bounds.map((b, i) => `count(*) FILTER (WHERE next_slot < ${b})::int AS n${i}`).join(', ')}
+      FROM search_documents WHERE ${where} AND next_slot < GREATEST(${bounds.join(', ')})`;
+    const [row] = await this.sql.unsafe<Record<string, number>[]>(text, p.values as never[]);
+    return group.map((s, i) => ({
+      found: Number(row?.[`n${i}`] ?? 0),
+      page: s.page,
+      search_time_ms: Date.now() - started,
+      request_params: { collection_name: s.collection, q: s.q, per_page: s.perPage },
+      hits: [],
+      facet_counts: [],
+    }));
   }
 
   /**
@@ -829,6 +859,26 @@ export class PostgresEngine implements SearchEngine {
   }
 
   async close(): Promise<void> {}
+}
+
+/** The `nextSlot:<T` filter of a count-only search without facets, the only kind windowCounts answers. */
+function windowBound(s: ParsedSearch): FilterClause | undefined {
+  if (s.perPage !== 0 || s.facetBy.length) return undefined;
+  const bounds = s.filters.filter((f) => f.field === 'nextSlot');
+  return bounds.length === 1 && bounds[0].op === '<' && bounds[0].values.length === 1 ? bounds[0] : undefined;
+}
+
+/** Groups of two or more count-only searches alike but for their `nextSlot:<T` bound (and not known to match nothing). */
+function windowGroups(searches: ParsedSearch[], resolved: Resolved[]): ParsedSearch[][] {
+  const groups = new Map<string, ParsedSearch[]>();
+  searches.forEach((s, i) => {
+    const bound = windowBound(s);
+    if (!bound || resolved[i].keyIds?.length === 0) return;
+    const rest = s.filters.filter((f) => f !== bound).map((f) => [f.field, f.op, f.values]);
+    const key = JSON.stringify([s.collection, s.words, rest]);
+    groups.set(key, [...(groups.get(key) ?? []), s]);
+  });
+  return [...groups.values()].filter((g) => g.length > 1);
 }
 
 function facet(field: string, rows: { value: string; count: number }[], max: number): FacetCount {
