@@ -33,12 +33,13 @@ import {
   quickSearchFacilities,
   quickSearchQuery,
   quickSearchSpecialties,
+  type DirectoryCounts,
   type ProfessionalType,
 } from '@ilera/contracts';
 import { Footer } from '../../components/Footer';
 import { formatCount } from '../../lib/format-count';
 import { Header } from '../../components/Header';
-import { useDirectoryCounts, type DirectoryCounts } from '../../features/search/api/get-directory-counts';
+import { useDirectoryCounts } from '../../features/search/api/get-directory-counts';
 import { searchTypeOptions, searchUrl, type SearchType } from '../../features/search/search-params';
 
 export default function LandingPage() {
@@ -186,7 +187,7 @@ const professionalCategory = (type: ProfessionalType, plural: string, icon: Reac
   count: (counts) => counts[type],
 });
 
-const specialtyCategory = (specialty: string, icon: ReactNode): Category => ({
+const specialtyCategory = (specialty: keyof DirectoryCounts['specialties'], icon: ReactNode): Category => ({
   label: specialty,
   icon,
   href: searchUrl({ type: 'professionals', specialty }),

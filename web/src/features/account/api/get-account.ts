@@ -1,12 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api';
-import type { User } from '../../auth/api/use-auth';
+import type { Account } from '@ilera/contracts';
 
-/** GET /api/account: the signed-in user's own account (issue 14): the user, with phone and creation date. */
-export interface Account extends User {
-  phone: string | null;
-  createdAt: string;
-}
+export type { Account };
 
 export function getAccount(): Promise<Account> {
   return getJson<Account>('/api/account');

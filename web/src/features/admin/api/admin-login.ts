@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminLoginInput } from '@ilera/contracts';
+import type { AdminLoginInput, PublicUser as AdminUser } from '@ilera/contracts';
 import { apiJson } from '../../../lib/api';
 import { currentUserQueryOptions } from '../../auth/api/use-auth';
 import { adminUserQueryOptions } from './get-admin-user';
-import type { AdminUser } from './types';
 
 /** POST /api/admin/login. */
 export function adminLogin(input: AdminLoginInput): Promise<{ success: true; user: AdminUser }> {

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
-import type { AdminInstitution, AdminProfessional } from './types';
+import type { AdminInstitution, AdminProfessional } from '@ilera/contracts';
 
 export type ListStatus = 'pending' | 'approved' | 'rejected';
 export type ListKind = 'professional' | 'institution';

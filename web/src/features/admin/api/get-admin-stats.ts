@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api';
-import type { AdminStats } from './types';
+import type { AdminStats } from '@ilera/contracts';
 
 /** GET /api/admin/stats: the four counts (plus pending per kind, for the tab labels). */
 export function getAdminStats(): Promise<AdminStats> {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminUser } from './types';
+import type { PublicUser as AdminUser } from '@ilera/contracts';
 
 /**
  * GET /api/admin/user: the signed-in admin, or null for anyone else (401 signed

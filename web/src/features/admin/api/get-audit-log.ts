@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api';
-import type { AuditPage } from './types';
+import type { AuditPage } from '@ilera/contracts';
 
 export const AUDIT_PER_PAGE = 25;
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
 import { adminAuditActionLabels, formatLagos, type AdminAuditAction } from '@ilera/contracts';
 import { AUDIT_PER_PAGE, useAuditLog } from '../api/get-audit-log';
-import type { AuditEntry } from '../api/types';
+import type { AuditEntry } from '@ilera/contracts';
 
 function actionLabel(action: string): string {
   return adminAuditActionLabels[action as AdminAuditAction] ?? action;

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { PageLoader } from '../../../components/PageLoader';
 import { toast } from '../../../lib/toast';
 import { useAdminUser } from '../api/get-admin-user';
-import type { AdminUser } from '../api/types';
+import type { PublicUser as AdminUser } from '@ilera/contracts';
 
 /** Spec §9: the admin redirect waits 2 seconds. */
 export const ADMIN_REDIRECT_MS = 2000;

@@ -1,6 +1,6 @@
 import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { IconBuildingHospital, IconCalendarEvent, IconClockHour4, IconStethoscope } from '@tabler/icons-react';
-import type { AdminStats } from '../api/types';
+import type { AdminStats } from '@ilera/contracts';
 
 const cards = [
   { key: 'totalProfessionals', label: 'Total Professionals', Icon: IconStethoscope },

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAdminLogout } from '../api/admin-logout';
 import { useAdminStats } from '../api/get-admin-stats';
-import type { AdminUser } from '../api/types';
+import type { PublicUser as AdminUser } from '@ilera/contracts';
 import { toast } from '../../../lib/toast';
 import { ActivityLog } from '../components/ActivityLog';
 import { AdminFrame } from '../components/AdminFrame';

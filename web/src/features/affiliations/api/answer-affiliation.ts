@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api';
 import { refreshAffiliationQueries } from './invalidate';
-import type { Affiliation } from './types';
+import type { Affiliation } from '@ilera/contracts';
 
 /** PUT /api/affiliations/{id} {status}: the institution confirms or declines. */
 export function answerAffiliation({ id, status }: { id: number; status: 'confirmed' | 'declined' }): Promise<Affiliation> {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api';
-import { AFFILIATIONS_KEY, type Affiliation } from './types';
+import type { Affiliation } from '@ilera/contracts';
+import { AFFILIATIONS_KEY } from './types';
 
 /** GET /api/affiliations: the signed-in side's requests and links. */
 export function getAffiliations(): Promise<Affiliation[]> {

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateAffiliationInput } from '@ilera/contracts';
+import type { CreateAffiliationInput, Affiliation } from '@ilera/contracts';
 import { apiJson } from '../../../lib/api';
 import { refreshAffiliationQueries } from './invalidate';
-import type { Affiliation } from './types';
 
 /** POST /api/affiliations {institutionId, role}: a professional asks to join. */
 export function requestAffiliation(input: CreateAffiliationInput): Promise<Affiliation> {

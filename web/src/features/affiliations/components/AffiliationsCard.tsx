@@ -11,7 +11,7 @@ import { useAnswerAffiliation } from '../api/answer-affiliation';
 import { useEndAffiliation } from '../api/end-affiliation';
 import { useFindInstitutions } from '../api/find-institutions';
 import { useRequestAffiliation } from '../api/request-affiliation';
-import type { Affiliation } from '../api/types';
+import type { Affiliation } from '@ilera/contracts';
 
 type Side = 'professional' | 'institution';
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateAppointmentInput } from '@ilera/contracts';
+import type { CreateAppointmentInput, Appointment } from '@ilera/contracts';
 import { apiJson } from '../../../lib/api';
 import { isAvailabilityKey } from './get-availability';
-import { isAppointmentsKey, type Appointment } from './types';
+import { isAppointmentsKey } from './types';
 
 /** POST /api/appointments. The patient is the session's user (never sent). */
 export function createAppointment(input: CreateAppointmentInput): Promise<Appointment> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api';
-import type { Appointment } from './types';
+import type { Appointment } from '@ilera/contracts';
 
 /**
  * The appointment lists (spec §7): a patient's own, or a provider's.

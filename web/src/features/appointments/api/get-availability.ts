@@ -1,22 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api';
-import type { ProviderTarget } from './types';
+import type { AvailabilityDay } from '@ilera/contracts';
+import { providerPath as basePath, type ProviderTarget } from './types';
 
-/** A provider's day: which 30-minute slots (Lagos time) can still be booked. Nothing about who booked. */
-export interface Availability {
-  date: string;
-  slots: { time: string; available: boolean }[];
-}
-
-function basePath(target: ProviderTarget): string {
-  return target.professionalId != null
-    ? `/api/professionals/${target.professionalId}`
-    : `/api/institutions/${target.institutionId}`;
-}
-
-/** GET /api/professionals/{id}/availability?date=YYYY-MM-DD (or /api/institutions/...). */
-export function getAvailability(target: ProviderTarget, date: string): Promise<Availability> {
-  return getJson<Availability>(`${basePath(target)}/availability?date=${encodeURIComponent(date)}`);
+/**
+ * GET /api/professionals/{id}/availability?date=YYYY-MM-DD (or /api/institutions/...): which
+ * 30-minute slots (Lagos time) can still be booked. Nothing about who booked.
+ */
+export function getAvailability(target: ProviderTarget, date: string): Promise<AvailabilityDay> {
+  return getJson<AvailabilityDay>(`${basePath(target)}/availability?date=${encodeURIComponent(date)}`);
 }
 
 export function availabilityQueryOptions(target: ProviderTarget, date: string) {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AppointmentStatus } from '@ilera/contracts';
+import type { AppointmentStatus, Appointment } from '@ilera/contracts';
 import { apiJson } from '../../../lib/api';
 import { isAvailabilityKey } from './get-availability';
-import { isAppointmentsKey, type Appointment } from './types';
+import { isAppointmentsKey } from './types';
 
 /** PUT /api/appointments/{id}/status. */
 export function updateAppointmentStatus(vars: { id: number; status: AppointmentStatus }): Promise<Appointment> {

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconClock, IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { appointmentStatusLabels, type AppointmentStatus } from '@ilera/contracts';
-import type { Appointment } from '../api/types';
+import type { Appointment } from '@ilera/contracts';
 
 /** Spec §4: confirmed green, cancelled red, completed blue, anything else (pending) yellow. */
 const statusLook: Record<AppointmentStatus, { color: string; icon: typeof IconClock }> = {

@@ -40,7 +40,7 @@ import { useMyInstitution } from '../../profiles/api/get-my-institution';
 import { useMyProfessional } from '../../profiles/api/get-my-professional';
 import { useAppointments, type AppointmentsOwner } from '../api/get-appointments';
 import { useUpdateAppointmentStatus } from '../api/update-appointment-status';
-import type { Appointment } from '../api/types';
+import type { Appointment } from '@ilera/contracts';
 import { StatusBadge, providerName } from '../components/AppointmentStatusBadge';
 
 type Filter = 'all' | AppointmentStatus;

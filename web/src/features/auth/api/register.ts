@@ -1,15 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { RegisterInstitutionInput, RegisterPatientInput, RegisterProfessionalFormValues } from '@ilera/contracts';
+import type { RegisterAnswer, RegisterInstitutionInput, RegisterPatientInput, RegisterProfessionalFormValues } from '@ilera/contracts';
 import { apiJson } from '../../../lib/api';
-import type { User } from './use-auth';
 
 export type AccountType = 'patient' | 'professional' | 'institution';
-
-export interface RegisterAnswer {
-  success: boolean;
-  message: string;
-  user: User;
-}
 
 export interface RegisterBodies {
   patient: RegisterPatientInput;

@@ -1,18 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserType } from '@ilera/contracts';
+import type { PublicUser, UserType } from '@ilera/contracts';
 import { getJson } from '../../../lib/api';
 
 export type { UserType };
 
 /** The current user as GET /api/auth/user returns it (spec accounts §3, User). */
-export interface User {
-  id: string | number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  userType: UserType;
-}
+export type User = PublicUser;
 
 export const currentUserQueryKey = ['/api/auth/user'] as const;
 

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { resetTokenAnswer } from '@ilera/contracts';
 import { getJson } from '../../../lib/api';
 
-export interface ResetTokenValidity {
-  valid: boolean;
-  message: string;
-}
+type ResetTokenValidity = z.infer<typeof resetTokenAnswer>;
 
 /** GET /api/auth/validate-reset-token/{token} → {valid, message}. */
 export function getResetTokenValidity(token: string): Promise<ResetTokenValidity> {

@@ -1,17 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Appointment } from '@ilera/contracts';
 import { getJson } from '../../../lib/api';
 
-/** What the dashboard reads of GET /api/appointments/patient/{userId} (appointments area). */
-export interface PatientAppointment {
-  id: number;
-  appointmentDate: string;
-  status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | string;
-  professional: { specialty: string; title: string; user: { firstName: string | null; lastName: string | null } } | null;
-  institution: { name: string; type: string } | null;
-}
+/** GET /api/appointments/patient/{userId}, as the dashboard reads it (appointments area). */
 
-export function getPatientAppointments(userId: string | number): Promise<PatientAppointment[]> {
-  return getJson<PatientAppointment[]>(`/api/appointments/patient/${userId}`);
+export function getPatientAppointments(userId: string | number): Promise<Appointment[]> {
+  return getJson<Appointment[]>(`/api/appointments/patient/${userId}`);
 }
 
 export function patientAppointmentsQueryOptions(userId: string | number) {

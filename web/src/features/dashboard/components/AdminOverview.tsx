@@ -1,7 +1,7 @@
 import { Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBuildingHospital, IconCalendar, IconClock, IconShieldCheck, IconStethoscope } from '@tabler/icons-react';
 import { useAdminStats } from '../../admin/api/get-admin-stats';
-import type { AdminStats } from '../../admin/api/types';
+import type { AdminStats } from '@ilera/contracts';
 import { formatCount } from '../../../lib/format-count';
 import { LinkCard } from './LinkCard';
 

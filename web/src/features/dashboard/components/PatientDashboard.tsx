@@ -1,9 +1,9 @@
 import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCalendar, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { appointmentStatusLabels, formatLagos, institutionTypeLabel, type AppointmentStatus } from '@ilera/contracts';
+import { appointmentStatusLabels, formatLagos, institutionTypeLabel, type Appointment, type AppointmentStatus } from '@ilera/contracts';
 import type { User } from '../../auth/api/use-auth';
-import { usePatientAppointments, type PatientAppointment } from '../api/get-patient-appointments';
+import { usePatientAppointments } from '../api/get-patient-appointments';
 import { LinkCard } from './LinkCard';
 import { QuickSearchForm } from './QuickSearchForm';
 
@@ -33,7 +33,7 @@ export function PatientDashboard({ user }: { user: User }) {
   );
 }
 
-function providerOf(a: PatientAppointment): { name: string; detail: string } {
+function providerOf(a: Appointment): { name: string; detail: string } {
   if (a.professional) {
     const p = a.professional;
     return { name: [p.title, p.user?.firstName, p.user?.lastName].filter(Boolean).join(' '), detail: p.specialty };

@@ -3,11 +3,11 @@ import { ActionIcon, Alert, Avatar, Badge, Box, Button, Card, Grid, Group, Skele
 import { IconBuildingHospital, IconCalendar, IconCamera, IconEdit, IconExternalLink, IconUserEdit, IconWorld } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { institutionTypeLabel, professionalTypeLabels } from '@ilera/contracts';
+import { institutionTypeLabel, professionalTypeLabels, type Institution, type Professional } from '@ilera/contracts';
 import type { User } from '../../auth/api/use-auth';
 import { useMyInstitution } from '../../profiles/api/get-my-institution';
 import { useMyProfessional } from '../../profiles/api/get-my-professional';
-import { professionalName, type Institution, type Professional } from '../../profiles/api/types';
+import { professionalName } from '../../profiles/api/types';
 import { CountriesDialog } from '../../profiles/components/CountriesDialog';
 import { PhotoDialog } from '../../profiles/components/PhotoDialog';
 import { ProfileStatusBadge } from '../../profiles/components/ProfileStatusBadge';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api';
-import type { Institution } from './types';
+import type { Institution } from '@ilera/contracts';
 
 /** GET /api/institutions/{id}: public for approved profiles (D1), else 404 except to the owner and admins. */
 export function getInstitution(id: string | number): Promise<Institution> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api';
 import { isNotFoundError } from './not-found';
-import type { Institution } from './types';
+import type { Institution } from '@ilera/contracts';
 
 /** GET /api/institutions/user/{userId}: the signed-in user's own institution, or null when they have none yet. */
 export async function getMyInstitution(userId: string | number): Promise<Institution | null> {

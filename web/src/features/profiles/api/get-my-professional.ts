@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api';
 import { isNotFoundError } from './not-found';
-import type { Professional } from './types';
+import type { Professional } from '@ilera/contracts';
 
 /** GET /api/professionals/user/{userId}: the signed-in user's own profile, or null when they have none yet. */
 export async function getMyProfessional(userId: string | number): Promise<Professional | null> {

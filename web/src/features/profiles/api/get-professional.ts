@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api';
-import type { Professional } from './types';
+import type { Professional } from '@ilera/contracts';
 
 /** GET /api/professionals/{id}: public for approved profiles (D1), else 404 except to the owner and admins. */
 export function getProfessional(id: string | number): Promise<Professional> {

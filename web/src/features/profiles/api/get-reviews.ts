@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api';
-import type { ProviderKind, Review, ReviewOrder } from './types';
+import type { Review } from '@ilera/contracts';
+import type { ProviderKind, ReviewOrder } from './types';
 
 /**
  * GET /api/reviews/{professional|institution}/{id}, newest first. The write-review

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { InstitutionProfileInput } from '@ilera/contracts';
+import type { InstitutionProfileInput, Institution } from '@ilera/contracts';
 import { apiJson } from '../../../lib/api';
 import { refreshProviderQueries } from './refresh';
-import type { Institution } from './types';
 
 /** POST /api/institutions: a new profile, pending review. */
 export function createInstitution(body: InstitutionProfileInput): Promise<Institution> {

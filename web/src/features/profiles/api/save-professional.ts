@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfessionalProfileInput } from '@ilera/contracts';
+import type { ProfessionalProfileInput, Professional } from '@ilera/contracts';
 import { apiJson } from '../../../lib/api';
 import { refreshProviderQueries } from './refresh';
-import type { Professional } from './types';
 
 /** POST /api/professionals: a new profile, pending review. */
 export function createProfessional(body: ProfessionalProfileInput): Promise<Professional> {

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, MultiSelect, Paper, Stack, Text } from '@mantine/core';
-import { LICENSE_PER_COUNTRY_MESSAGE, professionalCountries, type ProfessionalType } from '@ilera/contracts';
+import { LICENSE_PER_COUNTRY_MESSAGE, professionalCountries, type LicenceRecord, type ProfessionalType } from '@ilera/contracts';
 import { emptyLicence, LicenceFields, licenceInput, type LicenceDraft } from '../../../components/LicenceFields';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import type { CountryLicense } from '../api/types';
 import { useUpdateCountries } from '../api/update-countries';
 
 export interface CountriesDialogProps {
@@ -12,11 +11,11 @@ export interface CountriesDialogProps {
   onClose: () => void;
   current: string[];
   /** The licence of each current country (countries = licences). */
-  licences: CountryLicense[];
+  licences: LicenceRecord[];
   professionalType: ProfessionalType;
 }
 
-const draftsOf = (licences: CountryLicense[]): Record<string, LicenceDraft> =>
+const draftsOf = (licences: LicenceRecord[]): Record<string, LicenceDraft> =>
   Object.fromEntries(
     licences.map((l) => [l.country, { country: l.country, licenseNumber: l.licenseNumber, council: l.council ?? '', expiresOn: l.expiresOn ?? '' }]),
   );

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { profileStatusLabels } from '@ilera/contracts';
-import type { ProfileStatus } from '../api/types';
+import type { ProfileStatus } from '@ilera/contracts';
 
 const colours: Record<ProfileStatus, string> = { approved: 'green', pending: 'yellow', rejected: 'red' };
 

@@ -1,7 +1,8 @@
 import { Badge, Card, Divider, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { formatLagosDate, reviewerDisplayName } from '@ilera/contracts';
-import type { Review, ReviewOrder } from '../api/types';
+import type { Review } from '@ilera/contracts';
+import type { ReviewOrder } from '../api/types';
 import { Stars } from '../../../components/Stars';
 
 /**

@@ -1,9 +1,9 @@
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { IconBuildingHospital, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { institutionTypeLabel } from '@ilera/contracts';
+import { institutionTypeLabel, type Institution } from '@ilera/contracts';
 import { useInstitution } from '../api/get-institution';
-import { professionalName, type Institution } from '../api/types';
+import { professionalName } from '../api/types';
 import { SectionCard } from '../components/ProfileParts';
 import { ProviderProfilePage, type ProfileView } from '../components/ProviderProfile';
 

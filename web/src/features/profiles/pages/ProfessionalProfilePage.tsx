@@ -1,9 +1,9 @@
 import { ActionIcon, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconBuildingHospital, IconEdit, IconWorld } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { formatNaira, institutionTypeLabel, professionalTypeLabels } from '@ilera/contracts';
+import { formatNaira, institutionTypeLabel, professionalTypeLabels, type Professional } from '@ilera/contracts';
 import { useProfessional } from '../api/get-professional';
-import { professionalName, type Professional } from '../api/types';
+import { professionalName } from '../api/types';
 import { CountriesDialog, WhenOpened } from '../components/ProfileDialogs';
 import { SectionCard } from '../components/ProfileParts';
 import { ProviderProfilePage, type ProfileView, type ViewContext } from '../components/ProviderProfile';

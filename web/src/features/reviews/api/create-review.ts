@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateReviewInput } from '@ilera/contracts';
+import type { CreateReviewInput, Review } from '@ilera/contracts';
 import { apiJson } from '../../../lib/api';
 import { reviewsQueryOptions } from '../../profiles/api/get-reviews';
 import { refreshProviderQueries } from '../../profiles/api/refresh';
-import type { Review } from '../../profiles/api/types';
 
 /** POST /api/reviews: creates the signed-in user's review of a provider, or replaces their earlier one. */
 export function createReview(input: CreateReviewInput): Promise<Review> {

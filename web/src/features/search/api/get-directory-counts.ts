@@ -1,17 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DirectoryCounts } from '@ilera/contracts';
 import { getJson } from '../../../lib/api';
 
 /**
  * Live counts of approved, public profiles for the landing page's category cards (D2).
  * GET /api/directory/counts (public).
  */
-export interface DirectoryCounts {
-  doctor: number;
-  pharmacist: number;
-  nurse: number;
-  specialties: Record<string, number>;
-}
-
 export function getDirectoryCounts(): Promise<DirectoryCounts> {
   return getJson<DirectoryCounts>('/api/directory/counts');
 }
