@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { login } from './factories';
+import { createTestContext, type TestContext, type TestContextOptions } from './support';
 
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -84,4 +86,58 @@ export async function signedInPage(
   const [name, ...rest] = cookie.split('=');
   await context.addCookies([{ name: name!, value: rest.join('='), url: baseURL }]);
   return { page, context };
+}
+
+/** A browser test file's app (listening on a real port) and Chromium. */
+export interface BrowserSuite {
+  ctx: TestContext;
+  base: string;
+  browser: Browser;
+  /** A fresh page with its own cookies: signed out, or signed in as `user` through the real endpoint. */
+  page(opts?: { mobile?: boolean }): Promise<{ page: Page; context: BrowserContext }>;
+  pageAs(user: { email: string; password: string }, opts?: { mobile?: boolean }): Promise<{ page: Page; context: BrowserContext }>;
+}
+
+/**
+ * The setup every browser test file shares: before its tests a test context (the real
+ * workers with `workers: true`), the file's own data (`seed`, before the app listens), the
+ * app on a real port and Chromium; after them, all closed. Call it inside the `describe`.
+ */
+export function browserSuite(options: TestContextOptions = {}, seed?: (ctx: TestContext) => Promise<void>): BrowserSuite {
+  let launched: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+  let ctx: TestContext | undefined;
+  const suite: BrowserSuite = {
+    ctx: undefined as unknown as TestContext,
+    base: '',
+    browser: undefined as unknown as Browser,
+    page: (opts) => newPage(suite.browser, suite.base, opts),
+    pageAs: (user, opts) => signedInPage(suite.browser, suite.ctx.app, suite.base, user, opts),
+  };
+  beforeAll(async () => {
+    ctx = suite.ctx = await createTestContext(options);
+    await seed?.(ctx);
+    suite.base = await ctx.listen();
+    launched = await launchBrowser();
+    suite.browser = launched.browser;
+  }, 120_000);
+  afterAll(async () => {
+    await launched?.close();
+    await ctx?.close();
+  });
+  return suite;
+}
+
+/** A toast (Mantine notification) with exactly this text. */
+export const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').getByText(text, { exact: true });
+
+/** A form field by its visible label (Mantine adds a "*" to required ones). */
+export const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}( \\*)?$`));
+
+/** A Mantine select's input (its option list carries the same label). */
+export const combo = (page: Page, label: string) => page.getByRole('textbox', { name: new RegExp(`^${label}( \\*)?$`) });
+
+/** Chooses `option` in the Mantine select labelled `label`. */
+export async function choose(page: Page, label: string, option: string): Promise<void> {
+  await combo(page, label).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
 }

@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createTestContext, type TestContext } from '../../test/support';
 import { lagosDateTimeParts, lagosTimestamp } from '@ilera/contracts';
 import { createProfessional, createUser, login, type TestUser } from '../../test/factories';
-import { launchBrowser, newPage, signInAsAdmin } from '../../test/browser';
+import { browserSuite, choose, combo, signInAsAdmin, toast } from '../../test/browser';
 
 /**
  * Issue 14 journeys in Chromium: an admin adds a nurse who then edits her profile;
@@ -12,28 +11,12 @@ import { launchBrowser, newPage, signInAsAdmin } from '../../test/browser';
  * back to the booking dialog.
  */
 describe('accounts and admin add user (browser)', { timeout: 120_000 }, () => {
-  let ctx: TestContext;
-  let base: string;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let admin: TestUser;
 
-  beforeAll(async () => {
-    ctx = await createTestContext();
+  const suite = browserSuite({}, async (ctx) => {
     admin = await createUser(ctx.sql, { userType: 'admin', firstName: 'Funke', password: 'admin-password-1' });
-    base = await ctx.listen();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await ctx?.close();
   });
 
-  const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').getByText(text, { exact: true });
-  const combo = (page: Page, label: string) => page.getByRole('textbox', { name: new RegExp(`^${label}( \\*)?$`) });
-  async function choose(page: Page, label: string, option: string) {
-    await combo(page, label).click();
-    await page.getByRole('option', { name: option, exact: true }).click();
-  }
   async function signIn(page: Page, email: string, password: string) {
     await page.getByLabel(/^Email/).fill(email);
     await page.getByLabel(/^Password/).fill(password);
@@ -41,7 +24,7 @@ describe('accounts and admin add user (browser)', { timeout: 120_000 }, () => {
   }
 
   it('an admin adds a nurse (type first, then her specialties), who signs in and edits her profile', async () => {
-    const { page, context } = await newPage(browser.browser, base);
+    const { page, context } = await suite.page();
     await signInAsAdmin(page, admin);
 
     await page.goto('/admin/add-user');
@@ -64,27 +47,27 @@ describe('accounts and admin add user (browser)', { timeout: 120_000 }, () => {
     await toast(page, 'User Created').waitFor();
     await context.close();
 
-    const nurse = await newPage(browser.browser, base);
+    const nurse = await suite.page();
     await nurse.page.goto('/login');
     await signIn(nurse.page, email, 'nurse-password-1');
-    await nurse.page.waitForURL(`${base}/`);
+    await nurse.page.waitForURL(`${suite.base}/`);
     await nurse.page.goto('/profile-setup');
     await nurse.page.getByRole('heading', { level: 1, name: 'Edit Profile' }).waitFor();
     // The profile form (a native select) offers her type's specialties and keeps her current one.
     expect(await nurse.page.getByLabel(/^Specialty/).inputValue()).toBe('Midwifery');
     await nurse.page.getByLabel(/^Specialty/).selectOption('Pediatric Nursing');
     await nurse.page.getByRole('button', { name: 'Update Profile' }).click();
-    await nurse.page.waitForURL(`${base}/`);
-    const [row] = await ctx.sql`
+    await nurse.page.waitForURL(`${suite.base}/`);
+    const [row] = await suite.ctx.sql`
       SELECT p.professional_type, p.specialty FROM professionals p JOIN users u ON u.id = p.user_id WHERE u.email = ${email}`;
     expect(row).toEqual({ professionalType: 'nurse', specialty: 'Pediatric Nursing' });
 
     // She books a doctor as a patient: her appointments page shows that booking under "My Bookings".
-    const doctor = await createProfessional(ctx.sql, { title: 'Dr.', user: { firstName: 'Emeka', lastName: 'Nwosu' } });
-    const booked = await ctx.app.inject({
+    const doctor = await createProfessional(suite.ctx.sql, { title: 'Dr.', user: { firstName: 'Emeka', lastName: 'Nwosu' } });
+    const booked = await suite.ctx.app.inject({
       method: 'POST',
       url: '/api/appointments',
-      headers: { cookie: await login(ctx.app, email, 'nurse-password-1') },
+      headers: { cookie: await login(suite.ctx.app, email, 'nurse-password-1') },
       payload: {
         appointmentType: 'check-up',
         patientName: 'Halima Bello',
@@ -102,11 +85,11 @@ describe('accounts and admin add user (browser)', { timeout: 120_000 }, () => {
   });
 
   it('a patient downloads their data from Account settings, then deletes the account and can no longer sign in', async () => {
-    const patient = await createUser(ctx.sql, { firstName: 'Kemi', lastName: 'Lawal', password: 'kemi-password-1' });
-    const { page, context } = await newPage(browser.browser, base);
+    const patient = await createUser(suite.ctx.sql, { firstName: 'Kemi', lastName: 'Lawal', password: 'kemi-password-1' });
+    const { page, context } = await suite.page();
     await page.goto('/login');
     await signIn(page, patient.email, patient.password);
-    await page.waitForURL(`${base}/`);
+    await page.waitForURL(`${suite.base}/`);
     await page.locator('header').getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Account settings' }).click();
     await page.getByRole('heading', { level: 1, name: 'Account settings' }).waitFor();
@@ -123,7 +106,7 @@ describe('accounts and admin add user (browser)', { timeout: 120_000 }, () => {
     await dialog.getByLabel('Password', { exact: true }).fill(patient.password);
     await dialog.getByRole('button', { name: 'Delete Account' }).click();
     await toast(page, 'Account Deleted').waitFor();
-    await page.waitForURL(`${base}/`);
+    await page.waitForURL(`${suite.base}/`);
     await page.locator('header').getByRole('link', { name: 'Sign In' }).first().waitFor();
 
     await page.goto('/login');
@@ -133,9 +116,9 @@ describe('accounts and admin add user (browser)', { timeout: 120_000 }, () => {
   });
 
   it('"Sign In to Book" signs the visitor in and comes back to the booking dialog of that profile', async () => {
-    const pro = await createProfessional(ctx.sql, { title: 'Dr.', user: { firstName: 'Chinedu', lastName: 'Okafor' } });
-    const patient = await createUser(ctx.sql, { firstName: 'Tunde', password: 'tunde-password-1' });
-    const { page, context } = await newPage(browser.browser, base);
+    const pro = await createProfessional(suite.ctx.sql, { title: 'Dr.', user: { firstName: 'Chinedu', lastName: 'Okafor' } });
+    const patient = await createUser(suite.ctx.sql, { firstName: 'Tunde', password: 'tunde-password-1' });
+    const { page, context } = await suite.page();
     await page.goto(`/professional/${pro.id}`);
     await page.getByRole('link', { name: 'Sign In to Book' }).click();
     await page.waitForURL(/\/login\?next=/);
@@ -145,8 +128,8 @@ describe('accounts and admin add user (browser)', { timeout: 120_000 }, () => {
     // The session ends elsewhere while the page is open: the next query's 401 sends to sign in and back.
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
-    const elsewhere = await login(ctx.app, patient.email, patient.password);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/account/sign-out-everywhere', headers: { cookie: elsewhere } })).statusCode).toBe(200);
+    const elsewhere = await login(suite.ctx.app, patient.email, patient.password);
+    expect((await suite.ctx.app.inject({ method: 'POST', url: '/api/account/sign-out-everywhere', headers: { cookie: elsewhere } })).statusCode).toBe(200);
     await page.locator('header').getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Appointments' }).click();
     await page.waitForURL(/\/login\?next=%2Fappointments$/);
@@ -155,12 +138,12 @@ describe('accounts and admin add user (browser)', { timeout: 120_000 }, () => {
     await page.goto('/api/logout');
     await page.goto('/login?next=//evil.example/steal');
     await signIn(page, patient.email, patient.password);
-    await page.waitForURL(`${base}/`);
+    await page.waitForURL(`${suite.base}/`);
     await context.close();
     // The login endpoint passes a same-site return path on (and only that).
-    const res = await ctx.app.inject({ url: `/api/login?next=${encodeURIComponent(`/professional/${pro.id}?book=1`)}` });
+    const res = await suite.ctx.app.inject({ url: `/api/login?next=${encodeURIComponent(`/professional/${pro.id}?book=1`)}` });
     expect(res.headers.location).toBe(`/login?next=${encodeURIComponent(`/professional/${pro.id}?book=1`)}`);
-    const evil = await ctx.app.inject({ url: '/api/login?next=//evil.example' });
+    const evil = await suite.ctx.app.inject({ url: '/api/login?next=//evil.example' });
     expect(evil.headers.location).toBe('/login');
   });
 });

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createTestContext, eventually, type TestContext } from '../../test/support';
+import { eventually } from '../../test/support';
 import { createInstitution, createProfessional, createUser, type TestUser } from '../../test/factories';
-import { launchBrowser, newPage } from '../../test/browser';
+import { browserSuite, toast } from '../../test/browser';
 
 /** The administrator's journey in Chromium (issue 7), against the real API and workers. */
 describe('admin area (browser)', { timeout: 120_000 }, () => {
-  let ctx: TestContext;
-  let base: string;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let admin: TestUser;
   let patient: TestUser;
   const stamp = Date.now().toString(36).replace(/\d/g, 'q');
@@ -17,22 +14,14 @@ describe('admin area (browser)', { timeout: 120_000 }, () => {
   const approved = { id: 0, name: `Dr. Emeka Withdrawn${stamp}` };
   const institution = { id: 0, name: `Ikeja Care ${stamp} Hospital` };
 
-  beforeAll(async () => {
-    ctx = await createTestContext({ workers: true });
+  const suite = browserSuite({ workers: true }, async (ctx) => {
     admin = await createUser(ctx.sql, { userType: 'admin', firstName: 'Funke', lastName: 'Akindele', password: 'admin-password-1' });
     patient = await createUser(ctx.sql, { firstName: 'Segun', password: 'patient-password-1' });
     pending.id = (await createProfessional(ctx.sql, { status: 'pending', user: { firstName: 'Zainab', lastName: proSurname } })).id;
     approved.id = (await createProfessional(ctx.sql, { status: 'approved', user: { firstName: 'Emeka', lastName: `Withdrawn${stamp}` } })).id;
     institution.id = (await createInstitution(ctx.sql, { status: 'pending', name: institution.name })).id;
-    base = await ctx.listen();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await ctx?.close();
   });
 
-  const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').getByText(text, { exact: true });
 
   async function signIn(page: Page, email: string, password: string) {
     await page.goto('/admin/login');
@@ -43,7 +32,7 @@ describe('admin area (browser)', { timeout: 120_000 }, () => {
   }
 
   it('signs in, approves, rejects, withdraws, creates a patient, reads the activity and signs out', async () => {
-    const { page, context } = await newPage(browser.browser, base);
+    const { page, context } = await suite.page();
 
     // A wrong password: toast and inline.
     await signIn(page, admin.email, 'wrong-password');
@@ -85,7 +74,7 @@ describe('admin area (browser)', { timeout: 120_000 }, () => {
     await dialog.getByRole('button', { name: 'Reject' }).click();
     await toast(page, 'Institution Rejected').waitFor();
     await page.getByText('No pending institution approvals').waitFor();
-    const [row] = await ctx.sql`SELECT status, rejection_reason FROM institutions WHERE id = ${institution.id}`;
+    const [row] = await suite.ctx.sql`SELECT status, rejection_reason FROM institutions WHERE id = ${institution.id}`;
     expect(row).toEqual({ status: 'rejected', rejectionReason: 'Facility licence has expired' });
     // Issue 14: the rejected tab finds it by name (with its reason), and reopening sends it back to pending.
     await page.getByRole('tab', { name: 'Rejected Institutions' }).click();
@@ -155,7 +144,7 @@ describe('admin area (browser)', { timeout: 120_000 }, () => {
   });
 
   it('a patient opening /admin is told "Admin Access Required" and lands on /admin/login', async () => {
-    const { page, context } = await newPage(browser.browser, base, { mobile: true });
+    const { page, context } = await suite.page({ mobile: true });
     const res = await context.request.post('/api/auth/login', { data: { email: patient.email, password: patient.password } });
     expect(res.status()).toBe(200);
     await page.goto('/admin');
@@ -169,8 +158,8 @@ describe('admin area (browser)', { timeout: 120_000 }, () => {
   });
 
   it('the admin change-password page changes the password at once', async () => {
-    const other = await createUser(ctx.sql, { userType: 'admin', firstName: 'Bayo', password: 'bayo-password-1' });
-    const { page, context } = await newPage(browser.browser, base);
+    const other = await createUser(suite.ctx.sql, { userType: 'admin', firstName: 'Bayo', password: 'bayo-password-1' });
+    const { page, context } = await suite.page();
     await signIn(page, other.email, 'bayo-password-1');
     await page.waitForURL(/\/admin$/);
     await page.getByRole('link', { name: 'Change Password' }).click();
@@ -186,9 +175,9 @@ describe('admin area (browser)', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Change Password' }).click();
     await toast(page, 'Password Changed').waitFor();
     await page.waitForURL(/\/admin$/);
-    const old = await ctx.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email: other.email, password: 'bayo-password-1' } });
+    const old = await suite.ctx.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email: other.email, password: 'bayo-password-1' } });
     expect(old.statusCode).toBe(401);
-    const fresh = await ctx.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email: other.email, password: 'bayo-password-2' } });
+    const fresh = await suite.ctx.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email: other.email, password: 'bayo-password-2' } });
     expect(fresh.statusCode).toBe(200);
     await context.close();
   });

@@ -1,47 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PostgresEngine, reindexAll } from '@ilera/search';
-import { createTestContext, type TestContext } from '../../test/support';
-import { createInstitution, createProfessional, createUser, login, type TestUser } from '../../test/factories';
-import { launchBrowser, newPage } from '../../test/browser';
+import { createInstitution, createProfessional, createUser, type TestUser } from '../../test/factories';
+import { browserSuite } from '../../test/browser';
 
 /** D20 in Chromium: a professional asks to join, the institution confirms, the public sees it. */
 describe('affiliations (browser)', { timeout: 120_000 }, () => {
-  let ctx: TestContext;
-  let base: string;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  const suite = browserSuite({ workers: true });
 
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    await ctx.startWorkers();
-    base = await ctx.listen();
-    browser = await launchBrowser();
-  }, 120000);
-  afterAll(async () => {
-    await browser?.close();
-    await ctx?.close();
-  });
-
-  async function pageAs(user: TestUser) {
-    const { page } = await newPage(browser.browser, base);
-    const cookie = await login(ctx.app, user.email, user.password);
-    const [name, ...rest] = cookie.split('=');
-    await page.context().addCookies([{ name: name!, value: rest.join('='), url: base }]);
-    return page;
-  }
+  const pageAs = async (user: TestUser) => (await suite.pageAs(user)).page;
   const section = (page: Page, title: string) =>
     page.locator('section').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
   it('a professional requests an affiliation, the institution confirms it, then the profiles and search show it', async () => {
-    const pro = await createProfessional(ctx.sql, { specialty: 'Pediatrics', user: { firstName: 'Ngozi', lastName: 'Eze' } });
-    const inst = await createInstitution(ctx.sql, { name: 'Harbour Children Hospital', city: 'Port Harcourt', state: 'Rivers' });
-    await createInstitution(ctx.sql, { name: 'Ring Road Clinic' });
-    const patient = await createUser(ctx.sql, { firstName: 'Amaka', lastName: 'Obi' });
+    const pro = await createProfessional(suite.ctx.sql, { specialty: 'Pediatrics', user: { firstName: 'Ngozi', lastName: 'Eze' } });
+    const inst = await createInstitution(suite.ctx.sql, { name: 'Harbour Children Hospital', city: 'Port Harcourt', state: 'Rivers' });
+    await createInstitution(suite.ctx.sql, { name: 'Ring Road Clinic' });
+    const patient = await createUser(suite.ctx.sql, { firstName: 'Amaka', lastName: 'Obi' });
     // What the profile and the card show beside the link (issue 14 "Profile and cards", D18).
-    await ctx.sql`UPDATE professionals SET consultation_fee = 15000, languages = 'English, Igbo',
+    await suite.ctx.sql`UPDATE professionals SET consultation_fee = 15000, languages = 'English, Igbo',
       certifications = 'Paediatric Advanced Life Support (2021)', contact_email = 'ngozi.clinic@example.ng'
       WHERE id = ${pro.id}`;
-    await reindexAll(ctx.sql, { engine: new PostgresEngine(ctx.sql) });
+    await reindexAll(suite.ctx.sql, { engine: new PostgresEngine(suite.ctx.sql) });
 
     // The professional finds the institution by name and asks to join with a role.
     const proPage = await pageAs(pro.user);

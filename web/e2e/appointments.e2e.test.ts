@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatLagosDate, lagosDateTimeParts } from '@ilera/contracts';
-import { createTestContext, type TestContext } from '../../test/support';
 import { createProfessional, createUser, type TestUser } from '../../test/factories';
-import { launchBrowser, newPage, signedInPage } from '../../test/browser';
+import { browserSuite } from '../../test/browser';
 
 /**
  * Booking and reviewing in Chromium, in a New York browser zone: every time must
@@ -14,28 +13,16 @@ import { launchBrowser, newPage, signedInPage } from '../../test/browser';
 const lagosDate = (days: number) => lagosDateTimeParts(new Date(Date.now() + days * 86400_000)).date;
 
 describe('appointments and reviews (browser)', { timeout: 120_000 }, () => {
-  let ctx: TestContext;
-  let base: string;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let patient: TestUser;
   let otherPatient: TestUser;
   let pro: { id: number; user: TestUser };
   const date = lagosDate(3);
 
-  beforeAll(async () => {
-    ctx = await createTestContext();
+  const suite = browserSuite({}, async (ctx) => {
     patient = await createUser(ctx.sql, { firstName: 'Adaeze', lastName: 'Okonkwo' });
     otherPatient = await createUser(ctx.sql, { firstName: 'Tunde', lastName: 'Bakare' });
     pro = await createProfessional(ctx.sql, { title: 'Dr.', specialty: 'Cardiology', user: { firstName: 'Chinedu', lastName: 'Okafor' } });
-    base = await ctx.listen();
-    browser = await launchBrowser();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await ctx?.close();
-  });
-
-  const signedIn = (user: TestUser, opts: { mobile?: boolean } = {}) => signedInPage(browser.browser, ctx.app, base, user, opts);
 
   const dialog = (page: Page) => page.getByRole('dialog');
 
@@ -46,7 +33,7 @@ describe('appointments and reviews (browser)', { timeout: 120_000 }, () => {
   }
 
   it('a patient books a slot, and the slot then shows taken to the next patient', async () => {
-    const { page, context } = await signedIn(patient, { mobile: true });
+    const { page, context } = await suite.pageAs(patient, { mobile: true });
     await openBooking(page);
     const d = dialog(page);
     // Defaults from the signed-in user.
@@ -69,7 +56,7 @@ describe('appointments and reviews (browser)', { timeout: 120_000 }, () => {
     await d.waitFor({ state: 'hidden' });
     await context.close();
 
-    const other = await signedIn(otherPatient);
+    const other = await suite.pageAs(otherPatient);
     await openBooking(other.page);
     await dialog(other.page).getByLabel(/^Date/).fill(date);
     const taken = dialog(other.page).getByRole('radio', { name: '10:00 WAT, unavailable' });
@@ -80,7 +67,7 @@ describe('appointments and reviews (browser)', { timeout: 120_000 }, () => {
   });
 
   it('the professional confirms it on /appointments; the patient sees it confirmed on the dashboard', async () => {
-    const { page, context } = await signedIn(pro.user);
+    const { page, context } = await suite.pageAs(pro.user);
     await page.goto('/appointments');
     await page.getByRole('heading', { name: 'Appointments', exact: true }).waitFor();
     const card = page.getByRole('article', { name: 'Appointment with Dr. Chinedu Okafor' });
@@ -96,7 +83,7 @@ describe('appointments and reviews (browser)', { timeout: 120_000 }, () => {
     expect(await card.getByRole('button', { name: 'Confirm' }).count()).toBe(0);
     await context.close();
 
-    const p = await signedIn(patient);
+    const p = await suite.pageAs(patient);
     await p.page.goto('/');
     const recent = p.page.getByRole('region', { name: 'Recent Appointments' });
     await recent.getByText('Dr. Chinedu Okafor').waitFor();
@@ -109,7 +96,7 @@ describe('appointments and reviews (browser)', { timeout: 120_000 }, () => {
   });
 
   it('a signed-out visitor on /appointments is told and sent to sign in', async () => {
-    const { page, context } = await newPage(browser.browser, base);
+    const { page, context } = await suite.page();
     await page.goto('/appointments');
     await page.getByText('You are logged out. Logging in again...').waitFor();
     // Issue 14: sign-in comes back here, and the toast is still there to read (and to close).
@@ -123,8 +110,8 @@ describe('appointments and reviews (browser)', { timeout: 120_000 }, () => {
   });
 
   it('a patient with no appointments sees the empty state', async () => {
-    const newcomer = await createUser(ctx.sql, { firstName: 'Ife' });
-    const { page, context } = await signedIn(newcomer);
+    const newcomer = await createUser(suite.ctx.sql, { firstName: 'Ife' });
+    const { page, context } = await suite.pageAs(newcomer);
     await page.goto('/appointments');
     await page.getByText('No appointments found').waitFor();
     await page.getByRole('link', { name: 'Find Healthcare Professionals' }).waitFor();
@@ -133,13 +120,13 @@ describe('appointments and reviews (browser)', { timeout: 120_000 }, () => {
 
   it('a patient writes a review and sees it listed, marked verified, with the new average', async () => {
     // An earlier review by someone else: 2 stars.
-    const earlier = await createUser(ctx.sql, { firstName: 'Kemi', lastName: 'Ade' });
-    await ctx.sql`INSERT INTO reviews (reviewer_id, professional_id, rating, comment) VALUES (${earlier.id}, ${pro.id}, 2, 'Long wait.')`;
+    const earlier = await createUser(suite.ctx.sql, { firstName: 'Kemi', lastName: 'Ade' });
+    await suite.ctx.sql`INSERT INTO reviews (reviewer_id, professional_id, rating, comment) VALUES (${earlier.id}, ${pro.id}, 2, 'Long wait.')`;
     // The patient's appointment took place and was completed.
-    await ctx.sql`UPDATE appointments SET status = 'completed', appointment_date = appointment_date - interval '30 days'
+    await suite.ctx.sql`UPDATE appointments SET status = 'completed', appointment_date = appointment_date - interval '30 days'
       WHERE patient_id = ${patient.id} AND professional_id = ${pro.id}`;
 
-    const { page, context } = await signedIn(patient);
+    const { page, context } = await suite.pageAs(patient);
     await page.goto(`/professional/${pro.id}`);
     await page.getByText('(1 review)').first().waitFor();
     await page.getByRole('button', { name: 'Write Review' }).click();

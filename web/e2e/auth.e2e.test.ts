@@ -1,38 +1,14 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createTestContext, eventually, type TestContext } from '../../test/support';
+import { eventually } from '../../test/support';
 import { createUser } from '../../test/factories';
-import { launchBrowser, newPage } from '../../test/browser';
+import { browserSuite, choose, combo, field } from '../../test/browser';
 
 /** The accounts journeys in Chromium (issue 3): register, sign in, change password, sign out, recover. */
 describe('accounts (browser)', { timeout: 120_000 }, () => {
-  let ctx: TestContext;
-  let base: string;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    await ctx.startWorkers();
-    base = await ctx.listen();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await ctx?.close();
-  });
-
-  /** A form field by its visible label (Mantine adds a "*" to required ones). */
-  const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}( \\*)?$`));
-
-  /** A Mantine select's input (its option list carries the same label). */
-  const combo = (page: Page, label: string) => page.getByRole('textbox', { name: new RegExp(`^${label}( \\*)?$`) });
-
-  async function choose(page: Page, label: string, option: string) {
-    await combo(page, label).click();
-    await page.getByRole('option', { name: option, exact: true }).click();
-  }
+  const suite = browserSuite({ workers: true });
 
   async function signIn(page: Page, email: string, password: string) {
     await page.goto('/login');
@@ -42,7 +18,7 @@ describe('accounts (browser)', { timeout: 120_000 }, () => {
   }
 
   it('registers a patient, signs in, sees the name in the header, changes the password, signs out and signs in with the new one', async () => {
-    const { page, context } = await newPage(browser.browser, base);
+    const { page, context } = await suite.page();
     const email = `ada-${Date.now()}@example.ng`;
 
     await page.goto('/register');
@@ -73,7 +49,7 @@ describe('accounts (browser)', { timeout: 120_000 }, () => {
 
     await signIn(page, email, 'first-password-1');
     await page.getByText('Login Successful').waitFor();
-    await page.waitForURL(`${base}/`);
+    await page.waitForURL(`${suite.base}/`);
     // Header: avatar (initial), user-type badge, then the menu with the name, e-mail and Log out.
     const header = page.locator('header');
     await header.getByText('patient', { exact: true }).waitFor();
@@ -103,20 +79,20 @@ describe('accounts (browser)', { timeout: 120_000 }, () => {
     await page.reload();
     await page.locator('header').getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
-    await page.waitForURL(`${base}/`);
+    await page.waitForURL(`${suite.base}/`);
     await page.locator('header').getByRole('link', { name: 'Sign In' }).waitFor();
     expect((await context.cookies()).find((c) => c.name === 'ilera_session')).toBeUndefined();
 
     await signIn(page, email, 'first-password-1');
     await page.getByText('Login Failed').waitFor();
     await signIn(page, email, 'second-password-2');
-    await page.waitForURL(`${base}/`);
+    await page.waitForURL(`${suite.base}/`);
     await page.locator('header').getByRole('button', { name: 'Account menu' }).waitFor();
     await context.close();
   });
 
   it('registers a professional practising in two countries, with a licence for each', async () => {
-    const { page, context } = await newPage(browser.browser, base);
+    const { page, context } = await suite.page();
     const email = `chinedu-${Date.now()}@example.ng`;
     await page.goto('/register');
     await page.getByRole('tab', { name: 'Healthcare Professional' }).click();
@@ -155,7 +131,7 @@ describe('accounts (browser)', { timeout: 120_000 }, () => {
     await page.getByText('Your application has been submitted for approval').waitFor();
     await page.waitForURL(/\/login$/);
 
-    const [pro] = await ctx.sql`
+    const [pro] = await suite.ctx.sql`
       SELECT p.status, p.is_verified, p.countries, p.country_licenses, p.specialty, p.title, p.years_of_experience, u.user_type
       FROM professionals p JOIN users u ON u.id = p.user_id WHERE u.email = ${email}`;
     expect(pro).toEqual({
@@ -175,8 +151,8 @@ describe('accounts (browser)', { timeout: 120_000 }, () => {
   });
 
   it('forgot password: the mail from the outbox opens the reset page, the new password signs in', async () => {
-    const user = await createUser(ctx.sql, { firstName: 'Funmi' });
-    const { page, context } = await newPage(browser.browser, base, { mobile: true });
+    const user = await createUser(suite.ctx.sql, { firstName: 'Funmi' });
+    const { page, context } = await suite.page({ mobile: true });
 
     // No token: invalid link.
     await page.goto('/reset-password');
@@ -195,7 +171,7 @@ describe('accounts (browser)', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Try Different Email' }).waitFor();
     await page.getByRole('link', { name: 'Back to Login' }).waitFor();
 
-    const outbox = path.join(ctx.config.dataDir, 'outbox');
+    const outbox = path.join(suite.ctx.config.dataDir, 'outbox');
     const eml = await eventually(async () => {
       for (const f of await readdir(outbox)) {
         const text = await readFile(path.join(outbox, f), 'utf8');
@@ -205,7 +181,7 @@ describe('accounts (browser)', { timeout: 120_000 }, () => {
     }, 60_000);
     const decoded = eml!.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
     const link = /(http[^\s"<]+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(decoded)![1];
-    expect(link.startsWith(`${base}/reset-password?token=`)).toBe(true);
+    expect(link.startsWith(`${suite.base}/reset-password?token=`)).toBe(true);
 
     await page.goto(link);
     const submit = page.getByRole('button', { name: 'Reset Password' });
@@ -229,15 +205,15 @@ describe('accounts (browser)', { timeout: 120_000 }, () => {
 
     await signIn(page, user.email, 'recovered-pass-1');
     await page.getByText('Login Successful').waitFor();
-    await page.waitForURL(`${base}/`);
+    await page.waitForURL(`${suite.base}/`);
     await context.close();
   });
 
   it('an admin who signs in on /login goes to /admin', async () => {
-    const admin = await createUser(ctx.sql, { userType: 'admin' });
-    const { page, context } = await newPage(browser.browser, base);
+    const admin = await createUser(suite.ctx.sql, { userType: 'admin' });
+    const { page, context } = await suite.page();
     await signIn(page, admin.email, admin.password);
-    await page.waitForURL(`${base}/admin`);
+    await page.waitForURL(`${suite.base}/admin`);
     await context.close();
   });
 });

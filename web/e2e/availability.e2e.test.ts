@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PostgresEngine, reindexAll } from '@ilera/search';
-import { createTestContext, type TestContext } from '../../test/support';
-import { createProfessional, createUser, login, type TestUser } from '../../test/factories';
-import { launchBrowser, newPage } from '../../test/browser';
+import { createProfessional, createUser, type TestUser } from '../../test/factories';
+import { browserSuite } from '../../test/browser';
 
 /**
  * Issue 17 in Chromium: a patient filters by availability, sees a card's next free slot,
  * taps it and books that very slot.
  */
 describe('next available slot (browser)', { timeout: 120_000 }, () => {
-  let ctx: TestContext;
-  let base: string;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let patient: TestUser;
 
-  beforeAll(async () => {
-    ctx = await createTestContext();
+  const suite = browserSuite({}, async (ctx) => {
     patient = await createUser(ctx.sql, { firstName: 'Amaka', lastName: 'Eze' });
     await createProfessional(ctx.sql, { title: 'Dr.', specialty: 'Dermatology', user: { firstName: 'Folake', lastName: 'Nextslot' } });
     // For the filter's counts: four providers named Slotwise, free at known distances from today.
@@ -28,19 +23,10 @@ describe('next available slot (browser)', { timeout: 120_000 }, () => {
     await slotwise('Chidi', { weeklyHours: onlyOn(5), specialty: 'Dermatology' }); // in 5 days
     await slotwise('Dupe', { bookingMode: 'directory' }); // no online booking
     await reindexAll(ctx.sql, { engine: new PostgresEngine(ctx.sql) });
-    base = await ctx.listen();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await ctx?.close();
   });
 
   it('a patient filters "Available today", taps the card\'s next slot and books it', async () => {
-    const { page, context } = await newPage(browser.browser, base);
-    const cookie = await login(ctx.app, patient.email, patient.password);
-    const [name, ...rest] = cookie.split('=');
-    await context.addCookies([{ name: name!, value: rest.join('='), url: base }]);
+    const { page, context } = await suite.pageAs(patient);
 
     // The last slot of the day is 16:30 WAT: late in the day no one is free "today", so the
     // journey then uses the next window. The provider works every day from 09:00.
@@ -64,13 +50,13 @@ describe('next available slot (browser)', { timeout: 120_000 }, () => {
     await dialog.getByLabel(/^Patient Phone/).fill('0803 123 4567');
     await dialog.getByRole('button', { name: 'Book Appointment' }).click();
     await page.getByText('Appointment Booked').waitFor();
-    const [row] = await ctx.sql`SELECT to_char(appointment_date AT TIME ZONE 'Africa/Lagos', 'HH24:MI') AS time FROM appointments`;
+    const [row] = await suite.ctx.sql`SELECT to_char(appointment_date AT TIME ZONE 'Africa/Lagos', 'HH24:MI') AS time FROM appointments`;
     expect(row!.time).toBe(time);
     await context.close();
   });
 
   it('the Availability filter shows how many are free in each window, under the other filters', async () => {
-    const { page, context } = await newPage(browser.browser, base);
+    const { page, context } = await suite.page();
     const lagos = new Date(Date.now() + 3600_000);
     const lateInDay = lagos.getUTCHours() * 60 + lagos.getUTCMinutes() >= 16 * 60;
     const filter = page.getByLabel('Availability');

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/support';
+import { describe, it } from 'vitest';
 import { createInstitution, createProfessional, createUser, type TestUser } from '../../test/factories';
-import { launchBrowser, newPage, signInAsAdmin } from '../../test/browser';
+import { browserSuite, signInAsAdmin } from '../../test/browser';
 
 /**
  * Issue 18 in Chromium: an administrator verifies a professional's Nigerian licence, or
@@ -10,30 +9,20 @@ import { launchBrowser, newPage, signInAsAdmin } from '../../test/browser';
  * licence" filter finds the provider.
  */
 describe('licence verification (browser)', { timeout: 120_000 }, () => {
-  let ctx: TestContext;
-  let base: string;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let admin: TestUser;
   const surname = `Licensed${Date.now().toString(36).replace(/\d/g, 'q')}`;
   let proId = 0;
   let instId = 0;
   const institutionName = `${surname} Specialist Hospital`;
 
-  beforeAll(async () => {
-    ctx = await createTestContext({ workers: true });
+  const suite = browserSuite({ workers: true }, async (ctx) => {
     admin = await createUser(ctx.sql, { userType: 'admin', firstName: 'Funke', lastName: 'Akindele', password: 'admin-password-1' });
     proId = (await createProfessional(ctx.sql, { status: 'pending', isVerified: false, expiresOn: '2099-12-31', user: { firstName: 'Amina', lastName: surname } })).id;
     instId = (await createInstitution(ctx.sql, { name: institutionName, status: 'pending', isVerified: false, expiresOn: '2099-12-31' })).id;
-    base = await ctx.listen();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await ctx?.close();
   });
 
   it('an administrator verifies a licence on the approval screen; the public profile then shows "Verified"', async () => {
-    const { page, context } = await newPage(browser.browser, base);
+    const { page, context } = await suite.page();
     await signInAsAdmin(page, admin);
 
     const card = page.getByRole('article', { name: `Dr. Amina ${surname}` });
@@ -63,7 +52,7 @@ describe('licence verification (browser)', { timeout: 120_000 }, () => {
   });
 
   it('an administrator verifies an institution\'s registration on the approval screen; its public profile then shows "Verified"', async () => {
-    const { page, context } = await newPage(browser.browser, base);
+    const { page, context } = await suite.page();
     await signInAsAdmin(page, admin);
     await page.getByRole('tab', { name: /Pending Institutions/ }).click();
 

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PostgresEngine, reindexAll } from '@ilera/search';
-import { createTestContext, type TestContext } from '../../test/support';
 import { createProfessional } from '../../test/factories';
-import { launchBrowser, newPage } from '../../test/browser';
+import { browserSuite } from '../../test/browser';
 
 /**
  * What a person sees when a limit is reached. The limits here are tiny (a few
@@ -10,28 +9,18 @@ import { launchBrowser, newPage } from '../../test/browser';
  * production figures are in docs/RELIABILITY.md.
  */
 describe('limits in the browser', () => {
-  let ctx: TestContext;
-  let base: string;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
   const proIds: number[] = [];
 
-  beforeAll(async () => {
-    // A search page's request is four searches: its results and the Availability filter's three counts.
-    ctx = await createTestContext({ requestLimits: { search: { max: 12 }, profileRead: { max: 2 } } });
+  // A search page's request is four searches: its results and the Availability filter's three counts.
+  const suite = browserSuite({ requestLimits: { search: { max: 12 }, profileRead: { max: 2 } } }, async (ctx) => {
     for (const lastName of ['Adebayo', 'Okafor']) {
       proIds.push((await createProfessional(ctx.sql, { specialty: 'Cardiology', user: { firstName: 'Kemi', lastName } })).id);
     }
     await reindexAll(ctx.sql, { engine: new PostgresEngine(ctx.sql) });
-    base = await ctx.listen();
-    browser = await launchBrowser();
-  }, 120000);
-  afterAll(async () => {
-    await browser?.close();
-    await ctx?.close();
   });
 
   it('the search page says to wait and try again once the searches of this address are used up', async () => {
-    const { page, context } = await newPage(browser.browser, base);
+    const { page, context } = await suite.page();
     const alert = page.getByRole('alert').filter({ hasText: 'Too many requests' });
     const answered = page.getByRole('status').filter({ hasText: /results? found/ });
     const seen: string[] = [];
@@ -47,7 +36,7 @@ describe('limits in the browser', () => {
   });
 
   it('a profile page refused by the limit says to wait, not "not found"', async () => {
-    const { page, context } = await newPage(browser.browser, base);
+    const { page, context } = await suite.page();
     const limited = page.getByRole('heading', { name: 'Too Many Requests' });
     const shown = page.getByRole('heading', { name: /Kemi/ }).first();
     // A profile view reads the profile, then its reviews: the first view uses up the two reads.

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { createTestContext, type TestContext } from '../../test/support';
-import { createInstitution, createProfessional, createUser, login } from '../../test/factories';
-import { hydrationProblems, launchBrowser, newPage } from '../../test/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createInstitution, createProfessional, createUser } from '../../test/factories';
+import { browserSuite, hydrationProblems } from '../../test/browser';
 
 // A 1x1 PNG served for the photo URLs below (the machine has no network).
 const PNG = Buffer.from(
@@ -12,47 +11,30 @@ const PNG = Buffer.from(
 
 /** The directory profile journeys in Chromium (issue 4). */
 describe('profiles and dashboards (browser)', { timeout: 120_000 }, () => {
-  let ctx: TestContext;
-  let base: string;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    base = await ctx.listen();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await ctx?.close();
-  });
+  const suite = browserSuite();
 
   /** A page whose browser already carries the user's session cookie (signed in through the real endpoint). */
   async function pageAs(user: { email: string; password: string } | null, opts: { mobile?: boolean } = {}) {
-    const { page, context } = await newPage(browser.browser, base, opts);
-    await context.route('https://img.example.ng/**', (route) => route.fulfill({ contentType: 'image/png', body: PNG }));
-    if (user) {
-      const cookie = await login(ctx.app, user.email, user.password);
-      const [name, ...rest] = cookie.split('=');
-      await context.addCookies([{ name: name!, value: rest.join('='), url: base }]);
-    }
-    return { page, context };
+    const opened = user ? await suite.pageAs(user, opts) : await suite.page(opts);
+    await opened.context.route('https://img.example.ng/**', (route) => route.fulfill({ contentType: 'image/png', body: PNG }));
+    return opened;
   }
 
   const section = (page: Page, title: string) =>
     page.locator('section').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
   it('shows a signed-out visitor every section of an approved professional and "Sign In to Book"', async () => {
-    const pro = await createProfessional(ctx.sql, {
+    const pro = await createProfessional(suite.ctx.sql, {
       specialty: 'Cardiology',
       user: { firstName: 'Ngozi', lastName: 'Eze' },
       countries: ['Nigeria', 'Ghana'],
       education: 'MBBS, University of Lagos (2008)\nFWACP Cardiology (2015)',
     });
-    const inst = await createInstitution(ctx.sql, { name: 'Reddington Hospital' });
-    await ctx.sql`INSERT INTO professional_institutions (professional_id, institution_id, role) VALUES (${pro.id}, ${inst.id}, 'Consultant')`;
-    const reviewer = await createUser(ctx.sql, { firstName: 'Chidi', lastName: 'Okonkwo' });
-    const reviewer2 = await createUser(ctx.sql, { firstName: 'Amaka', lastName: 'Bello' });
-    await ctx.sql`INSERT INTO reviews (reviewer_id, professional_id, rating, comment, created_at) VALUES
+    const inst = await createInstitution(suite.ctx.sql, { name: 'Reddington Hospital' });
+    await suite.ctx.sql`INSERT INTO professional_institutions (professional_id, institution_id, role) VALUES (${pro.id}, ${inst.id}, 'Consultant')`;
+    const reviewer = await createUser(suite.ctx.sql, { firstName: 'Chidi', lastName: 'Okonkwo' });
+    const reviewer2 = await createUser(suite.ctx.sql, { firstName: 'Amaka', lastName: 'Bello' });
+    await suite.ctx.sql`INSERT INTO reviews (reviewer_id, professional_id, rating, comment, created_at) VALUES
       (${reviewer.id}, ${pro.id}, 5, 'Explained my heart scan patiently.', '2025-03-02T10:00:00Z'),
       (${reviewer2.id}, ${pro.id}, 4, 'Short wait, kind staff.', '2025-02-01T10:00:00Z')`;
 
@@ -107,7 +89,7 @@ describe('profiles and dashboards (browser)', { timeout: 120_000 }, () => {
     await page.getByRole('link', { name: 'Sign In to Book' }).waitFor();
 
     // A profile that is not approved looks missing to the public.
-    const pending = await createProfessional(ctx.sql, { status: 'pending' });
+    const pending = await createProfessional(suite.ctx.sql, { status: 'pending' });
     await page.goto(`/professional/${pending.id}`);
     await page.getByRole('heading', { name: 'Professional Not Found' }).waitFor();
     await page.getByText("The professional you're looking for doesn't exist or has been removed.").waitFor();
@@ -119,8 +101,8 @@ describe('profiles and dashboards (browser)', { timeout: 120_000 }, () => {
   }, 90_000);
 
   it('signed in (on a phone), the profile offers Book Appointment and Write Review dialogs', async () => {
-    const pro = await createProfessional(ctx.sql, { user: { firstName: 'Tunde', lastName: 'Bakare' } });
-    const patient = await createUser(ctx.sql);
+    const pro = await createProfessional(suite.ctx.sql, { user: { firstName: 'Tunde', lastName: 'Bakare' } });
+    const patient = await createUser(suite.ctx.sql);
     const { page, context } = await pageAs(patient, { mobile: true });
     await page.goto(`/professional/${pro.id}`);
     await page.getByRole('button', { name: 'Book Appointment' }).click();
@@ -135,7 +117,7 @@ describe('profiles and dashboards (browser)', { timeout: 120_000 }, () => {
   }, 60_000);
 
   it('a professional creates a profile (pending), is approved, then sees View Public Profile and changes photo and countries', async () => {
-    const user = await createUser(ctx.sql, { userType: 'professional', firstName: 'Halima', lastName: 'Sani' });
+    const user = await createUser(suite.ctx.sql, { userType: 'professional', firstName: 'Halima', lastName: 'Sani' });
     const { page, context } = await pageAs(user);
 
     await page.goto('/');
@@ -166,7 +148,7 @@ describe('profiles and dashboards (browser)', { timeout: 120_000 }, () => {
     await form.getByRole('button', { name: 'Create Profile' }).click();
 
     await page.getByText('Profile Created').waitFor();
-    await page.waitForURL(`${base}/`);
+    await page.waitForURL(`${suite.base}/`);
     const card = page.getByRole('region', { name: 'Your profile' });
     await card.getByText('Pending Approval').waitFor();
     await card.getByText('Doctor · Neurology').waitFor();
@@ -174,7 +156,7 @@ describe('profiles and dashboards (browser)', { timeout: 120_000 }, () => {
     expect(await page.getByRole('link', { name: 'View Public Profile' }).count()).toBe(0);
 
     // The admin approval is the admin issue's screen; here it is done directly in SQL.
-    const [row] = await ctx.sql<{ id: number }[]>`UPDATE professionals SET status = 'approved' WHERE user_id = ${user.id} RETURNING id`;
+    const [row] = await suite.ctx.sql<{ id: number }[]>`UPDATE professionals SET status = 'approved' WHERE user_id = ${user.id} RETURNING id`;
     await page.reload();
     await card.getByText('Approved', { exact: true }).waitFor();
     const publicLink = page.getByRole('link', { name: 'View Public Profile' });
@@ -216,7 +198,7 @@ describe('profiles and dashboards (browser)', { timeout: 120_000 }, () => {
     await page.getByText('Countries updated', { exact: true }).waitFor();
     await card.getByText('Ghana', { exact: true }).waitFor();
     expect(await card.getByText('Nigeria', { exact: true }).count()).toBe(0);
-    const [saved] = await ctx.sql<{ countries: string[]; countryLicenses: unknown; profileImageUrl: string }[]>`
+    const [saved] = await suite.ctx.sql<{ countries: string[]; countryLicenses: unknown; profileImageUrl: string }[]>`
       SELECT countries, country_licenses, profile_image_url FROM professionals WHERE id = ${row.id}`;
     expect(saved).toEqual({
       countries: ['Ghana'],
@@ -235,7 +217,7 @@ describe('profiles and dashboards (browser)', { timeout: 120_000 }, () => {
     await page.getByLabel('License Number').fill('MDCN/66666');
     await page.getByRole('button', { name: 'Update Profile' }).click();
     await page.getByText('Your profile is back under review by an administrator.', { exact: false }).waitFor();
-    await page.waitForURL(`${base}/`);
+    await page.waitForURL(`${suite.base}/`);
     await card.getByText('Pending Approval').waitFor();
     await context.close();
   }, 120_000);
@@ -247,7 +229,7 @@ describe('profiles and dashboards (browser)', { timeout: 120_000 }, () => {
     expect(await anon.page.getByRole('link', { name: 'Sign In' }).last().getAttribute('href')).toBe('/api/login?next=%2Fprofile-setup');
     await anon.context.close();
 
-    const user = await createUser(ctx.sql, { userType: 'institution', firstName: 'Bola' });
+    const user = await createUser(suite.ctx.sql, { userType: 'institution', firstName: 'Bola' });
     const { page, context } = await pageAs(user);
     await page.goto('/profile-setup');
     await page.getByRole('tab', { name: 'Institution Profile', selected: true }).waitFor();
@@ -269,21 +251,21 @@ describe('profiles and dashboards (browser)', { timeout: 120_000 }, () => {
     expect(await form.getByRole('list', { name: 'Services' }).getByRole('listitem').allTextContents()).toEqual(['Cardiology', 'Radiology']);
     await form.getByRole('button', { name: 'Create Profile' }).click();
     await page.getByText('Profile Created').waitFor();
-    await page.waitForURL(`${base}/`);
-    const [saved] = await ctx.sql<{ services: string[]; status: string }[]>`SELECT services, status FROM institutions WHERE user_id = ${user.id}`;
+    await page.waitForURL(`${suite.base}/`);
+    const [saved] = await suite.ctx.sql<{ services: string[]; status: string }[]>`SELECT services, status FROM institutions WHERE user_id = ${user.id}`;
     expect(saved).toEqual({ services: ['Cardiology', 'Radiology'], status: 'pending' });
 
     await page.goto('/profile-setup');
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.waitForURL(`${base}/`);
+    await page.waitForURL(`${suite.base}/`);
     await context.close();
   }, 90_000);
 
   it('each role sees its own dashboard: patient, institution and admin', async () => {
     // Patient: quick search, the two cards and recent appointments.
-    const patient = await createUser(ctx.sql, { firstName: 'Kemi' });
-    const pro = await createProfessional(ctx.sql, { specialty: 'Dermatology', user: { firstName: 'Ifeoma', lastName: 'Nwosu' } });
-    await ctx.sql`INSERT INTO appointments (patient_id, professional_id, appointment_type, appointment_date, patient_name, patient_email, patient_phone)
+    const patient = await createUser(suite.ctx.sql, { firstName: 'Kemi' });
+    const pro = await createProfessional(suite.ctx.sql, { specialty: 'Dermatology', user: { firstName: 'Ifeoma', lastName: 'Nwosu' } });
+    await suite.ctx.sql`INSERT INTO appointments (patient_id, professional_id, appointment_type, appointment_date, patient_name, patient_email, patient_phone)
       VALUES (${patient.id}, ${pro.id}, 'consultation', '2030-05-06T09:30:00+01:00', 'Kemi Okonkwo', ${patient.email}, '0803 123 4567')`;
     const p = await pageAs(patient);
     await p.page.goto('/');
@@ -302,21 +284,21 @@ describe('profiles and dashboards (browser)', { timeout: 120_000 }, () => {
     await search.getByLabel('Professional Type').selectOption('doctor');
     await search.getByLabel('Location').selectOption('lagos-lagos');
     await search.getByRole('button', { name: 'Search' }).click();
-    await p.page.waitForURL(`${base}/search?q=skin&professionalType=doctor&location=lagos-lagos`);
+    await p.page.waitForURL(`${suite.base}/search?q=skin&professionalType=doctor&location=lagos-lagos`);
     await p.page.goto('/');
     await search.getByRole('button', { name: 'Search' }).click();
-    await p.page.waitForURL(`${base}/search`);
+    await p.page.waitForURL(`${suite.base}/search`);
     await p.context.close();
 
     // A patient without appointments: the empty state offers Find a Professional.
-    const newcomer = await pageAs(await createUser(ctx.sql, { firstName: 'Obi' }));
+    const newcomer = await pageAs(await createUser(suite.ctx.sql, { firstName: 'Obi' }));
     await newcomer.page.goto('/');
     await section(newcomer.page, 'Recent Appointments').getByText('No appointments yet.').waitFor();
     expect(await section(newcomer.page, 'Recent Appointments').getByRole('link', { name: 'Find a Professional' }).getAttribute('href')).toBe('/search');
     await newcomer.context.close();
 
     // Institution: its card, type, description, approved link and quick actions.
-    const inst = await createInstitution(ctx.sql, { name: 'Lagoon General Hospital' });
+    const inst = await createInstitution(suite.ctx.sql, { name: 'Lagoon General Hospital' });
     const i = await pageAs(inst.user);
     await i.page.goto('/');
     await i.page.getByText('Manage your institution profile and appointments.').waitFor();
@@ -334,7 +316,7 @@ describe('profiles and dashboards (browser)', { timeout: 120_000 }, () => {
     await i.context.close();
 
     // Admin: four stat cards and the way to /admin.
-    const admin = await createUser(ctx.sql, { userType: 'admin', firstName: 'Ife' });
+    const admin = await createUser(suite.ctx.sql, { userType: 'admin', firstName: 'Ife' });
     const a = await pageAs(admin);
     await a.page.goto('/');
     await a.page.getByRole('heading', { name: 'Welcome back, Ife!' }).waitFor();

@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PostgresEngine, reindexAll } from '@ilera/search';
-import { createTestContext, type TestContext } from '../../test/support';
 import { createProfessional } from '../../test/factories';
-import { launchBrowser, newPage } from '../../test/browser';
+import { browserSuite } from '../../test/browser';
 
 /** Issue 13 in Chromium: the search page shows what the typed words were understood as, and a chip can be taken away. */
 describe('search page: understood chips (browser)', { timeout: 120_000 }, () => {
-  let ctx: TestContext;
-  let base: string;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
   // Lagos state holds three cardiologists in three of its cities, and two others that
   // are not cardiologists (one whose bio names cardiology); two cardiologists practise elsewhere.
   const lagosCardiologists = ['Dr. Kemi Adebayo', 'Dr. Tunde Balogun', 'Dr. Sade Ogunleye'];
   const otherCardiologists = ['Dr. Musa Garba', 'Dr. Aminu Bello'];
-  beforeAll(async () => {
-    ctx = await createTestContext();
+  const suite = browserSuite({}, async (ctx) => {
     const sql = ctx.sql;
     const heart = (firstName: string, lastName: string, city: string, state: string) =>
       createProfessional(sql, { specialty: 'Cardiology', city, state, bio: 'Heart care for adults.', user: { firstName, lastName } });
@@ -36,12 +30,6 @@ describe('search page: understood chips (browser)', { timeout: 120_000 }, () => 
       user: { firstName: 'Grace', lastName: 'Etim' },
     });
     await reindexAll(sql, { engine: new PostgresEngine(sql) });
-    base = await ctx.listen();
-    browser = await launchBrowser();
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await ctx?.close();
   });
 
   const resultCount = (page: Page) => page.getByRole('status').filter({ hasText: /results? found/ });
@@ -61,7 +49,7 @@ describe('search page: understood chips (browser)', { timeout: 120_000 }, () => 
   const names = async (page: Page) => (await cards(page)).map((c) => c.name).sort();
 
   it('shows "cardiologist in lagos" as Cardiology and Lagos, and removing Lagos shows cardiologists of every state', async () => {
-    const { page, context } = await newPage(browser.browser, base);
+    const { page, context } = await suite.page();
     const problems: string[] = [];
     page.on('pageerror', (err) => problems.push(err.message));
     page.on('console', (msg) => {
@@ -119,7 +107,7 @@ describe('search page: understood chips (browser)', { timeout: 120_000 }, () => 
   }, 90_000);
 
   it('shows no chips for words that name nothing it knows, and a chip can be removed from the keyboard', async () => {
-    const { page, context } = await newPage(browser.browser, base, { mobile: true });
+    const { page, context } = await suite.page({ mobile: true });
     await page.goto('/search?q=Adebayo');
     await expect.poll(() => resultCount(page).textContent()).toBe('1 result found');
     expect(await chips(page).count()).toBe(0);

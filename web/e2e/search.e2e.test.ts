@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PostgresEngine, reindexAll } from '@ilera/search';
-import { createTestContext, type TestContext } from '../../test/support';
 import { createInstitution, createProfessional } from '../../test/factories';
-import { launchBrowser, newPage } from '../../test/browser';
+import { browserSuite } from '../../test/browser';
 
 const LAGOS_CARDIOLOGISTS = 13;
 
 /** The search journey of issue 5 in Chromium: signed out, from the landing page to a profile. */
 describe('search page (browser)', { timeout: 120_000 }, () => {
-  let ctx: TestContext;
-  let base: string;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
+  const suite = browserSuite({}, async (ctx) => {
     const sql = ctx.sql;
     const surnames = ['Adebayo', 'Okafor', 'Balogun', 'Nwachukwu', 'Ogunleye', 'Eze', 'Ibekwe', 'Lawal', 'Okoro', 'Salami', 'Uzor', 'Danjuma', 'Ajayi'];
     for (let i = 0; i < LAGOS_CARDIOLOGISTS; i++) {
@@ -36,19 +30,13 @@ describe('search page (browser)', { timeout: 120_000 }, () => {
     await createProfessional(sql, { status: 'pending', specialty: 'Cardiology', bio: 'Not approved yet.', user: { firstName: 'Waiting', lastName: 'Cardio' } });
     await createInstitution(sql, { name: 'Lagos Heart Centre', services: ['Cardiology', 'Emergency Care', 'Surgery', 'Radiology', 'Intensive Care Unit'] });
     await reindexAll(sql, { engine: new PostgresEngine(sql) });
-    base = await ctx.listen();
-    browser = await launchBrowser();
-  }, 120000);
-  afterAll(async () => {
-    await browser?.close();
-    await ctx?.close();
   });
 
   const resultCount = (page: Page) => page.getByRole('status').filter({ hasText: /results? found/ });
   const cardNames = async (page: Page) => page.locator('article h3').allTextContents();
 
   it('searches from the landing page, narrows by type, specialty and state with counts, pages, and restores from the address', async () => {
-    const { page, context } = await newPage(browser.browser, base);
+    const { page, context } = await suite.page();
     const problems: string[] = [];
     page.on('pageerror', (err) => problems.push(err.message));
     page.on('console', (msg) => {
@@ -122,7 +110,7 @@ describe('search page (browser)', { timeout: 120_000 }, () => {
   }, 90000);
 
   it('lands with the dashboard and category parameters applied, and says when nothing matches', async () => {
-    const { page, context } = await newPage(browser.browser, base, { mobile: true });
+    const { page, context } = await suite.page({ mobile: true });
     await page.goto('/search?q=&location=abuja-fct&professionalType=doctor');
     await expect.poll(() => resultCount(page).textContent()).toBe('2 results found');
     // The location became the city and state it stands for.
@@ -143,7 +131,7 @@ describe('search page (browser)', { timeout: 120_000 }, () => {
   }, 60000);
 
   it('shows five skeleton cards while a search is loading, and popular specialties that set the filter', async () => {
-    const { page, context } = await newPage(browser.browser, base);
+    const { page, context } = await suite.page();
     // Hold the search answer back to see the loading state.
     let release: () => void = () => {};
     const held = new Promise<void>((r) => (release = r));

@@ -1,28 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createTestContext, type TestContext } from '../../test/support';
 import { createProfessional } from '../../test/factories';
-import { hydrationProblems, launchBrowser, newPage } from '../../test/browser';
+import { browserSuite, hydrationProblems } from '../../test/browser';
 
 /** The app shell in Chromium: the landing search form's rules, live counts, 404. */
 describe('app shell (browser)', { timeout: 120_000 }, () => {
-  let ctx: TestContext;
-  let base: string;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
+  const suite = browserSuite({}, async (ctx) => {
     // Live counts (D2): 2 approved cardiologists, 1 approved nurse, 1 pending doctor (not counted).
     await createProfessional(ctx.sql, { specialty: 'Cardiology' });
     await createProfessional(ctx.sql, { specialty: 'Cardiology' });
     await createProfessional(ctx.sql, { professionalType: 'nurse', specialty: 'Midwifery' });
     await createProfessional(ctx.sql, { status: 'pending', specialty: 'Neurology' });
-    base = await ctx.listen();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await ctx?.close();
   });
 
   async function submitLanding(page: Page, fill: { text?: string; type?: string; location?: string; quick?: string }) {
@@ -37,7 +25,7 @@ describe('app shell (browser)', { timeout: 120_000 }, () => {
   }
 
   it('typed text wins over the quick-search choice', async () => {
-    const { page, context } = await newPage(browser.browser, base);
+    const { page, context } = await suite.page();
     const url = await submitLanding(page, { text: 'Okonkwo', quick: 'cardiologist', location: 'lagos-lagos' });
     expect(url.pathname).toBe('/search');
     expect(url.searchParams.get('q')).toBe('Okonkwo');
@@ -47,7 +35,7 @@ describe('app shell (browser)', { timeout: 120_000 }, () => {
   });
 
   it('falls back to the quick-search choice when the box is empty, and "all" clears it', async () => {
-    const { page, context } = await newPage(browser.browser, base);
+    const { page, context } = await suite.page();
     const quick = await submitLanding(page, { quick: 'cardiologist' });
     expect(quick.searchParams.get('q')).toBe('Cardiology');
     const all = await submitLanding(page, { quick: 'all', type: 'institutions' });
@@ -57,7 +45,7 @@ describe('app shell (browser)', { timeout: 120_000 }, () => {
   });
 
   it('shows live counts of approved profiles on the category cards', async () => {
-    const { page, context } = await newPage(browser.browser, base);
+    const { page, context } = await suite.page();
     await page.goto('/');
     const cards = page.getByRole('region', { name: 'Browse Healthcare Professionals' });
     await expect.poll(() => cards.getByRole('link', { name: /Cardiology/ }).innerText()).toContain('2 professionals');
@@ -70,7 +58,7 @@ describe('app shell (browser)', { timeout: 120_000 }, () => {
   });
 
   it('shows "404 Page Not Found" for an unknown path, on a phone-sized screen too', async () => {
-    const { page, context } = await newPage(browser.browser, base, { mobile: true });
+    const { page, context } = await suite.page({ mobile: true });
     await page.goto('/no/such/page');
     await expect.poll(() => page.getByText('404 Page Not Found').count()).toBeGreaterThan(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

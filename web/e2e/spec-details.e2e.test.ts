@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { lagosDateTimeParts } from '@ilera/contracts';
-import { createTestContext, type TestContext } from '../../test/support';
 import { createInstitution, createProfessional, createUser, type TestUser } from '../../test/factories';
-import { launchBrowser, newPage, signedInPage } from '../../test/browser';
+import { browserSuite } from '../../test/browser';
 
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -16,25 +15,13 @@ const IPHONE_SAFARI =
  * of the booking and review dialogs.
  */
 describe('spec details (browser)', { timeout: 120_000 }, () => {
-  let ctx: TestContext;
-  let base: string;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let patient: TestUser;
   let pro: { id: number; user: TestUser };
 
-  beforeAll(async () => {
-    ctx = await createTestContext();
+  const suite = browserSuite({}, async (ctx) => {
     patient = await createUser(ctx.sql, { firstName: 'Adaeze', lastName: 'Okonkwo' });
     pro = await createProfessional(ctx.sql, { title: 'Dr.', specialty: 'Cardiology', user: { firstName: 'Chinedu', lastName: 'Okafor' } });
-    base = await ctx.listen();
-    browser = await launchBrowser();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await ctx?.close();
-  });
-
-  const signedIn = (user: TestUser, opts: { mobile?: boolean } = {}) => signedInPage(browser.browser, ctx.app, base, user, opts);
 
   /** The computed value of `property` for a probe element styled with a Mantine colour variable. */
   async function resolvedColour(page: Page, cssVar: string): Promise<string> {
@@ -51,7 +38,7 @@ describe('spec details (browser)', { timeout: 120_000 }, () => {
   const textColour = (locator: Locator) => locator.evaluate((el) => getComputedStyle(el).color);
 
   it('landing: "How It Works" in three steps, and the footer\'s About, Privacy and Terms pages', async () => {
-    const { page, context } = await newPage(browser.browser, base);
+    const { page, context } = await suite.page();
     await page.goto('/');
     const how = page.getByRole('heading', { name: 'How It Works' });
     await how.waitFor();
@@ -73,7 +60,7 @@ describe('spec details (browser)', { timeout: 120_000 }, () => {
   });
 
   it('signed out: "Sign In" and "Join as Professional" on a wide screen, "Sign In" and "Register" on a small one', async () => {
-    const wide = await newPage(browser.browser, base);
+    const wide = await suite.page();
     await wide.page.goto('/about');
     const wideHeader = wide.page.locator('header');
     await wideHeader.getByRole('link', { name: 'Join as Professional' }).waitFor();
@@ -83,7 +70,7 @@ describe('spec details (browser)', { timeout: 120_000 }, () => {
     await wide.page.waitForURL(/\/register\?type=professional$/);
     await wide.context.close();
 
-    const small = await newPage(browser.browser, base, { mobile: true });
+    const small = await suite.page({ mobile: true });
     await small.page.goto('/about');
     const smallHeader = small.page.locator('header');
     await smallHeader.getByRole('link', { name: 'Register' }).waitFor();
@@ -93,7 +80,7 @@ describe('spec details (browser)', { timeout: 120_000 }, () => {
   });
 
   it('the mobile panel offers the header\'s links and closes when one is followed', async () => {
-    const { page, context } = await newPage(browser.browser, base, { mobile: true });
+    const { page, context } = await suite.page({ mobile: true });
     await page.goto('/about');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const panel = page.getByRole('navigation', { name: 'Mobile' });
@@ -107,8 +94,8 @@ describe('spec details (browser)', { timeout: 120_000 }, () => {
   });
 
   it('mobile help: "Copy Page Address" copies the address and shows "Copied!" for a while, then its label again', async () => {
-    const { page, context } = await newPage(browser.browser, base, { mobile: true });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    const { page, context } = await suite.page({ mobile: true });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.base });
     await page.goto('/mobile-help');
     await page.getByRole('heading', { level: 1, name: 'Mobile Help' }).waitFor();
     // The guide's parts: reload, copy, recommended browsers, device detection, connection security.
@@ -120,7 +107,7 @@ describe('spec details (browser)', { timeout: 120_000 }, () => {
 
     await page.getByRole('button', { name: 'Copy Page Address' }).click();
     await page.getByRole('button', { name: 'Copied!' }).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${base}/mobile-help`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${suite.base}/mobile-help`);
     // The indicator goes away by itself (its 2 s are the code's COPIED_MS; not timed here).
     await page.getByRole('button', { name: 'Copy Page Address' }).waitFor();
     await context.close();
@@ -129,8 +116,8 @@ describe('spec details (browser)', { timeout: 120_000 }, () => {
   it('the connection dialog on a phone at an http address that is not localhost: banner, guidance, short address, buttons', async () => {
     // Chromium resolves any *.localhost name to this machine; the app only exempts
     // "localhost" and "127.0.0.1" themselves (lib/device.ts), so this is the phone case.
-    const port = new URL(base).port;
-    const context = await browser.browser.newContext({
+    const port = new URL(suite.base).port;
+    const context = await suite.browser.newContext({
       viewport: { width: 390, height: 844 },
       userAgent: IPHONE_SAFARI,
       locale: 'en-NG',
@@ -175,7 +162,7 @@ describe('spec details (browser)', { timeout: 120_000 }, () => {
     await context.close();
 
     // Chrome itself (this Chromium) on the same phone address: no Try Chrome.
-    const chrome = await browser.browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-NG' });
+    const chrome = await suite.browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-NG' });
     const chromePage = await chrome.newPage();
     chromePage.setDefaultTimeout(15000);
     await chromePage.goto(`http://ilera.localhost:${port}/about`);
@@ -196,10 +183,10 @@ describe('spec details (browser)', { timeout: 120_000 }, () => {
   });
 
   it('avatar initial: the first name\'s first letter, else the e-mail\'s; user-type badges in their colours', async () => {
-    const admin = await createUser(ctx.sql, { userType: 'admin', firstName: 'Ngozi', lastName: 'Eze' });
-    const institution = await createInstitution(ctx.sql);
-    const noName = await createUser(ctx.sql, { email: `zainab-${Date.now()}@example.ng` });
-    await ctx.sql`UPDATE users SET first_name = NULL, last_name = NULL WHERE id = ${noName.id}`;
+    const admin = await createUser(suite.ctx.sql, { userType: 'admin', firstName: 'Ngozi', lastName: 'Eze' });
+    const institution = await createInstitution(suite.ctx.sql);
+    const noName = await createUser(suite.ctx.sql, { email: `zainab-${Date.now()}@example.ng` });
+    await suite.ctx.sql`UPDATE users SET first_name = NULL, last_name = NULL WHERE id = ${noName.id}`;
 
     const cases: { user: TestUser; initial: string; badge: string; colour: string }[] = [
       { user: pro.user, initial: 'C', badge: 'professional', colour: '--mantine-color-teal-light-color' },
@@ -209,7 +196,7 @@ describe('spec details (browser)', { timeout: 120_000 }, () => {
       { user: noName, initial: 'Z', badge: 'patient', colour: '--mantine-color-gray-light-color' },
     ];
     for (const c of cases) {
-      const { page, context } = await signedIn(c.user);
+      const { page, context } = await suite.pageAs(c.user);
       await page.goto('/about');
       const header = page.locator('header');
       const avatar = header.getByRole('button', { name: 'Account menu' });
@@ -221,7 +208,7 @@ describe('spec details (browser)', { timeout: 120_000 }, () => {
       await context.close();
     }
     // The four colours differ (primary teal, green, orange, grey).
-    const { page, context } = await newPage(browser.browser, base);
+    const { page, context } = await suite.page();
     await page.goto('/about');
     const colours = await Promise.all(
       ['teal', 'green', 'orange', 'gray'].map((c) => resolvedColour(page, `--mantine-color-${c}-light-color`)),
@@ -231,7 +218,7 @@ describe('spec details (browser)', { timeout: 120_000 }, () => {
   });
 
   it('Account settings\' "Change Password" link leads to the change-password page', async () => {
-    const { page, context } = await signedIn(patient);
+    const { page, context } = await suite.pageAs(patient);
     await page.goto('/account');
     await page.getByRole('link', { name: 'Change Password' }).click();
     await page.waitForURL(/\/change-password$/);
@@ -240,7 +227,7 @@ describe('spec details (browser)', { timeout: 120_000 }, () => {
   });
 
   it('the booking and review dialogs show the spec\'s failure toasts when the server fails', async () => {
-    const { page, context } = await signedIn(patient);
+    const { page, context } = await suite.pageAs(patient);
     const date = lagosDateTimeParts(new Date(Date.now() + 4 * 86400_000)).date;
     await page.goto(`/professional/${pro.id}`);
 
@@ -278,13 +265,13 @@ describe('spec details (browser)', { timeout: 120_000 }, () => {
     await review.getByRole('button', { name: 'Submit Review' }).click();
     await page.getByText('Failed to submit review. Please try again.').waitFor();
     // Nothing was saved.
-    expect(await ctx.sql`SELECT 1 FROM reviews WHERE reviewer_id = ${patient.id}`).toHaveLength(0);
-    expect(await ctx.sql`SELECT 1 FROM appointments WHERE patient_id = ${patient.id}`).toHaveLength(0);
+    expect(await suite.ctx.sql`SELECT 1 FROM reviews WHERE reviewer_id = ${patient.id}`).toHaveLength(0);
+    expect(await suite.ctx.sql`SELECT 1 FROM appointments WHERE patient_id = ${patient.id}`).toHaveLength(0);
     await context.close();
   });
 
   it('the profile dialogs (photo, countries) show the spec\'s failure toasts: the server\'s message, else their own', async () => {
-    const { page, context } = await signedIn(pro.user);
+    const { page, context } = await suite.pageAs(pro.user);
     await page.goto('/');
     const card = page.getByRole('region', { name: 'Your profile' });
     const fail = (path: string, body: string) =>
