@@ -12,7 +12,8 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { createSql, loadConfig, migrate, resolveDatabase } from '@ilera/db';
 import { hashPassword } from '@ilera/db/passwords';
-import { findUserIdByEmail, insertAudit, insertUser, makeAdmin, replacePassword } from '../modules/admin/admin.repo';
+import { insertUserWithPassword, setPasswordAndRaiseSessionVersion } from '@ilera/db/users';
+import { findUserIdByEmail, insertAudit, makeAdmin } from '../modules/admin/admin.repo';
 
 const USAGE = 'Usage: npm run admin:create -- --email you@example.ng [--first-name Ada] [--last-name Obi]';
 
@@ -102,7 +103,7 @@ async function main(): Promise<number> {
       if (existing) {
         await makeAdmin(tx, existing.id);
         // A new password ends every session opened with the old one (D14).
-        if (hash) await replacePassword(tx, existing.id, hash);
+        if (hash) await setPasswordAndRaiseSessionVersion(tx, existing.id, hash);
         await insertAudit(tx, {
           adminId: existing.id,
           action: 'create_admin_cli',
@@ -113,7 +114,7 @@ async function main(): Promise<number> {
         });
         return { id: existing.id, promoted: true, previousType: existing.userType };
       }
-      const user = await insertUser(
+      const user = await insertUserWithPassword(
         tx,
         { email, firstName, lastName, phone: null, profileImageUrl: null, userType: 'admin' },
         hash!,

@@ -4,7 +4,7 @@ import healthRoutes from './health/health.routes';
 import directoryRoutes from './directory/directory.routes';
 import authRoutes from './auth/auth.routes';
 import professionalsRoutes from './professionals/professionals.routes';
-import institutionsRoutes from './institutions/institutions.routes';
+import providersRoutes from './providers/providers.routes';
 import searchRoutes from './search/search.routes';
 import appointmentsRoutes from './appointments/appointments.routes';
 import reviewsRoutes from './reviews/reviews.routes';
@@ -21,7 +21,7 @@ export const modules: (FastifyPluginAsyncZod | ((app: FastifyInstance) => Promis
   directoryRoutes,
   authRoutes,
   professionalsRoutes,
-  institutionsRoutes,
+  providersRoutes,
   searchRoutes,
   appointmentsRoutes,
   reviewsRoutes,

@@ -5,17 +5,10 @@ import fp from 'fastify-plugin';
 import secureSession from '@fastify/secure-session';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config, Db } from '@ilera/db';
+import type { AccountUser } from '@ilera/db/users';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  userType: 'patient' | 'professional' | 'institution' | 'admin';
-  sessionVersion: number;
-}
+export type SessionUser = AccountUser;
 
 const SEVEN_DAYS = 7 * 24 * 3600;
 

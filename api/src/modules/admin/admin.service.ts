@@ -15,14 +15,13 @@ import { AppError, ConflictError, NotFoundError, UnauthorizedError } from '../..
 import { publicUser, type SessionUser } from '../../plugins/session';
 import { authenticate, changePassword, INVALID_CREDENTIALS } from '../auth/auth.service';
 import { hashPassword } from '@ilera/db/passwords';
+import { insertUserWithPassword } from '@ilera/db/users';
+import { insertProvider } from '../providers/providers.repo';
 import { EMAIL_TAKEN } from '../auth/register.service';
 import { lockLicences, saveLicences } from '@ilera/db/licences';
 import {
   auditPage,
   insertAudit,
-  insertInstitution,
-  insertProfessional,
-  insertUser,
   listInstitutions,
   listProfessionals,
   lockInstitution,
@@ -376,7 +375,7 @@ export async function createUser(deps: AdminDeps, admin: SessionUser, input: Adm
   const profileImageUrl = emptyToNull(input.profileImageUrl);
   try {
     return await deps.sql.begin(async (tx: Tx) => {
-      const user = await insertUser(
+      const user = await insertUserWithPassword(
         tx,
         {
           email: input.email,
@@ -401,7 +400,7 @@ export async function createUser(deps: AdminDeps, admin: SessionUser, input: Adm
           [],
         );
         const primary = countryLicenses.find((l) => l.country === (input.country || 'Nigeria')) ?? countryLicenses[0];
-        professionalId = await insertProfessional(tx, {
+        professionalId = await insertProvider(tx, 'professional', {
           userId: user.id,
           professionalType: input.professionalType,
           title: input.title!,
@@ -419,14 +418,14 @@ export async function createUser(deps: AdminDeps, admin: SessionUser, input: Adm
           city: emptyToNull(input.city),
           state,
           countries: countries.length ? countries : ['Nigeria'],
-          countryLicenses,
+          countryLicenses: tx.json(countryLicenses as never),
           status: 'approved',
           // Verified only once an administrator checks a Nigerian licence on the approval screen (issue 18).
           isVerified: false,
         });
         await emit(tx, 'search.professional', { id: professionalId });
       } else if (input.userType === 'institution') {
-        institutionId = await insertInstitution(tx, {
+        institutionId = await insertProvider(tx, 'institution', {
           userId: user.id,
           name: input.institutionName!.trim(),
           type: input.institutionType!,

@@ -26,40 +26,6 @@ export async function findUserIdByEmail(db: Db, email: string): Promise<{ id: st
   return row ?? null;
 }
 
-export interface NewUser {
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  profileImageUrl: string | null;
-  userType: SessionUser['userType'];
-}
-
-/** Inserts a user and its password hash (the caller's transaction). */
-export async function insertUserWithPassword(db: Db, user: NewUser, passwordHash: string): Promise<SessionUser> {
-  const [row] = await db<SessionUser[]>`
-    INSERT INTO users (email, first_name, last_name, phone, profile_image_url, user_type)
-    VALUES (${user.email}, ${user.firstName}, ${user.lastName}, ${user.phone}, ${user.profileImageUrl}, ${user.userType})
-    RETURNING id, email, first_name, last_name, profile_image_url, user_type, session_version`;
-  await db`INSERT INTO user_passwords (user_id, password_hash) VALUES (${row.id}, ${passwordHash})`;
-  return row;
-}
-
-/**
- * Replaces the password and raises the session version in one statement pair
- * (the caller's transaction): every cookie issued before now stops working.
- * Answers the new session version.
- */
-export async function setPasswordAndRaiseSessionVersion(db: Db, userId: string, passwordHash: string): Promise<number> {
-  await db`
-    INSERT INTO user_passwords (user_id, password_hash) VALUES (${userId}, ${passwordHash})
-    ON CONFLICT (user_id) DO UPDATE SET password_hash = EXCLUDED.password_hash, updated_at = now()`;
-  const [row] = await db<{ sessionVersion: number }[]>`
-    UPDATE users SET session_version = session_version + 1, updated_at = now()
-    WHERE id = ${userId} RETURNING session_version`;
-  return row.sessionVersion;
-}
-
 // ---------------------------------------------------------------- reset tokens
 
 export async function insertResetToken(db: Db, userId: string, tokenHash: string, ttlSeconds: number): Promise<number> {

@@ -10,10 +10,10 @@ import {
   insertResetToken,
   findUsableResetToken,
   lockUsableResetToken,
-  setPasswordAndRaiseSessionVersion,
   useAllResetTokens,
 } from './auth.repo';
 import { dummyHash, hashPassword, verifyPassword } from '@ilera/db/passwords';
+import { setPasswordAndRaiseSessionVersion } from '@ilera/db/users';
 import { passwordResetMail } from './password-reset-mail';
 import { REQUEST_REDIS_TIMEOUT_MS, withTimeout } from '../../redis';
 

@@ -8,9 +8,9 @@ import {
 import { emit, isUniqueViolation, type Sql, type Tx } from '@ilera/db';
 import { ConflictError } from '../../errors';
 import { publicUser, type SessionUser } from '../../plugins/session';
-import { insertUserWithPassword, type NewUser } from './auth.repo';
+import { insertUserWithPassword, type NewUser } from '@ilera/db/users';
 import { hashPassword } from '@ilera/db/passwords';
-import { insertPendingInstitution, insertPendingProfessional } from './register.repo';
+import { insertProvider } from '../providers/providers.repo';
 import { saveRegistrations } from '../institutions/institutions.service';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
@@ -67,7 +67,8 @@ export async function registerProfessional(sql: Sql, input: RegisterProfessional
     { email: input.email, firstName: input.firstName, lastName: input.lastName, phone: input.phone, profileImageUrl, userType: 'professional' },
     input.password,
     async (tx, created) => {
-      const id = await insertPendingProfessional(tx, {
+      // Pending and not verified (the columns' defaults): nothing of it reaches the public directory.
+      const id = await insertProvider(tx, 'professional', {
         userId: created.id,
         professionalType: input.professionalType,
         title: input.title,
@@ -86,7 +87,7 @@ export async function registerProfessional(sql: Sql, input: RegisterProfessional
         state: input.state,
         zipCode: emptyToNull(input.zipCode),
         countries,
-        countryLicenses,
+        countryLicenses: tx.json(countryLicenses as never),
       });
       // Harmless while pending (the index worker removes what is not approved); keeps one path.
       await emit(tx, 'search.professional', { id });
@@ -103,7 +104,7 @@ export async function registerInstitution(sql: Sql, input: RegisterInstitutionIn
     { email: input.email, firstName: input.firstName, lastName: input.lastName, phone: input.phone, profileImageUrl, userType: 'institution' },
     input.password,
     async (tx, created) => {
-      const id = await insertPendingInstitution(tx, {
+      const id = await insertProvider(tx, 'institution', {
         userId: created.id,
         name: input.institutionName,
         type: input.type,

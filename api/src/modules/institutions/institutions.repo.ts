@@ -1,7 +1,7 @@
 // SQL of the institutions area; each function takes the handle it must use.
 import type postgres from 'postgres';
 import type { Db } from '@ilera/db';
-import type { Institution, InstitutionProfileInput, ProfileStatus } from '@ilera/contracts';
+import type { Institution, InstitutionProfileInput } from '@ilera/contracts';
 import type { Stored } from '../../types';
 
 /** An institution as stored, with what the profile page shows next to it (every private field included). */
@@ -9,14 +9,6 @@ export type InstitutionRow = Stored<Institution> & {
   rejectionReason: string | null;
   user: NonNullable<Institution['user']>;
 };
-
-export interface InstitutionRef {
-  id: number;
-  userId: string;
-  status: ProfileStatus;
-  type: string;
-  name: string;
-}
 
 // Associated professionals list only approved ones: the public can open them.
 const profileQuery = (db: Db, where: postgres.Fragment) => db<InstitutionRow[]>`
@@ -43,34 +35,14 @@ const profileQuery = (db: Db, where: postgres.Fragment) => db<InstitutionRow[]>`
     FROM reviews rv WHERE rv.institution_id = i.id) r
   ${where}`;
 
-export async function findInstitutionById(db: Db, id: number): Promise<InstitutionRow | null> {
-  const [row] = await profileQuery(db, db`WHERE i.id = ${id}`);
+/** An institution profile by id or by its owner. */
+export async function findInstitution(db: Db, by: { id: number } | { userId: string }): Promise<InstitutionRow | null> {
+  const [row] = await profileQuery(db, 'id' in by ? db`WHERE i.id = ${by.id}` : db`WHERE i.user_id = ${by.userId}`);
   return row ?? null;
 }
 
-export async function findInstitutionByUserId(db: Db, userId: string): Promise<InstitutionRow | null> {
-  const [row] = await profileQuery(db, db`WHERE i.user_id = ${userId}`);
-  return row ?? null;
-}
-
-export async function findInstitutionRef(db: Db, id: number): Promise<InstitutionRef | null> {
-  const [row] = await db<InstitutionRef[]>`SELECT id, user_id, status, type, name FROM institutions WHERE id = ${id}`;
-  return row ?? null;
-}
-
-export async function findInstitutionRefForUpdate(db: Db, id: number): Promise<InstitutionRef | null> {
-  const [row] = await db<InstitutionRef[]>`
-    SELECT id, user_id, status, type, name FROM institutions WHERE id = ${id} FOR UPDATE`;
-  return row ?? null;
-}
-
-export async function findInstitutionRefByUserId(db: Db, userId: string): Promise<InstitutionRef | null> {
-  const [row] = await db<InstitutionRef[]>`
-    SELECT id, user_id, status, type, name FROM institutions WHERE user_id = ${userId}`;
-  return row ?? null;
-}
-
-const editableColumns = (input: InstitutionProfileInput) => ({
+/** The columns a profile edit writes (create and edit alike). */
+export const editableColumns = (input: InstitutionProfileInput) => ({
   name: input.name,
   type: input.type,
   services: input.services,
@@ -84,33 +56,6 @@ const editableColumns = (input: InstitutionProfileInput) => ({
   zipCode: input.zipCode || null,
 });
 
-export async function insertInstitution(db: Db, userId: string, input: InstitutionProfileInput): Promise<number> {
-  const [row] = await db<{ id: number }[]>`
-    INSERT INTO institutions ${db({ userId, ...editableColumns(input) })} RETURNING id`;
-  return row.id;
-}
-
-/** Writes an edit; the rejection reason is kept only while the profile stays rejected. */
-export async function updateInstitutionRow(
-  db: Db,
-  id: number,
-  input: InstitutionProfileInput,
-  status: InstitutionRef['status'],
-): Promise<void> {
-  await db`
-    UPDATE institutions SET ${db({ ...editableColumns(input), status })},
-      rejection_reason = CASE WHEN ${status}::text = 'rejected' THEN rejection_reason END,
-      updated_at = now()
-    WHERE id = ${id}`;
-}
-
-/** The profile photo is also the account's avatar (header, menus): both change together. */
-export async function updateInstitutionPhoto(db: Db, id: number, url: string | null): Promise<void> {
-  const [row] = await db<{ userId: string }[]>`
-    UPDATE institutions SET profile_image_url = ${url}, updated_at = now() WHERE id = ${id} RETURNING user_id`;
-  await db`UPDATE users SET profile_image_url = ${url}, updated_at = now() WHERE id = ${row.userId}`;
-}
-
 /** Professionals whose search document shows this institution (their first affiliation). */
 export async function affiliatedProfessionalIds(db: Db, institutionId: number): Promise<number[]> {
   const rows = await db<{ professionalId: number }[]>`
@@ -118,11 +63,3 @@ export async function affiliatedProfessionalIds(db: Db, institutionId: number): 
   return rows.map((r) => r.professionalId);
 }
 
-export async function professionalIdOfUser(db: Db, userId: string): Promise<number | null> {
-  const [row] = await db<{ id: number }[]>`SELECT id FROM professionals WHERE user_id = ${userId}`;
-  return row?.id ?? null;
-}
-
-export async function setUserType(db: Db, userId: string, userType: 'institution'): Promise<void> {
-  await db`UPDATE users SET user_type = ${userType}, updated_at = now() WHERE id = ${userId}`;
-}

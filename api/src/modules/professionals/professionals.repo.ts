@@ -2,7 +2,7 @@
 // the pool for reads, the transaction for writes that emit an outbox event.
 import type postgres from 'postgres';
 import type { Db } from '@ilera/db';
-import { allSpecialties, type Professional, type ProfessionalProfileInput, type ProfileStatus } from '@ilera/contracts';
+import { allSpecialties, type Professional, type ProfessionalProfileInput } from '@ilera/contracts';
 import type { Stored } from '../../types';
 
 /** A professional as stored, with what the profile page shows next to it (every private field included). */
@@ -10,15 +10,6 @@ export type ProfessionalRow = Stored<Professional> & {
   rejectionReason: string | null;
   user: Professional['user'] & { email: string };
 };
-
-/** Just enough to decide who may see or change a profile. */
-export interface ProfessionalRef {
-  id: number;
-  userId: string;
-  status: ProfileStatus;
-  professionalType: Professional['professionalType'];
-  licenseNumber: string | null;
-}
 
 // Affiliations list only confirmed links (D20) to approved institutions: a link to an unlisted one would
 // lead a visitor to "Institution Not Found".
@@ -43,36 +34,14 @@ const profileQuery = (db: Db, where: postgres.Fragment) => db<ProfessionalRow[]>
     FROM reviews rv WHERE rv.professional_id = p.id) r
   ${where}`;
 
-export async function findProfessionalById(db: Db, id: number): Promise<ProfessionalRow | null> {
-  const [row] = await profileQuery(db, db`WHERE p.id = ${id}`);
+/** A professional profile by id or by its owner. */
+export async function findProfessional(db: Db, by: { id: number } | { userId: string }): Promise<ProfessionalRow | null> {
+  const [row] = await profileQuery(db, 'id' in by ? db`WHERE p.id = ${by.id}` : db`WHERE p.user_id = ${by.userId}`);
   return row ?? null;
 }
 
-export async function findProfessionalByUserId(db: Db, userId: string): Promise<ProfessionalRow | null> {
-  const [row] = await profileQuery(db, db`WHERE p.user_id = ${userId}`);
-  return row ?? null;
-}
-
-export async function findProfessionalRef(db: Db, id: number): Promise<ProfessionalRef | null> {
-  const [row] = await db<ProfessionalRef[]>`
-    SELECT id, user_id, status, professional_type, license_number FROM professionals WHERE id = ${id}`;
-  return row ?? null;
-}
-
-/** Locks the row: two edits of one profile decide the status one after the other. */
-export async function findProfessionalRefForUpdate(db: Db, id: number): Promise<ProfessionalRef | null> {
-  const [row] = await db<ProfessionalRef[]>`
-    SELECT id, user_id, status, professional_type, license_number FROM professionals WHERE id = ${id} FOR UPDATE`;
-  return row ?? null;
-}
-
-export async function findProfessionalRefByUserId(db: Db, userId: string): Promise<ProfessionalRef | null> {
-  const [row] = await db<ProfessionalRef[]>`
-    SELECT id, user_id, status, professional_type, license_number FROM professionals WHERE user_id = ${userId}`;
-  return row ?? null;
-}
-
-const editableColumns = (input: ProfessionalProfileInput) => ({
+/** The columns a profile edit writes (create and edit alike). */
+export const editableColumns = (input: ProfessionalProfileInput) => ({
   professionalType: input.professionalType,
   title: input.title,
   specialty: input.specialty,
@@ -91,44 +60,6 @@ const editableColumns = (input: ProfessionalProfileInput) => ({
   certifications: input.certifications || null,
   contactEmail: input.contactEmail || null,
 });
-
-/** A new profile: pending review (the column default), Nigeria as its country. */
-export async function insertProfessional(db: Db, userId: string, input: ProfessionalProfileInput): Promise<number> {
-  const [row] = await db<{ id: number }[]>`
-    INSERT INTO professionals ${db({ userId, ...editableColumns(input) })} RETURNING id`;
-  return row.id;
-}
-
-/** Writes an edit; the rejection reason is kept only while the profile stays rejected. */
-export async function updateProfessionalRow(
-  db: Db,
-  id: number,
-  input: ProfessionalProfileInput,
-  status: ProfessionalRef['status'],
-): Promise<void> {
-  await db`
-    UPDATE professionals SET ${db({ ...editableColumns(input), status })},
-      rejection_reason = CASE WHEN ${status}::text = 'rejected' THEN rejection_reason END,
-      updated_at = now()
-    WHERE id = ${id}`;
-}
-
-/** The profile photo is also the account's avatar (header, menus): both change together. */
-export async function updateProfessionalPhoto(db: Db, id: number, url: string | null): Promise<void> {
-  const [row] = await db<{ userId: string }[]>`
-    UPDATE professionals SET profile_image_url = ${url}, updated_at = now() WHERE id = ${id} RETURNING user_id`;
-  await db`UPDATE users SET profile_image_url = ${url}, updated_at = now() WHERE id = ${row.userId}`;
-}
-
-/** A patient who sets up a provider profile becomes that kind of account. */
-export async function setUserType(db: Db, userId: string, userType: 'professional' | 'institution'): Promise<void> {
-  await db`UPDATE users SET user_type = ${userType}, updated_at = now() WHERE id = ${userId}`;
-}
-
-export async function institutionIdOfUser(db: Db, userId: string): Promise<number | null> {
-  const [row] = await db<{ id: number }[]>`SELECT id FROM institutions WHERE user_id = ${userId}`;
-  return row?.id ?? null;
-}
 
 export async function listSpecialties(db: Db) {
   return db<{ id: number; name: string; description: string | null; icon: string | null }[]>`
