@@ -5,7 +5,10 @@ export default defineConfig({
     include: ['**/*.test.ts'],
     exclude: ['**/node_modules/**', 'web/dist/**', 'data/**'],
     globalSetup: ['./test/global-setup.ts'],
-    testTimeout: 30000,
+    // 90 s: on 2 cores at load average 30-40 (eight engineers' work beside a full run, 2026-11-23)
+    // three API tests that hash dozens of passwords or migrate a new database passed 30 s and
+    // failed as timeouts (admin-create, admin's 401/403 sweep, 100 failed sign-ins); a hang still fails.
+    testTimeout: 90000,
     // expect.poll waits for a state (a result count, a URL) like Playwright's waitFor (15 s in
     // test/browser.ts), not vitest's 1 s default, which a page on a loaded machine missed.
     expect: { poll: { timeout: 15_000 } },
