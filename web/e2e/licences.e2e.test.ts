@@ -13,12 +13,15 @@ describe('licence verification (browser)', { timeout: 120_000 }, () => {
   const surname = `Licensed${Date.now().toString(36).replace(/\d/g, 'q')}`;
   let proId = 0;
   let instId = 0;
+  let instOwner: TestUser;
   const institutionName = `${surname} Specialist Hospital`;
 
   const suite = browserSuite({ workers: true }, async (ctx) => {
     admin = await createUser(ctx.sql, { userType: 'admin', firstName: 'Funke', lastName: 'Akindele', password: 'admin-password-1' });
     proId = (await createProfessional(ctx.sql, { status: 'pending', isVerified: false, expiresOn: '2099-12-31', user: { firstName: 'Amina', lastName: surname } })).id;
-    instId = (await createInstitution(ctx.sql, { name: institutionName, status: 'pending', isVerified: false, expiresOn: '2099-12-31' })).id;
+    const inst = await createInstitution(ctx.sql, { name: institutionName, status: 'pending', isVerified: false, expiresOn: '2099-12-31' });
+    instId = inst.id;
+    instOwner = inst.user;
   });
 
   it('an administrator verifies a licence on the approval screen; the public profile then shows "Verified"', async () => {
@@ -52,12 +55,23 @@ describe('licence verification (browser)', { timeout: 120_000 }, () => {
   });
 
   it('an administrator verifies an institution\'s registration on the approval screen; its public profile then shows "Verified"', async () => {
+    // The institution records its renewed registration in profile setup.
+    const owner = await suite.pageAs(instOwner);
+    await owner.page.goto('/profile-setup');
+    const form = owner.page.getByRole('form', { name: 'Institution profile' });
+    await form.getByLabel('Registration Number (Nigeria)').fill('HEFAMAA/0712');
+    await form.getByLabel('Issuing Body (Nigeria)').selectOption('HEFAMAA');
+    await form.getByLabel('Expiry Date (Nigeria)').fill('2099-11-30');
+    await form.getByRole('button', { name: 'Update Profile' }).click();
+    await owner.page.getByText('Profile Updated').first().waitFor();
+    await owner.context.close();
+
     const { page, context } = await suite.page();
     await signInAsAdmin(page, admin);
     await page.getByRole('tab', { name: /Pending Institutions/ }).click();
 
     const card = page.getByRole('article', { name: institutionName });
-    await card.getByText('Nigeria: REG-Nigeria · HEFAMAA · expires Thu, 31 Dec 2099').waitFor();
+    await card.getByText('Nigeria: HEFAMAA/0712 · HEFAMAA · expires Mon, 30 Nov 2099').waitFor();
     // Not verified yet: approval alone does not give the badge.
     await card.getByRole('button', { name: 'Verify licence (Nigeria)' }).click();
     await page.locator('.mantine-Notification-root').getByText('Licence Verified', { exact: true }).waitFor();
