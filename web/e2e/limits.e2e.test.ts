@@ -61,24 +61,14 @@ describe('limits in the browser', () => {
  * until the process counts more in flight than its (tiny) limit.
  */
 describe('load shedding in the browser', () => {
-  let ctx: TestContext;
-  let base: string;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-  beforeAll(async () => {
-    ctx = await createTestContext({ config: { loadShedding: { maxInFlight: 3, maxEventLoopDelayMs: 0, maxRssMb: 0 } } });
+  const suite = browserSuite({ config: { loadShedding: { maxInFlight: 3, maxEventLoopDelayMs: 0, maxRssMb: 0 } } }, async (ctx) => {
     await createProfessional(ctx.sql, { specialty: 'Cardiology', user: { firstName: 'Kemi', lastName: 'Adebayo' } });
     await reindexAll(ctx.sql, { engine: new PostgresEngine(ctx.sql) });
-    base = await ctx.listen();
-    browser = await launchBrowser();
-  }, 120000);
-  afterAll(async () => {
-    await browser?.close();
-    await ctx?.close();
   });
 
   it('the search page says the service is busy and to try again while the API refuses requests, and searches again after', async () => {
-    const { page, context } = await newPage(browser.browser, base);
+    const { ctx, base } = suite;
+    const { page, context } = await suite.page();
     await page.goto('/search?q=kemi');
     await page.getByRole('status').filter({ hasText: '1 result found' }).waitFor();
 
