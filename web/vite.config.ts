@@ -102,7 +102,12 @@ function resetChunkCache(): Plugin {
 // shows (Lighthouse: LCP). A tiny module script, first in <head>, looks at the address
 // and preloads the chunks of the route it names while the entry is still downloading.
 // It is a file, not an inline script: the API's Content-Security-Policy allows scripts
-// from 'self' only. Routes: the pages people arrive on, as scripts/check-size.ts lists them.
+// from 'self' only. Routes: the pages people arrive on, as scripts/check-size.ts lists them,
+// with their lazy parts (the search page's results: the server drew them, decision 015).
+//
+// Every script is fetched at low priority (fetchpriority="low"): the public pages arrive
+// drawn (decision 015), so the first paint needs the HTML and the CSS only, and on a slow
+// link these go first; the scripts, which hydrate what is already visible, come after.
 function preloadRouteChunks(): Plugin {
   let fileName: string | undefined;
   return {
@@ -126,24 +131,27 @@ function preloadRouteChunks(): Plugin {
       const inEntry = closure(entry);
       const table: [string, string[]][] = [];
       for (const route of routes) {
-        // The page only, not its lazy parts (route.parts): the search page's title and
-        // form paint before instantsearch arrives only if instantsearch is not competing
-        // with the page for the network. By module, not facadeModuleId: a page chunk that a
-        // later chunk imports from has none.
-        const page = chunks.find((c) => c.isDynamicEntry && c.moduleIds.includes(join(webRoot, route.page)));
-        if (!page) continue;
-        const files = closure(page);
+        // By module, not facadeModuleId: a page chunk that a later chunk imports from has none.
+        const pageChunks = [route.page, ...(route.parts ?? [])].map((m) =>
+          chunks.find((c) => c.isDynamicEntry && c.moduleIds.includes(join(webRoot, m))),
+        );
+        if (!pageChunks[0]) continue;
+        const files = new Set(pageChunks.flatMap((c) => (c ? [...closure(c)] : [])));
         const pattern = '^' + route.path.replace(/:[^/]+/g, '[^/]+') + '/?$';
         table.push([pattern, [...files].filter((f) => !inEntry.has(f)).map((f) => `/${f}`)]);
       }
       const source =
         `for(const[r,f]of ${JSON.stringify(table)})if(new RegExp(r).test(location.pathname)){` +
-        `for(const h of f){const l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)}break}`;
+        `for(const h of f){const l=document.createElement('link');l.rel='modulepreload';l.fetchPriority='low';l.href=h;document.head.appendChild(l)}break}`;
       fileName = this.getFileName(this.emitFile({ type: 'asset', name: 'route-preload.js', source }));
     },
     transformIndexHtml: {
       order: 'post',
-      handler: () => (fileName ? [{ tag: 'script', attrs: { type: 'module', src: `/${fileName}` }, injectTo: 'head-prepend' }] : []),
+      handler: (html) => ({
+        // Vite's entry script and its modulepreload links.
+        html: html.replace(/<script type="module"|<link rel="modulepreload"/g, '$& fetchpriority="low"'),
+        tags: fileName ? [{ tag: 'script', attrs: { type: 'module', src: `/${fileName}`, fetchpriority: 'low' }, injectTo: 'head-prepend' }] : [],
+      }),
     },
   };
 }

@@ -4,6 +4,7 @@ import compress from '@fastify/compress';
 import type { Redis } from 'ioredis';
 import type { Config, Sql } from '@ilera/db';
 import { createQueues, type Queues } from '@ilera/workers/queues';
+import { AnswerCache, createEngine, postgresGenerations } from '@ilera/search';
 import './types';
 import { loggerOptions } from './logger';
 import { registerErrorHandler } from './plugins/errors';
@@ -55,6 +56,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('redis', redis);
   app.decorate('config', deps.config);
   app.decorate('queues', queues);
+  const engine = createEngine(deps.config, deps.sql);
+  app.addHook('onClose', async () => engine.close());
+  // Answers are cached under the index's write generation (decision 009).
+  app.decorate('searchAnswers', new AnswerCache(engine, engine.kind === 'postgres' ? postgresGenerations(deps.sql) : undefined));
 
   registerErrorHandler(app);
   registerContracts(app);

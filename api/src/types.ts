@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Config, Sql } from '@ilera/db';
 import type { Queues } from '@ilera/workers/queues';
+import type { AnswerCache } from '@ilera/search';
 import type { RouteAuth, SessionUser } from './plugins/session';
 
 /** An answer type of contracts/ as a query returns it: these fields are still Dates (the answer schema makes them strings). */
@@ -16,6 +17,8 @@ declare module 'fastify' {
     redis: Redis;
     config: Config;
     queues: Queues;
+    /** The configured search engine behind its answer cache (decision 009): the search routes and the server-rendered /search. */
+    searchAnswers: AnswerCache;
   }
   interface FastifyRequest {
     /** The signed-in user (memoised per request), or null. */

@@ -2,21 +2,28 @@
 // `vite build --ssr` into dist/.ssr/entry-server.js; the API (api/src/modules/seo/pages.ts)
 // imports it, hands it the data it read from PostgreSQL, and sends the HTML inside
 // index.html with the query cache's state, from which main.tsx hydrates.
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { QueryClient, dehydrate } from '@tanstack/react-query';
 import { StaticRouter } from 'react-router-dom';
+import { getServerState, type InstantSearchServerState } from 'react-instantsearch';
 import { BaseProviders } from './app/providers';
 import { AppRoutes } from './app/router';
 import { professionalQueryOptions } from './features/profiles/api/get-professional';
 import { institutionQueryOptions } from './features/profiles/api/get-institution';
 import { directoryCountsQueryOptions } from './features/search/api/get-directory-counts';
+import { createSearchClient, SearchClientContext } from './features/search/api/search-client';
+import SearchResultsArea from './features/search/components/SearchResultsArea';
+import { readSearchState, searchServerStateKey } from './features/search/search-state';
 
 /** What the API already read for the page, as its own GET would answer it. */
 export interface ServerData {
   professional?: { id: number; data: unknown };
   institution?: { id: number; data: unknown };
   directoryCounts?: unknown;
+  /** /search: instantsearch's state after the search in the address (searchServerState). */
+  search?: unknown;
 }
 
 export interface Rendered {
@@ -25,22 +32,63 @@ export interface Rendered {
   state: unknown;
 }
 
+const newClient = () => new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+
+function Page({ url, client, children }: { url: string; client: QueryClient; children: ReactNode }) {
+  return (
+    <StrictMode>
+      <BaseProviders client={client}>
+        <StaticRouter location={url}>{children}</StaticRouter>
+      </BaseProviders>
+    </StrictMode>
+  );
+}
+
+const searchStateOf = (url: string) => readSearchState(new URL(url, 'http://localhost').searchParams);
+
+/**
+ * /search: runs the search its address describes, as the page's instantsearch would
+ * (react-instantsearch's getServerState over the page's own results area), through
+ * `send`, the API's search called in its process. The answer is instantsearch's
+ * server state, which render() takes as `search`.
+ */
+export async function searchServerState(url: string, send: typeof fetch): Promise<InstantSearchServerState> {
+  const noop = () => {};
+  const serverState = await getServerState(
+    <Page url={url} client={newClient()}>
+      <SearchClientContext.Provider value={createSearchClient(send)}>
+        <SearchResultsArea state={searchStateOf(url)} update={noop} navigateTo={noop} />
+      </SearchClientContext.Provider>
+    </Page>,
+    { renderToString },
+  );
+  // What the page does not show stays out of the HTML (a third of it); the search's timing
+  // too, so that the same answer is the same page (pages.ts keeps rendered pages by their data).
+  for (const index of Object.values(serverState.initialResults)) {
+    for (const result of index.results ?? []) {
+      result.processingTimeMS = 0;
+      result.hits = result.hits.map(({ _highlightResult, _snippetResult, _rawTypesenseHit, ...hit }) => hit as typeof result.hits[number]);
+    }
+  }
+  return serverState;
+}
+
 export async function render(url: string, data: ServerData = {}): Promise<Rendered> {
   // Nothing is fetched on the server: queries without data render their loading state,
   // as they do on the browser's first render, and the browser fetches them after hydrating.
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  const client = newClient();
   if (data.professional) client.setQueryData(professionalQueryOptions(data.professional.id).queryKey, data.professional.data as never);
   if (data.institution) client.setQueryData(institutionQueryOptions(data.institution.id).queryKey, data.institution.data as never);
   if (data.directoryCounts) client.setQueryData(directoryCountsQueryOptions().queryKey, data.directoryCounts as never);
+  if (data.search) client.setQueryData(searchServerStateKey(searchStateOf(url)), data.search);
   // prerender waits for the lazily loaded page chunks, so the page itself is in the HTML.
   const { prelude } = await prerenderToNodeStream(
-    <StrictMode>
-      <BaseProviders client={client}>
-        <StaticRouter location={url}>
-          <AppRoutes />
-        </StaticRouter>
-      </BaseProviders>
-    </StrictMode>,
+    <Page url={url} client={client}>
+      {/* The search page draws from `data.search` and never searches here. */}
+      <SearchClientContext.Provider value={createSearchClient(() => Promise.reject(new Error('No search while rendering')))}>
+        <AppRoutes />
+      </SearchClientContext.Provider>
+    </Page>,
     // Every boundary inline, however large: React would otherwise send big ones apart with
     // an inline script to move them in place, and the Content-Security-Policy forbids inline scripts.
     { progressiveChunkSize: Number.MAX_SAFE_INTEGER },

@@ -236,6 +236,8 @@ const routeLimits: Record<
   // load would be a way around the limit).
   'GET /professional/:id': { limit: 'profileRead', page: true },
   'GET /institution/:id': { limit: 'profileRead', page: true },
+  // The server-rendered search page runs the search in its address.
+  'GET /search': { limit: 'search', page: true },
   'POST /api/appointments': { limit: 'booking' },
   'POST /api/reviews': { limit: 'review' },
   'POST /api/professionals': { limit: 'profileEdit' },

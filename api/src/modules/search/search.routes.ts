@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { institutionSearchQuerySchema, professionalSearchQuerySchema } from '@ilera/contracts';
-import { AnswerCache, createEngine, postgresGenerations, type SearchEngine } from '@ilera/search';
+import type { SearchEngine } from '@ilera/search';
 import { parse } from '../../validate';
 import { BadRequestError } from '../../errors';
 import * as service from './search.service';
@@ -11,13 +11,9 @@ import * as service from './search.service';
  * engine is configured answers; the Typesense key never reaches a browser.
  */
 export default async function searchRoutes(app: FastifyInstance): Promise<void> {
-  const engine = createEngine(app.config, app.sql);
-  app.addHook('onClose', async () => engine.close());
-  // Answers are cached under the index's write generation (decision 009); the
-  // header tells clients and the bench whether the whole answer came from it.
-  const cache = new AnswerCache(engine, engine.kind === 'postgres' ? postgresGenerations(app.sql) : undefined);
+  // The header tells clients and the bench whether the whole answer came from the answer cache.
   const cached = async <T>(reply: FastifyReply, run: (engine: SearchEngine) => Promise<T>): Promise<T> => {
-    const view = cache.view();
+    const view = app.searchAnswers.view();
     const answer = await run(view);
     reply.header('x-search-cache', view.status);
     return answer;

@@ -12,6 +12,7 @@ import { AppError, NotFoundError } from '../../errors';
 import { getProfessional } from '../professionals/professionals.service';
 import { getInstitution } from '../institutions/institutions.service';
 import { directoryCounts } from '../directory/directory.repo';
+import { multiSearch } from '../search/search.service';
 import type { ProfessionalRow } from '../professionals/professionals.repo';
 import type { InstitutionRow } from '../institutions/institutions.repo';
 
@@ -21,6 +22,7 @@ type ServerData = Record<string, unknown>;
 /** web/src/entry-server.tsx, as built. */
 interface ServerRenderer {
   render(url: string, data: ServerData): Promise<{ html: string; state: unknown }>;
+  searchServerState(url: string, send: typeof fetch): Promise<unknown>;
 }
 
 export interface PageHead {
@@ -281,4 +283,37 @@ export async function registerServerPages(app: FastifyInstance, root: string): P
     { errorHandler: limited },
     page('institution', async (id, request) => getInstitution(app.sql, id, await request.currentUser()), institutionHead),
   );
+
+  // The search page's instantsearch posts to /api/search/multi_search; rendering /search, its
+  // request goes to the same service in this process (no HTTP, no second count against the limit).
+  const send: typeof fetch = async (_url, init) => {
+    try {
+      const answer = await multiSearch(app.searchAnswers.view(), JSON.parse(String(init?.body)));
+      return Response.json(answer);
+    } catch (err) {
+      if (err instanceof AppError) return Response.json({ message: err.message }, { status: err.statusCode });
+      throw err;
+    }
+  };
+  /**
+   * GET /search: the first page of results for the address's search, drawn on the server
+   * (react-instantsearch's server state), so that a phone shows results with the HTML. It counts
+   * as one search against the search limit (api/src/plugins/rate-limit.ts). If the search fails,
+   * the page is sent without results and the browser searches, as it did before.
+   */
+  app.get('/search', { errorHandler: limited }, async (request, reply) => {
+    let search: unknown;
+    if (hasRenderer) {
+      try {
+        search = await (await loadRenderer()).searchServerState(request.url, send);
+      } catch (err) {
+        request.log.error({ err }, 'server search failed');
+      }
+    }
+    const body = await render(request, search ? { search } : {});
+    reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache');
+    return reply.send(
+      renderDocument(template, { title: defaultTitle, description: defaultDescription, canonical: `${app.config.appUrl}${request.url}` }, body),
+    );
+  });
 }

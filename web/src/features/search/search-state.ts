@@ -150,3 +150,10 @@ export const AVAILABILITY_COUNTS = 'availabilityCountFilters';
 function filtersOf(city: string | undefined, availability: AvailabilityWindow | undefined): string {
   return [city ? `city:\`${city.replace(/`/g, '')}\`` : '', availability ? availabilityFilter(availability) : ''].filter(Boolean).join(' && ');
 }
+
+/**
+ * Where the server's first answer for a search waits in the query cache (decision 015):
+ * entry-server.tsx puts instantsearch's server state there, the browser hydrates it
+ * with the rest of the cache, and the search page starts from it for this very search.
+ */
+export const searchServerStateKey = (s?: SearchState) => (s ? ['ssr', 'search', indexNameOf(s), writeSearchState(s).toString()] : ['ssr', 'search']);

@@ -1,3 +1,4 @@
+import { createContext } from 'react';
 import TypesenseInstantSearchAdapter from 'typesense-instantsearch-adapter';
 import { searchQueryBy } from '@ilera/contracts';
 import { withAvailabilityCounts } from './availability-counts';
@@ -9,9 +10,12 @@ import { withAvailabilityCounts } from './availability-counts';
  * engine the server runs; no search key ever reaches the browser ('public' is a
  * placeholder the server ignores). The availability counts go with each search
  * (availability-counts.ts).
+ *
+ * On the server (web/src/entry-server.tsx, decision 015) `send` is the API's own
+ * search, called in the process instead of over HTTP; the address is then unused.
  */
-export function createSearchClient() {
-  const { protocol, hostname, port } = window.location;
+export function createSearchClient(send?: typeof fetch) {
+  const { protocol, hostname, port } = send ? { protocol: 'http:', hostname: 'localhost', port: '' } : window.location;
   const adapter = new TypesenseInstantSearchAdapter({
     server: {
       apiKey: 'public',
@@ -26,7 +30,9 @@ export function createSearchClient() {
       connectionTimeoutSeconds: 10,
       // The browser caches nothing itself: every search shows the current index.
       cacheSearchResultsForSeconds: 0,
-    },
+      // Read by our stand-in for the typesense client (typesense-multi-search.ts).
+      ...(send ? { fetch: send } : {}),
+    } as ConstructorParameters<typeof TypesenseInstantSearchAdapter>[0]['server'],
     additionalSearchParameters: { query_by: searchQueryBy.professionals.join(',') },
     collectionSpecificSearchParameters: {
       professionals: { query_by: searchQueryBy.professionals.join(',') },
@@ -35,3 +41,8 @@ export function createSearchClient() {
   });
   return withAvailabilityCounts(adapter.searchClient);
 }
+
+export type SearchClient = ReturnType<typeof createSearchClient>;
+
+/** The server renderer's search client; the browser's (null) is made by the search page itself. */
+export const SearchClientContext = createContext<SearchClient | null>(null);

@@ -29,6 +29,8 @@ interface ServerConfiguration {
   nearestNode?: NodeConfiguration;
   connectionTimeoutSeconds?: number;
   useServerSideSearchCache?: boolean;
+  /** Not the real client's: what sends the request (the API's own search when it renders /search, decision 015). */
+  fetch?: typeof fetch;
 }
 
 type Params = Record<string, unknown>;
@@ -74,7 +76,7 @@ export class SearchClient {
     if (this.server.useServerSideSearchCache) query.set('use_cache', 'true');
     if (this.server.apiKey) query.set('x-typesense-api-key', this.server.apiKey);
 
-    const response = await fetch(`${baseUrl(node)}/multi_search?${query}`, {
+    const response = await (this.server.fetch ?? fetch)(`${baseUrl(node)}/multi_search?${query}`, {
       method: 'POST',
       headers: { 'content-type': 'text/plain' },
       body: JSON.stringify({ searches: requests.searches.map(normalize) }),

@@ -1,11 +1,12 @@
-import { memo, useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { memo, useContext, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Card, Grid, Group, NativeSelect, Pagination, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconMoodEmpty } from '@tabler/icons-react';
-import { Configure, InstantSearch, useInstantSearch } from 'react-instantsearch';
-import { createSearchClient } from '../api/search-client';
+import { useQueryClient } from '@tanstack/react-query';
+import { Configure, InstantSearch, InstantSearchSSRProvider, useInstantSearch, type InstantSearchServerState } from 'react-instantsearch';
+import { createSearchClient, SearchClientContext } from '../api/search-client';
 import { availabilityCountsOf } from '../api/availability-counts';
 import { busyMessage, isBusyError, isRateLimitedError, rateLimitedMessage } from '../../../lib/api';
-import { facetFields, indexNameOf, searchParametersOf, type SearchSort, type SearchState } from '../search-state';
+import { facetFields, indexNameOf, searchParametersOf, searchServerStateKey, type SearchSort, type SearchState } from '../search-state';
 import { CategoryCards, SubPicker } from './CategoryCards';
 import { FiltersPanel, type FacetValue, type SearchFacets } from './FiltersPanel';
 import { TipsCard } from './TipsCard';
@@ -25,13 +26,29 @@ const MAX_PAGES = 100;
  * search form paint without waiting for instantsearch (Lighthouse's LCP).
  */
 export default function SearchResultsArea(props: SearchBodyProps) {
-  const searchClient = useMemo(() => createSearchClient(), []);
   const indexName = indexNameOf(props.state);
+  // Another order is another index: a new instance, which starts with a search of its own.
+  return <SearchInstance key={indexName} indexName={indexName} {...props} />;
+}
+
+function SearchInstance({ indexName, ...props }: SearchBodyProps & { indexName: string }) {
+  const serverClient = useContext(SearchClientContext);
+  const searchClient = useMemo(() => serverClient ?? createSearchClient(), [serverClient]);
+  // A page the server rendered (decision 015) brings instantsearch's state for the search in
+  // its address: the instance starts from those results, with no request of its own, and
+  // hydrates what the server drew. Read once, when the instance starts: the provider must
+  // not come or go under a running instance.
+  const queryClient = useQueryClient();
+  const [serverState] = useState(() => queryClient.getQueryData<InstantSearchServerState>(searchServerStateKey(props.state)));
+  // Used once: coming back to this search later asks the index again.
+  useEffect(() => queryClient.removeQueries({ queryKey: searchServerStateKey() }), [queryClient]);
   return (
-    <InstantSearch key={indexName} searchClient={searchClient} indexName={indexName} future={{ preserveSharedStateOnUnmount: true }}>
-      <Configure {...(searchParametersOf(props.state) as object)} />
-      <SearchBody {...props} />
-    </InstantSearch>
+    <InstantSearchSSRProvider {...serverState}>
+      <InstantSearch searchClient={searchClient} indexName={indexName} future={{ preserveSharedStateOnUnmount: true }}>
+        <Configure {...(searchParametersOf(props.state) as object)} />
+        <SearchBody {...props} />
+      </InstantSearch>
+    </InstantSearchSSRProvider>
   );
 }
 
