@@ -208,7 +208,12 @@ async function main() {
           lhr,
         });
         const last = results.at(-1)!;
-        say(`  ${page.path} run ${run}: performance ${last.performance}, accessibility ${last.accessibility}, SEO ${last.seo}`);
+        // benchmarkIndex: Lighthouse's measure of this machine's speed at the time (about 1,600 here
+        // when quiet); the simulation multiplies the CPU time it observed, so a busy machine reads as a slow phone.
+        say(
+          `  ${page.path} run ${run}: performance ${last.performance}, accessibility ${last.accessibility}, SEO ${last.seo}` +
+            ` (TBT ${Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0)} ms, benchmarkIndex ${Math.round(lhr.environment.benchmarkIndex)})`,
+        );
       }
       // The median run by performance score, as Lighthouse's own guidance on variability suggests.
       results.sort((a, b) => a.performance - b.performance);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { login } from './factories';
 import { createTestContext, type TestContext, type TestContextOptions } from './support';
@@ -62,6 +62,22 @@ const pageProblems = new WeakMap<Page, string[]>();
 /** Hydration errors and warnings the page logged so far (issue 16: there must be none). */
 export function hydrationProblems(page: Page): string[] {
   return [...(pageProblems.get(page) ?? [])];
+}
+
+/**
+ * Waits until React has hydrated the element: a server-rendered page (issue 16) shows its
+ * buttons before its scripts have run, and a click on them before that does nothing.
+ * React marks each element it took over with its props (`__reactProps$…`).
+ */
+export async function hydrated(locator: Locator): Promise<void> {
+  await locator.first().waitFor();
+  await locator.first().evaluate(
+    (element) =>
+      new Promise<void>((resolve) => {
+        const check = () => (Object.keys(element).some((k) => k.startsWith('__reactProps')) ? resolve() : setTimeout(check, 50));
+        check();
+      }),
+  );
 }
 
 /** Signs in at /admin/login as a person would and waits for the admin dashboard. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PostgresEngine, reindexAll } from '@ilera/search';
 import { createProfessional, createUser, type TestUser } from '../../test/factories';
-import { browserSuite } from '../../test/browser';
+import { browserSuite, hydrated } from '../../test/browser';
 
 /**
  * Issue 17 in Chromium: a patient filters by availability, sees a card's next free slot,
@@ -34,6 +34,8 @@ describe('next available slot (browser)', { timeout: 120_000 }, () => {
     const lateInDay = lagos.getUTCHours() * 60 + lagos.getUTCMinutes() >= 16 * 60;
     await page.goto('/search?q=Nextslot');
     await page.getByRole('heading', { name: 'Dr. Folake Nextslot' }).waitFor();
+    // The page arrives drawn by the server (issue 16): its controls work once React has taken it over.
+    await hydrated(page.getByLabel('Availability'));
     await page.getByLabel('Availability').selectOption(lateInDay ? '3days' : 'today'); // the labels carry counts
     const card = page.getByRole('article', { name: 'Dr. Folake Nextslot' });
     const slot = card.getByRole('link', { name: /^Next available: (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2}, \d{2}:\d{2}$/ });

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { createInstitution, createProfessional, createUser, type TestUser } from '../../test/factories';
-import { browserSuite, signInAsAdmin } from '../../test/browser';
+import { browserSuite, hydrated, signInAsAdmin } from '../../test/browser';
 
 /**
  * Issue 18 in Chromium: an administrator verifies a professional's Nigerian licence, or
@@ -45,7 +45,7 @@ describe('licence verification (browser)', { timeout: 120_000 }, () => {
     // The search's "Verified licence" filter finds her (the index hears of it through the outbox).
     await page.goto(`/search?q=${surname}`);
     const filter = page.getByRole('checkbox', { name: /^Verified licence \(\d+\)$/ });
-    await filter.waitFor();
+    await hydrated(filter); // server-rendered (issue 16): it works once React has taken it over
     // A controlled checkbox: it shows checked once the address (the search state) has changed.
     await filter.click();
     await page.waitForURL(/verified=true/);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PostgresEngine, reindexAll } from '@ilera/search';
 import { createProfessional } from '../../test/factories';
-import { browserSuite } from '../../test/browser';
+import { browserSuite, hydrated } from '../../test/browser';
 
 /** Issue 13 in Chromium: the search page shows what the typed words were understood as, and a chip can be taken away. */
 describe('search page: understood chips (browser)', { timeout: 120_000 }, () => {
@@ -63,6 +63,7 @@ describe('search page: understood chips (browser)', { timeout: 120_000 }, () => 
     expect(await chips(page).count()).toBe(0);
 
     const box = page.getByRole('textbox', { name: 'Search' });
+    await hydrated(box); // server-rendered (issue 16): it works once React has taken it over
     await box.fill('cardiologist in lagos');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
 
@@ -115,6 +116,7 @@ describe('search page: understood chips (browser)', { timeout: 120_000 }, () => 
     await page.goto('/search?q=Lagos%20Adebayo');
     await expect.poll(() => chipButtons(page)).toEqual(['Remove Lagos']);
     await expect.poll(() => names(page)).toEqual(['Dr. Kemi Adebayo']);
+    await hydrated(chips(page).getByRole('button', { name: 'Remove Lagos' }));
     await chips(page).getByRole('button', { name: 'Remove Lagos' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('Adebayo');

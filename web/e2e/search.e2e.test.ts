@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PostgresEngine, reindexAll } from '@ilera/search';
 import { createInstitution, createProfessional } from '../../test/factories';
-import { browserSuite } from '../../test/browser';
+import { browserSuite, hydrated, hydrationProblems } from '../../test/browser';
 
 const LAGOS_CARDIOLOGISTS = 13;
 
@@ -55,6 +55,8 @@ describe('search page (browser)', { timeout: 120_000 }, () => {
 
     // Narrow by type with the category card; its live count is shown.
     const doctors = page.getByRole('button', { name: /Doctors\s*16 professionals/ });
+    // The page arrived drawn by the server (issue 16): its buttons work once React has taken it over.
+    await hydrated(doctors);
     await doctors.click();
     await expect.poll(() => doctors.getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => new URL(page.url()).searchParams.get('professionalType')).toBe('doctor');
@@ -140,7 +142,11 @@ describe('search page (browser)', { timeout: 120_000 }, () => {
       await route.continue();
     });
     try {
-      await page.goto('/search');
+      // The first page of /search arrives with its results (issue 16); the browser's own search is the next one.
+      await page.goto('/search?q=heart');
+      await hydrated(page.getByRole('textbox', { name: 'Search' }));
+      await page.getByRole('textbox', { name: 'Search' }).fill('');
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
       // While the answer is held the skeletons cannot go away: wait for them however slow the page is, then count.
       await page.getByTestId('result-skeleton').first().waitFor();
       expect(await page.getByTestId('result-skeleton').count()).toBe(5);
@@ -154,6 +160,31 @@ describe('search page (browser)', { timeout: 120_000 }, () => {
     await tips.getByRole('button', { name: /Neurology/ }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('specialty')).toBe('Neurology');
     await expect.poll(() => resultCount(page).textContent()).toBe('1 result found');
+    await context.close();
+  }, 60000);
+
+  it('arrives with the first page of results drawn by the server and hydrates it without searching again (issue 16)', async () => {
+    const { page, context } = await suite.page({ mobile: true });
+    const searches: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/search/multi_search')) searches.push(r.url());
+    });
+    const response = await page.goto('/search?q=cardiology&state=Lagos');
+    // The HTML itself: the count and the cards, before any script runs.
+    const html = (await response!.text()).replace(/<[^>]+>/g, ' ');
+    expect(html).toContain('13 results found');
+    expect(html).toContain('Kemi Adebayo');
+    // Hydrated: React owns the server's cards, and it asked for nothing.
+    await hydrated(page.locator('article'));
+    expect(await resultCount(page).textContent()).toBe('13 results found');
+    const firstPage = await cardNames(page);
+    expect(firstPage).toHaveLength(10);
+    expect(searches).toEqual([]);
+    // And it works: the next page is the browser's own search.
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await expect.poll(() => cardNames(page)).toHaveLength(3);
+    expect(searches.length).toBeGreaterThan(0);
+    expect(hydrationProblems(page)).toEqual([]);
     await context.close();
   }, 60000);
 });

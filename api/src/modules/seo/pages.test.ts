@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../test/support';
 import { createInstitution, createProfessional, createUser } from '../../../../test/factories';
+import { PostgresEngine, reindexAll } from '@ilera/search';
 import { webDist } from '../../plugins/static';
 
 // Issue 16: profiles arrive as HTML with their content, for crawlers and for phones
@@ -182,6 +183,46 @@ describe('the profile-read limit on the server-rendered pages', () => {
       expect((await api.json()).message).toBe('Too many requests. Please wait 1 minute and try again.');
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe('GET /search (plain HTTP)', () => {
+  it("holds the first page of results for the address's search, and counts as a search against the limit", async () => {
+    const own = await createTestContext({ requestLimits: { search: { max: 3 } } });
+    try {
+      const url = await own.listen();
+      await createProfessional(own.sql, { user: { firstName: 'Kelechi', lastName: 'Obi' }, specialty: 'Cardiology', city: 'Enugu', state: 'Enugu' });
+      await createProfessional(own.sql, { user: { firstName: 'Zainab', lastName: 'Musa' }, specialty: 'Dermatology', city: 'Kano', state: 'Kano' });
+      await createInstitution(own.sql, { name: 'Coal City Hospital', type: 'hospital', city: 'Enugu', state: 'Enugu' });
+      await reindexAll(own.sql, { engine: new PostgresEngine(own.sql) });
+      const get = async (path: string) => {
+        const res = await fetch(url + path, { headers: { accept: 'text/html' } });
+        return { status: res.status, html: await res.text() };
+      };
+
+      const cardiology = await get('/search?q=cardiology');
+      expect(cardiology.status).toBe(200);
+      let text = visibleText(cardiology.html);
+      expect(text).toContain('Find Healthcare Providers');
+      expect(text).toContain('1 result found');
+      expect(text).toContain('Kelechi Obi');
+      expect(text).not.toContain('Zainab');
+      expect(text).not.toContain('Searching');
+      // The browser starts from the same answer instead of asking again.
+      expect(cardiology.html).toContain('<script type="application/json" id="ilera-ssr">');
+      expect(cardiology.html).toContain(`<link rel="canonical" href="${url}/search?q=cardiology" />`);
+
+      text = visibleText((await get('/search?type=institutions&city=Enugu')).html);
+      expect(text).toContain('Coal City Hospital');
+      expect(text).not.toContain('Kelechi');
+
+      expect((await get('/search')).status).toBe(200); // the third search of the minute
+      const refused = await get('/search?q=cardiology');
+      expect(refused.status).toBe(429);
+      expect(refused.html).toContain('<div id="root"></div>');
+    } finally {
+      await own.close();
     }
   });
 });

@@ -13,9 +13,12 @@ import { withAvailabilityCounts } from './availability-counts';
  *
  * On the server (web/src/entry-server.tsx, decision 015) `send` is the API's own
  * search, called in the process instead of over HTTP; the address is then unused.
+ * Without it the server never searches: the search page draws the answer it was given.
  */
 export function createSearchClient(send?: typeof fetch) {
-  const { protocol, hostname, port } = send ? { protocol: 'http:', hostname: 'localhost', port: '' } : window.location;
+  const onServer = typeof window === 'undefined';
+  if (onServer) send ??= () => Promise.reject(new Error('No search while rendering: the page draws the server state'));
+  const { protocol, hostname, port } = onServer ? { protocol: 'http:', hostname: 'localhost', port: '' } : window.location;
   const adapter = new TypesenseInstantSearchAdapter({
     server: {
       apiKey: 'public',

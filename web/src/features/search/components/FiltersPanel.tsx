@@ -75,7 +75,9 @@ export function FiltersPanel({
   facets: SearchFacets;
   onChange: (patch: Partial<SearchState>) => void;
 }) {
-  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
+  // Read after the first render, which must match the server's HTML (the server knows no
+  // screen, decision 015): closed at first, opened at once on a wide screen.
+  const wide = useMediaQuery('(min-width: 62em)', false, { getInitialValueInEffect: true });
   const [opened, setOpened] = useState(wide);
   useEffect(() => setOpened(wide), [wide]);
   const [city, setCity] = useState(state.city ?? '');
