@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { availabilityWindows } from '@ilera/contracts';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fastifyRateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
@@ -236,8 +237,10 @@ const routeLimits: Record<
   // load would be a way around the limit).
   'GET /professional/:id': { limit: 'profileRead', page: true },
   'GET /institution/:id': { limit: 'profileRead', page: true },
-  // The server-rendered search page runs the search in its address.
-  'GET /search': { limit: 'search', page: true },
+  // The server-rendered search page runs the search in its address, as the page's own first
+  // multi_search would: its results and the Availability filter's three counts (a refined
+  // facet's extra search is not counted here).
+  'GET /search': { limit: 'search', page: true, weight: () => 1 + availabilityWindows.length },
   'POST /api/appointments': { limit: 'booking' },
   'POST /api/reviews': { limit: 'review' },
   'POST /api/professionals': { limit: 'profileEdit' },
