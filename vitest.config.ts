@@ -18,5 +18,9 @@ export default defineConfig({
     // workers and databases timed out now and then.
     maxWorkers: process.env.CI ? 1 : 2,
     pool: 'forks',
+    // The web app's server renderer (web/dist/.ssr, decision 015) is a built bundle the API imports:
+    // Node loads it as production does. Through vitest's transform its first import (and the first
+    // /search's instantsearch chunk) took 10 s and more on the loaded machine.
+    server: { deps: { external: [/\/web\/dist\/\.ssr\//] } },
   },
 });
