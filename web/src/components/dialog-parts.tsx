@@ -9,6 +9,15 @@ export function providerIds(p: { professionalId?: number; institutionId?: number
   return { professionalId: p.professionalId ?? null, institutionId: p.institutionId ?? null };
 }
 
+/** `done` resets the dialog and closes it; `close` (Cancel, Escape) does so unless its call is running. */
+export function dialogClosers(pending: boolean, reset: () => void, onClose: () => void) {
+  const done = () => {
+    reset();
+    onClose();
+  };
+  return { done, close: () => (pending ? undefined : done()) };
+}
+
 /**
  * The answer of a provider dialog's call (spec §5, §8): success toasts and `done` (reset and close);
  * a 401 signs in again and comes back; any other failure goes to `failed` and the dialog stays open.

@@ -3,6 +3,7 @@ import { Button, Container, Group, Modal, Paper, PasswordInput, SimpleGrid, Stac
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { updateAccountSchema, type UpdateAccountInput } from '@ilera/contracts';
+import { PageHeading } from '../../../components/PageHeading';
 import { PageLoader } from '../../../components/PageLoader';
 import { errorMessage, isUnauthorizedError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -116,14 +117,9 @@ function AccountSettings({ account }: { account: Account }) {
   return (
     <Container size={640} py="xl">
       <Stack gap="md">
-        <div>
-          <Title order={1} fz={26}>
-            Account settings
-          </Title>
-          <Text c="dimmed" size="sm">
-            Signed in as {account.email}
-          </Text>
-        </div>
+        <PageHeading title="Account settings" fz={26}>
+          Signed in as {account.email}
+        </PageHeading>
 
         <Section title="Your details">
           <form onSubmit={save} noValidate>

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Anchor, Box, Container, Group, Text } from '@mantine/core';
+import type { FormEventHandler, ReactNode } from 'react';
+import { Anchor, Box, Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 
 /** The frame of the admin pages: a slim bar with the site name, then the page. */
@@ -22,5 +22,35 @@ export function AdminFrame({ children, size = 'lg' }: { children: ReactNode; siz
         {children}
       </Container>
     </Box>
+  );
+}
+
+/** An admin page that is one form: its fields, then "Back to Dashboard" and the submit button. */
+export function AdminFormPage(p: {
+  size: string | number;
+  gap: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  submitLabel: string;
+  pending: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <AdminFrame size={p.size}>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+        <form onSubmit={p.onSubmit} noValidate>
+          <Stack gap={p.gap}>
+            {p.children}
+            <Group justify="space-between">
+              <Button component={Link} to="/admin" variant="default">
+                Back to Dashboard
+              </Button>
+              <Button type="submit" loading={p.pending}>
+                {p.submitLabel}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </AdminFrame>
   );
 }

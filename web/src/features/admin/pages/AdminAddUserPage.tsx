@@ -1,18 +1,4 @@
-import {
-  Button,
-  Divider,
-  Group,
-  MultiSelect,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Divider, MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import {
   adminCountries,
   adminCreateUserSchema,
@@ -24,11 +10,12 @@ import {
   titles,
   type AdminCreateUserFormValues,
 } from '@ilera/contracts';
+import { PageHeading } from '../../../components/PageHeading';
 import { toast } from '../../../lib/toast';
 import { EmailField, PasswordField, useZodForm } from '../../../lib/forms';
 import { formFailure } from '../../auth/api/server-errors';
 import { useCreateUser } from '../api/create-user';
-import { AdminFrame } from '../components/AdminFrame';
+import { AdminFormPage } from '../components/AdminFrame';
 import { AdminGuard } from '../components/AdminGuard';
 
 const userTypeOptions = [
@@ -100,122 +87,102 @@ function AddUserForm() {
   );
 
   return (
-    <AdminFrame size="md">
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <div>
-              <Title order={1} fz={24}>
-                Add User
-              </Title>
-              <Text c="dimmed" size="sm">
-                Create a patient, professional, institution or administrator account. Professionals and institutions
-                created here are approved at once and listed in the directory.
-              </Text>
-            </div>
+    <AdminFormPage size="md" gap="md" onSubmit={submit} submitLabel="Create User" pending={create.isPending}>
+      <PageHeading title="Add User">
+        Create a patient, professional, institution or administrator account. Professionals and institutions created
+        here are approved at once and listed in the directory.
+      </PageHeading>
 
-            <Select label="User Type" data={userTypeOptions} allowDeselect={false} required {...selectProps('userType')} />
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="First Name" required {...form.getInputProps('firstName')} />
-              <TextInput label="Last Name" required {...form.getInputProps('lastName')} />
-              <EmailField form={form} autoComplete="off" />
-              <PasswordField form={form} name="password" label="Password" />
-            </SimpleGrid>
-            <TextInput label="Profile Image URL (optional)" placeholder="https://" {...form.getInputProps('profileImageUrl')} />
+      <Select label="User Type" data={userTypeOptions} allowDeselect={false} required {...selectProps('userType')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="First Name" required {...form.getInputProps('firstName')} />
+        <TextInput label="Last Name" required {...form.getInputProps('lastName')} />
+        <EmailField form={form} autoComplete="off" />
+        <PasswordField form={form} name="password" label="Password" />
+      </SimpleGrid>
+      <TextInput label="Profile Image URL (optional)" placeholder="https://" {...form.getInputProps('profileImageUrl')} />
 
-            {type === 'professional' && (
-              <Stack gap="sm">
-                <Divider label="Professional details" labelPosition="left" />
-                {/* D17: the type first; it decides which specialties are offered. */}
-                <Select
-                  label="Professional Type"
-                  data={professionalTypes.map((t) => ({ value: t, label: professionalTypeLabels[t] }))}
-                  allowDeselect={false}
-                  required
-                  {...selectProps('professionalType')}
-                  onChange={(v) => {
-                    form.setFieldValue('professionalType', (v ?? 'doctor') as FormValues['professionalType']);
-                    form.setFieldValue('specialty', '');
-                  }}
-                />
-                <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <Select label="Title" data={[...titles]} required {...selectProps('title')} />
-                  <Select
-                    label="Specialty"
-                    data={[...specialtiesByType[form.values.professionalType ?? 'doctor']]}
-                    searchable
-                    required
-                    {...selectProps('specialty')}
-                  />
-                  <TextInput label="Phone" type="tel" placeholder="0803 123 4567" {...form.getInputProps('phone')} />
-                  <TextInput label="Years of Experience" inputMode="numeric" {...form.getInputProps('yearsOfExperience')} />
-                  <TextInput label="Consultation Fee (₦)" inputMode="numeric" placeholder="15000" {...form.getInputProps('consultationFee')} />
-                  <TextInput label="City" {...form.getInputProps('city')} />
-                  <Select label="State" data={[...nigerianStates]} searchable {...selectProps('state')} />
-                  <Select label="Primary Country" data={[...adminCountries]} searchable {...selectProps('country')} />
-                </SimpleGrid>
-                <MultiSelect
-                  label="Countries of Practice"
-                  description="Give a licence number for each country chosen."
-                  data={[...adminCountries]}
-                  searchable
-                  {...form.getInputProps('countriesOfPractice')}
-                />
-                {form.values.countriesOfPractice.map((country) => (
-                  <TextInput
-                    key={country}
-                    label={`License Number (${country})`}
-                    required
-                    {...form.getInputProps(`licenseNumbers.${country}`)}
-                    value={form.values.licenseNumbers[country] ?? ''}
-                  />
-                ))}
-                <Textarea label="Bio" autosize minRows={3} {...form.getInputProps('bio')} />
-                <Textarea label="Education" autosize minRows={2} {...form.getInputProps('education')} />
-                <Textarea label="Certifications" autosize minRows={2} {...form.getInputProps('certifications')} />
-                <TextInput label="Languages" placeholder="English, Yoruba" {...form.getInputProps('languages')} />
-              </Stack>
-            )}
+      {type === 'professional' && (
+        <Stack gap="sm">
+          <Divider label="Professional details" labelPosition="left" />
+          {/* D17: the type first; it decides which specialties are offered. */}
+          <Select
+            label="Professional Type"
+            data={professionalTypes.map((t) => ({ value: t, label: professionalTypeLabels[t] }))}
+            allowDeselect={false}
+            required
+            {...selectProps('professionalType')}
+            onChange={(v) => {
+              form.setFieldValue('professionalType', (v ?? 'doctor') as FormValues['professionalType']);
+              form.setFieldValue('specialty', '');
+            }}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select label="Title" data={[...titles]} required {...selectProps('title')} />
+            <Select
+              label="Specialty"
+              data={[...specialtiesByType[form.values.professionalType ?? 'doctor']]}
+              searchable
+              required
+              {...selectProps('specialty')}
+            />
+            <TextInput label="Phone" type="tel" placeholder="0803 123 4567" {...form.getInputProps('phone')} />
+            <TextInput label="Years of Experience" inputMode="numeric" {...form.getInputProps('yearsOfExperience')} />
+            <TextInput label="Consultation Fee (₦)" inputMode="numeric" placeholder="15000" {...form.getInputProps('consultationFee')} />
+            <TextInput label="City" {...form.getInputProps('city')} />
+            <Select label="State" data={[...nigerianStates]} searchable {...selectProps('state')} />
+            <Select label="Primary Country" data={[...adminCountries]} searchable {...selectProps('country')} />
+          </SimpleGrid>
+          <MultiSelect
+            label="Countries of Practice"
+            description="Give a licence number for each country chosen."
+            data={[...adminCountries]}
+            searchable
+            {...form.getInputProps('countriesOfPractice')}
+          />
+          {form.values.countriesOfPractice.map((country) => (
+            <TextInput
+              key={country}
+              label={`License Number (${country})`}
+              required
+              {...form.getInputProps(`licenseNumbers.${country}`)}
+              value={form.values.licenseNumbers[country] ?? ''}
+            />
+          ))}
+          <Textarea label="Bio" autosize minRows={3} {...form.getInputProps('bio')} />
+          <Textarea label="Education" autosize minRows={2} {...form.getInputProps('education')} />
+          <Textarea label="Certifications" autosize minRows={2} {...form.getInputProps('certifications')} />
+          <TextInput label="Languages" placeholder="English, Yoruba" {...form.getInputProps('languages')} />
+        </Stack>
+      )}
 
-            {type === 'institution' && (
-              <Stack gap="sm">
-                <Divider label="Institution details" labelPosition="left" />
-                <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <TextInput label="Institution Name" required {...form.getInputProps('institutionName')} />
-                  <Select
-                    label="Institution Type"
-                    data={adminInstitutionTypes.map((t) => ({ value: t.value, label: t.label }))}
-                    required
-                    {...selectProps('institutionType')}
-                  />
-                  <TextInput label="Phone" type="tel" placeholder="01 234 5678" {...form.getInputProps('phone')} />
-                  <TextInput label="City" {...form.getInputProps('city')} />
-                  <Select label="State" data={[...nigerianStates]} searchable {...selectProps('state')} />
-                  <TextInput label="Website" placeholder="https://" {...form.getInputProps('website')} />
-                </SimpleGrid>
-                <TextInput label="Address" {...form.getInputProps('address')} />
-                <Textarea label="Description" autosize minRows={3} {...form.getInputProps('description')} />
-                <TextInput
-                  label="Services"
-                  description="Separate services with commas."
-                  placeholder="Emergency Care, Surgery, Radiology"
-                  {...form.getInputProps('services')}
-                />
-              </Stack>
-            )}
-
-            <Group justify="space-between">
-              <Button component={Link} to="/admin" variant="default">
-                Back to Dashboard
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                Create User
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </AdminFrame>
+      {type === 'institution' && (
+        <Stack gap="sm">
+          <Divider label="Institution details" labelPosition="left" />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Institution Name" required {...form.getInputProps('institutionName')} />
+            <Select
+              label="Institution Type"
+              data={adminInstitutionTypes.map((t) => ({ value: t.value, label: t.label }))}
+              required
+              {...selectProps('institutionType')}
+            />
+            <TextInput label="Phone" type="tel" placeholder="01 234 5678" {...form.getInputProps('phone')} />
+            <TextInput label="City" {...form.getInputProps('city')} />
+            <Select label="State" data={[...nigerianStates]} searchable {...selectProps('state')} />
+            <TextInput label="Website" placeholder="https://" {...form.getInputProps('website')} />
+          </SimpleGrid>
+          <TextInput label="Address" {...form.getInputProps('address')} />
+          <Textarea label="Description" autosize minRows={3} {...form.getInputProps('description')} />
+          <TextInput
+            label="Services"
+            description="Separate services with commas."
+            placeholder="Emergency Care, Surgery, Radiology"
+            {...form.getInputProps('services')}
+          />
+        </Stack>
+      )}
+    </AdminFormPage>
   );
 }
 

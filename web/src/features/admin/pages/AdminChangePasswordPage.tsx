@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { toast } from '../../../lib/toast';
 import { ChangePasswordFields, useChangePasswordForm } from '../../auth/components/change-password';
 import { useChangeAdminPassword } from '../api/change-admin-password';
-import { AdminFrame } from '../components/AdminFrame';
+import { AdminFormPage } from '../components/AdminFrame';
 import { AdminGuard } from '../components/AdminGuard';
 
 function ChangePasswordForm() {
@@ -20,34 +20,20 @@ function ChangePasswordForm() {
   );
 
   return (
-    <AdminFrame size={520}>
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
-        <form onSubmit={submit} noValidate>
-          <Stack gap="sm">
-            <Title order={1} fz={24}>
-              Change Admin Password
-            </Title>
-            {/* D4: the change is real, so the spec's "manual system update" notice is replaced. */}
-            <Alert color="blue" icon={<IconInfoCircle size={18} aria-hidden />} title="Takes effect at once">
-              The new password works as soon as you save it: your other admin sessions are signed out, and the
-              change is recorded in the audit log.
-            </Alert>
-            <ChangePasswordFields form={form} />
-            <Text size="xs" c="dimmed">
-              At least 8 characters.
-            </Text>
-            <Group justify="space-between">
-              <Button component={Link} to="/admin" variant="default">
-                Back to Dashboard
-              </Button>
-              <Button type="submit" loading={change.isPending}>
-                Change Password
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </AdminFrame>
+    <AdminFormPage size={520} gap="sm" onSubmit={submit} submitLabel="Change Password" pending={change.isPending}>
+      <Title order={1} fz={24}>
+        Change Admin Password
+      </Title>
+      {/* D4: the change is real, so the spec's "manual system update" notice is replaced. */}
+      <Alert color="blue" icon={<IconInfoCircle size={18} aria-hidden />} title="Takes effect at once">
+        The new password works as soon as you save it: your other admin sessions are signed out, and the
+        change is recorded in the audit log.
+      </Alert>
+      <ChangePasswordFields form={form} />
+      <Text size="xs" c="dimmed">
+        At least 8 characters.
+      </Text>
+    </AdminFormPage>
   );
 }
 

@@ -25,7 +25,7 @@ import {
 } from '@ilera/contracts';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { DialogButtons, dialogOutcome, providerIds } from '../../../components/dialog-parts';
+import { DialogButtons, dialogClosers, dialogOutcome, providerIds } from '../../../components/dialog-parts';
 import { useAuth } from '../../auth/api/use-auth';
 import { useCreateAppointment } from '../api/create-appointment';
 import { useAvailability } from '../api/get-availability';
@@ -126,11 +126,7 @@ export default function BookAppointmentDialog({
     setServerError(null);
   };
 
-  const close = () => {
-    if (create.isPending) return;
-    reset();
-    onClose();
-  };
+  const { done, close } = dialogClosers(create.isPending, reset, onClose);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -165,10 +161,7 @@ export default function BookAppointmentDialog({
       },
       dialogOutcome(
         { title: 'Appointment Booked', description: 'Your appointment has been successfully booked!' },
-        () => {
-          reset();
-          onClose();
-        },
+        done,
         (error) => {
           toast({ title: 'Error', description: 'Failed to book appointment. Please try again.', variant: 'destructive' });
           const message = errorMessage(error, '');

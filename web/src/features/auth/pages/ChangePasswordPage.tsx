@@ -1,4 +1,5 @@
-import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Paper, Stack } from '@mantine/core';
+import { PageHeading } from '../../../components/PageHeading';
 import { PageLoader } from '../../../components/PageLoader';
 import { toast } from '../../../lib/toast';
 import { useAuth } from '../api/use-auth';
@@ -26,14 +27,7 @@ function ChangePasswordForm() {
       <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }}>
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
-            <div>
-              <Title order={1} fz={24}>
-                Change Password
-              </Title>
-              <Text c="dimmed" size="sm" mt={4}>
-                Changing your password signs you out on every other device.
-              </Text>
-            </div>
+            <PageHeading title="Change Password">Changing your password signs you out on every other device.</PageHeading>
             <ChangePasswordFields form={form} named />
             <Button type="submit" loading={change.isPending} mt="xs">
               Change Password

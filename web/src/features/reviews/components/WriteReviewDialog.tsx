@@ -3,7 +3,7 @@ import { Button, Modal, Rating, Stack, Text, Textarea } from '@mantine/core';
 import { RATING_MESSAGE } from '@ilera/contracts';
 import { isRateLimitedError, rateLimitedMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { DialogButtons, dialogOutcome, providerIds } from '../../../components/dialog-parts';
+import { DialogButtons, dialogClosers, dialogOutcome, providerIds } from '../../../components/dialog-parts';
 import { useCreateReview } from '../api/create-review';
 
 export interface WriteReviewDialogProps {
@@ -29,11 +29,7 @@ export default function WriteReviewDialog({ opened, onClose, professionalId, ins
     setRating(0);
     setComment('');
   };
-  const close = () => {
-    if (create.isPending) return;
-    reset();
-    onClose();
-  };
+  const { done, close } = dialogClosers(create.isPending, reset, onClose);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -45,10 +41,7 @@ export default function WriteReviewDialog({ opened, onClose, professionalId, ins
       { rating, comment: comment.trim() || null, ...providerIds({ professionalId, institutionId }) },
       dialogOutcome(
         { title: 'Review Submitted', description: 'Thank you for your feedback!' },
-        () => {
-          reset();
-          onClose();
-        },
+        done,
         (error) => {
           const description = isRateLimitedError(error) ? rateLimitedMessage(error) : 'Failed to submit review. Please try again.';
           toast({ title: 'Error', description, variant: 'destructive' });
