@@ -31,7 +31,13 @@ const ok = { status: 'ok' };
 
 describe('GET /healthz', () => {
   it('answers 200 "ok" with every dependency up', async () => {
-    const res = await ctx.app.inject('/healthz');
+    // On a machine at load 20-30 a probe can itself pass its 1 s limit (and the API then rightly says
+    // "degraded"): ask until one answer comes back healthy, then check that answer whole.
+    let res = await ctx.app.inject('/healthz');
+    await eventually(async () => {
+      res = await ctx.app.inject('/healthz');
+      return res.statusCode === 200;
+    }, 20000, 250);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json()).toEqual({ status: 'ok', checks: { database: ok, redis: ok, search: { ...ok, engine: 'postgres' }, load: ok } });
