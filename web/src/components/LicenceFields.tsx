@@ -1,4 +1,5 @@
 import { NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import {
   councilNames,
   facilityBodyNames,
@@ -104,5 +105,24 @@ export function LicenceFields({ kind, providerType, value, onChange, error, requ
         error={error?.('expiresOn')}
       />
     </SimpleGrid>
+  );
+}
+
+type RegistrationValues = { type: string; registration: LicenceDraft };
+
+/**
+ * An institution's Nigerian registration (issue 18) in a form with `type` and `registration`
+ * fields: the register form and the profile setup form show it alike.
+ */
+export function InstitutionRegistrationFields<V extends RegistrationValues>({ form }: { form: UseFormReturnType<V> }) {
+  const f = form as unknown as UseFormReturnType<RegistrationValues>;
+  return (
+    <LicenceFields
+      kind="institution"
+      providerType={f.values.type}
+      value={f.values.registration}
+      onChange={(next) => f.setFieldValue('registration', next)}
+      error={(field) => f.errors[`registrations.0.${field}`] as string | undefined}
+    />
   );
 }

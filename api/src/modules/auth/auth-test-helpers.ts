@@ -76,3 +76,16 @@ export function send(
     },
   });
 }
+
+/** PUT /api/institutions/{id} as the profile setup form sends it, with `registrations` when given. */
+export function institutionEditPayload(registrations?: unknown) {
+  return {
+    name: 'Lagoon General Hospital',
+    type: 'hospital',
+    description: 'A 200-bed general hospital serving Lagos Island and its surroundings.',
+    services: ['Emergency Care', 'Surgery'],
+    city: 'Lagos',
+    state: 'Lagos',
+    ...(registrations === undefined ? {} : { registrations }),
+  };
+}

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Divider, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Divider, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   registerInstitutionSchema,
@@ -11,8 +11,9 @@ import { zodResolver } from 'mantine-form-zod-resolver';
 import { AccountFields, emptyAccountFields, type AccountFieldValues } from './AccountFields';
 import { AddressFields, emptyAddress, type AddressValues } from './AddressFields';
 import { ReviewNotice } from './ReviewNotice';
-import { emptyLicence, LicenceFields, licenceInput, type LicenceDraft } from '../../../components/LicenceFields';
+import { emptyLicence, InstitutionRegistrationFields, licenceInput, type LicenceDraft } from '../../../components/LicenceFields';
 import { useRegistrationSubmit } from './use-registration-submit';
+import { ProfileImageUrlField, RegisterFormFrame, RequiredText } from './RegisterFormFrame';
 
 type InstitutionValues = AccountFieldValues & AddressValues & {
   institutionName: string;
@@ -47,75 +48,51 @@ export function InstitutionRegisterForm() {
   const services = servicesByInstitutionType[form.values.type] ?? [];
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Healthcare institution registration">
-      <Stack gap="sm">
-        <ReviewNotice what="institution" />
-        <Divider label="Institution" labelPosition="left" />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Institution Name" required {...form.getInputProps('institutionName')} />
-          <Select
-            label="Institution Type"
-            data={registrationInstitutionTypes as { value: string; label: string }[]}
-            allowDeselect={false}
-            required
-            {...form.getInputProps('type')}
-            onChange={(v) => {
-              form.setFieldValue('type', (v ?? 'hospital') as RegistrationInstitutionType);
-              // The choices depend on the type: start again from none.
-              form.setFieldValue('services', []);
-            }}
-          />
-        </SimpleGrid>
-        <Checkbox.Group
-          label="Services"
-          description="Choose the services your institution offers"
+    <RegisterFormFrame label="Healthcare institution registration" onSubmit={onSubmit} isPending={isPending}>
+      <ReviewNotice what="institution" />
+      <Divider label="Institution" labelPosition="left" />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput label="Institution Name" required {...form.getInputProps('institutionName')} />
+        <Select
+          label="Institution Type"
+          data={registrationInstitutionTypes as { value: string; label: string }[]}
+          allowDeselect={false}
           required
-          {...form.getInputProps('services')}
-        >
-          <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="xs" mt="xs">
-            {services.map((s) => (
-              <Checkbox key={s} value={s} label={s} />
-            ))}
-          </SimpleGrid>
-        </Checkbox.Group>
-        <Textarea
-          label="Description"
-          description="At least 20 characters"
-          autosize
-          minRows={3}
-          required
-          {...form.getInputProps('description')}
+          {...form.getInputProps('type')}
+          onChange={(v) => {
+            form.setFieldValue('type', (v ?? 'hospital') as RegistrationInstitutionType);
+            // The choices depend on the type: start again from none.
+            form.setFieldValue('services', []);
+          }}
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Website (optional)" type="url" placeholder="https://" {...form.getInputProps('website')} />
-          <TextInput
-            label="Profile Image URL (optional)"
-            type="url"
-            placeholder="https://"
-            {...form.getInputProps('profileImageUrl')}
-          />
+      </SimpleGrid>
+      <Checkbox.Group
+        label="Services"
+        description="Choose the services your institution offers"
+        required
+        {...form.getInputProps('services')}
+      >
+        <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="xs" mt="xs">
+          {services.map((s) => (
+            <Checkbox key={s} value={s} label={s} />
+          ))}
         </SimpleGrid>
-        <AddressFields form={form} />
+      </Checkbox.Group>
+      <RequiredText form={form} name="description" label="Description" description="At least 20 characters" minRows={3} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput label="Website (optional)" type="url" placeholder="https://" {...form.getInputProps('website')} />
+        <ProfileImageUrlField form={form} />
+      </SimpleGrid>
+      <AddressFields form={form} />
 
-        <Divider label="Registration (optional)" labelPosition="left" mt="xs" />
-        <LicenceFields
-          kind="institution"
-          providerType={form.values.type}
-          value={form.values.registration}
-          onChange={(next) => form.setFieldValue('registration', next)}
-          error={(field) => form.errors[`registrations.0.${field}`] as string | undefined}
-        />
+      <Divider label="Registration (optional)" labelPosition="left" mt="xs" />
+      <InstitutionRegistrationFields form={form} />
 
-        <Divider label="Contact person and sign-in" labelPosition="left" mt="xs" />
-        <Text size="sm" c="dimmed">
-          The contact person signs in with this email and password to manage the institution.
-        </Text>
-        <AccountFields form={form} namesLabel="contact" />
-
-        <Button type="submit" fullWidth loading={isPending} mt="xs">
-          Submit Application
-        </Button>
-      </Stack>
-    </form>
+      <Divider label="Contact person and sign-in" labelPosition="left" mt="xs" />
+      <Text size="sm" c="dimmed">
+        The contact person signs in with this email and password to manage the institution.
+      </Text>
+      <AccountFields form={form} namesLabel="contact" />
+    </RegisterFormFrame>
   );
 }

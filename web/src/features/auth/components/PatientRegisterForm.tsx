@@ -1,9 +1,9 @@
-import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { registerPatientSchema } from '@ilera/contracts';
 import { zodResolver } from 'mantine-form-zod-resolver';
 import { AccountFields, emptyAccountFields, type AccountFieldValues } from './AccountFields';
 import { useRegistrationSubmit } from './use-registration-submit';
+import { RegisterFormFrame } from './RegisterFormFrame';
 
 export function PatientRegisterForm() {
   const form = useForm<AccountFieldValues>({
@@ -12,13 +12,8 @@ export function PatientRegisterForm() {
   });
   const { onSubmit, isPending } = useRegistrationSubmit('patient', form, (v) => v);
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Patient registration">
-      <Stack gap="sm">
-        <AccountFields form={form} />
-        <Button type="submit" fullWidth loading={isPending} mt="xs">
-          Create Account
-        </Button>
-      </Stack>
-    </form>
+    <RegisterFormFrame label="Patient registration" onSubmit={onSubmit} isPending={isPending} submitText="Create Account">
+      <AccountFields form={form} />
+    </RegisterFormFrame>
   );
 }

@@ -1,15 +1,4 @@
-import {
-  Button,
-  Divider,
-  MultiSelect,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Divider, MultiSelect, NumberInput, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   professionalCountries,
@@ -27,15 +16,10 @@ import { AddressFields, emptyAddress, type AddressValues } from './AddressFields
 import { ReviewNotice } from './ReviewNotice';
 import { emptyLicence, LicenceFields } from '../../../components/LicenceFields';
 import { useRegistrationSubmit } from './use-registration-submit';
+import { professionalBasics } from '../../profiles/professional-basics';
+import { ProfileImageUrlField, RegisterFormFrame, RequiredText } from './RegisterFormFrame';
 
-type ProfessionalValues = AccountFieldValues & AddressValues & {
-  professionalType: ProfessionalType;
-  title: string;
-  specialty: string;
-  licenseNumber: string;
-  yearsOfExperience: number | string;
-  education: string;
-  bio: string;
+type ProfessionalValues = AccountFieldValues & AddressValues & typeof professionalBasics & {
   profileImageUrl: string;
   countries: string[];
   countryLicenses: { country: string; licenseNumber: string; council: string; expiresOn: string }[];
@@ -47,13 +31,8 @@ export function ProfessionalRegisterForm() {
   const form = useForm<ProfessionalValues>({
     initialValues: {
       ...emptyAccountFields,
-      professionalType: 'doctor',
+      ...professionalBasics,
       title: '',
-      specialty: '',
-      licenseNumber: '',
-      yearsOfExperience: 0,
-      education: '',
-      bio: '',
       profileImageUrl: '',
       // Spec §5: Nigeria preselected.
       countries: ['Nigeria'],
@@ -85,111 +64,86 @@ export function ProfessionalRegisterForm() {
   const specialties = specialtiesByType[form.values.professionalType] ?? [];
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Healthcare professional registration">
-      <Stack gap="sm">
-        <ReviewNotice what="professional" />
-        <AccountFields form={form} />
+    <RegisterFormFrame label="Healthcare professional registration" onSubmit={onSubmit} isPending={isPending}>
+      <ReviewNotice what="professional" />
+      <AccountFields form={form} />
 
-        <Divider label="Professional details" labelPosition="left" mt="xs" />
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <Select
-            label="Professional Type"
-            data={typeOptions}
-            allowDeselect={false}
-            required
-            {...form.getInputProps('professionalType')}
-            onChange={(v) => {
-              form.setFieldValue('professionalType', (v ?? 'doctor') as ProfessionalType);
-              form.setFieldValue('specialty', '');
-            }}
-          />
-          <Select
-            label="Title"
-            placeholder="Choose"
-            data={titles as unknown as string[]}
-            required
-            {...form.getInputProps('title')}
-            onChange={(v) => form.setFieldValue('title', v ?? '')}
-          />
-          <Select
-            label="Specialty"
-            placeholder="Choose a specialty"
-            data={specialties as string[]}
-            searchable
-            required
-            {...form.getInputProps('specialty')}
-            onChange={(v) => form.setFieldValue('specialty', v ?? '')}
-          />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <NumberInput
-            label="Years of Experience"
-            min={0}
-            max={80}
-            allowDecimal={false}
-            allowNegative={false}
-            {...form.getInputProps('yearsOfExperience')}
-          />
-          <TextInput label="License Number (optional)" {...form.getInputProps('licenseNumber')} />
-        </SimpleGrid>
-        <Textarea
-          label="Education"
-          description="Degrees, institutions and years"
-          autosize
-          minRows={2}
+      <Divider label="Professional details" labelPosition="left" mt="xs" />
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <Select
+          label="Professional Type"
+          data={typeOptions}
+          allowDeselect={false}
           required
-          {...form.getInputProps('education')}
+          {...form.getInputProps('professionalType')}
+          onChange={(v) => {
+            form.setFieldValue('professionalType', (v ?? 'doctor') as ProfessionalType);
+            form.setFieldValue('specialty', '');
+          }}
         />
-        <Textarea
-          label="Bio"
-          description="At least 20 characters"
-          autosize
-          minRows={3}
+        <Select
+          label="Title"
+          placeholder="Choose"
+          data={titles as unknown as string[]}
           required
-          {...form.getInputProps('bio')}
+          {...form.getInputProps('title')}
+          onChange={(v) => form.setFieldValue('title', v ?? '')}
         />
-        <TextInput
-          label="Profile Image URL (optional)"
-          type="url"
-          placeholder="https://"
-          {...form.getInputProps('profileImageUrl')}
-        />
-
-        <Divider label="Countries of practice" labelPosition="left" mt="xs" />
-        <MultiSelect
-          label="Countries of Practice"
-          description="A license number is required for each selected country"
-          data={professionalCountries as unknown as string[]}
+        <Select
+          label="Specialty"
+          placeholder="Choose a specialty"
+          data={specialties as string[]}
           searchable
           required
-          value={form.values.countries}
-          onChange={setCountries}
-          error={form.errors.countries}
+          {...form.getInputProps('specialty')}
+          onChange={(v) => form.setFieldValue('specialty', v ?? '')}
         />
-        {form.values.countryLicenses.map((l, i) => (
-          <LicenceFields
-            key={l.country}
-            kind="professional"
-            providerType={form.values.professionalType}
-            value={l}
-            onChange={(next) => form.setFieldValue(`countryLicenses.${i}`, next)}
-            error={(field) => form.errors[`countryLicenses.${i}.${field}`] as string | undefined}
-            required
-          />
-        ))}
-        {typeof form.errors.countryLicenses === 'string' && (
-          <Text c="red" size="sm" role="alert">
-            {form.errors.countryLicenses}
-          </Text>
-        )}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <NumberInput
+          label="Years of Experience"
+          min={0}
+          max={80}
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('yearsOfExperience')}
+        />
+        <TextInput label="License Number (optional)" {...form.getInputProps('licenseNumber')} />
+      </SimpleGrid>
+      <RequiredText form={form} name="education" label="Education" description="Degrees, institutions and years" minRows={2} />
+      <RequiredText form={form} name="bio" label="Bio" description="At least 20 characters" minRows={3} />
+      <ProfileImageUrlField form={form} />
 
-        <Divider label="Practice address" labelPosition="left" mt="xs" />
-        <AddressFields form={form} />
+      <Divider label="Countries of practice" labelPosition="left" mt="xs" />
+      <MultiSelect
+        label="Countries of Practice"
+        description="A license number is required for each selected country"
+        data={professionalCountries as unknown as string[]}
+        searchable
+        required
+        value={form.values.countries}
+        onChange={setCountries}
+        error={form.errors.countries}
+      />
+      {form.values.countryLicenses.map((l, i) => (
+        <LicenceFields
+          key={l.country}
+          kind="professional"
+          providerType={form.values.professionalType}
+          value={l}
+          onChange={(next) => form.setFieldValue(`countryLicenses.${i}`, next)}
+          error={(field) => form.errors[`countryLicenses.${i}.${field}`] as string | undefined}
+          required
+        />
+      ))}
+      {typeof form.errors.countryLicenses === 'string' && (
+        <Text c="red" size="sm" role="alert">
+          {form.errors.countryLicenses}
+        </Text>
+      )}
 
-        <Button type="submit" fullWidth loading={isPending} mt="xs">
-          Submit Application
-        </Button>
-      </Stack>
-    </form>
+      <Divider label="Practice address" labelPosition="left" mt="xs" />
+      <AddressFields form={form} />
+    </RegisterFormFrame>
   );
 }

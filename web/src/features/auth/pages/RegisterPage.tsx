@@ -3,11 +3,17 @@ import { IconBuildingHospital, IconStethoscope, IconUser } from '@tabler/icons-r
 import { Link, useSearchParams } from 'react-router-dom';
 import type { AccountType } from '../api/register';
 import { AuthLayout } from '../components/AuthLayout';
+import { IconTabList } from '../../../components/IconTabList';
 import { InstitutionRegisterForm } from '../components/InstitutionRegisterForm';
 import { PatientRegisterForm } from '../components/PatientRegisterForm';
 import { ProfessionalRegisterForm } from '../components/ProfessionalRegisterForm';
 
-const accountTypes: AccountType[] = ['patient', 'professional', 'institution'];
+const accountTabs = [
+  { value: 'patient', label: 'Patient', icon: IconUser },
+  { value: 'professional', label: 'Healthcare Professional', icon: IconStethoscope },
+  { value: 'institution', label: 'Healthcare Institution', icon: IconBuildingHospital },
+];
+const accountTypes = accountTabs.map((t) => t.value as AccountType);
 
 /** /register: three account types, each with its own form; success leads to /login. */
 export default function RegisterPage() {
@@ -22,17 +28,7 @@ export default function RegisterPage() {
         onChange={(v) => setParams(v && v !== 'patient' ? { type: v } : {}, { replace: true })}
         keepMounted={false}
       >
-        <Tabs.List grow mb="md">
-          <Tabs.Tab value="patient" leftSection={<IconUser size={16} />}>
-            Patient
-          </Tabs.Tab>
-          <Tabs.Tab value="professional" leftSection={<IconStethoscope size={16} />}>
-            Healthcare Professional
-          </Tabs.Tab>
-          <Tabs.Tab value="institution" leftSection={<IconBuildingHospital size={16} />}>
-            Healthcare Institution
-          </Tabs.Tab>
-        </Tabs.List>
+        <IconTabList tabs={accountTabs} grow mb="md" />
         <Tabs.Panel value="patient">
           <PatientRegisterForm />
         </Tabs.Panel>

@@ -1,9 +1,8 @@
-import { useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Center, Container, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconBuildingHospital, IconInfoCircle, IconStethoscope } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import { loginEndpoint } from '../../auth/api/return-path';
-import type { InstitutionProfileInput, ProfessionalProfileInput } from '@ilera/contracts';
 import { toast } from '../../../lib/toast';
 import { useAuth, type User } from '../../auth/api/use-auth';
 import { useMyInstitution } from '../api/get-my-institution';
@@ -13,6 +12,8 @@ import { useSaveProfessional } from '../api/save-professional';
 import { InstitutionForm } from '../components/InstitutionForm';
 import { ProfessionalForm } from '../components/ProfessionalForm';
 import { ProfileStatusBadge } from '../components/ProfileStatusBadge';
+import type { ProfileFormProps } from '../components/ProfileFormFrame';
+import { IconTabList } from '../../../components/IconTabList';
 
 type Tab = 'professional' | 'institution';
 
@@ -64,56 +65,6 @@ function ProfileSetup({ user }: { user: User }) {
   const existing = tab === 'professional' ? professional.data : institution.data;
   const goHome = () => navigate('/');
 
-  const onProfessional = async (values: ProfessionalProfileInput) => {
-    const before = professional.data;
-    try {
-      const saved = await saveProfessional.mutateAsync(values);
-      toast({
-        title: before ? 'Profile Updated' : 'Profile Created',
-        description: !before
-          ? 'Your profile has been submitted for approval.'
-          : before.status === 'approved' && saved.status === 'pending'
-            ? 'Your changes were saved. Your profile is back under review by an administrator.'
-            : 'Your professional profile has been updated.',
-      });
-      goHome();
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: before
-          ? 'Failed to update professional profile. Please try again.'
-          : 'Failed to create professional profile. Please try again.',
-        variant: 'destructive',
-      });
-      throw error;
-    }
-  };
-
-  const onInstitution = async (values: InstitutionProfileInput) => {
-    const before = institution.data;
-    try {
-      const saved = await saveInstitution.mutateAsync(values);
-      toast({
-        title: before ? 'Profile Updated' : 'Profile Created',
-        description: !before
-          ? 'Your profile has been submitted for approval.'
-          : before.status === 'approved' && saved.status === 'pending'
-            ? 'Your changes were saved. Your profile is back under review by an administrator.'
-            : 'Your institution profile has been updated.',
-      });
-      goHome();
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: before
-          ? 'Failed to update institution profile. Please try again.'
-          : 'Failed to create institution profile. Please try again.',
-        variant: 'destructive',
-      });
-      throw error;
-    }
-  };
-
   return (
     <Container size="md" py="xl">
       <Stack gap="xs" mb="lg">
@@ -131,59 +82,86 @@ function ProfileSetup({ user }: { user: User }) {
       </Stack>
 
       <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)} keepMounted={false}>
-        <Tabs.List mb="lg">
-          <Tabs.Tab value="professional" leftSection={<IconStethoscope size={16} />}>
-            Professional Profile
-          </Tabs.Tab>
-          <Tabs.Tab value="institution" leftSection={<IconBuildingHospital size={16} />}>
-            Institution Profile
-          </Tabs.Tab>
-        </Tabs.List>
-
-        <Tabs.Panel value="professional">
-          {!mayOwn(user, 'professional') ? (
-            <WrongAccount user={user} tab="professional" />
-          ) : professional.isLoading ? (
-            <Center py="xl">
-              <Loader aria-label="Loading profile" />
-            </Center>
-          ) : (
-            <Card withBorder radius="md" padding="lg">
-              <ChangeNotice user={user} tab="professional" hasProfile={!!professional.data} />
-              <ProfessionalForm
-                key={professional.data?.id ?? 'new'}
-                profile={professional.data}
-                submitting={saveProfessional.isPending}
-                onSubmit={onProfessional}
-                onCancel={goHome}
-              />
-            </Card>
-          )}
-        </Tabs.Panel>
-
-        <Tabs.Panel value="institution">
-          {!mayOwn(user, 'institution') ? (
-            <WrongAccount user={user} tab="institution" />
-          ) : institution.isLoading ? (
-            <Center py="xl">
-              <Loader aria-label="Loading profile" />
-            </Center>
-          ) : (
-            <Card withBorder radius="md" padding="lg">
-              <ChangeNotice user={user} tab="institution" hasProfile={!!institution.data} />
-              <InstitutionForm
-                key={institution.data?.id ?? 'new'}
-                profile={institution.data}
-                submitting={saveInstitution.isPending}
-                onSubmit={onInstitution}
-                onCancel={goHome}
-              />
-            </Card>
-          )}
-        </Tabs.Panel>
+        <IconTabList tabs={profileTabs} mb="lg" />
+        <ProviderPanel user={user} tab="professional" query={professional} save={saveProfessional} goHome={goHome}>
+          {(props) => <ProfessionalForm {...props} />}
+        </ProviderPanel>
+        <ProviderPanel user={user} tab="institution" query={institution} save={saveInstitution} goHome={goHome}>
+          {(props) => <InstitutionForm {...props} />}
+        </ProviderPanel>
       </Tabs>
     </Container>
   );
+}
+
+const profileTabs = [
+  { value: 'professional', label: 'Professional Profile', icon: IconStethoscope },
+  { value: 'institution', label: 'Institution Profile', icon: IconBuildingHospital },
+];
+
+type Saved = { id: number; status: string };
+
+/**
+ * One tab: the account's own kind gets its form (after loading) saved with the spec's toasts (§2),
+ * then home; a failure is said and re-thrown for the form. Another kind gets a notice.
+ */
+function ProviderPanel<P extends Saved, I>({
+  user,
+  tab,
+  query,
+  save,
+  goHome,
+  children,
+}: {
+  user: User;
+  tab: Tab;
+  query: { data?: P | null; isLoading: boolean };
+  save: { mutateAsync: (values: I) => Promise<Saved>; isPending: boolean };
+  goHome: () => void;
+  children: (props: ProfileFormProps<P, I>) => ReactNode;
+}) {
+  const before = query.data;
+  const onSubmit = async (values: I) => {
+    try {
+      const saved = await save.mutateAsync(values);
+      toast({
+        title: before ? 'Profile Updated' : 'Profile Created',
+        description: !before
+          ? 'Your profile has been submitted for approval.'
+          : before.status === 'approved' && saved.status === 'pending'
+            ? 'Your changes were saved. Your profile is back under review by an administrator.'
+            : `Your ${tab} profile has been updated.`,
+      });
+      goHome();
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: `Failed to ${before ? 'update' : 'create'} ${tab} profile. Please try again.`,
+        variant: 'destructive',
+      });
+      throw error;
+    }
+  };
+  let body: ReactNode;
+  if (!mayOwn(user, tab)) body = <WrongAccount user={user} tab={tab} />;
+  else if (query.isLoading) {
+    body = (
+      <Center py="xl">
+        <Loader aria-label="Loading profile" />
+      </Center>
+    );
+  } else {
+    body = (
+      <Card withBorder radius="md" padding="lg">
+        <ChangeNotice user={user} tab={tab} hasProfile={!!before} />
+        {/* A new profile's form starts afresh once it is saved. */}
+        <Fragment key={before?.id ?? 'new'}>
+          {children({ profile: before, submitting: save.isPending, onSubmit, onCancel: goHome })}
+        </Fragment>
+      </Card>
+    );
+  }
+  return <Tabs.Panel value={tab}>{body}</Tabs.Panel>;
 }
 
 function ChangeNotice({ user, tab, hasProfile }: { user: User; tab: Tab; hasProfile: boolean }) {
