@@ -52,6 +52,41 @@ export async function registerPatient(sql: Sql, input: RegisterPatientInput) {
   return { user: publicUser(user) };
 }
 
+type ProviderAccountInput = RegisterProfessionalInput | RegisterInstitutionInput;
+
+/**
+ * A professional's or an institution's account and its profile, alike for both kinds: the
+ * account fields, the profile's kind-specific `columns` with the shared ones (photo, phone,
+ * address), its search event, then `after` (an institution's registrations). The profile is
+ * pending and not verified (the columns' defaults): nothing of it reaches the public directory.
+ */
+async function registerProvider(
+  sql: Sql,
+  kind: 'professional' | 'institution',
+  input: ProviderAccountInput,
+  columns: (tx: Tx, created: SessionUser) => Record<string, unknown>,
+  after: (tx: Tx, id: number) => Promise<void> = async () => {},
+) {
+  const profileImageUrl = emptyToNull(input.profileImageUrl);
+  const { firstName, lastName, phone } = input;
+  return createAccount(sql, { email: input.email, firstName, lastName, phone, profileImageUrl, userType: kind }, input.password, async (tx, created) => {
+    const id = await insertProvider(tx, kind, {
+      userId: created.id,
+      ...columns(tx, created),
+      profileImageUrl,
+      phone,
+      address: input.address,
+      city: input.city,
+      state: input.state,
+      zipCode: emptyToNull(input.zipCode),
+    });
+    // Harmless while pending (the index worker removes what is not approved); keeps one path.
+    await emit(tx, `search.${kind}`, { id });
+    await after(tx, id);
+    return id;
+  });
+}
+
 export async function registerProfessional(sql: Sql, input: RegisterProfessionalInput) {
   const countries = dedupeStrings(input.countries);
   // One licence per selected country, in the order the countries were chosen.
@@ -61,67 +96,38 @@ export async function registerProfessional(sql: Sql, input: RegisterProfessional
     countries.map((country) => input.countryLicenses.find((x) => x.country === country)!),
     [],
   );
-  const profileImageUrl = emptyToNull(input.profileImageUrl);
-  const { user, extra: professionalId } = await createAccount(
-    sql,
-    { email: input.email, firstName: input.firstName, lastName: input.lastName, phone: input.phone, profileImageUrl, userType: 'professional' },
-    input.password,
-    async (tx, created) => {
-      // Pending and not verified (the columns' defaults): nothing of it reaches the public directory.
-      const id = await insertProvider(tx, 'professional', {
-        userId: created.id,
-        professionalType: input.professionalType,
-        title: input.title,
-        specialty: input.specialty,
-        // The single licence field is optional; the Nigerian (else first) licence stands in for it.
-        licenseNumber:
-          emptyToNull(input.licenseNumber) ??
-          (countryLicenses.find((l) => l.country === 'Nigeria') ?? countryLicenses[0]).licenseNumber,
-        yearsOfExperience: input.yearsOfExperience,
-        education: input.education,
-        bio: input.bio,
-        profileImageUrl,
-        phone: input.phone,
-        address: input.address,
-        city: input.city,
-        state: input.state,
-        zipCode: emptyToNull(input.zipCode),
-        countries,
-        countryLicenses: tx.json(countryLicenses as never),
-      });
-      // Harmless while pending (the index worker removes what is not approved); keeps one path.
-      await emit(tx, 'search.professional', { id });
-      return id;
-    },
-  );
+  const { user, extra: professionalId } = await registerProvider(sql, 'professional', input, (tx) => ({
+    professionalType: input.professionalType,
+    title: input.title,
+    specialty: input.specialty,
+    // The single licence field is optional; the Nigerian (else first) licence stands in for it.
+    licenseNumber:
+      emptyToNull(input.licenseNumber) ??
+      (countryLicenses.find((l) => l.country === 'Nigeria') ?? countryLicenses[0]).licenseNumber,
+    yearsOfExperience: input.yearsOfExperience,
+    education: input.education,
+    bio: input.bio,
+    countries,
+    countryLicenses: tx.json(countryLicenses as never),
+  }));
   return { user: publicUser(user), professionalId };
 }
 
 export async function registerInstitution(sql: Sql, input: RegisterInstitutionInput) {
-  const profileImageUrl = emptyToNull(input.profileImageUrl);
-  const { user, extra: institutionId } = await createAccount(
+  const { user, extra: institutionId } = await registerProvider(
     sql,
-    { email: input.email, firstName: input.firstName, lastName: input.lastName, phone: input.phone, profileImageUrl, userType: 'institution' },
-    input.password,
-    async (tx, created) => {
-      const id = await insertProvider(tx, 'institution', {
-        userId: created.id,
-        name: input.institutionName,
-        type: input.type,
-        services: dedupeStrings(input.services),
-        description: input.description,
-        profileImageUrl,
-        phone: input.phone,
-        email: created.email,
-        website: emptyToNull(input.website),
-        address: input.address,
-        city: input.city,
-        state: input.state,
-        zipCode: emptyToNull(input.zipCode),
-      });
-      await emit(tx, 'search.institution', { id });
+    'institution',
+    input,
+    (_tx, created) => ({
+      name: input.institutionName,
+      type: input.type,
+      services: dedupeStrings(input.services),
+      description: input.description,
+      email: created.email,
+      website: emptyToNull(input.website),
+    }),
+    async (tx, id) => {
       if (input.registrations) await saveRegistrations(tx, id, input.registrations);
-      return id;
     },
   );
   return { user: publicUser(user), institutionId };
