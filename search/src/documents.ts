@@ -169,14 +169,27 @@ export async function buildProfessionalDocuments(sql: Db, ids: readonly number[]
       phone: clean(r.phone),
       bio: excerpt(r.bio, BIO_EXCERPT),
       photo: clean(r.photo),
-      rating: r.reviewCount ? averageRating(spread(r.ratingSum, r.reviewCount)) : 0,
-      reviewCount: r.reviewCount,
-      isVerified: r.isVerified,
-      isApproved: true,
-      bookingMode: r.bookingMode,
-      nextSlot: next.get(r.id),
+      ...standing(r, next),
     });
   });
+}
+
+interface StandingFields extends ScheduleFields {
+  isVerified: boolean;
+  ratingSum: number;
+  reviewCount: number;
+}
+
+/** What both kinds' documents end with, in the schema's order: rating, badges, booking mode, next slot. */
+function standing(r: StandingFields, next: Map<number, number>) {
+  return {
+    rating: r.reviewCount ? averageRating(spread(r.ratingSum, r.reviewCount)) : 0,
+    reviewCount: r.reviewCount,
+    isVerified: r.isVerified,
+    isApproved: true,
+    bookingMode: r.bookingMode,
+    nextSlot: next.get(r.id),
+  };
 }
 
 /** averageRating (contracts) takes the ratings; the sum spread over `count` entries has the same mean. */
@@ -241,12 +254,7 @@ export async function buildInstitutionDocuments(sql: Db, ids: readonly number[])
       description: excerpt(r.description, DESCRIPTION_EXCERPT),
       photo: clean(r.photo),
       professionalCount: r.professionalCount,
-      rating: r.reviewCount ? averageRating(spread(r.ratingSum, r.reviewCount)) : 0,
-      reviewCount: r.reviewCount,
-      isVerified: r.isVerified,
-      isApproved: true,
-      bookingMode: r.bookingMode,
-      nextSlot: next.get(r.id),
+      ...standing(r, next),
     }),
   );
 }

@@ -33,6 +33,18 @@ export interface CollectionDef {
   queryBy: string[];
 }
 
+/** What both kinds of provider end with: rating, badges, booking mode and next slot, in this order. */
+const standingFields: Record<string, FieldDef> = {
+  rating: { type: 'float', filter: true, sort: true },
+  reviewCount: { type: 'int32', filter: true, sort: true },
+  isVerified: { type: 'bool', facet: true },
+  isApproved: { type: 'bool', facet: true },
+  // Issue 17: instant, request or directory (a card says "No online booking").
+  bookingMode: { type: 'string', optional: true, storeOnly: true },
+  // The next free slot within 14 days, epoch seconds; absent when none (decision 012).
+  nextSlot: { type: 'int32', optional: true, filter: true, sort: true },
+};
+
 export const schemas: Record<CollectionName, CollectionDef> = {
   professionals: {
     fields: {
@@ -54,14 +66,7 @@ export const schemas: Record<CollectionName, CollectionDef> = {
       phone: { type: 'string', optional: true, storeOnly: true },
       bio: { type: 'string', optional: true, search: true },
       photo: { type: 'string', optional: true, storeOnly: true },
-      rating: { type: 'float', filter: true, sort: true },
-      reviewCount: { type: 'int32', filter: true, sort: true },
-      isVerified: { type: 'bool', facet: true },
-      isApproved: { type: 'bool', facet: true },
-      // Issue 17: instant, request or directory (a card says "No online booking").
-      bookingMode: { type: 'string', optional: true, storeOnly: true },
-      // The next free slot within 14 days, epoch seconds; absent when none (decision 012).
-      nextSlot: { type: 'int32', optional: true, filter: true, sort: true },
+      ...standingFields,
     },
     queryBy: [...searchQueryBy.professionals],
   },
@@ -79,14 +84,7 @@ export const schemas: Record<CollectionName, CollectionDef> = {
       description: { type: 'string', optional: true, search: true },
       photo: { type: 'string', optional: true, storeOnly: true },
       professionalCount: { type: 'int32', filter: true, sort: true },
-      rating: { type: 'float', filter: true, sort: true },
-      reviewCount: { type: 'int32', filter: true, sort: true },
-      isVerified: { type: 'bool', facet: true },
-      isApproved: { type: 'bool', facet: true },
-      // Issue 17: instant, request or directory (a card says "No online booking").
-      bookingMode: { type: 'string', optional: true, storeOnly: true },
-      // The next free slot within 14 days, epoch seconds; absent when none (decision 012).
-      nextSlot: { type: 'int32', optional: true, filter: true, sort: true },
+      ...standingFields,
     },
     queryBy: [...searchQueryBy.institutions],
   },

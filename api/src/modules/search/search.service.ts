@@ -187,44 +187,39 @@ async function facetedSearch(
   };
 }
 
-export function searchProfessionals(engine: SearchEngine, query: ProfessionalSearchQuery): Promise<SearchAnswer> {
+/** What both kinds' searches share; `kindFacets` are the facets before place and verification. */
+function searchProviders(
+  engine: SearchEngine,
+  collection: CollectionName,
+  query: ProfessionalSearchQuery | InstitutionSearchQuery,
+  sort: string,
+  kindFacets: FacetFilter[],
+): Promise<SearchAnswer> {
   const place = placeFilters(query);
   return facetedSearch(
     engine,
-    'professionals',
+    collection,
     query.query ?? '',
-    [
-      { key: 'professionalType', field: 'professionalType', filter: query.professionalType && exactFilter('professionalType', [query.professionalType]) },
-      { key: 'specialty', field: 'specialty', filter: valueFilter('specialty', query.specialty, knownSpecialties) },
-      { key: 'city', field: 'city', filter: place.city },
-      { key: 'state', field: 'state', filter: place.state },
-      verifiedFacet(query.verified),
-    ],
+    [...kindFacets, { key: 'city', field: 'city', filter: place.city }, { key: 'state', field: 'state', filter: place.state }, verifiedFacet(query.verified)],
     query.page,
     query.perPage,
-    sortBy.professionals[query.sort],
+    sort,
     query.availability,
   );
 }
 
+export function searchProfessionals(engine: SearchEngine, query: ProfessionalSearchQuery): Promise<SearchAnswer> {
+  return searchProviders(engine, 'professionals', query, sortBy.professionals[query.sort], [
+    { key: 'professionalType', field: 'professionalType', filter: query.professionalType && exactFilter('professionalType', [query.professionalType]) },
+    { key: 'specialty', field: 'specialty', filter: valueFilter('specialty', query.specialty, knownSpecialties) },
+  ]);
+}
+
 export function searchInstitutions(engine: SearchEngine, query: InstitutionSearchQuery): Promise<SearchAnswer> {
-  const place = placeFilters(query);
-  return facetedSearch(
-    engine,
-    'institutions',
-    query.query ?? '',
-    [
-      { key: 'type', field: 'type', filter: query.type && exactFilter('type', [query.type]) },
-      { key: 'service', field: 'services', filter: valueFilter('services', query.service, allServices) },
-      { key: 'city', field: 'city', filter: place.city },
-      { key: 'state', field: 'state', filter: place.state },
-      verifiedFacet(query.verified),
-    ],
-    query.page,
-    query.perPage,
-    sortBy.institutions[query.sort],
-    query.availability,
-  );
+  return searchProviders(engine, 'institutions', query, sortBy.institutions[query.sort], [
+    { key: 'type', field: 'type', filter: query.type && exactFilter('type', [query.type]) },
+    { key: 'service', field: 'services', filter: valueFilter('services', query.service, allServices) },
+  ]);
 }
 
 /**
