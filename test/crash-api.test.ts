@@ -1,14 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosTimestamp, lagosToday, timeSlots } from '@ilera/contracts';
-import { createRedis } from '@ilera/workers';
 import type { Sql } from '@ilera/db';
-import { createTestDatabase, freePort } from './support';
 import { cookieFrom, createProfessional, createUser, type TestUser } from './factories';
-import { killApp, startApp, stopApp, waitUntil, type AppProcess } from './processes';
+import { killApp, processEnvironment, startApp, stopApp, waitUntil, type AppProcess, type ProcessEnvironment } from './processes';
 
 /**
  * The API process (`npm run start:api`) killed with SIGKILL while patients book:
@@ -25,33 +19,16 @@ const APP_URL = 'https://ilera.example.ng';
 let sql: Sql;
 let env: Record<string, string>;
 let base: string;
+let setting: ProcessEnvironment;
 const procs: AppProcess[] = [];
 
 beforeAll(async () => {
-  const db = await createTestDatabase();
-  sql = db.sql;
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  env = {
-    DATABASE_URL: db.url,
-    DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'ilera-crash-api-')),
-    REDIS_URL: inject('redisUrl'),
-    REDIS_PREFIX: `ilera-crash-api-${inject('runId')}-${process.pid}`,
-    SESSION_SECRET: randomBytes(32).toString('base64'),
-    APP_URL,
-    TYPESENSE_URL: '',
-    LOG_LEVEL: 'warn',
-    PORT: String(port),
-  };
+  setting = await processEnvironment('crash-api', { APP_URL });
+  ({ sql, env, base } = setting);
 });
 afterAll(async () => {
   for (const p of procs) await stopApp(p);
-  const redis = createRedis(inject('redisUrl'));
-  const keys = await redis.keys(`${env.REDIS_PREFIX}:*`);
-  if (keys.length) await redis.del(...keys);
-  redis.disconnect();
-  await sql?.end({ timeout: 2 });
-  if (env?.DATA_DIR) await rm(env.DATA_DIR, { recursive: true, force: true });
+  await setting?.close();
 });
 
 type Outcome = { status: number; id?: number } | { error: string };

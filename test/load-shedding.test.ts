@@ -1,12 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createRedis } from '@ilera/workers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sql } from '@ilera/db';
-import { createTestDatabase, freePort } from './support';
-import { startApp, stopApp, waitUntil, type AppProcess } from './processes';
+import { processEnvironment, startApp, stopApp, waitUntil, type AppProcess, type ProcessEnvironment } from './processes';
 
 /**
  * Load shedding (issue 13): an API process (`npm run start:api`) holding more requests than its
@@ -19,37 +13,19 @@ const MAX_IN_FLIGHT = 3;
 const HELD = 6;
 
 let sql: Sql;
-let env: Record<string, string>;
+let setting: ProcessEnvironment;
 let base: string;
 let api: AppProcess | undefined;
 
 beforeAll(async () => {
-  const db = await createTestDatabase();
-  sql = db.sql;
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  env = {
-    DATABASE_URL: db.url,
-    DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'ilera-load-shedding-')),
-    REDIS_URL: inject('redisUrl'),
-    REDIS_PREFIX: `ilera-load-shedding-${inject('runId')}-${process.pid}`,
-    SESSION_SECRET: randomBytes(32).toString('base64'),
-    TYPESENSE_URL: '',
-    LOG_LEVEL: 'warn',
-    PORT: String(port),
-    LOAD_SHED_MAX_IN_FLIGHT: String(MAX_IN_FLIGHT),
-  };
-  api = startApp('--api', env);
+  setting = await processEnvironment('load-shedding', { LOAD_SHED_MAX_IN_FLIGHT: String(MAX_IN_FLIGHT) });
+  ({ sql, base } = setting);
+  api = startApp('--api', setting.env);
   await waitUntil(async () => (await fetch(`${base}/healthz`)).ok, api, 'API process', 60000);
 });
 afterAll(async () => {
   if (api) await stopApp(api);
-  const redis = createRedis(inject('redisUrl'));
-  const keys = await redis.keys(`${env.REDIS_PREFIX}:*`);
-  if (keys.length) await redis.del(...keys);
-  redis.disconnect();
-  await sql?.end({ timeout: 2 });
-  if (env?.DATA_DIR) await rm(env.DATA_DIR, { recursive: true, force: true });
+  await setting?.close();
 });
 
 const search = (q: string) => fetch(`${base}/api/professionals/search?query=${encodeURIComponent(q)}`);

@@ -1,5 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
+import type { Sql } from '@ilera/db';
+import { createRedis } from '@ilera/workers';
+import { createTestDatabase, freePort } from './support';
 
 /** `scripts/start.ts` in its own process, as deployed (`npm run start:api` / `start:workers`). */
 const root = path.resolve(__dirname, '..');
@@ -63,4 +70,44 @@ export function logLines<T = Record<string, unknown>>(proc: AppProcess, msg: str
     .split('\n')
     .filter((l) => l.includes(`"msg":"${msg}"`))
     .map((l) => JSON.parse(l) as T);
+}
+
+export interface ProcessEnvironment {
+  sql: Sql;
+  /** What the processes get: their database, data folder, Redis prefix, session key and port. */
+  env: Record<string, string>;
+  /** http://127.0.0.1:<PORT> */
+  base: string;
+  /** Drops the Redis keys and the data folder and closes the database connection. */
+  close(): Promise<void>;
+}
+
+/** A database, data folder, Redis prefix and port of their own for one test file's app processes. */
+export async function processEnvironment(name: string, extra: Record<string, string> = {}): Promise<ProcessEnvironment> {
+  const db = await createTestDatabase();
+  const port = await freePort();
+  const env = {
+    DATABASE_URL: db.url,
+    DATA_DIR: await mkdtemp(path.join(os.tmpdir(), `ilera-${name}-`)),
+    REDIS_URL: inject('redisUrl'),
+    REDIS_PREFIX: `ilera-${name}-${inject('runId')}-${process.pid}`,
+    SESSION_SECRET: randomBytes(32).toString('base64'),
+    TYPESENSE_URL: '',
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    ...extra,
+  };
+  return {
+    sql: db.sql,
+    env,
+    base: `http://127.0.0.1:${port}`,
+    async close() {
+      const redis = createRedis(env.REDIS_URL);
+      const keys = await redis.keys(`${env.REDIS_PREFIX}:*`);
+      if (keys.length) await redis.del(...keys);
+      redis.disconnect();
+      await db.sql.end({ timeout: 2 });
+      await rm(env.DATA_DIR, { recursive: true, force: true });
+    },
+  };
 }
