@@ -140,7 +140,16 @@ describe('API process killed with SIGKILL in the middle of bookings', () => {
     const restartedAt = Date.now();
     await startApi();
     const recoverySeconds = (Date.now() - restartedAt) / 1000;
-    const retries = await Promise.all(unanswered.map(async (i) => ({ i, outcome: await book(cookies[requests[i]!.patient]!, requests[i]!.body) })));
+    // A retrying client tries a 503 again after a pause: a process just started may shed load for a
+    // moment (decision 021; seen once in CI, 9 of 9 retries), and a shed request writes nothing.
+    const retry = async (i: number): Promise<Outcome> => {
+      for (let attempt = 0; ; attempt++) {
+        const outcome = await book(cookies[requests[i]!.patient]!, requests[i]!.body);
+        if (!('status' in outcome) || outcome.status !== 503 || attempt === 3) return outcome;
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    };
+    const retries = await Promise.all(unanswered.map(async (i) => ({ i, outcome: await retry(i) })));
     const retryCodes = retries.map((r) => ('status' in r.outcome ? r.outcome.status : r.outcome.error));
     expect(retryCodes.filter((c) => c !== 201 && c !== 409)).toEqual([]);
     // A 409 on retry is exactly a booking saved before the kill whose answer was lost.
