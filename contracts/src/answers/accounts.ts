@@ -1,6 +1,6 @@
 // Answers of the sign-in, registration, account and administrator calls.
 import { z } from 'zod';
-import { professionalTypes, userTypes } from '../lists.js';
+import { professionalTypes } from '../lists.js';
 import { licenceRecordSchema } from '../licences.js';
 import { instant, profileStatusSchema, publicUserAnswer } from './common.js';
 
@@ -26,16 +26,7 @@ export const adminCreateUserAnswer = registerAnswer.omit({ message: true });
 export const resetTokenAnswer = z.object({ valid: z.boolean(), message: z.string() });
 
 /** GET/PUT /api/account: the signed-in user's own account (issue 14). */
-export const accountAnswer = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  phone: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
-  userType: z.enum(userTypes),
-  createdAt: instant,
-});
+export const accountAnswer = publicUserAnswer.extend({ phone: z.string().nullable(), createdAt: instant });
 export type Account = z.infer<typeof accountAnswer>;
 
 const rows = z.array(z.record(z.unknown()));
