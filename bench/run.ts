@@ -13,9 +13,12 @@
  *   --professionals 500000 --institutions 50000 --appointments 2000000 --reviews 1000000
  *   (each overridable with the same flag).
  * - The app runs as production does: `npm run build` (web, with its page-weight
- *   check), then `scripts/start.ts --api` (--api-processes of them, each on its
- *   own port; the connections are shared out between them, as a load balancer
- *   would) and one `--workers` process, NODE_ENV=production.
+ *   check, and the server; --no-build skips the web build, the server is always
+ *   compiled, a second), then plain `node dist/start.js --api` (--api-processes
+ *   of them, each on its own port; the connections are shared out between them,
+ *   as a load balancer would) and one `--workers` process, NODE_ENV=production.
+ *   (Until 2026-11-24 the API ran under tsx, whose run-time compiler and source
+ *   maps were part of the RSS measured.)
  * - Each scenario: a short warm-up, then --repeat runs of --duration seconds at
  *   --connections connections; the best run (highest req/s) is reported, with
  *   its p50/p95/p99 and the API's peak RSS. Reads are then replayed as raw SQL at
@@ -136,7 +139,7 @@ function startProcess(mode: '--api' | '--workers', env: Record<string, string>):
   let out = '';
   // The API runs with the heap cap of `npm run start:api` (package.json) and the Dockerfile.
   const flags = mode === '--api' ? ['--max-old-space-size=192'] : [];
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'scripts/start.ts', mode], {
+  const child = spawn(process.execPath, [...flags, 'dist/start.js', mode], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -655,8 +658,11 @@ async function main() {
     );
     if (res.status !== 0) throw new Error('the seed failed');
   }
-  let buildNote = 'not built (--no-build)';
-  if (opts.build) {
+  let buildNote = 'web not built (--no-build); server compiled';
+  if (!opts.build) {
+    const res = spawnSync('npm', ['run', 'build:server', '--silent'], { cwd: root, encoding: 'utf8' });
+    if (res.status !== 0) throw new Error(`npm run build:server failed:\n${res.stdout}\n${res.stderr}`);
+  } else {
     say('npm run build (web, with the page-weight check)');
     const res = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, encoding: 'utf8' });
     const out = `${res.stdout}\n${res.stderr}`;
