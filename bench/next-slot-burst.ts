@@ -4,7 +4,8 @@
  * fast as the API takes them, then watches each one's next slot move in the search index.
  *
  * - Targets: professionals with a next slot in the index, each booked at its first free slot as
- *   the API's schedule call gives it (at least 15 minutes ahead): an indexed slot earlier today
+ *   the API's schedule call gives it (at least LEAD_MS ahead, so that it cannot pass during the run;
+ *   15 minutes excluded most professionals for a quarter of each half hour): an indexed slot earlier today
  *   may have passed (decision 012: the roll-over is nightly), and a booking in the past is refused.
  * - Bookings: POST /api/appointments at that slot, CONCURRENCY at a time, by the signed-in
  *   bench patients, each from its own simulated address; each booking writes its appointment
@@ -17,12 +18,14 @@
  *   rows seen moving, per second, from the first booking to the last change.
  */
 import type { Sql } from '@ilera/db';
+import type { Queues } from '@ilera/workers';
 import { clientAddress, type Fixtures } from './scenarios';
 
 export const BURST = 1000;
 const CONCURRENCY = 16;
 const POLL_MS = 50;
 const GIVE_UP_MS = 30_000;
+const LEAD_MS = 3 * 60_000;
 
 export interface BurstResult {
   booked: number;
@@ -39,6 +42,21 @@ export interface BurstResult {
   /** REST searches asked after the move, and how many showed the new slot. */
   searchChecked: number;
   searchShowed: number;
+  /**
+   * Where each moved provider's delay went, ms (p50, p95, max over the providers), from the wall-clock
+   * stamps of each stage: the booking transaction's start (its outbox row's created_at) to the relay
+   * marking the row (processed_at); the row relayed to its index job starting (BullMQ's processedOn);
+   * the job's start to its document written (search_documents.updated_at); the write to the poll
+   * that saw it. Absent when the bench could not read the index queue.
+   */
+  stages?: Record<string, { p50: number; p95: number; max: number; n: number }>;
+  /** CPU ms per booking from the first booking to the end of the watch (bench/run.ts's probe). */
+  cpuPerBooking?: { api: number; workers: number; postgres: number };
+  cpuSeconds?: number;
+  /** Index jobs found for the burst's events (one per event: the worker coalesces them into batches). */
+  indexJobs?: number;
+  /** Per moved provider, epoch ms: tx start, relayed, job added, job started, job finished, written, seen (the JSON report). */
+  trace?: number[][];
 }
 
 interface Target {
@@ -49,7 +67,18 @@ interface Target {
   state: string;
 }
 
-export async function nextSlotBurst(sql: Sql, base: string, cookies: string[], fx: Fixtures, count = BURST): Promise<BurstResult> {
+/** CPU ms so far of the API processes, the workers process and each PostgreSQL backend (by pid) of the database. */
+export type CpuProbe = () => Promise<{ api: number; workers: number; postgres: Record<string, number> }>;
+
+export async function nextSlotBurst(
+  sql: Sql,
+  base: string,
+  cookies: string[],
+  fx: Fixtures,
+  count = BURST,
+  queues?: Queues,
+  cpu?: CpuProbe,
+): Promise<BurstResult> {
   // Candidates: bookable professionals in the index; each one's first free slot is asked of the API
   // (GET .../schedule, the profile's next 7 days), since an indexed next slot earlier today may have
   // passed (decision 012: the roll-over is nightly).
@@ -68,7 +97,7 @@ export async function nextSlotBurst(sql: Sql, base: string, cookies: string[], f
         const days = res.ok ? ((await res.json()) as { days: { date: string; times: string[] }[] }).days : [];
         const first = days.find((d) => d.times.length);
         const earliest = first ? Date.parse(`${first.date}T${first.times[0]}:00+01:00`) / 1000 : NaN;
-        if (earliest * 1000 > Date.now() + 15 * 60_000 && targets.length < count) targets.push({ ...c, id: Number(c.id), slot: earliest });
+        if (earliest * 1000 > Date.now() + LEAD_MS && targets.length < count) targets.push({ ...c, id: Number(c.id), slot: earliest });
       }
     }),
   );
@@ -76,7 +105,9 @@ export async function nextSlotBurst(sql: Sql, base: string, cookies: string[], f
   const [{ outboxFrom }] = await sql<{ outboxFrom: string }[]>`SELECT coalesce(max(id), 0)::text AS outbox_from FROM outbox`;
 
   const bookedAt = new Map<number, number>();
+  const bookedWall = new Map<number, number>();
   const refused: Record<string, number> = {};
+  const cpuAtStart = await cpu?.();
   const started = performance.now();
   let next = 0;
   const book = async () => {
@@ -99,12 +130,16 @@ export async function nextSlotBurst(sql: Sql, base: string, cookies: string[], f
         }),
       });
       await res.arrayBuffer();
-      if (res.status === 201) bookedAt.set(Number(t.id), performance.now());
+      if (res.status === 201) {
+        bookedAt.set(Number(t.id), performance.now());
+        bookedWall.set(Number(t.id), Date.now());
+      }
       else refused[res.status] = (refused[res.status] ?? 0) + 1;
     }
   };
   // The index is polled from the start: a move may land before the last booking is answered.
   const moved = new Map<number, number>();
+  const movedWall = new Map<number, number>();
   const slotOf = new Map(targets.map((t) => [Number(t.id), Number(t.slot)]));
   let booking = true;
   const poll = (async () => {
@@ -119,7 +154,10 @@ export async function nextSlotBurst(sql: Sql, base: string, cookies: string[], f
         for (const r of rows) {
           const id = Number(r.id);
           // The search shows the following slot (or none left in 14 days): later than the one booked.
-          if (r.slot === null || Number(r.slot) > slotOf.get(id)!) moved.set(id, now);
+          if (r.slot === null || Number(r.slot) > slotOf.get(id)!) {
+            moved.set(id, now);
+            movedWall.set(id, Date.now());
+          }
         }
       }
       if (!booking) {
@@ -136,6 +174,16 @@ export async function nextSlotBurst(sql: Sql, base: string, cookies: string[], f
 
   const delays = [...moved].map(([id, at]) => at - bookedAt.get(id)!);
   const lastMove = Math.max(...moved.values());
+  // CPU from the first booking to the poll's end (the last move, or giving up), per booking.
+  const cpuAtEnd = await cpu?.();
+  let cpuPerBooking: BurstResult['cpuPerBooking'];
+  if (cpuAtStart && cpuAtEnd) {
+    const n = Math.max(1, bookedAt.size);
+    // Backends that ended during the burst are lost; those that began during it count from zero.
+    const pg = Object.entries(cpuAtEnd.postgres).reduce((sum, [pid, v]) => sum + v - (cpuAtStart.postgres[pid] ?? 0), 0);
+    cpuPerBooking = { api: (cpuAtEnd.api - cpuAtStart.api) / n, workers: (cpuAtEnd.workers - cpuAtStart.workers) / n, postgres: pg / n };
+  }
+  const cpuSeconds = (performance.now() - started) / 1000;
   const [outbox] = await sql<{ events: number; firstCreated: Date | null; lastRelayed: Date | null }[]>`
     SELECT count(*)::int AS events, min(created_at) AS first_created, max(processed_at) AS last_relayed
     FROM outbox WHERE id > ${outboxFrom}::bigint AND topic = 'search.professional'`;
@@ -154,7 +202,12 @@ export async function nextSlotBurst(sql: Sql, base: string, cookies: string[], f
     if (hit && (hit.nextSlot === undefined || hit.nextSlot > Number(t.slot))) searchShowed++;
   }
 
+  const timing = queues ? await stageTimes(sql, queues, outboxFrom, bookedWall, movedWall) : undefined;
+
   return {
+    ...timing,
+    cpuPerBooking,
+    cpuSeconds,
     booked: bookedAt.size,
     refused,
     bookingSeconds,
@@ -165,6 +218,55 @@ export async function nextSlotBurst(sql: Sql, base: string, cookies: string[], f
     searchChecked,
     searchShowed,
   };
+}
+
+const summary = (values: number[]) => {
+  const v = [...values].sort((a, b) => a - b);
+  const at = (p: number) => v[Math.min(v.length - 1, Math.max(0, Math.ceil((p / 100) * v.length) - 1))] ?? NaN;
+  return { p50: at(50), p95: at(95), max: v[v.length - 1] ?? NaN, n: v.length };
+};
+
+/**
+ * The stages of each moved provider's delay (BurstResult.stages): its last burst event's outbox row,
+ * the index job that handled it (data.outboxId) and its document's write time.
+ */
+async function stageTimes(sql: Sql, queues: Queues, outboxFrom: string, bookedWall: Map<number, number>, movedWall: Map<number, number>) {
+  const rows = await sql<{ id: string; provider: string; createdAt: Date; processedAt: Date | null }[]>`
+    SELECT id::text, payload->>'id' AS provider, created_at, processed_at FROM outbox
+    WHERE id > ${outboxFrom}::bigint AND topic = 'search.professional' ORDER BY id`;
+  const rowOf = new Map(rows.map((r) => [r.id, r]));
+  const jobs = await queues.index.getJobs(['completed', 'failed', 'active', 'waiting', 'delayed', 'prioritized'], 0, -1);
+  const jobOfRow = new Map<string, { processedOn?: number; timestamp: number; finishedOn?: number }>();
+  let indexJobs = 0;
+  for (const j of jobs) {
+    const id = String(j.data?.outboxId);
+    if (!rowOf.has(id)) continue;
+    indexJobs++;
+    jobOfRow.set(id, j);
+  }
+  const written = await sql<{ id: string; updatedAt: Date }[]>`
+    SELECT id, updated_at FROM search_documents WHERE collection = 'professionals' AND id = ANY(${[...movedWall.keys()].map(String)}::text[])`;
+  const writtenAt = new Map(written.map((w) => [Number(w.id), w.updatedAt.getTime()]));
+  const lastRow = new Map<number, (typeof rows)[number]>();
+  for (const r of rows) lastRow.set(Number(r.provider), r);
+  const s: Record<string, number[]> = { 'booking tx start -> answered': [], 'tx start -> relayed': [], 'relayed -> job started': [], 'job started -> document written': [], 'written -> poll saw it': [], 'answered -> poll saw it': [] };
+  const trace: number[][] = [];
+  for (const [id, seen] of movedWall) {
+    const row = lastRow.get(id);
+    const job = row ? jobOfRow.get(row.id) : undefined;
+    trace.push([row?.createdAt.getTime() ?? NaN, row?.processedAt?.getTime() ?? NaN, job?.timestamp ?? NaN, job?.processedOn ?? NaN, job?.finishedOn ?? NaN, writtenAt.get(id) ?? NaN, seen]);
+    const answered = bookedWall.get(id);
+    const created = row?.createdAt.getTime();
+    if (answered !== undefined && created !== undefined) s['booking tx start -> answered']!.push(answered - created);
+    if (row?.processedAt && created !== undefined) s['tx start -> relayed']!.push(row.processedAt.getTime() - created);
+    if (job?.processedOn && row?.processedAt) s['relayed -> job started']!.push(job.processedOn - row.processedAt.getTime());
+    const w = writtenAt.get(id);
+    if (job?.processedOn && w !== undefined) s['job started -> document written']!.push(w - job.processedOn);
+    if (w !== undefined) s['written -> poll saw it']!.push(seen - w);
+    if (answered !== undefined) s['answered -> poll saw it']!.push(seen - answered);
+  }
+  trace.sort((a, b) => a[0]! - b[0]!);
+  return { stages: Object.fromEntries(Object.entries(s).map(([k, v]) => [k, summary(v)])), indexJobs, trace };
 }
 
 /** Epoch seconds as the Lagos wall-clock time the booking form sends (2026-11-24T10:30:00+01:00). */

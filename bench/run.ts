@@ -827,7 +827,16 @@ async function main() {
     if (!opts.only || opts.only.includes('next-slot-burst')) {
       say(`next-slot-burst: booking the next free slot of ${BURST} professionals, then watching the index`);
       // A failed burst is reported, not allowed to lose the scenarios' figures.
-      burst = await nextSlotBurst(sql, base, cookies, fx).catch((err: unknown) => {
+      // CPU ms so far of the API processes, the workers process and this database's PostgreSQL backends.
+      const burstCpu = async () => {
+        const backends = await sql<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`;
+        return {
+          api: apis.reduce((n, a) => n + cpuMs(a.child.pid!), 0),
+          workers: cpuMs(workers.child.pid!),
+          postgres: Object.fromEntries(backends.map((b) => [b.pid, cpuMs(b.pid)])),
+        };
+      };
+      burst = await nextSlotBurst(sql, base, cookies, fx, BURST, queues, burstCpu).catch((err: unknown) => {
         say(`next-slot-burst failed: ${(err as Error).message}`);
         return undefined;
       });
@@ -887,6 +896,19 @@ async function main() {
         `index ${burst.indexedPerSecond.toFixed(0)} providers/s; outbox ${burst.outbox.events} events relayed at ${burst.outbox.relayedPerSecond.toFixed(0)}/s ` +
         `(last ${ms(burst.outbox.lastRelayMs)} ms after the first); REST search showed the new slot for ${burst.searchShowed} of ${burst.searchChecked} checked`,
     );
+    if (burst.stages) {
+      lines.push(
+        `Burst stages (ms, p50/p95/max over the moved providers; ${burst.indexJobs} index jobs for ${burst.outbox.events} events): ` +
+          Object.entries(burst.stages).map(([k, v]) => `${k} ${ms(v.p50)}/${ms(v.p95)}/${ms(v.max)}`).join('; '),
+      );
+    }
+    if (burst.cpuPerBooking) {
+      const c = burst.cpuPerBooking;
+      lines.push(
+        `Burst CPU per booking, first booking to last index move (${burst.cpuSeconds?.toFixed(1)} s): API ${c.api.toFixed(1)} ms, workers process ${c.workers.toFixed(1)} ms, ` +
+          `this database's PostgreSQL backends ${c.postgres.toFixed(1)} ms (the bench's own polling included)`,
+      );
+    }
   }
   const shape = logShape(queryLog({ size: 10000, vocabulary: fx.vocabulary }));
   lines.push(

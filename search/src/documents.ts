@@ -273,14 +273,15 @@ export async function approvedIds(sql: Db, collection: CollectionName): Promise<
 }
 
 /**
- * The profiles of the other kind whose documents show something of this one:
+ * The profiles of the other kind whose documents show something of these (each once):
  * a professional's card names its first institution, an institution's card
  * counts its professionals.
  */
-export async function linkedIds(sql: Db, collection: CollectionName, id: number): Promise<number[]> {
+export async function linkedIds(sql: Db, collection: CollectionName, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
   const rows =
     collection === 'professionals'
-      ? await sql<{ id: number }[]>`SELECT institution_id AS id FROM professional_institutions WHERE professional_id = ${id} ORDER BY 1`
-      : await sql<{ id: number }[]>`SELECT professional_id AS id FROM professional_institutions WHERE institution_id = ${id} ORDER BY 1`;
+      ? await sql<{ id: number }[]>`SELECT DISTINCT institution_id AS id FROM professional_institutions WHERE professional_id = ANY(${ids as number[]}::int[]) ORDER BY 1`
+      : await sql<{ id: number }[]>`SELECT DISTINCT professional_id AS id FROM professional_institutions WHERE institution_id = ANY(${ids as number[]}::int[]) ORDER BY 1`;
   return rows.map((r) => r.id);
 }

@@ -1,7 +1,7 @@
 import cliProgress from 'cli-progress';
 import { loadConfig, type Config, type Db, type Sql } from '@ilera/db';
 import type { SearchEngine } from './engine';
-import { approvedIds, buildDocuments, linkedIds } from './documents';
+import { approvedIds, buildDocuments } from './documents';
 import { withIndexesBuiltAfter } from './bulk-index';
 import { PostgresEngine } from './postgres-engine';
 import { TypesenseEngine } from './typesense-engine';
@@ -34,24 +34,31 @@ export interface SyncResult {
 }
 
 /**
- * Brings one profile's document in line with PostgreSQL: re-reads the row and
- * upserts its document if it is approved, deletes it otherwise. A per-profile
- * advisory lock serialises two jobs for the same profile, so the later one
- * always reads (and writes) the later state: an event handled twice, or events
- * handled out of order, end in the same index.
+ * Brings profiles' documents in line with PostgreSQL: re-reads the rows and upserts the
+ * documents of those approved, deletes the others. Per-profile advisory locks (taken in id
+ * order, so two writers never deadlock) serialise two syncs of the same profile, so the later
+ * one always reads (and writes) the later state: an event handled twice, or events handled out
+ * of order, end in the same index. Set-based: one lock statement, the document builders' three
+ * statements, one engine write and one next-slot update, however many profiles.
  */
-export async function syncProfile(sql: Sql, engine: SearchEngine, collection: CollectionName, id: number): Promise<SyncResult> {
+export async function syncProfiles(sql: Sql, engine: SearchEngine, collection: CollectionName, ids: readonly number[]): Promise<SyncResult> {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  if (sorted.length === 0) return { upserted: [], deleted: [] };
   return sql.begin(async (tx) => {
-    await tx`SELECT pg_advisory_xact_lock(${LOCK_CLASS[collection]}, ${id})`;
-    const [doc] = await buildDocuments(tx, collection, [id]);
-    if (doc) {
-      await engine.upsert(collection, [doc]);
-      await recordNextSlots(tx, collection, [doc]);
-      return { upserted: [doc.id], deleted: [] };
-    }
-    await engine.delete(collection, [String(id)]);
-    return { upserted: [], deleted: [String(id)] };
+    await tx`SELECT pg_advisory_xact_lock(${LOCK_CLASS[collection]}, id) FROM unnest(${sorted}::int[]) AS id ORDER BY id`;
+    const docs = await buildDocuments(tx, collection, sorted);
+    const found = new Set(docs.map((d) => d.id));
+    const gone = sorted.map(String).filter((id) => !found.has(id));
+    await engine.upsert(collection, docs);
+    await recordNextSlots(tx, collection, docs);
+    await engine.delete(collection, gone);
+    return { upserted: docs.map((d) => d.id), deleted: gone };
   });
+}
+
+/** syncProfiles for one profile. */
+export function syncProfile(sql: Sql, engine: SearchEngine, collection: CollectionName, id: number): Promise<SyncResult> {
+  return syncProfiles(sql, engine, collection, [id]);
 }
 
 /**
@@ -97,19 +104,6 @@ export async function rollOverNextSlots(sql: Sql, engine: SearchEngine, now: Dat
     }
   }
   return total;
-}
-
-/**
- * syncProfile, then the linked profiles of the other kind, whose documents show
- * something of this one (a professional's first institution, an institution's
- * count of professionals).
- */
-export async function syncProfileAndLinks(sql: Sql, engine: SearchEngine, collection: CollectionName, id: number) {
-  const own = await syncProfile(sql, engine, collection, id);
-  const other: CollectionName = collection === 'professionals' ? 'institutions' : 'professionals';
-  const linked = await linkedIds(sql, collection, id);
-  for (const linkedId of linked) await syncProfile(sql, engine, other, linkedId);
-  return { ...own, linked: linked.length };
 }
 
 const BATCH = 500;

@@ -8,7 +8,7 @@ import { notifyProcessor } from './notify.worker';
 import { ensureReminderSchedule, reminderProcessor } from './reminder.worker';
 import { ensureMaintenanceSchedule, maintenanceProcessor } from './maintenance.worker';
 import { OutboxRelay, type RelayOptions } from './outbox-relay';
-import { createQueues, queueNames, type QueueName, type Queues } from './queues';
+import { createQueues, queueNames, workerConcurrency, type QueueName, type Queues } from './queues';
 
 export interface StartWorkersOptions {
   sql: Sql;
@@ -18,6 +18,7 @@ export interface StartWorkersOptions {
   relay?: RelayOptions;
   /** Replace or add processors (tests). */
   processors?: Partial<Record<QueueName, Processor>>;
+  /** Jobs each worker runs at once; by default each queue's own (queues.ts). */
   concurrency?: number;
   /** BullMQ worker settings (tests shorten lock and stall intervals). */
   workerOptions?: Partial<WorkerOptions>;
@@ -64,7 +65,7 @@ export async function startWorkers(o: StartWorkersOptions): Promise<RunningWorke
       new Worker(name, (job) => fn(job, ctx), {
         connection: o.connection,
         prefix: o.config.redisPrefix,
-        concurrency: o.concurrency ?? 5,
+        concurrency: o.concurrency ?? workerConcurrency[name as QueueName] ?? 5,
         // A job whose worker died is handed out again once its lock lapses (lockDuration, renewed
         // every half of it while the job runs) and the next stalled check (stalledInterval) sees
         // it: 10 + 5 s at most, not BullMQ's default 30 s lock (test/crash-workers.test.ts).

@@ -22,6 +22,26 @@ export const defaultJobOptions: JobsOptions = {
   removeOnFail: { age: 7 * 24 * 3600 },
 };
 
+/**
+ * Jobs each queue's worker runs at once (per process). The index worker's waiting jobs are
+ * written together in set-based batches of at most INDEX_BATCH profiles, INDEX_LANES batches at
+ * once (index.worker.ts; each lane uses two connections while it writes). One more batch's worth
+ * of jobs lets the next batch gather while the lanes write. Not more: BullMQ's worker fetches
+ * jobs one by one until it holds `concurrency` of them before it hands more than one to the
+ * processor, so a large concurrency delays the first batch of a burst (measured at 200: jobs
+ * active but not processed for 1.7 s; docs/PERFORMANCE.md, "Next slot after a burst").
+ * It is also how many index jobs a killed process can leave to run again.
+ */
+export const INDEX_BATCH = 30;
+export const INDEX_LANES = 3;
+export const workerConcurrency: Record<QueueName, number> = {
+  index: (INDEX_LANES + 1) * INDEX_BATCH,
+  mail: 5,
+  notify: 5,
+  reminders: 5,
+  maintenance: 5,
+};
+
 export function createRedis(url: string): Redis {
   // BullMQ workers need maxRetriesPerRequest null (blocking commands).
   return new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true, lazyConnect: false });
