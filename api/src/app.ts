@@ -4,7 +4,7 @@ import compress from '@fastify/compress';
 import type { Redis } from 'ioredis';
 import type { Config, Sql } from '@ilera/db';
 import { createQueues, type Queues } from '@ilera/workers/queues';
-import { AnswerCache, createEngine, postgresGenerations } from '@ilera/search';
+import { AnswerCache, createEngine, PostgresEngine } from '@ilera/search';
 import './types';
 import { loggerOptions } from './logger';
 import { registerErrorHandler } from './plugins/errors';
@@ -59,7 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const engine = createEngine(deps.config, deps.sql);
   app.addHook('onClose', async () => engine.close());
   // Answers are cached under the index's write generation (decision 009).
-  app.decorate('searchAnswers', new AnswerCache(engine, engine.kind === 'postgres' ? postgresGenerations(deps.sql) : undefined));
+  app.decorate('searchAnswers', new AnswerCache(engine, engine instanceof PostgresEngine ? engine.generations : undefined));
 
   registerErrorHandler(app);
   registerContracts(app);

@@ -1,10 +1,9 @@
 // Search answers cached under the index's write generation
 // (docs/decisions/009-search-answer-cache.md). Every request reads the generation
-// of the collections (one prepared statement over a two-row table) before it
+// of the collections (PostgresEngine.generations: one statement over a two-row table) before it
 // searches, and looks its searches up under that generation: an answer cached
 // before the index changed is never served after the change was committed.
 import { LRUCache } from 'lru-cache';
-import type { Sql } from '@ilera/db';
 import { isSearchError, type SearchEngine, type SearchError, type SearchRequest, type SearchResult } from './engine';
 
 export type CacheStatus = 'hit' | 'miss';
@@ -12,13 +11,6 @@ export type CacheStatus = 'hit' | 'miss';
 /** The current generation of each collection ('' when the index has none). */
 export type GenerationReader = () => Promise<Record<string, string>>;
 
-/** Reads search_generation (db/migrations/008_search_generation.sql). */
-export function postgresGenerations(sql: Sql): GenerationReader {
-  return async () => {
-    const rows = await sql<{ collection: string; generation: string }[]>`SELECT collection, generation::text AS generation FROM search_generation`;
-    return Object.fromEntries(rows.map((r) => [r.collection, r.generation]));
-  };
-}
 
 export interface AnswerCacheOptions {
   /** Upper bound of the cached answers' size, counted as their JSON length. */

@@ -619,7 +619,35 @@ export function resolveWords(words: string[], rows: { word: string; term: string
 export class PostgresEngine implements SearchEngine {
   readonly kind = 'postgres' as const;
   private readonly keys = new KeyTable();
+  /** The index's state at the last `generations()` read: the generations and the highest facet key id. */
+  private seen: string | undefined;
+  /** `seen` when the key table was last brought up to date. */
+  private keysAt: string | undefined;
   constructor(private readonly sql: Sql) {}
+
+  /**
+   * The write generation of each collection (decision 009), read before a request searches. The
+   * same statement reads the highest facet key id: while neither has changed since the key table
+   * was last refreshed, no key can have been added (a document's key is added in the transaction
+   * that writes the document and moves its generation), so the searches skip the key refresh and
+   * its count (one statement and a scan of the keys fewer per request).
+   */
+  readonly generations = async (): Promise<Record<string, string>> => {
+    const rows = await this.sql<{ collection: string; generation: string }[]>`
+      SELECT collection, generation::text AS generation FROM search_generation
+      UNION ALL SELECT '', coalesce(max(id), 0)::text FROM search_cube_keys`;
+    this.seen = rows.map((r) => `${r.collection}=${r.generation}`).sort().join(',');
+    return Object.fromEntries(rows.filter((r) => r.collection !== '').map((r) => [r.collection, r.generation]));
+  };
+
+  /** Brings the key table up to date unless nothing has been written since it last was. */
+  private async refreshKeys(): Promise<void> {
+    const seen = this.seen;
+    if (seen !== undefined && seen === this.keysAt) return;
+    await this.keys.refresh(this.sql);
+    // What was read before the refresh: the table now holds at least those keys.
+    if (seen !== undefined) this.keysAt = seen;
+  }
 
   async ensureCollections(): Promise<void> {
     // The table comes with migration 002_search.sql.
@@ -763,7 +791,7 @@ export class PostgresEngine implements SearchEngine {
         const q = resolveQuery(c, [...new Set(searches.filter((x) => x.collection === c).flatMap((x) => x.words))]);
         rows.set(c, await this.sql.unsafe(q.text, q.values as never[], { prepare: true }));
       }),
-      this.keys.refresh(this.sql),
+      this.refreshKeys(),
     ]);
     return searches.map((s) => ({ keyIds: this.keys.idsFor(s), words: s.words.length ? resolveWords(s.words, rows.get(s.collection)!) : undefined }));
   }
