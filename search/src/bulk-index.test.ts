@@ -32,8 +32,12 @@ async function snapshot() {
     SELECT c.collection, c.term, k.key, c.arr_field, c.arr_value, c.count
     FROM search_cube c JOIN search_cube_keys k ON k.id = c.key_id WHERE c.count > 0
     ORDER BY c.collection, c.term, k.key::text, c.arr_field, c.arr_value`;
+  const days = await sql`
+    SELECT c.collection, c.term, k.key, c.arr_field, c.arr_value, c.day::text AS day, c.count
+    FROM search_cube_days c JOIN search_cube_keys k ON k.id = c.key_id WHERE c.count > 0
+    ORDER BY c.collection, c.term, k.key::text, c.arr_field, c.arr_value, c.day`;
   const terms = await sql`SELECT collection, term, docs FROM search_terms WHERE docs > 0 ORDER BY collection, term`;
-  return { documents: [...documents], cube: [...cube], terms: [...terms] };
+  return { documents: [...documents], cube: [...cube], days: [...days], terms: [...terms] };
 }
 
 const TABLES = ['search_documents', 'search_bodies'];
@@ -69,6 +73,8 @@ describe('the seed reindex with indexes built after the load', () => {
     expect(bulk.documents).toEqual(byTriggers.documents);
     expect(bulk.terms).toEqual(byTriggers.terms);
     expect(bulk.cube).toEqual(byTriggers.cube);
+    expect(byTriggers.days.length).toBeGreaterThan(100);
+    expect(bulk.days).toEqual(byTriggers.days);
     expect(await indexDefinitions()).toEqual(definitions);
   }, 180_000);
 });

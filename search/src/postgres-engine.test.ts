@@ -29,6 +29,13 @@ const kinds = [
   ['nurse', 'Midwifery'],
 ];
 
+/** Lagos midnights (UTC+1): the start of 1 December 2026 in Lagos, and k days after it. */
+const LAGOS_DEC_1 = Date.UTC(2026, 11, 1) / 1000 - 3600;
+const midnight = (k: number) => LAGOS_DEC_1 + k * 86400;
+/** Next free slots on several Lagos days: a passed one two days before, early and late on the first day, exactly at a midnight, later; none. */
+const slot = (n: number): number | undefined =>
+  [midnight(-2) + 10 * 3600, midnight(0) + 9 * 3600, midnight(0) + 23 * 3600 + 1800, midnight(1), midnight(3) + 3600, undefined][n % 6];
+
 function professional(i: number, variant = 0): SearchDocument {
   const [city, state] = places[(i + variant) % places.length];
   const [professionalType, specialty] = kinds[(i * 3 + variant) % kinds.length];
@@ -50,6 +57,7 @@ function professional(i: number, variant = 0): SearchDocument {
     reviewCount: i % 9,
     isVerified: i % 3 !== 0,
     isApproved: true,
+    nextSlot: slot(i + variant),
     bio: i % 10 === 0 ? 'Treats hypertension and heart failure.' : 'Listens carefully.',
   };
 }
@@ -67,6 +75,7 @@ const institution = (i: number): SearchDocument => ({
   reviewCount: i % 3,
   isVerified: i % 2 === 0,
   isApproved: true,
+  nextSlot: slot(i * 5),
 });
 
 const searches: SearchRequest[] = [
@@ -82,6 +91,12 @@ const searches: SearchRequest[] = [
   { collection: 'institutions', q: '*', facet_by: 'type,services,city,state' },
   { collection: 'institutions', q: '*', filter_by: 'services:=[`X-Ray`] && state:=[`Lagos`]', facet_by: 'type,city' },
   { collection: 'institutions', q: 'hospital', filter_by: 'services:=[`Surgery`]', facet_by: 'state' },
+  // Availability windows (issue 17), each ending at a Lagos midnight: counted from the day rows (migration 020).
+  { collection: 'professionals', q: '*', filter_by: `nextSlot:<${midnight(1)}`, facet_by: 'professionalType,specialty,state,countries' },
+  { collection: 'professionals', q: '*', filter_by: `state:=[\`Lagos\`] && nextSlot:<${midnight(3)}`, facet_by: 'specialty,city' },
+  { collection: 'professionals', q: 'okonkwo', filter_by: `nextSlot:<${midnight(7)}`, facet_by: 'specialty,isVerified' },
+  { collection: 'institutions', q: '*', filter_by: `services:=[\`X-Ray\`] && nextSlot:<${midnight(4)}`, facet_by: 'type,city' },
+  { collection: 'institutions', q: '*', filter_by: `nextSlot:<${midnight(1)}`, facet_by: 'type,services' },
 ];
 
 describe('PostgreSQL engine: facet counts kept ahead of time', () => {
@@ -120,6 +135,31 @@ describe('PostgreSQL engine: facet counts kept ahead of time', () => {
 
   it('answers the same counts as counting the matching documents', async () => {
     await expectCubeEqualsLive();
+  });
+
+  it('counts the availability windows of the search page from the day rows, the same as counting every match', async () => {
+    const windows = (base: SearchRequest, bounds: number[]) =>
+      bounds.map((b) => ({ ...base, per_page: 0, filter_by: [base.filter_by, `nextSlot:<${b}`].filter(Boolean).join(' && ') }));
+    const cases: [SearchRequest, number[], boolean][] = [
+      [{ collection: 'professionals', q: '*' }, [midnight(1), midnight(3), midnight(7)], true],
+      [{ collection: 'professionals', q: 'cardiology', filter_by: 'state:=[`Lagos`]' }, [midnight(0), midnight(2), midnight(4)], true],
+      [{ collection: 'institutions', q: '*', filter_by: 'services:=[`Surgery`]' }, [midnight(1), midnight(4)], true],
+      // Bounds that are not a Lagos midnight (an hour later): counted over the documents.
+      [{ collection: 'professionals', q: '*' }, [midnight(1) + 3600, midnight(3) + 3600], false],
+    ];
+    for (const [base, bounds, fromCube] of cases) {
+      const searches = windows(base, bounds);
+      const answers = (await engine.multiSearch(searches)) as SearchResult[];
+      for (const [i, raw] of searches.entries()) {
+        const s = parseSearch({ max_facet_values: 100, ...raw });
+        const [r] = await engine.resolve([s]);
+        const live = await engine.counts(s, r, { live: true });
+        expect({ search: raw, found: answers[i].found }).toEqual({ search: raw, found: live.found });
+        expect({ search: raw, usesCube: countQuery(s, r).cube === true }).toEqual({ search: raw, usesCube: fromCube });
+      }
+      // The windows differ: the test data has slots on several days.
+      if (fromCube) expect(new Set(answers.map((a) => a.found)).size).toBeGreaterThan(1);
+    }
   });
 
   it('counts texts of several words from the keys that hold them, the same as counting every match', async () => {

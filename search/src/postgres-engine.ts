@@ -469,7 +469,8 @@ function cubeTerm(s: ParsedSearch, r: Resolved): string | undefined {
     term = r.words.terms[0][0];
   }
   const tagFilters = s.filters.filter((f) => isTagFilter(s, f));
-  if (s.filters.some((f) => !isKeyFilter(s, f) && !isTagFilter(s, f))) return undefined;
+  const day = cubeDay(s);
+  if (s.filters.some((f) => !isKeyFilter(s, f) && !isTagFilter(s, f) && !(day && f.field === 'nextSlot'))) return undefined;
   if (tagFilters.length > 1) return undefined;
   if (tagFilters.length === 1) {
     if (tagFilters[0].op !== '=' || tagFilters[0].values.length !== 1) return undefined;
@@ -478,23 +479,52 @@ function cubeTerm(s: ParsedSearch, r: Resolved): string | undefined {
   return term;
 }
 
-/** `found` and array facet counts as sums over the cube rows of the search's term, per key id. */
+/**
+ * The Lagos day D when the search's only next-slot filter is `nextSlot < the Lagos midnight that
+ * begins D` (the availability windows, decision 012): that filter is then exactly "the Lagos day of
+ * the next slot is before D", which search_cube_days counts (migration 020, decision 022).
+ * Nigeria keeps UTC+1 all year, so a Lagos midnight is 23:00 UTC.
+ */
+export function cubeDay(s: ParsedSearch): string | undefined {
+  const slots = s.filters.filter((f) => f.field === 'nextSlot');
+  if (slots.length !== 1 || slots[0].op !== '<' || slots[0].values.length !== 1) return undefined;
+  const at = Number(slots[0].values[0]);
+  if (!Number.isInteger(at) || (at + 3600) % 86400 !== 0) return undefined;
+  const day = new Date((at + 3600) * 1000);
+  return Number.isNaN(day.getTime()) ? undefined : day.toISOString().slice(0, 10);
+}
+
+/**
+ * The cube rows of these keys. Prepared, so the keys are a parameter: `= ANY` of a parameter tests
+ * each row against the whole list (no hashing as for a constant); many keys are joined instead.
+ */
+function cubeKeys(keyIds: number[], p: Params): string {
+  return keyIds.length > PER_KEY_MAX ? `key_id IN (SELECT unnest(${p.add(keyIds)}::int[]))` : `key_id = ANY(${p.add(keyIds)}::int[])`;
+}
+
+/**
+ * `found` and array facet counts as sums over the cube rows of the search's term, per key id;
+ * under an availability window (cubeDay), over the day rows before that day.
+ */
 function cubeCountQuery(s: ParsedSearch, r: Resolved, term: string): SqlQuery {
   const p = new Params();
   const tagFilter = s.filters.find((f) => isTagFilter(s, f));
+  const day = cubeDay(s);
+  const table = day ? 'search_cube_days' : 'search_cube';
   const conds = [`collection = ${p.add(s.collection)}::text`, `term = ${p.add(term)}::text`];
-  // Prepared, so the keys are a parameter: `= ANY` of a parameter tests each row
-  // against the whole list (no hashing as for a constant); many keys are joined instead.
-  if (r.keyIds) conds.push(r.keyIds.length > PER_KEY_MAX ? `key_id IN (SELECT unnest(${p.add(r.keyIds)}::int[]))` : `key_id = ANY(${p.add(r.keyIds)}::int[])`);
+  if (r.keyIds) conds.push(cubeKeys(r.keyIds, p));
+  if (day) conds.push(`day < ${p.add(day)}::date`);
   const where = conds.join(' AND ');
   // The documents themselves (arr_field ''), or, under an array filter, that value's rows.
+  const own = `arr_field = ${p.add(tagFilter?.field ?? '')}::text AND arr_value = ${p.add(tagFilter ? String(tagFilter.values[0]) : '')}::text`;
   const parts = [
-    `SELECT key_id AS k, '' AS f, '' AS v, count AS n FROM search_cube WHERE ${where}
-      AND arr_field = ${p.add(tagFilter?.field ?? '')}::text AND arr_value = ${p.add(tagFilter ? String(tagFilter.values[0]) : '')}::text`,
+    day
+      ? `SELECT key_id AS k, '' AS f, '' AS v, sum(count)::int AS n FROM ${table} WHERE ${where} AND ${own} GROUP BY key_id`
+      : `SELECT key_id AS k, '' AS f, '' AS v, count AS n FROM ${table} WHERE ${where} AND ${own}`,
   ];
   const counted = s.facetBy.filter((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f));
   if (counted.length) {
-    parts.push(`SELECT 0, arr_field, arr_value, sum(count)::int FROM search_cube WHERE ${where}
+    parts.push(`SELECT 0, arr_field, arr_value, sum(count)::int FROM ${table} WHERE ${where}
       AND arr_field = ANY(${p.add(counted)}::text[]) GROUP BY arr_field, arr_value`);
   }
   return { text: parts.join(' UNION ALL '), values: p.values, cube: true };
@@ -758,18 +788,31 @@ export class PostgresEngine implements SearchEngine {
 
   /**
    * Count-only searches that differ only in a `nextSlot:<T` bound (the search page's three
-   * availability windows, issue 17) counted in one pass over their common matches: each
-   * such count reads every match's row (the cube holds no next slots), so three statements
-   * read the same rows three times.
+   * availability windows, issue 17) counted in one statement: from the cube's day rows when
+   * every bound is a Lagos midnight and the cube can count the rest (migration 020), else in
+   * one pass over their common matches (three statements would read the same rows three times).
    */
   private async windowCounts(group: ParsedSearch[], r: Resolved): Promise<SearchResult[]> {
     const started = Date.now();
     const p = new Params();
-    const bounds = group.map((s) => `to_timestamp(${p.add(String(windowBound(s)!.values[0]))}::text::float8)`);
-    const where = whereSql({ ...group[0], filters: group[0].filters.filter((f) => f !== windowBound(group[0])) }, r, p);
-    const text = `SELECT ${bounds.map((b, i) => `count(*) FILTER (WHERE next_slot < ${b})::int AS n${i}`).join(', ')}
-      FROM search_documents WHERE ${where} AND next_slot < GREATEST(${bounds.join(', ')})`;
-    const [row] = await this.sql.unsafe<Record<string, number>[]>(text, p.values as never[]);
+    let text: string;
+    const term = group.every((s) => cubeTerm(s, r) !== undefined) ? cubeTerm(group[0], r) : undefined;
+    if (term !== undefined) {
+      // Every bound a Lagos midnight (cubeDay): sums of the day rows before each (migration 020).
+      const days = group.map((s) => `${p.add(cubeDay(s)!)}::date`);
+      const tagFilter = group[0].filters.find((f) => isTagFilter(group[0], f));
+      const keys = r.keyIds ? ` AND ${cubeKeys(r.keyIds, p)}` : '';
+      text = `SELECT ${days.map((d, i) => `coalesce(sum(count) FILTER (WHERE day < ${d}), 0)::int AS n${i}`).join(', ')}
+        FROM search_cube_days WHERE collection = ${p.add(group[0].collection)}::text AND term = ${p.add(term)}::text${keys}
+        AND arr_field = ${p.add(tagFilter?.field ?? '')}::text AND arr_value = ${p.add(tagFilter ? String(tagFilter.values[0]) : '')}::text
+        AND day < GREATEST(${days.join(', ')})`;
+    } else {
+      const bounds = group.map((s) => `to_timestamp(${p.add(String(windowBound(s)!.values[0]))}::text::float8)`);
+      const where = whereSql({ ...group[0], filters: group[0].filters.filter((f) => f !== windowBound(group[0])) }, r, p);
+      text = `SELECT ${bounds.map((b, i) => `count(*) FILTER (WHERE next_slot < ${b})::int AS n${i}`).join(', ')}
+        FROM search_documents WHERE ${where} AND next_slot < GREATEST(${bounds.join(', ')})`;
+    }
+    const [row] = await this.sql.unsafe<Record<string, number>[]>(text, p.values as never[], { prepare: term !== undefined });
     return group.map((s, i) => ({
       found: Number(row?.[`n${i}`] ?? 0),
       page: s.page,
