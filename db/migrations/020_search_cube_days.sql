@@ -7,7 +7,7 @@
 -- search_cube_days holds, like search_cube (006), per term ('' = every document), facet key and
 -- array value, how many documents there are, split by the Lagos day of their next slot (documents
 -- without one are not in it). Kept by a trigger beside the cube's, under the same lock; a full
--- reindex recounts it at its end.
+-- reindex recounts it at its end (search_recount_days, after search_recount).
 CREATE TABLE search_cube_days (
   collection text NOT NULL,
   term       text NOT NULL,
@@ -63,37 +63,21 @@ END $$;
 CREATE TRIGGER search_documents_cube_days AFTER INSERT OR UPDATE OR DELETE ON search_documents
   FOR EACH ROW EXECUTE FUNCTION search_documents_cube_days();
 
--- search_recount (006, 008) ends every full reindex of a collection: it now recounts the days too.
-CREATE OR REPLACE FUNCTION search_recount(coll text) RETURNS void LANGUAGE plpgsql AS $$
+-- The day rows of one collection counted again from its documents: a full reindex runs it after
+-- search_recount (006, 008), in the same transaction; and this migration, for the documents indexed before it.
+CREATE FUNCTION search_recount_days(coll text) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_advisory_xact_lock(727320, hashtext(coll));
-  DELETE FROM search_cube WHERE collection = coll;
   DELETE FROM search_cube_days WHERE collection = coll;
-  DELETE FROM search_terms WHERE collection = coll;
-  INSERT INTO search_cube (collection, term, key_id, arr_field, arr_value, count)
-  SELECT coll, r.term, d.key_id, r.arr_field, r.arr_value, count(*)::int
-  FROM search_documents d CROSS JOIN LATERAL search_cube_rows(d.tsv_main, d.tags) r
-  WHERE d.collection = coll
-  GROUP BY 2, 3, 4, 5
-  ORDER BY 2, 3, 4, 5; -- a term's rows together on disk
   INSERT INTO search_cube_days (collection, term, key_id, arr_field, arr_value, day, count)
   SELECT coll, r.term, d.key_id, r.arr_field, r.arr_value, search_slot_day(d.next_slot), count(*)::int
   FROM search_documents d CROSS JOIN LATERAL search_cube_rows(d.tsv_main, d.tags) r
   WHERE d.collection = coll AND d.next_slot IS NOT NULL
   GROUP BY 2, 3, 4, 5, 6
   ORDER BY 2, 3, 4, 5, 6;
-  INSERT INTO search_terms (collection, term, docs)
-  SELECT coll, lexeme, count(*)::int FROM search_documents d CROSS JOIN LATERAL unnest(d.tsv_main)
-  WHERE d.collection = coll GROUP BY 2;
-  PERFORM search_bump_generation(coll);
 END $$;
 
--- The documents indexed before this migration.
-INSERT INTO search_cube_days (collection, term, key_id, arr_field, arr_value, day, count)
-SELECT d.collection, r.term, d.key_id, r.arr_field, r.arr_value, search_slot_day(d.next_slot), count(*)::int
-FROM search_documents d CROSS JOIN LATERAL search_cube_rows(d.tsv_main, d.tags) r
-WHERE d.next_slot IS NOT NULL
-GROUP BY 1, 2, 3, 4, 5, 6
-ORDER BY 1, 2, 3, 4, 5, 6;
+SELECT search_recount_days('professionals');
+SELECT search_recount_days('institutions');
 SELECT search_bump_generation('professionals');
 SELECT search_bump_generation('institutions');
