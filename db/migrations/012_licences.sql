@@ -23,11 +23,21 @@ CREATE TABLE licence_notices (
 
 -- Until now approval alone set the badge, and no licence was ever checked against
 -- a council's register: a badge without a verified Nigerian licence is cleared, and
--- the search index hears of each change through the outbox.
-WITH cleared AS (
-  UPDATE professionals p SET is_verified = false, updated_at = now()
-  WHERE p.is_verified AND NOT EXISTS (
-    SELECT 1 FROM jsonb_array_elements(p.country_licenses) l
-    WHERE l->>'country' = 'Nigeria' AND coalesce(l->>'verifiedAt', '') <> '')
-  RETURNING p.id)
-INSERT INTO outbox (topic, payload) SELECT 'search.professional', jsonb_build_object('id', id) FROM cleared;
+-- the search index hears of each change through the outbox. The rule is written once
+-- as a function for both kinds of provider: 016 calls it for institutions and drops it.
+CREATE FUNCTION clear_unbacked_badges(tbl text, licences text, topic text) RETURNS void
+LANGUAGE plpgsql AS $fn$
+BEGIN
+  EXECUTE format($q$
+    WITH cleared AS (
+      UPDATE %1$I p SET is_verified = false, updated_at = now()
+      WHERE p.is_verified AND NOT EXISTS (
+        SELECT 1 FROM jsonb_array_elements(p.%2$I) l
+        WHERE l->>'country' = 'Nigeria' AND coalesce(l->>'verifiedAt', '') <> '')
+      RETURNING p.id)
+    INSERT INTO outbox (topic, payload) SELECT %3$L, jsonb_build_object('id', id) FROM cleared$q$,
+    tbl, licences, topic);
+END
+$fn$;
+
+SELECT clear_unbacked_badges('professionals', 'country_licenses', 'search.professional');

@@ -23,11 +23,7 @@ CREATE UNIQUE INDEX licence_notices_institution_once
 
 -- Until now approval alone set an institution's badge and no registration was ever
 -- recorded: a badge that no verified Nigerian registration backs is cleared, and the
--- search index hears of each change through the outbox (as 012 did for professionals).
-WITH cleared AS (
-  UPDATE institutions i SET is_verified = false, updated_at = now()
-  WHERE i.is_verified AND NOT EXISTS (
-    SELECT 1 FROM jsonb_array_elements(i.registrations) r
-    WHERE r->>'country' = 'Nigeria' AND coalesce(r->>'verifiedAt', '') <> '')
-  RETURNING i.id)
-INSERT INTO outbox (topic, payload) SELECT 'search.institution', jsonb_build_object('id', id) FROM cleared;
+-- search index hears of each change through the outbox, by the rule 012 wrote for
+-- professionals (its function, dropped once both kinds have run it).
+SELECT clear_unbacked_badges('institutions', 'registrations', 'search.institution');
+DROP FUNCTION clear_unbacked_badges(text, text, text);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +34,29 @@ describe('migrations', () => {
   it('refuses to start when an applied file was changed', async () => {
     await writeFile(path.join(dir, '001_a.sql'), 'CREATE TABLE mig_a (id bigint);');
     await expect(migrate(sql, dir)).rejects.toThrow(/001_a.sql was changed/);
+  });
+
+  it('accepts a file amended.json lists as rewritten from a text that ran, records its new checksum, and still refuses any other change', async () => {
+    const adir = await mkdtemp(path.join(os.tmpdir(), 'ilera-amend-'));
+    const first = 'CREATE TABLE amend_a (id int); CREATE TABLE amend_b (id int);';
+    await writeFile(path.join(adir, '201_amend.sql'), first);
+    expect(await migrate(sql, adir)).toEqual(['201_amend.sql']);
+    const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+    const rewritten = 'CREATE TABLE amend_a (id int);\nCREATE TABLE amend_b (id int);\n';
+    await writeFile(path.join(adir, '201_amend.sql'), rewritten);
+    await expect(migrate(sql, adir)).rejects.toThrow(/201_amend.sql was changed/);
+    await writeFile(path.join(adir, 'amended.json'), JSON.stringify({ '201_amend.sql': { was: [sha(first)], why: 'same tables, one per line' } }));
+    expect(await migrate(sql, adir)).toEqual([]);
+    const [row] = await sql`SELECT checksum FROM schema_migrations WHERE name = '201_amend.sql'`;
+    expect(row.checksum).toBe(sha(rewritten));
+    // A further edit that amended.json does not name is refused as before.
+    await writeFile(path.join(adir, '201_amend.sql'), 'CREATE TABLE amend_a (id bigint);');
+    await expect(migrate(sql, adir)).rejects.toThrow(/201_amend.sql was changed/);
+  });
+
+  it('the amended migrations leave no helper function behind', async () => {
+    const rows = await sql`SELECT proname FROM pg_proc WHERE proname = 'clear_unbacked_badges'`;
+    expect(rows).toEqual([]);
   });
 
   it('applies each file in its own transaction: a failing file leaves nothing of itself, the ones before it stay recorded', async () => {
