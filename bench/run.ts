@@ -139,7 +139,8 @@ interface Proc {
 function startProcess(mode: '--api' | '--workers', env: Record<string, string>): Proc {
   let out = '';
   // The API runs with the heap cap of `npm run start:api` (package.json) and the Dockerfile.
-  const flags = mode === '--api' ? ['--max-old-space-size=192'] : [];
+  // BENCH_API_NODE_FLAGS adds node flags to the API's (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, which NODE_OPTIONS refuses).
+  const flags = mode === '--api' ? ['--max-old-space-size=192', ...(process.env.BENCH_API_NODE_FLAGS?.split(' ').filter(Boolean) ?? [])] : [];
   const child = spawn(process.execPath, [...flags, 'dist/start.js', mode], {
     cwd: root,
     env: { ...process.env, ...env },
