@@ -216,6 +216,8 @@ function keyMatches(f: FilterClause, key: FacetKey): boolean {
  * key ids here, and counts grouped by key id are turned into facet values here,
  * without a statement or a join per search.
  */
+const IDS_CACHED = 250_000;
+
 export class KeyTable {
   private readonly byId = new Map<number, { collection: string; key: FacetKey; text: string }>();
   private maxId = 0;
@@ -237,7 +239,7 @@ export class KeyTable {
     const count = Number(rows.find((r) => r.id === -1)?.key ?? 0);
     if (this.maxId > 0 && (!known || !same || same.key !== known.text || count !== this.byId.size)) {
       this.byId.clear();
-      this.idsByFilters.clear();
+      this.forgetIds();
       this.words.clear();
       this.maxId = 0;
       return this.refresh(sql);
@@ -245,7 +247,7 @@ export class KeyTable {
     for (const r of rows) {
       if (r.id <= 0 || this.byId.has(r.id)) continue;
       this.byId.set(r.id, { collection: r.collection, key: JSON.parse(r.key) as FacetKey, text: r.key });
-      this.idsByFilters.clear();
+      this.forgetIds();
       this.maxId = Math.max(this.maxId, r.id);
     }
   }
@@ -274,8 +276,17 @@ export class KeyTable {
     return set;
   }
 
-  /** idsFor's answers by filters, until a key is added: each one walks every key (a few thousand). */
+  /**
+   * idsFor's answers by filters, until a key is added: each one walks every key (a few thousand).
+   * At most IDS_CACHED ids in all (a few MB), then it starts again.
+   */
   private readonly idsByFilters = new Map<string, readonly number[]>();
+  private idsCached = 0;
+
+  private forgetIds(): void {
+    this.idsByFilters.clear();
+    this.idsCached = 0;
+  }
 
   /** The ids of the keys a search's filters on single-valued facets allow, or undefined without such filters. */
   idsFor(s: ParsedSearch): readonly number[] | undefined {
@@ -287,8 +298,9 @@ export class KeyTable {
       const found: number[] = [];
       for (const [id, k] of this.byId) if (k.collection === s.collection && filters.every((f) => keyMatches(f, k.key))) found.push(id);
       ids = found.sort((a, b) => a - b);
-      if (this.idsByFilters.size >= 5000) this.idsByFilters.clear();
+      if (this.idsCached + ids.length > IDS_CACHED) this.forgetIds();
       this.idsByFilters.set(signature, ids);
+      this.idsCached += ids.length;
     }
     return ids;
   }
