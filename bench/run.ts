@@ -143,7 +143,8 @@ function startProcess(mode: '--api' | '--workers', env: Record<string, string>):
   const flags = mode === '--api' ? ['--max-old-space-size=192', ...(process.env.BENCH_API_NODE_FLAGS?.split(' ').filter(Boolean) ?? [])] : [];
   const child = spawn(process.execPath, [...flags, 'dist/start.js', mode], {
     cwd: root,
-    env: { ...process.env, ...env },
+    // Two malloc arenas, as the Dockerfile and `npm run start:api` set (docs/PERFORMANCE.md, "malloc arenas").
+    env: { MALLOC_ARENA_MAX: '2', ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const keep = (d: Buffer) => {
