@@ -1,4 +1,4 @@
-import type { ZodError, ZodType, ZodTypeDef } from 'zod';
+import type { ZodError } from 'zod';
 import { BadRequestError } from './errors';
 
 /** 400 with the first message as `message` and every bad field's message under `fields`. */
@@ -9,11 +9,4 @@ export function badRequest(error: ZodError): BadRequestError {
     if (!(key in fields)) fields[key] = issue.message;
   }
   return new BadRequestError(error.issues[0]?.message ?? 'Invalid request', fields);
-}
-
-/** Parses a request part with a contracts/ schema, in a handler whose route does not declare it. */
-export function parse<T>(schema: ZodType<T, ZodTypeDef, unknown>, input: unknown): T {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  throw badRequest(result.error);
 }

@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { institutionSearchQuerySchema, professionalSearchQuerySchema } from '@ilera/contracts';
 import type { SearchEngine } from '@ilera/search';
-import { parse } from '../../validate';
 import { BadRequestError } from '../../errors';
 import * as service from './search.service';
 
@@ -9,8 +9,10 @@ import * as service from './search.service';
  * Search area (public, D1): the directory searches of D13 and the Typesense
  * multi_search endpoint for the search page's instantsearch adapter. Whichever
  * engine is configured answers; the Typesense key never reaches a browser.
+ * The REST searches declare their query (decision 017); multi_search checks each
+ * search itself, so that a bad one gets Typesense's per-search error.
  */
-export default async function searchRoutes(app: FastifyInstance): Promise<void> {
+const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   // The header tells clients and the bench whether the whole answer came from the answer cache.
   const cached = async <T>(reply: FastifyReply, run: (engine: SearchEngine) => Promise<T>): Promise<T> => {
     const view = app.searchAnswers.view();
@@ -29,14 +31,16 @@ export default async function searchRoutes(app: FastifyInstance): Promise<void> 
     }
   });
 
-  app.get('/api/professionals/search', async (request, reply) =>
-    cached(reply, (e) => service.searchProfessionals(e, parse(professionalSearchQuerySchema, request.query))),
+  app.get('/api/professionals/search', { schema: { querystring: professionalSearchQuerySchema } }, async (request, reply) =>
+    cached(reply, (e) => service.searchProfessionals(e, request.query)),
   );
 
-  app.get('/api/institutions/search', async (request, reply) =>
-    cached(reply, (e) => service.searchInstitutions(e, parse(institutionSearchQuerySchema, request.query))),
+  app.get('/api/institutions/search', { schema: { querystring: institutionSearchQuerySchema } }, async (request, reply) =>
+    cached(reply, (e) => service.searchInstitutions(e, request.query)),
   );
 
   // `x-typesense-api-key` and any other query parameter are ignored.
   app.post('/api/search/multi_search', async (request, reply) => cached(reply, (e) => service.multiSearch(e, request.body)));
-}
+};
+
+export default searchRoutes;
