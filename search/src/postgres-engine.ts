@@ -658,10 +658,7 @@ export function resolveQuery(collection: CollectionName, words: string[]): SqlQu
  * terms it begins, else its nearest typo matches (fewest edits first, as
  * Typesense tries 0, then 1, then 2 typos).
  */
-/** A row of resolveQuery: a term a query word stands for, how many documents hold it, and whether it is a typo match. */
-type WordRow = { word: string; term: string; docs: number; typo: boolean };
-
-export function resolveWords(words: string[], rows: WordRow[]): ResolvedWords {
+export function resolveWords(words: string[], rows: { word: string; term: string; docs: number; typo: boolean }[]): ResolvedWords {
   const terms = words.map((w) => {
     const prefix = rows.filter((r) => r.word === w && !r.typo).map((r) => r.term);
     if (prefix.includes(w)) return [w];
@@ -683,9 +680,6 @@ export function resolveWords(words: string[], rows: WordRow[]): ResolvedWords {
   return { main, terms, maxDocs: main ? Math.min(...terms.map((ts) => ts.reduce((n, t) => n + docsOf(t), 0))) : undefined };
 }
 
-/** Words whose vocabulary rows are kept at most (a few rows each). */
-const MAX_WORDS_KEPT = 20_000;
-
 export class PostgresEngine implements SearchEngine {
   readonly kind = 'postgres' as const;
   private readonly keys = new KeyTable();
@@ -693,9 +687,6 @@ export class PostgresEngine implements SearchEngine {
   private seen: string | undefined;
   /** `seen` when the key table was last brought up to date. */
   private keysAt: string | undefined;
-  /** wordRows' rows by collection and word, read while `seen` was `wordsAt`. */
-  private readonly words = new Map<string, WordRow[]>();
-  private wordsAt: string | undefined;
   constructor(private readonly sql: Sql) {}
 
   /**
@@ -871,38 +862,15 @@ export class PostgresEngine implements SearchEngine {
    * per collection for the whole batch) and the key ids their facet filters allow.
    */
   async resolve(searches: ParsedSearch[]): Promise<Resolved[]> {
-    const rows = new Map<CollectionName, WordRow[]>();
+    const rows = new Map<CollectionName, { word: string; term: string; docs: number; typo: boolean }[]>();
     await Promise.all([
       ...[...new Set(searches.filter((x) => x.words.length).map((x) => x.collection))].map(async (c) => {
-        rows.set(c, await this.wordRows(c, [...new Set(searches.filter((x) => x.collection === c).flatMap((x) => x.words))]));
+        const q = resolveQuery(c, [...new Set(searches.filter((x) => x.collection === c).flatMap((x) => x.words))]);
+        rows.set(c, await this.sql.unsafe(q.text, q.values as never[], { prepare: true }));
       }),
       this.refreshKeys(),
     ]);
     return searches.map((s) => ({ keyIds: this.keys.idsFor(s), words: s.words.length ? resolveWords(s.words, rows.get(s.collection)!) : undefined }));
-  }
-
-  /**
-   * The vocabulary rows of words (resolveQuery), kept per word while the index's state read by the
-   * last `generations()` (`seen`) stays the same: the vocabulary only changes with a write, which
-   * moves it. Rows are kept only when `seen` did not move while they were read, and never without a
-   * generation read (an engine used directly, as in tests, reads every time), as for the key table.
-   */
-  private async wordRows(collection: CollectionName, words: string[]): Promise<WordRow[]> {
-    const seen = this.seen;
-    if (seen === undefined || seen !== this.wordsAt || this.words.size > MAX_WORDS_KEPT) {
-      this.words.clear();
-      this.wordsAt = seen;
-    }
-    const key = (w: string) => `${collection}:${w}`;
-    const kept = words.flatMap((w) => this.words.get(key(w)) ?? []);
-    const missing = words.filter((w) => !this.words.has(key(w)));
-    if (!missing.length) return kept;
-    const q = resolveQuery(collection, missing);
-    const read = await this.sql.unsafe<WordRow[]>(q.text, q.values as never[], { prepare: true });
-    if (seen !== undefined && this.seen === seen && this.wordsAt === seen) {
-      for (const w of missing) this.words.set(key(w), read.filter((r) => r.word === w));
-    }
-    return [...kept, ...read];
   }
 
   async search(s: ParsedSearch, r: Resolved = {}): Promise<SearchResult> {
