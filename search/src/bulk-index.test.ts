@@ -60,9 +60,11 @@ describe('the seed reindex with indexes built after the load', () => {
     expect(byTriggers.documents.length).toBeGreaterThanOrEqual(180);
     expect(byTriggers.cube.length).toBeGreaterThan(1000);
 
-    // The seed's way, from empty tables.
+    // The seed's way, from empty tables, with the profiles' recorded next slots wrong.
     await sql`DELETE FROM search_documents`;
     await sql`DELETE FROM search_bodies`;
+    await sql`UPDATE professionals SET next_slot_at = NULL`;
+    await sql`UPDATE institutions SET next_slot_at = '2001-01-01T09:00:00Z'`;
     const said: string[] = [];
     const counts = await reindexAll(sql, { engine, indexesAfter: true, log: (m) => said.push(m) });
     expect(counts.professionals + counts.institutions).toBe(byTriggers.documents.length);
@@ -76,5 +78,14 @@ describe('the seed reindex with indexes built after the load', () => {
     expect(byTriggers.days.length).toBeGreaterThan(100);
     expect(bulk.days).toEqual(byTriggers.days);
     expect(await indexDefinitions()).toEqual(definitions);
+
+    // Each approved profile's row holds its document's next slot again (the midnight roll-over reads it).
+    const recorded = await sql<{ collection: string; id: string; at: Date | null }[]>`
+      SELECT 'professionals' AS collection, id::text, next_slot_at AS at FROM professionals WHERE status = 'approved'
+      UNION ALL SELECT 'institutions', id::text, next_slot_at FROM institutions WHERE status = 'approved'
+      ORDER BY 1, 2`;
+    const fromDocuments = bulk.documents.map((d) => ({ collection: d.collection, id: d.id, at: d.nextSlot }));
+    expect(recorded.map((r) => ({ ...r }))).toEqual(fromDocuments);
+    expect(recorded.filter((r) => r.at !== null).length).toBeGreaterThan(100);
   }, 180_000);
 });

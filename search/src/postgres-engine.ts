@@ -795,7 +795,7 @@ export class PostgresEngine implements SearchEngine {
       }
       // The recount aggregates millions of (document, term) rows: give it memory to do so in one pass.
       await tx`SELECT set_config('work_mem', '256MB', true)`;
-      await tx`SELECT search_recount(${collection}), search_recount_days(${collection})`;
+      await tx`SELECT search_recount(${collection})`;
     });
     return total;
   }
