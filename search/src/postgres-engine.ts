@@ -788,11 +788,17 @@ export class PostgresEngine implements SearchEngine {
       // Counts are rebuilt once at the end, not row by row.
       await tx`SELECT set_config('ilera.search_bulk', 'on', true)`;
       await tx`DELETE FROM search_documents WHERE collection = ${collection}`;
+      // A batch's rows are derived (JS) while PostgreSQL writes the previous one: one core each.
+      let writing: Promise<void> | undefined;
       for await (const docs of batches) {
         for (const d of docs) validateDocument(collection, d);
-        await this.writeRows(tx, collection, docs.map((d) => derive(collection, d)));
+        const rows = docs.map((d) => derive(collection, d));
+        await writing;
+        writing = this.writeRows(tx, collection, rows);
+        writing.catch(() => {}); // awaited above or below; until then a failure must not be unhandled
         total += docs.length;
       }
+      await writing;
       // The recount aggregates millions of (document, term) rows: give it memory to do so in one pass.
       await tx`SELECT set_config('work_mem', '256MB', true)`;
       await tx`SELECT search_recount(${collection})`;
