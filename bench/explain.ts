@@ -3,7 +3,7 @@
  * the API runs for sampled requests of each read scenario, each statement run
  * under EXPLAIN ANALYZE after one warm run.
  *
- *   npx tsx bench/explain.ts --database-url URL [--only search-faceted,profile] [--samples 20] [--plans]
+ *   npx tsx bench/explain.ts --database-url URL [--only search-faceted,profile] [--samples 20] [--plans] [--each]
  *
  * Prints, per scenario, the statements per request, the mean and worst summed
  * execution time per request, and the slowest statements (with their plans
@@ -17,7 +17,7 @@ import { createQueues, createRedis } from '@ilera/workers';
 import { capturingSql, captureStatements, loadFixtures, scenarioNames, scenarios, type Statement } from './scenarios';
 
 const { values: argv } = parseArgs({
-  options: { 'database-url': { type: 'string' }, samples: { type: 'string' }, only: { type: 'string' }, plans: { type: 'boolean' } },
+  options: { 'database-url': { type: 'string' }, samples: { type: 'string' }, only: { type: 'string' }, plans: { type: 'boolean' }, each: { type: 'boolean' } },
 });
 const option = (name: 'database-url' | 'samples' | 'only') => argv[name];
 
@@ -26,6 +26,8 @@ if (!url) throw new Error('--database-url is required');
 const samples = Number(option('samples') ?? 20);
 const only = option('only')?.split(',');
 const showPlans = argv.plans === true;
+/** Each request's summed time and its statements' parameters. */
+const showEach = argv.each === true;
 
 /** A parameter as an SQL literal (postgres.js hands the debug hook its serialised values). */
 function literal(v: unknown): string {
@@ -100,6 +102,7 @@ async function main() {
           slow.push({ ms, s, plan });
         }
         perRequest.push(total);
+        if (showEach) console.log(`  request ${total.toFixed(1)} ms: ${group.map((s) => JSON.stringify(s.params).slice(0, 90)).join(' | ')}`);
       }
       capture.take();
       slow.sort((a, b) => b.ms - a.ms);

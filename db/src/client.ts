@@ -9,9 +9,13 @@ export type Db = Sql | Tx;
  * postgres.js client. Column names come back camelCase and `sql(obj)` inserts
  * take camelCase keys, so rows match the spec's JSON field names directly.
  */
-export function createSql(url: string, options: { max?: number; onnotice?: false } = {}): Sql {
+export function createSql(
+  url: string,
+  options: { max?: number; onnotice?: false; debug?: (connection: number, query: string, parameters: unknown[]) => void } = {},
+): Sql {
   return postgres(url, {
     max: options.max ?? 10,
+    ...(options.debug ? { debug: options.debug } : {}),
     transform: postgres.camel,
     onnotice: () => {},
     // Dates travel as ISO strings in JSON anyway; timestamps stay Date objects here.

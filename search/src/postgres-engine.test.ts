@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sql } from '@ilera/db';
+import { createSql, type Sql } from '@ilera/db';
 import { createTestDatabase } from '../../test/support';
 import { isSearchError, type SearchRequest, type SearchResult } from './engine';
 import { countQuery, CUBE_ARRAY_FIELDS, CUBE_KEY_FIELDS, derive, editDistance, PostgresEngine } from './postgres-engine';
@@ -100,7 +100,7 @@ const searches: SearchRequest[] = [
 ];
 
 describe('PostgreSQL engine: facet counts kept ahead of time', () => {
-  let db: { sql: Sql };
+  let db: { sql: Sql; url: string };
   let engine: PostgresEngine;
 
   beforeAll(async () => {
@@ -159,6 +159,51 @@ describe('PostgreSQL engine: facet counts kept ahead of time', () => {
       }
       // The windows differ: the test data has slots on several days.
       if (fromCube) expect(new Set(answers.map((a) => a.found)).size).toBeGreaterThan(1);
+    }
+  });
+
+  it("counts a page's availability windows with its counts, each the same as counting every match", async () => {
+    const statements: string[] = [];
+    const watched = createSql(db.url, { max: 4, debug: (_c, query) => statements.push(query) });
+    try {
+      const e = new PostgresEngine(watched);
+      const pages: SearchRequest[] = [
+        // Several words: keys that hold them whole (the cube's day rows), keys counted one by one, or both.
+        { collection: 'professionals', q: 'general practice', facet_by: 'specialty,state' },
+        { collection: 'professionals', q: 'okonkwo lagos', facet_by: 'specialty' },
+        { collection: 'professionals', q: 'cardiology lagos', filter_by: 'countries:=[`Nigeria`]', facet_by: 'city' },
+        { collection: 'professionals', q: 'b', filter_by: 'state:=[`Lagos`]', facet_by: 'city,professionalType' },
+        { collection: 'institutions', q: 'general hospital', facet_by: 'type,city' },
+      ];
+      for (const page of pages) {
+        for (const [aligned, bounds] of [
+          [true, [midnight(0), midnight(2), midnight(6)]],
+          [false, [midnight(1) + 3600, midnight(3) + 3600]],
+        ] as const) {
+          const windows = bounds.map((b): SearchRequest => ({
+            collection: page.collection,
+            q: page.q,
+            filter_by: [page.filter_by, `nextSlot:<${b}`].filter(Boolean).join(' && '),
+            per_page: 0,
+          }));
+          statements.length = 0;
+          const [main, ...answers] = (await e.multiSearch([{ ...page, per_page: 5 }, ...windows])) as SearchResult[];
+          const counted = statements.filter((q) => /\bFROM search_documents\b/.test(q) && !/\bWITH page AS\b/.test(q));
+          const live = async (raw: SearchRequest) => {
+            const s = parseSearch({ max_facet_values: 100, ...raw });
+            const [r] = await engine.resolve([s]);
+            return (await engine.counts(s, r, { live: true })).found;
+          };
+          const expected = await Promise.all(windows.map(live));
+          expect({ page, bounds, windows: answers.map((a) => a.found) }).toEqual({ page, bounds, windows: expected });
+          expect({ page, found: main.found }).toEqual({ page, found: await live(page) });
+          // Windows that end at Lagos midnights (as the search page's do): the matching documents are
+          // read at most once for the page's counts and its windows.
+          if (aligned) expect({ page, bounds, reads: counted.length }).toEqual({ page, bounds, reads: Math.min(counted.length, 1) });
+        }
+      }
+    } finally {
+      await watched.end({ timeout: 2 });
     }
   });
 
@@ -301,7 +346,7 @@ describe('PostgreSQL engine: facet counts kept ahead of time', () => {
 });
 
 describe('PostgreSQL engine: availability windows, fees and documents that come back', () => {
-  let db: { sql: Sql };
+  let db: { sql: Sql; url: string };
   let engine: PostgresEngine;
   const day = 86_400;
   const t0 = 1_800_000_000;
@@ -344,6 +389,38 @@ describe('PostgreSQL engine: availability windows, fees and documents that come 
       expect(expected.some((n) => n > 0)).toBe(true);
       expect(together.slice(1).map((r) => r.found)).toEqual(expected);
       expect(alone).toEqual(expected);
+    }
+  });
+
+  it('reads the matching documents once for a page and its availability windows when the cube cannot count them', async () => {
+    const statements: string[] = [];
+    const watched = createSql(db.url, { max: 4, debug: (_c, query) => statements.push(query) });
+    try {
+      const e = new PostgresEngine(watched);
+      const bounds = [t0 + day, t0 + 3 * day, t0 + 7 * day];
+      // A bio word (no cube row), with and without facets, and with a key filter.
+      for (const [facets, filter, keep] of [
+        ['specialty,state', '', () => true],
+        ['', '', () => true],
+        ['city', 'state:=[`Lagos`]', (d: SearchDocument) => d.state === 'Lagos'],
+      ] as const) {
+        const window = (b: number): SearchRequest => ({
+          collection: 'professionals',
+          q: 'hypertension',
+          filter_by: [filter, `nextSlot:<${b}`].filter(Boolean).join(' && '),
+          per_page: 0,
+        });
+        const page: SearchRequest = { collection: 'professionals', q: 'hypertension', per_page: 5, filter_by: filter || undefined, facet_by: facets || undefined };
+        statements.length = 0;
+        const [main, ...windows] = (await e.multiSearch([page, ...bounds.map(window)])) as SearchResult[];
+        const bio = (d: SearchDocument) => String(d.bio).includes('hypertension') && keep(d);
+        expect({ facets, filter, windows: windows.map((w) => w.found) }).toEqual({ facets, filter, windows: bounds.map((b) => count(b, bio)) });
+        expect({ facets, filter, found: main.found }).toEqual({ facets, filter, found: docs.filter(bio).length });
+        const reads = statements.filter((q) => /\bcount\(/.test(q) && /\bFROM search_documents\b/.test(q));
+        expect({ facets, filter, reads: reads.length }).toEqual({ facets, filter, reads: 1 });
+      }
+    } finally {
+      await watched.end({ timeout: 2 });
     }
   });
 

@@ -571,14 +571,17 @@ function cubeCountQuery(s: ParsedSearch, r: Resolved, term: string): SqlQuery {
  * documents (always with `live`: tests compare the two). Key ids become facet
  * values in the API process (KeyTable), so no statement joins or reads the keys.
  */
-export function countQuery(s: ParsedSearch, r: Resolved = {}, options: { live?: boolean } = {}): SqlQuery {
+export function countQuery(s: ParsedSearch, r: Resolved = {}, options: { live?: boolean; windows?: readonly string[] } = {}): SqlQuery {
   const term = options.live ? undefined : cubeTerm(s, r);
   if (term !== undefined) return cubeCountQuery(s, r, term);
   const p = new Params();
   const where = whereSql(s, r, p);
+  const windows = options.windows ?? [];
   // No facet asked (the availability windows' counts, issue 17): `found` alone, one number, which an
   // index can give without the documents (the next-slot index carries key_id and tags: 018).
-  if (s.facetBy.length === 0) return { text: `SELECT 0 AS k, '' AS f, '' AS v, count(*)::int AS n FROM search_documents WHERE ${where}`, values: p.values };
+  if (s.facetBy.length === 0 && windows.length === 0) {
+    return { text: `SELECT 0 AS k, '' AS f, '' AS v, count(*)::int AS n FROM search_documents WHERE ${where}`, values: p.values };
+  }
   const arrays = s.facetBy.filter((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f));
   const parts = [`SELECT key_id AS k, '' AS f, '' AS v, count(*)::int AS n FROM m GROUP BY key_id`];
   for (const f of arrays) {
@@ -586,9 +589,27 @@ export function countQuery(s: ParsedSearch, r: Resolved = {}, options: { live?: 
     parts.push(`SELECT 0, '${field}', substr(t, ${field.length + 2}), count(*)::int FROM m CROSS JOIN LATERAL unnest(m.tags) t
       WHERE t LIKE '${field}:%' GROUP BY 3`);
   }
-  const text = `WITH m AS MATERIALIZED (SELECT key_id${arrays.length ? ', tags' : ''} FROM search_documents WHERE ${where})
+  // The page's availability windows over the same matches (windowRows reads them back).
+  windows.forEach((bound, i) => {
+    parts.push(`SELECT -1, '${WINDOW_ROW}', '${i}', count(*) FILTER (WHERE next_slot < to_timestamp(${p.add(bound)}::text::float8))::int FROM m`);
+  });
+  const text = `WITH m AS MATERIALIZED (SELECT key_id${arrays.length ? ', tags' : ''}${windows.length ? ', next_slot' : ''} FROM search_documents WHERE ${where})
      ${parts.join(' UNION ALL ')}`;
   return { text, values: p.values };
+}
+
+/** The `f` of a count row that holds an availability window's count (its `v`: the window's place). */
+const WINDOW_ROW = '~window';
+
+/** The count rows of the facets, and the windows' counts in their order. */
+function windowRows(rows: CountRow[], windows: number): { facetRows: CountRow[]; counts: number[] } {
+  const counts = new Array<number>(windows).fill(0);
+  const facetRows: CountRow[] = [];
+  for (const row of rows) {
+    if (row.f === WINDOW_ROW) counts[Number(row.v)] = Number(row.n);
+    else facetRows.push(row);
+  }
+  return { facetRows, counts };
 }
 
 /** k: a key id, with f '' (documents of that key); or f and v: an array facet value (k 0). n: how many. Single-word names: the API's pool camel-cases columns. */
@@ -819,9 +840,23 @@ export class PostgresEngine implements SearchEngine {
     const resolved = await this.resolve(ok);
     const windows = windowGroups(ok, resolved);
     const counted = new Map<ParsedSearch, Promise<SearchResult>>();
+    const inGroups = new Set(windows.flat());
     for (const group of windows) {
-      const all = this.windowCounts(group, resolved[ok.indexOf(group[0])]);
-      group.forEach((s, i) => counted.set(s, all.then((r) => r[i])));
+      const r = resolved[ok.indexOf(group[0])];
+      // The search the windows are counted for (same words, same other filters: the page itself). When
+      // the cube cannot count the windows, its own counts read the same matching documents: the windows
+      // are counted in its statement, over the same rows, instead of reading them a second time.
+      const key = filterKey(group[0], windowBound(group[0]));
+      const page = cubeTerm(group[0], r) === undefined ? ok.find((s) => !inGroups.has(s) && !counted.has(s) && filterKey(s) === key) : undefined;
+      let all: Promise<SearchResult[]>;
+      if (page) {
+        const both = this.searchWith(page, resolved[ok.indexOf(page)], group);
+        counted.set(page, both.then(([result]) => result));
+        all = both.then(([, w]) => w);
+      } else {
+        all = this.windowCounts(group, r);
+      }
+      group.forEach((s, i) => counted.set(s, all.then((x) => x[i])));
     }
     return Promise.all(parsed.map((s) => ('error' in s ? s : (counted.get(s) ?? this.search(s, resolved[ok.indexOf(s)])))));
   }
@@ -839,13 +874,8 @@ export class PostgresEngine implements SearchEngine {
     const term = group.every((s) => cubeTerm(s, r) !== undefined) ? cubeTerm(group[0], r) : undefined;
     if (term !== undefined) {
       // Every bound a Lagos midnight (cubeDay): sums of the day rows before each (migration 020).
-      const days = group.map((s) => `${p.add(cubeDay(s)!)}::date`);
       const tagFilter = group[0].filters.find((f) => isTagFilter(group[0], f));
-      const keys = r.keyIds ? ` AND ${cubeKeys(r.keyIds, p)}` : '';
-      text = `SELECT ${days.map((d, i) => `coalesce(sum(count) FILTER (WHERE day < ${d}), 0)::int AS n${i}`).join(', ')}
-        FROM search_cube_days WHERE collection = ${p.add(group[0].collection)}::text AND term = ${p.add(term)}::text${keys}
-        AND arr_field = ${p.add(tagFilter?.field ?? '')}::text AND arr_value = ${p.add(tagFilter ? String(tagFilter.values[0]) : '')}::text
-        AND day < GREATEST(${days.join(', ')})`;
+      text = cubeWindowsSql(p, group[0].collection, term, r.keyIds, group.map((s) => cubeDay(s)!), tagFilter);
     } else {
       const bounds = group.map((s) => `to_timestamp(${p.add(String(windowBound(s)!.values[0]))}::text::float8)`);
       const where = whereSql({ ...group[0], filters: group[0].filters.filter((f) => f !== windowBound(group[0])) }, r, p);
@@ -853,14 +883,11 @@ export class PostgresEngine implements SearchEngine {
         FROM search_documents WHERE ${where} AND next_slot < GREATEST(${bounds.join(', ')})`;
     }
     const [row] = await this.sql.unsafe<Record<string, number>[]>(text, p.values as never[], { prepare: term !== undefined && cubePreparable(r.keyIds) });
-    return group.map((s, i) => ({
-      found: Number(row?.[`n${i}`] ?? 0),
-      page: s.page,
-      search_time_ms: Date.now() - started,
-      request_params: { collection_name: s.collection, q: s.q, per_page: s.perPage },
-      hits: [],
-      facet_counts: [],
-    }));
+    return windowResults(
+      group,
+      group.map((_, i) => Number(row?.[`n${i}`] ?? 0)),
+      started,
+    );
   }
 
   /**
@@ -880,13 +907,18 @@ export class PostgresEngine implements SearchEngine {
   }
 
   async search(s: ParsedSearch, r: Resolved = {}): Promise<SearchResult> {
+    return (await this.searchWith(s, r))[0];
+  }
+
+  /** A search, and the count-only searches of its availability windows (multiSearch), counted with it. */
+  private async searchWith(s: ParsedSearch, r: Resolved, windows: ParsedSearch[] = []): Promise<[SearchResult, SearchResult[]]> {
     const started = Date.now();
     // Filters no facet key satisfies: nothing to ask the database.
     const none = r.keyIds?.length === 0;
-    const [hits, counted]: [SearchResult['hits'], { found: number; facets: FacetCount[] }] = none
-      ? [[], facetsFromCounts(s, [], this.keys)]
-      : await Promise.all([this.hits(s, r), this.counts(s, r)]);
-    return {
+    const [hits, counted]: [SearchResult['hits'], Counted] = none
+      ? [[], { ...facetsFromCounts(s, [], this.keys), windows: windows.map(() => 0) }]
+      : await Promise.all([this.hits(s, r), this.counts(s, r, { windows })]);
+    const result: SearchResult = {
       found: counted.found,
       page: s.page,
       search_time_ms: Date.now() - started,
@@ -894,6 +926,7 @@ export class PostgresEngine implements SearchEngine {
       hits,
       facet_counts: counted.facets,
     };
+    return [result, windowResults(windows, counted.windows, started)];
   }
 
   private async hits(s: ParsedSearch, r: Resolved): Promise<SearchResult['hits']> {
@@ -907,19 +940,28 @@ export class PostgresEngine implements SearchEngine {
     }));
   }
 
-  /** `found` and the facet counts (with `live`, counted over the documents even where the cube could answer). */
-  async counts(s: ParsedSearch, r: Resolved, options: { live?: boolean } = {}): Promise<{ found: number; facets: FacetCount[] }> {
+  /**
+   * `found` and the facet counts (with `live`, counted over the documents even where the cube could
+   * answer), and the counts of `windows`: count-only searches that differ from `s` only by a
+   * `nextSlot:<T` bound (multiSearch). Where the counts read the matching documents, the windows are
+   * counted in the same statement; elsewhere by windowCounts beside them.
+   */
+  async counts(s: ParsedSearch, r: Resolved, options: { live?: boolean; windows?: ParsedSearch[] } = {}): Promise<Counted> {
+    const windows = options.windows ?? [];
     // Several words, or one word standing for several terms ("lab": lab, laboratory, laboratories).
     if (!options.live && r.words?.main && cubeTerm(s, r) === undefined && s.filters.every((f) => isKeyFilter(s, f))) {
-      return this.coveredCounts(s, r, r.words);
+      return this.coveredCounts(s, r, r.words, windows);
     }
-    const q = countQuery(s, r, options);
+    const q = countQuery(s, r, { live: options.live, windows: windows.map((w) => String(windowBound(w)!.values[0])) });
+    const beside = q.cube && windows.length ? this.windowCounts(windows, r) : undefined;
+    beside?.catch(() => {}); // awaited below; a failure of the counts first must not leave it unhandled
     // Statements over the small tables (cube, vocabulary) are prepared: their
     // plans do not depend on the values, and planning cost as much as running them
     // (but for long key lists: cubePreparable). Those over the documents are planned
     // for their values (how common a word is).
     const rows = await this.sql.unsafe<CountRow[]>(q.text, q.values as never[], { prepare: q.cube === true && q.prepare === true });
-    return facetsFromCounts(s, rows, this.keys);
+    const { facetRows, counts } = windowRows(rows, windows.length);
+    return { ...facetsFromCounts(s, facetRows, this.keys), windows: beside ? (await beside).map((x) => x.found) : counts };
   }
 
   /**
@@ -930,7 +972,7 @@ export class PostgresEngine implements SearchEngine {
    * no document with one of the words matches none. Only the documents of the
    * remaining keys are counted one by one. Exact, like the live count.
    */
-  private async coveredCounts(s: ParsedSearch, r: Resolved, w: ResolvedWords): Promise<{ found: number; facets: FacetCount[] }> {
+  private async coveredCounts(s: ParsedSearch, r: Resolved, w: ResolvedWords, windows: ParsedSearch[]): Promise<Counted> {
     const allTerms = [...new Set(w.terms.flat())];
     const termRows = await this.sql.unsafe<{ term: string; k: number }[]>(
       `SELECT term, key_id AS k FROM search_cube WHERE collection = $1::text AND term = ANY($2::text[]) AND arr_field = '' AND count > 0`,
@@ -949,9 +991,15 @@ export class PostgresEngine implements SearchEngine {
     }
     // Beyond a few keys the documents to count cannot be narrowed to them by an
     // index (see keyCondition): every match would be read anyway, so count them all.
-    if (counted.length > PER_KEY_MAX) return this.counts(s, r, { live: true });
+    if (counted.length > PER_KEY_MAX) return this.counts(s, r, { live: true, windows });
+    // The availability windows the same way, when each ends at a Lagos midnight: the covered keys'
+    // documents from the cube's day rows, the counted keys' with their counts; else counted beside.
+    const days = windows.map(cubeDay);
+    const split = windows.length > 0 && days.every((d) => d !== undefined);
+    const beside = windows.length && !split ? this.windowCounts(windows, r) : undefined;
+    beside?.catch(() => {}); // awaited below
     const arrays = s.facetBy.filter((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f));
-    const [whole, live] = await Promise.all([
+    const [whole, live, coveredDays] = await Promise.all([
       covered.length
         ? this.sql.unsafe<CountRow[]>(
             `SELECT key_id AS k, arr_field AS f, arr_value AS v, count AS n FROM search_cube
@@ -962,12 +1010,23 @@ export class PostgresEngine implements SearchEngine {
         : [],
       counted.length
         ? (() => {
-            const q = countQuery(s, { ...r, keyIds: counted }, { live: true });
+            const q = countQuery(s, { ...r, keyIds: counted }, { live: true, windows: split ? windows.map((w) => String(windowBound(w)!.values[0])) : [] });
             return this.sql.unsafe<CountRow[]>(q.text, q.values as never[]);
           })()
         : [],
+      split && covered.length
+        ? (() => {
+            const p = new Params();
+            const text = cubeWindowsSql(p, s.collection, '', covered, days as string[]);
+            return this.sql.unsafe<Record<string, number>[]>(text, p.values as never[], { prepare: cubePreparable(covered) });
+          })()
+        : [],
     ]);
-    return facetsFromCounts(s, [...whole, ...live], this.keys);
+    const { facetRows, counts } = windowRows(live, split ? windows.length : 0);
+    const windowCounts = beside
+      ? (await beside).map((x) => x.found)
+      : counts.map((n, i) => n + Number(coveredDays[0]?.[`n${i}`] ?? 0));
+    return { ...facetsFromCounts(s, [...whole, ...facetRows], this.keys), windows: windowCounts };
   }
 
   async close(): Promise<void> {}
@@ -980,17 +1039,54 @@ function windowBound(s: ParsedSearch): FilterClause | undefined {
   return bounds.length === 1 && bounds[0].op === '<' && bounds[0].values.length === 1 ? bounds[0] : undefined;
 }
 
+/** A search's collection, words and filters but `except`: searches with the same key match the same documents. */
+function filterKey(s: ParsedSearch, except?: FilterClause): string {
+  const rest = s.filters.filter((f) => f !== except).map((f) => [f.field, f.op, f.values]);
+  return JSON.stringify([s.collection, s.words, rest]);
+}
+
 /** Groups of two or more count-only searches alike but for their `nextSlot:<T` bound (and not known to match nothing). */
 function windowGroups(searches: ParsedSearch[], resolved: Resolved[]): ParsedSearch[][] {
   const groups = new Map<string, ParsedSearch[]>();
   searches.forEach((s, i) => {
     const bound = windowBound(s);
     if (!bound || resolved[i].keyIds?.length === 0) return;
-    const rest = s.filters.filter((f) => f !== bound).map((f) => [f.field, f.op, f.values]);
-    const key = JSON.stringify([s.collection, s.words, rest]);
+    const key = filterKey(s, bound);
     groups.set(key, [...(groups.get(key) ?? []), s]);
   });
   return [...groups.values()].filter((g) => g.length > 1);
+}
+
+/** `found` and the facet counts of a search, and the counts of the windows asked with it, in their order. */
+interface Counted {
+  found: number;
+  facets: FacetCount[];
+  windows: number[];
+}
+
+/**
+ * The documents of a term (and keys, and array value) whose next slot's Lagos day is before each of
+ * `days`, from the cube's day rows (migration 020): one row, n0, n1, ...
+ */
+function cubeWindowsSql(p: Params, collection: CollectionName, term: string, keyIds: readonly number[] | undefined, days: string[], tagFilter?: FilterClause): string {
+  const bounds = days.map((d) => `${p.add(d)}::date`);
+  const keys = keyIds ? ` AND ${cubeKeys(keyIds, p)}` : '';
+  return `SELECT ${bounds.map((d, i) => `coalesce(sum(count) FILTER (WHERE day < ${d}), 0)::int AS n${i}`).join(', ')}
+    FROM search_cube_days WHERE collection = ${p.add(collection)}::text AND term = ${p.add(term)}::text${keys}
+    AND arr_field = ${p.add(tagFilter?.field ?? '')}::text AND arr_value = ${p.add(tagFilter ? String(tagFilter.values[0]) : '')}::text
+    AND day < GREATEST(${bounds.join(', ')})`;
+}
+
+/** The answers of count-only window searches. */
+function windowResults(group: ParsedSearch[], counts: number[], started: number): SearchResult[] {
+  return group.map((s, i) => ({
+    found: counts[i] ?? 0,
+    page: s.page,
+    search_time_ms: Date.now() - started,
+    request_params: { collection_name: s.collection, q: s.q, per_page: s.perPage },
+    hits: [],
+    facet_counts: [],
+  }));
 }
 
 function facet(field: string, rows: { value: string; count: number }[], max: number): FacetCount {
