@@ -453,3 +453,30 @@ describe('PostgreSQL engine: availability windows, fees and documents that come 
     expect(after.hits.map((h) => h.document.id)).toContain(id);
   });
 });
+
+describe('PostgreSQL engine: text indexes per collection', () => {
+  it("indexes each collection's text on its own, so a search never reads the other collection's matches (022)", async () => {
+    const db = await createTestDatabase();
+    try {
+      // At 500,000 professionals, "lab" read 21,158 index entries for 7,729 professionals (the rest
+      // institutions), and a hospital's name word 6,259 for 199 institutions (docs/PERFORMANCE.md).
+      const rows = await db.sql<{ tbl: string; col: string; pred: string | null }[]>`
+        SELECT t.relname AS tbl, a.attname AS col, pg_get_expr(i.indpred, i.indrelid) AS pred
+        FROM pg_index i
+        JOIN pg_class t ON t.oid = i.indrelid
+        JOIN pg_class x ON x.oid = i.indexrelid
+        JOIN pg_am am ON am.oid = x.relam
+        JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
+        WHERE am.amname = 'gin' AND t.relname IN ('search_documents', 'search_bodies') AND a.attname IN ('tsv_main', 'tsv')
+        ORDER BY 1, 2, 3`;
+      expect(rows.map((r) => `${r.tbl}.${r.col} ${r.pred}`)).toEqual([
+        "search_bodies.tsv (collection = 'institutions'::text)",
+        "search_bodies.tsv (collection = 'professionals'::text)",
+        "search_documents.tsv_main (collection = 'institutions'::text)",
+        "search_documents.tsv_main (collection = 'professionals'::text)",
+      ]);
+    } finally {
+      await db.sql.end({ timeout: 2 });
+    }
+  });
+});
