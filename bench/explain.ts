@@ -93,6 +93,7 @@ async function main() {
           continue;
         }
         let total = 0;
+        const each: string[] = [];
         for (const s of group) {
           const plan = await explain(s);
           const text = plan.join('\n');
@@ -100,9 +101,10 @@ async function main() {
           const ms = Number(/Execution Time: ([\d.]+) ms/.exec(text)?.[1] ?? NaN) + Number(/Planning Time: ([\d.]+) ms/.exec(text)?.[1] ?? 0);
           total += ms;
           slow.push({ ms, s, plan });
+          each.push(`${ms.toFixed(1)} ${s.query.replace(/\s+/g, ' ').slice(0, 40)} ${JSON.stringify(s.params).slice(0, 60)}`);
         }
         perRequest.push(total);
-        if (showEach) console.log(`  request ${total.toFixed(1)} ms: ${group.map((s) => JSON.stringify(s.params).slice(0, 90)).join(' | ')}`);
+        if (showEach) console.log(`  request ${total.toFixed(1)} ms:\n${each.map((x) => `    ${x}`).join('\n')}`);
       }
       capture.take();
       slow.sort((a, b) => b.ms - a.ms);

@@ -453,7 +453,12 @@ export function hitsQuery(s: ParsedSearch, r: Resolved = {}): SqlQuery {
   const rankFrom = relevance && (!r.words?.main || fewMatches)
     ? terms.map((t, i) => `${i > 0 ? t.expr : t.expr === 'id' ? `(id || '')` : `(${t.expr}) + 0`} ${t.dir}`).join(', ')
     : inner;
-  const perKey = !relevance && s.words.length === 0 && r.keyIds !== undefined && r.keyIds.length <= PER_KEY_MAX;
+  // Each key's first rows come in order from key_rating (key_id, rating DESC, ...) only when the order
+  // is by rating: for another order (soonest available, fee, experience) each key's documents would all be
+  // read and sorted (54 keys x 553 rows for soonest available at 500,000: 58 ms), while that order's own
+  // index, walked with the keys as a filter, finds a page in a few hundred entries.
+  const byRating = terms[0]?.expr === 'rating' && terms[0].dir === 'DESC';
+  const perKey = !relevance && byRating && s.words.length === 0 && r.keyIds !== undefined && r.keyIds.length <= PER_KEY_MAX;
   const where = whereSql(s, perKey ? { ...r, keyIds: undefined } : r, p);
   const limit = p.add(s.perPage);
   const offset = p.add((s.page - 1) * s.perPage);
