@@ -12,7 +12,7 @@
  */
 import postgres from 'postgres';
 import type { FastifyInstance } from 'fastify';
-import type { Sql } from '@ilera/db';
+import { connectionSettings, type Sql } from '@ilera/db';
 import { lagosToday, timeSlots } from '@ilera/contracts';
 import { clientAddress, scenarios as defs, type BenchRequest, type Fixtures, type Scenario } from './scenarios-def.js';
 import { searchVocabulary } from './query-log';
@@ -36,6 +36,7 @@ export function capturingSql(url: string): { sql: Sql; take(): Statement[] } {
     max: 4,
     transform: postgres.camel,
     onnotice: () => {},
+    connection: connectionSettings(),
     debug: (_conn, query, params) => {
       current.push({ query, params: [...(params as unknown[])], prepare: unsafePrepare.get(query) ?? true });
     },

@@ -77,7 +77,7 @@ async function main() {
   }
   const config = loadConfig();
   const db = await resolveDatabase(config);
-  const sql = createSql(db.url, { max: 4 });
+  const sql = createSql(db.url, { max: 4, parallel: true });
   const started = Date.now();
   const say = (msg: string) => console.log(msg);
   try {

@@ -6,12 +6,23 @@ export type Tx = postgres.TransactionSql<{}>;
 export type Db = Sql | Tx;
 
 /**
+ * The session settings of every pool. Without `parallel`, no parallel query: the app's statements
+ * read a few thousand rows at most, and a parallel worker's start cost 20 ms on the 2-core machine
+ * (a search of bio words with no match: 0.5 ms of work answered in 26 ms, 500,000 professionals,
+ * decision 023), with both cores busy under load anyway. Bulk work (seed, reindex) keeps it.
+ */
+export const connectionSettings = (options: { parallel?: boolean } = {}): Record<string, string> => ({
+  application_name: 'ilera',
+  ...(options.parallel ? {} : { max_parallel_workers_per_gather: '0' }),
+});
+
+/**
  * postgres.js client. Column names come back camelCase and `sql(obj)` inserts
  * take camelCase keys, so rows match the spec's JSON field names directly.
  */
 export function createSql(
   url: string,
-  options: { max?: number; onnotice?: false; debug?: (connection: number, query: string, parameters: unknown[]) => void } = {},
+  options: { max?: number; onnotice?: false; parallel?: boolean; debug?: (connection: number, query: string, parameters: unknown[]) => void } = {},
 ): Sql {
   return postgres(url, {
     max: options.max ?? 10,
@@ -19,7 +30,7 @@ export function createSql(
     transform: postgres.camel,
     onnotice: () => {},
     // Dates travel as ISO strings in JSON anyway; timestamps stay Date objects here.
-    connection: { application_name: 'ilera' },
+    connection: connectionSettings(options),
   });
 }
 

@@ -32,7 +32,7 @@ async function main(): Promise<number> {
   }
   const config = loadConfig();
   const db = await resolveDatabase(config);
-  const sql = createSql(db.url, { max: 4 });
+  const sql = createSql(db.url, { max: 4, parallel: true });
   try {
     await migrate(sql);
     if (command === 'reindex') {

@@ -487,15 +487,17 @@ export function hitsQuery(s: ParsedSearch, r: Resolved = {}): SqlQuery {
 }
 
 /**
- * The cube can count a search when its text is no word or one word standing for
- * one term, every filter is on a facet field (at most one on an array field,
- * with one exact value), and no array facet is counted under an array filter.
+ * The cube can count a search when its text is no word or one word (standing for one term or
+ * several: "lab" for laboratory and laboratories, a typo for its nearest terms), every filter is on
+ * a facet field (at most one on an array field, with one exact value), and no array facet is
+ * counted under an array filter. The terms whose cube rows are summed ('' for no text); for
+ * several terms, the documents holding two or more of them are taken off again (overlapSql).
  */
-function cubeTerm(s: ParsedSearch, r: Resolved): string | undefined {
-  let term = '';
+function cubeTerms(s: ParsedSearch, r: Resolved): string[] | undefined {
+  let terms = [''];
   if (s.words.length > 0) {
-    if (!r.words?.main || r.words.terms.length !== 1 || r.words.terms[0].length !== 1) return undefined;
-    term = r.words.terms[0][0];
+    if (!r.words?.main || r.words.terms.length !== 1 || r.words.terms[0].length === 0) return undefined;
+    terms = [...new Set(r.words.terms[0])].sort();
   }
   const tagFilters = s.filters.filter((f) => isTagFilter(s, f));
   const day = cubeDay(s);
@@ -505,7 +507,21 @@ function cubeTerm(s: ParsedSearch, r: Resolved): string | undefined {
     if (tagFilters[0].op !== '=' || tagFilters[0].values.length !== 1) return undefined;
     if (s.facetBy.some((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f))) return undefined;
   }
-  return term;
+  return terms;
+}
+
+/**
+ * The cube's rows of several terms count a document once for each of the terms it holds. The
+ * documents that hold two or more of them (a tsquery of every pair: GIN finds them from the terms'
+ * entries, without reading the others' rows), each with `extra`, how many times too many it was
+ * counted, under the search's filters but `except` (the availability bound, counted per window).
+ */
+function overlapSql(s: ParsedSearch, r: Resolved, terms: string[], p: Params, except?: FilterClause): string {
+  const pairs = terms.flatMap((a, i) => terms.slice(i + 1).map((b) => `(${quoteTerm(a)} & ${quoteTerm(b)})`)).join(' | ');
+  const where = whereSql({ ...s, words: [], filters: s.filters.filter((f) => f !== except) }, { keyIds: r.keyIds }, p);
+  return `SELECT key_id, tags, next_slot,
+      (SELECT count(*) FROM unnest(tsvector_to_array(tsv_main)) l WHERE l = ANY(${p.add(terms)}::text[]))::int - 1 AS extra
+    FROM search_documents WHERE ${where} AND tsv_main @@ ${p.add(pairs)}::text::tsquery`;
 }
 
 /**
@@ -547,22 +563,23 @@ function cubePreparable(keyIds: readonly number[] | undefined): boolean {
 }
 
 /**
- * `found` and array facet counts as sums over the cube rows of the search's term, per key id;
- * under an availability window (cubeDay), over the day rows before that day.
+ * `found` and array facet counts as sums over the cube rows of the search's terms, per key id;
+ * under an availability window (cubeDay), over the day rows before that day. For several terms,
+ * the documents counted more than once are taken off (negative rows, which facetsFromCounts adds).
  */
-function cubeCountQuery(s: ParsedSearch, r: Resolved, term: string): SqlQuery {
+function cubeCountQuery(s: ParsedSearch, r: Resolved, terms: string[]): SqlQuery {
   const p = new Params();
   const tagFilter = s.filters.find((f) => isTagFilter(s, f));
   const day = cubeDay(s);
   const table = day ? 'search_cube_days' : 'search_cube';
-  const conds = [`collection = ${p.add(s.collection)}::text`, `term = ${p.add(term)}::text`];
+  const conds = [`collection = ${p.add(s.collection)}::text`, terms.length === 1 ? `term = ${p.add(terms[0])}::text` : `term = ANY(${p.add(terms)}::text[])`];
   if (r.keyIds) conds.push(cubeKeys(r.keyIds, p));
   if (day) conds.push(`day < ${p.add(day)}::date`);
   const where = conds.join(' AND ');
   // The documents themselves (arr_field ''), or, under an array filter, that value's rows.
   const own = `arr_field = ${p.add(tagFilter?.field ?? '')}::text AND arr_value = ${p.add(tagFilter ? String(tagFilter.values[0]) : '')}::text`;
   const parts = [
-    day
+    day || terms.length > 1
       ? `SELECT key_id AS k, '' AS f, '' AS v, sum(count)::int AS n FROM ${table} WHERE ${where} AND ${own} GROUP BY key_id`
       : `SELECT key_id AS k, '' AS f, '' AS v, count AS n FROM ${table} WHERE ${where} AND ${own}`,
   ];
@@ -571,7 +588,16 @@ function cubeCountQuery(s: ParsedSearch, r: Resolved, term: string): SqlQuery {
     parts.push(`SELECT 0, arr_field, arr_value, sum(count)::int FROM ${table} WHERE ${where}
       AND arr_field = ANY(${p.add(counted)}::text[]) GROUP BY arr_field, arr_value`);
   }
-  return { text: parts.join(' UNION ALL '), values: p.values, cube: true, prepare: cubePreparable(r.keyIds) };
+  if (terms.length === 1) return { text: parts.join(' UNION ALL '), values: p.values, cube: true, prepare: cubePreparable(r.keyIds) };
+  // Several terms: planned for their values (how common the terms are), like the statements over the documents.
+  const overlap = overlapSql(s, r, terms, p);
+  parts.push(`SELECT key_id, '', '', -sum(extra)::int FROM o GROUP BY key_id`);
+  for (const f of counted) {
+    const field = ident(f);
+    parts.push(`SELECT 0, '${field}', substr(t, ${field.length + 2}), -sum(extra)::int FROM o CROSS JOIN LATERAL unnest(o.tags) t
+      WHERE t LIKE '${field}:%' GROUP BY 3`);
+  }
+  return { text: `WITH o AS MATERIALIZED (${overlap}) ${parts.join(' UNION ALL ')}`, values: p.values, cube: true, prepare: false };
 }
 
 /**
@@ -582,8 +608,8 @@ function cubeCountQuery(s: ParsedSearch, r: Resolved, term: string): SqlQuery {
  * values in the API process (KeyTable), so no statement joins or reads the keys.
  */
 export function countQuery(s: ParsedSearch, r: Resolved = {}, options: { live?: boolean; windows?: readonly string[] } = {}): SqlQuery {
-  const term = options.live ? undefined : cubeTerm(s, r);
-  if (term !== undefined) return cubeCountQuery(s, r, term);
+  const terms = options.live ? undefined : cubeTerms(s, r);
+  if (terms !== undefined) return cubeCountQuery(s, r, terms);
   const p = new Params();
   const where = whereSql(s, r, p);
   const windows = options.windows ?? [];
@@ -857,7 +883,7 @@ export class PostgresEngine implements SearchEngine {
       // the cube cannot count the windows, its own counts read the same matching documents: the windows
       // are counted in its statement, over the same rows, instead of reading them a second time.
       const key = filterKey(group[0], windowBound(group[0]));
-      const page = cubeTerm(group[0], r) === undefined ? ok.find((s) => !inGroups.has(s) && !counted.has(s) && filterKey(s) === key) : undefined;
+      const page = cubeTerms(group[0], r) === undefined ? ok.find((s) => !inGroups.has(s) && !counted.has(s) && filterKey(s) === key) : undefined;
       let all: Promise<SearchResult[]>;
       if (page) {
         const both = this.searchWith(page, resolved[ok.indexOf(page)], group);
@@ -881,18 +907,20 @@ export class PostgresEngine implements SearchEngine {
     const started = Date.now();
     const p = new Params();
     let text: string;
-    const term = group.every((s) => cubeTerm(s, r) !== undefined) ? cubeTerm(group[0], r) : undefined;
-    if (term !== undefined) {
+    const terms = group.every((s) => cubeTerms(s, r) !== undefined) ? cubeTerms(group[0], r) : undefined;
+    if (terms !== undefined) {
       // Every bound a Lagos midnight (cubeDay): sums of the day rows before each (migration 020).
       const tagFilter = group[0].filters.find((f) => isTagFilter(group[0], f));
-      text = cubeWindowsSql(p, group[0].collection, term, r.keyIds, group.map((s) => cubeDay(s)!), tagFilter);
+      const bound = windowBound(group[0]);
+      const overlap = terms.length > 1 ? { sql: overlapSql(group[0], r, terms, p, bound), bounds: group.map((s) => String(windowBound(s)!.values[0])) } : undefined;
+      text = cubeWindowsSql(p, group[0].collection, terms, r.keyIds, group.map((s) => cubeDay(s)!), tagFilter, overlap);
     } else {
       const bounds = group.map((s) => `to_timestamp(${p.add(String(windowBound(s)!.values[0]))}::text::float8)`);
       const where = whereSql({ ...group[0], filters: group[0].filters.filter((f) => f !== windowBound(group[0])) }, r, p);
       text = `SELECT ${bounds.map((b, i) => `count(*) FILTER (WHERE next_slot < ${b})::int AS n${i}`).join(', ')}
         FROM search_documents WHERE ${where} AND next_slot < GREATEST(${bounds.join(', ')})`;
     }
-    const [row] = await this.sql.unsafe<Record<string, number>[]>(text, p.values as never[], { prepare: term !== undefined && cubePreparable(r.keyIds) });
+    const [row] = await this.sql.unsafe<Record<string, number>[]>(text, p.values as never[], { prepare: terms?.length === 1 && cubePreparable(r.keyIds) });
     return windowResults(
       group,
       group.map((_, i) => Number(row?.[`n${i}`] ?? 0)),
@@ -959,7 +987,7 @@ export class PostgresEngine implements SearchEngine {
   async counts(s: ParsedSearch, r: Resolved, options: { live?: boolean; windows?: ParsedSearch[] } = {}): Promise<Counted> {
     const windows = options.windows ?? [];
     // Several words, or one word standing for several terms ("lab": lab, laboratory, laboratories).
-    if (!options.live && r.words?.main && cubeTerm(s, r) === undefined && s.filters.every((f) => isKeyFilter(s, f))) {
+    if (!options.live && r.words?.main && cubeTerms(s, r) === undefined && s.filters.every((f) => isKeyFilter(s, f))) {
       return this.coveredCounts(s, r, r.words, windows);
     }
     const q = countQuery(s, r, { live: options.live, windows: windows.map((w) => String(windowBound(w)!.values[0])) });
@@ -1027,7 +1055,7 @@ export class PostgresEngine implements SearchEngine {
       split && covered.length
         ? (() => {
             const p = new Params();
-            const text = cubeWindowsSql(p, s.collection, '', covered, days as string[]);
+            const text = cubeWindowsSql(p, s.collection, [''], covered, days as string[]);
             return this.sql.unsafe<Record<string, number>[]>(text, p.values as never[], { prepare: cubePreparable(covered) });
           })()
         : [],
@@ -1075,14 +1103,28 @@ interface Counted {
 }
 
 /**
- * The documents of a term (and keys, and array value) whose next slot's Lagos day is before each of
- * `days`, from the cube's day rows (migration 020): one row, n0, n1, ...
+ * The documents of the terms (and keys, and array value) whose next slot's Lagos day is before each
+ * of `days`, from the cube's day rows (migration 020): one row, n0, n1, ... For several terms, less
+ * the documents counted more than once (overlapSql) whose next slot is before each window's bound.
  */
-function cubeWindowsSql(p: Params, collection: CollectionName, term: string, keyIds: readonly number[] | undefined, days: string[], tagFilter?: FilterClause): string {
+function cubeWindowsSql(
+  p: Params,
+  collection: CollectionName,
+  terms: string[],
+  keyIds: readonly number[] | undefined,
+  days: string[],
+  tagFilter?: FilterClause,
+  overlap?: { sql: string; bounds: string[] },
+): string {
   const bounds = days.map((d) => `${p.add(d)}::date`);
   const keys = keyIds ? ` AND ${cubeKeys(keyIds, p)}` : '';
-  return `SELECT ${bounds.map((d, i) => `coalesce(sum(count) FILTER (WHERE day < ${d}), 0)::int AS n${i}`).join(', ')}
-    FROM search_cube_days WHERE collection = ${p.add(collection)}::text AND term = ${p.add(term)}::text${keys}
+  const term = terms.length === 1 ? `term = ${p.add(terms[0])}::text` : `term = ANY(${p.add(terms)}::text[])`;
+  const less = overlap?.bounds.map((b) => `to_timestamp(${p.add(b)}::text::float8)`);
+  const fewer = (i: number) => (less ? ` - coalesce((SELECT sum(extra) FILTER (WHERE next_slot < ${less[i]}) FROM o), 0)` : '');
+  return `${overlap ? `WITH o AS MATERIALIZED (${overlap.sql}) ` : ''}SELECT ${bounds
+    .map((d, i) => `(coalesce(sum(count) FILTER (WHERE day < ${d}), 0)${fewer(i)})::int AS n${i}`)
+    .join(', ')}
+    FROM search_cube_days WHERE collection = ${p.add(collection)}::text AND ${term}${keys}
     AND arr_field = ${p.add(tagFilter?.field ?? '')}::text AND arr_value = ${p.add(tagFilter ? String(tagFilter.values[0]) : '')}::text
     AND day < GREATEST(${bounds.join(', ')})`;
 }
