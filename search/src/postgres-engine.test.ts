@@ -503,3 +503,62 @@ describe('PostgreSQL engine: text indexes per collection', () => {
     }
   });
 });
+
+describe('PostgreSQL engine: relevance tiers from the name index', () => {
+  it('puts the exact name first, then names starting with the words, then the other matches, each tier by rating, under the filters', async () => {
+    const db = await createTestDatabase();
+    try {
+      const e = new PostgresEngine(db.sql);
+      const doc = (id: number, firstName: string, lastName: string, rating: number, state = 'Lagos'): SearchDocument => ({
+        ...professional(id),
+        name: `Dr. ${firstName} ${lastName}`.trim(),
+        firstName,
+        lastName,
+        rating,
+        state,
+        city: state === 'Lagos' ? 'Ikeja' : 'Kano',
+      });
+      await e.upsert('professionals', [
+        doc(1, 'Obi', 'Ada', 5), // holds the word, the name does not start with it
+        doc(2, 'Ada', 'Obi', 1), // starts with it
+        doc(3, 'Ada', 'Ngige', 2), // starts with it
+        doc(4, 'Adaeze', 'Obi', 4.5), // starts with its letters, not the word: no match
+        doc(5, 'Ada', '', 0.5), // the name is the word
+        doc(6, 'Ada', 'Bello', 4.8, 'Kano'), // starts with it, another state
+        doc(7, 'Musa', 'Ada', 3, 'Kano'),
+      ]);
+      const names = async (q: string, filter_by?: string) => {
+        const [r] = (await e.multiSearch([{ collection: 'professionals', q, filter_by, sort_by: '_text_match:desc,rating:desc', per_page: 20 }])) as SearchResult[];
+        return r.hits.map((h) => `${h.document.name} ${h.text_match}`);
+      };
+      expect(await names('ada')).toEqual([
+        'Dr. Ada 3000',
+        'Dr. Ada Bello 2000',
+        'Dr. Ada Ngige 2000',
+        'Dr. Ada Obi 2000',
+        'Dr. Obi Ada 1000',
+        'Dr. Musa Ada 1000',
+      ]);
+      expect(await names('ada', 'state:=[`Lagos`]')).toEqual(['Dr. Ada 3000', 'Dr. Ada Ngige 2000', 'Dr. Ada Obi 2000', 'Dr. Obi Ada 1000']);
+      expect(await names('ada obi')).toEqual(['Dr. Ada Obi 3000', 'Dr. Obi Ada 1000']);
+      // A word that is only the start of terms (adaeze): no name is that word, every match is in the last tier.
+      expect(await names('adae')).toEqual(['Dr. Adaeze Obi 1000']);
+    } finally {
+      await db.sql.end({ timeout: 2 });
+    }
+  });
+
+  it('reads the name tier from the name index alone: it carries the columns the tier filters and orders on (024)', async () => {
+    const db = await createTestDatabase();
+    try {
+      // At 500,000 professionals, "sani" found its 1,402 names through the text index and read 3,731
+      // heap pages to check them: 8-10 ms (docs/PERFORMANCE.md, 2026-11-25).
+      const [row] = await db.sql<{ def: string }[]>`SELECT pg_get_indexdef('search_documents_name_idx'::regclass) AS def`;
+      expect(row.def).toBe(
+        'CREATE INDEX search_documents_name_idx ON public.search_documents USING btree (collection, name_key text_pattern_ops) INCLUDE (id, rating, review_count, key_id, tags)',
+      );
+    } finally {
+      await db.sql.end({ timeout: 2 });
+    }
+  });
+});

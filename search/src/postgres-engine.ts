@@ -472,9 +472,16 @@ export function hitsQuery(s: ParsedSearch, r: Resolved = {}): SqlQuery {
     candidates = `SELECT id, 0::float8 AS score${cols.map((c) => `, ${c}`).join('')} FROM search_documents WHERE ${where}`;
   } else {
     const phrase = p.add(s.words.join(' '));
-    const named = `(name_key = ${phrase}::text OR (name_key ~>=~ (${phrase}::text || ' ') AND name_key ~<~ (${phrase}::text || '!')))`;
+    // The name is the query or starts with it and a space: name keys hold words of letters and digits
+    // joined by single spaces (searchWords), so that is the one range [phrase, phrase || '!'), which
+    // the name index (024) gives in order of name with the columns the tier reads.
+    const named = `(name_key ~>=~ ${phrase}::text AND name_key ~<~ (${phrase}::text || '!'))`;
+    // A name holding every word as a term matches the text: when each word is one of its own terms, the
+    // tier needs no text condition and is read from the name index alone (no row of the heap).
+    const implied = r.words?.main === true && s.words.every((w, i) => r.words!.terms[i]?.includes(w));
+    const namedWhere = implied ? whereSql({ ...s, words: [] }, r, p) : where;
     candidates = `(SELECT id, CASE WHEN name_key = ${phrase}::text THEN 3 ELSE 2 END::float8 AS score${cols.map((c) => `, ${c}`).join('')}
-          FROM search_documents WHERE ${where} AND ${named} ORDER BY score DESC, ${rankFrom} LIMIT ${enough})
+          FROM search_documents WHERE ${namedWhere} AND ${named} ORDER BY score DESC, ${rankFrom} LIMIT ${enough})
         UNION ALL
         (SELECT id, 1::float8${cols.map((c) => `, ${c}`).join('')}
           FROM search_documents WHERE ${where} AND NOT ${named} ORDER BY ${rankFrom} LIMIT ${enough})`;
