@@ -113,8 +113,8 @@ const opts = {
   },
   /** API processes, each on its own port; the connections are shared out between them. */
   apiProcesses: num('api-processes', 1),
-  /** The API's pool (scripts/start.ts createSql max): the raw runs get the same. */
-  pool: 20,
+  /** The API's pool (scripts/start.ts: DATABASE_POOL_MAX, else its default): the raw runs get the same. */
+  pool: loadConfig().databasePoolMax,
 };
 
 const say = (msg: string) => console.log(`[bench] ${msg}`);

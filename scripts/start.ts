@@ -47,7 +47,7 @@ async function main() {
   config.redisUrl = redisHandle.url;
 
   const db = await resolveDatabase(config);
-  const sql = createSql(db.url, { max: 20 });
+  const sql = createSql(db.url, { max: config.databasePoolMax });
   const applied = await migrate(sql);
   if (applied.length) say(`applied migrations: ${applied.join(', ')}`);
   if (mode !== 'workers' && (await isEmpty(sql))) {

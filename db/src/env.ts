@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -6,6 +7,12 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl?: string;
+  /**
+   * Connections a process's pool opens at most (DATABASE_POOL_MAX). Default: twice the machine's cores
+   * plus one (PostgreSQL's wiki, "Number Of Database Connections"). On the 2-core machine, 32 searches in
+   * flight were answered 30-35% faster through 4-6 connections than through 20 (decision 024).
+   */
+  databasePoolMax: number;
   redisUrl: string;
   /** REDIS_URL was given: then it must answer (no private redis-server in its place). */
   redisUrlSet: boolean;
@@ -84,6 +91,10 @@ const envSchema = z
     PORT: z.preprocess(blank, z.coerce.number({ invalid_type_error: 'PORT must be a number' }).int('PORT must be a whole number').min(0, 'PORT must be 0-65535').max(65535, 'PORT must be 0-65535').default(5000)),
     DATA_DIR: text,
     DATABASE_URL: url('DATABASE_URL'),
+    DATABASE_POOL_MAX: z.preprocess(
+      blank,
+      z.coerce.number({ invalid_type_error: 'DATABASE_POOL_MAX must be a number' }).int('DATABASE_POOL_MAX must be a whole number').min(1, 'DATABASE_POOL_MAX must be 1 or more').optional(),
+    ),
     REDIS_URL: url('REDIS_URL'),
     REDIS_PREFIX: text,
     // Not checked as one URL: it may name several nodes of a cluster.
@@ -162,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, roles: readonly
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR ?? './data'),
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX ?? 2 * os.availableParallelism() + 1,
     redisUrl: e.REDIS_URL ?? 'redis://127.0.0.1:6379',
     redisUrlSet: e.REDIS_URL !== undefined,
     redisPrefix: e.REDIS_PREFIX ?? 'ilera',
