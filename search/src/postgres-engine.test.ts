@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSql, type Sql } from '@ilera/db';
 import { createTestDatabase } from '../../test/support';
 import { isSearchError, type SearchRequest, type SearchResult } from './engine';
-import { countQuery, CUBE_ARRAY_FIELDS, CUBE_KEY_FIELDS, derive, editDistance, PostgresEngine } from './postgres-engine';
+import { countQuery, CUBE_ARRAY_FIELDS, CUBE_KEY_FIELDS, derive, editDistance, hitsQuery, PostgresEngine } from './postgres-engine';
 import { searchWords } from './protocol';
 import { parseSearch } from './protocol';
 import type { SearchDocument } from './schema';
@@ -556,6 +556,73 @@ describe('PostgreSQL engine: relevance tiers from the name index', () => {
       const [row] = await db.sql<{ def: string }[]>`SELECT pg_get_indexdef('search_documents_name_idx'::regclass) AS def`;
       expect(row.def).toBe(
         'CREATE INDEX search_documents_name_idx ON public.search_documents USING btree (collection, name_key text_pattern_ops) INCLUDE (id, rating, review_count, key_id, tags)',
+      );
+    } finally {
+      await db.sql.end({ timeout: 2 });
+    }
+  });
+});
+
+describe('PostgreSQL engine: the shapes of the page and count statements', () => {
+  /** The plan PostgreSQL keeps for a prepared statement once it plans it for any values (as the API's pools do after five runs). */
+  async function genericPlan(sql: Sql, text: string, values: unknown[]): Promise<string> {
+    const conn = await sql.reserve();
+    try {
+      await conn.unsafe(`SET plan_cache_mode = force_generic_plan`);
+      await conn.unsafe(`SET enable_seqscan = off`); // a few test rows would be read whole, whatever the indexes
+      await conn.unsafe(`PREPARE q AS ${text}`);
+      const literal = (v: unknown) => (Array.isArray(v) ? `'{${v.join(',')}}'` : `'${String(v).replace(/'/g, "''")}'`);
+      const rows = await conn.unsafe(`EXPLAIN EXECUTE q${values.length ? `(${values.map(literal).join(', ')})` : ''}`);
+      return rows.map((r) => String(Object.values(r)[0])).join('\n');
+    } finally {
+      await conn.unsafe(`DEALLOCATE ALL`).catch(() => {});
+      await conn.unsafe(`RESET ALL`).catch(() => {});
+      conn.release();
+    }
+  }
+
+  it('cuts the page from its candidates before numbering them: a bounded sort keeps only the best rows', async () => {
+    const db = await createTestDatabase();
+    try {
+      // At 500,000 professionals, page 4 over 46 keys sorted all 3,659 candidates before taking 20
+      // (5-10 ms); a sort under the page's limit keeps 80 (docs/PERFORMANCE.md, 2026-11-25).
+      const e = new PostgresEngine(db.sql);
+      await e.upsert('professionals', Array.from({ length: 300 }, (_, i) => professional(i)));
+      for (const raw of [
+        { collection: 'professionals', q: '*', filter_by: 'state:=[`Lagos`,`Kano`]', sort_by: 'rating:desc', page: 2, per_page: 10 },
+        { collection: 'professionals', q: 'okonkwo', sort_by: '_text_match:desc,rating:desc', per_page: 5 },
+        { collection: 'professionals', q: '*', sort_by: 'yearsOfExperience:desc', per_page: 5 },
+      ]) {
+        const s = parseSearch(raw);
+        const [r] = await e.resolve([s]);
+        const q = hitsQuery(s, r);
+        const plan = (await db.sql.unsafe(`EXPLAIN (ANALYZE, COSTS OFF) ${q.text}`, q.values as never[])).map((row) => String(Object.values(row)[0])).join('\n');
+        expect(plan, raw.q).toContain('top-N heapsort');
+      }
+    } finally {
+      await db.sql.end({ timeout: 2 });
+    }
+  });
+
+  it("counts documents from the cubes' indexes of document rows, without stepping over array value rows (025)", async () => {
+    const db = await createTestDatabase();
+    try {
+      // At 500,000 professionals the empty term's 2,254 document rows lay among 12,996 rows of
+      // countries: 15,250 index entries read for each count over all keys or many.
+      const e = new PostgresEngine(db.sql);
+      await e.upsert('professionals', Array.from({ length: 60 }, (_, i) => professional(i)));
+      const plans = async (raw: SearchRequest) => {
+        const s = parseSearch(raw);
+        const [r] = await e.resolve([s]);
+        const q = countQuery(s, r);
+        expect(q.cube).toBe(true);
+        return genericPlan(db.sql, q.text, q.values);
+      };
+      expect(await plans({ collection: 'professionals', q: '*', facet_by: 'specialty,state' })).toContain('search_cube_documents_idx');
+      expect(await plans({ collection: 'professionals', q: '*', filter_by: 'state:=[`Lagos`]', facet_by: 'specialty' })).toContain('search_cube_documents_idx');
+      expect(await plans({ collection: 'professionals', q: 'okonkwo', facet_by: 'state' })).toContain('search_cube_documents_idx');
+      expect(await plans({ collection: 'professionals', q: '*', filter_by: `nextSlot:<${midnight(3)}`, facet_by: 'specialty' })).toContain(
+        'search_cube_days_documents_idx',
       );
     } finally {
       await db.sql.end({ timeout: 2 });
