@@ -604,6 +604,24 @@ describe('PostgreSQL engine: the shapes of the page and count statements', () =>
     }
   });
 
+  it('finds a page under an availability filter from the rating indexes alone: they carry the next free slot (026)', async () => {
+    const db = await createTestDatabase();
+    try {
+      // At 500,000 professionals, page 4 of a state's keys available today read 1,136 heap rows for their next_slot.
+      const rows = await db.sql<{ name: string; def: string }[]>`
+        SELECT indexrelid::regclass::text AS name, pg_get_indexdef(indexrelid) AS def FROM pg_index
+        WHERE indexrelid::regclass::text IN ('search_documents_rating_idx', 'search_documents_institutions_rating_idx', 'search_documents_key_rating_idx')
+        ORDER BY 1`;
+      expect(rows.map((r) => [r.name, /INCLUDE \(([^)]*)\)/.exec(r.def)?.[1]])).toEqual([
+        ['search_documents_institutions_rating_idx', 'key_id, tags, next_slot'],
+        ['search_documents_key_rating_idx', 'experience, tags, next_slot'],
+        ['search_documents_rating_idx', 'key_id, tags, name_key, tsv_main, next_slot'],
+      ]);
+    } finally {
+      await db.sql.end({ timeout: 2 });
+    }
+  });
+
   it("counts documents from the cubes' indexes of document rows, without stepping over array value rows (025)", async () => {
     const db = await createTestDatabase();
     try {
