@@ -622,6 +622,80 @@ describe('PostgreSQL engine: the shapes of the page and count statements', () =>
     }
   });
 
+  /** A pool on the test database that notes the statements it sends; `cubeStatements` counts those over the cube. */
+  function notingSql(url: string): { sql: Sql; cubeStatements: () => number } {
+    const sent: string[] = [];
+    const sql = createSql(url, { max: 2, debug: (_c, query) => sent.push(query) });
+    return { sql, cubeStatements: () => sent.filter((q) => /\bsearch_cube(_days)?\b/.test(q)).length };
+  }
+
+  it('reads a count statement once per state of the index: later searches that share it reuse its rows until a write moves the generation', async () => {
+    const db = await createTestDatabase();
+    const { sql, cubeStatements } = notingSql(db.url);
+    try {
+      const e = new PostgresEngine(sql);
+      await e.upsert('professionals', Array.from({ length: 40 }, (_, i) => professional(i)));
+      // Two pages and a sort of the same filters: the facet counts are the same statements.
+      const search = async (extra: Partial<SearchRequest>) => {
+        await e.generations(); // as the API's answer cache does before each request
+        const [r] = (await e.multiSearch([{ collection: 'professionals', q: '*', filter_by: 'state:=[`Lagos`]', facet_by: 'specialty,countries', per_page: 5, ...extra }])) as SearchResult[];
+        return r;
+      };
+      const first = await search({});
+      const read = cubeStatements();
+      expect(read).toBeGreaterThan(0);
+      const second = await search({ page: 2 });
+      const third = await search({ sort_by: 'rating:desc' });
+      expect(cubeStatements()).toBe(read);
+      expect(second.found).toBe(first.found);
+      expect(third.facet_counts).toEqual(first.facet_counts);
+      // A new Lagos cardiologist: the next search reads the counts again and sees it.
+      await e.upsert('professionals', [{ ...professional(0), id: '1000', city: 'Ikeja', state: 'Lagos', specialty: 'Cardiology', professionalType: 'doctor' }]);
+      const after = await search({ page: 3 });
+      expect(cubeStatements()).toBeGreaterThan(read);
+      expect(after.found).toBe(first.found + 1);
+      const cardiology = (r: SearchResult) => r.facet_counts.find((f) => f.field_name === 'specialty')?.counts.find((c) => c.value === 'Cardiology')?.count ?? 0;
+      expect(cardiology(after)).toBe(cardiology(first) + 1);
+      // Without a generation read (no answer cache in front), every search sends its statements.
+      const direct = new PostgresEngine(sql);
+      const before = cubeStatements();
+      for (let i = 0; i < 2; i++) await direct.multiSearch([{ collection: 'professionals', q: '*', filter_by: 'state:=[`Lagos`]', facet_by: 'specialty' }]);
+      expect(cubeStatements()).toBe(before + 2);
+    } finally {
+      await sql.end({ timeout: 2 });
+      await db.sql.end({ timeout: 2 });
+    }
+  });
+
+  it("counts a search over many keys from every key's rows, read once per state of the index, keeping its own keys", async () => {
+    const db = await createTestDatabase();
+    const { sql, cubeStatements } = notingSql(db.url);
+    try {
+      const e = new PostgresEngine(sql);
+      // A town each: 100 keys in Lagos, 40 in Kano, 20 in Enugu (more than the 64 keys a list is sent for).
+      const state = (i: number) => (i < 100 ? 'Lagos' : i < 140 ? 'Kano' : 'Enugu');
+      await e.upsert('professionals', Array.from({ length: 160 }, (_, i) => ({ ...professional(i), city: `Town ${i}`, state: state(i) })));
+      const check = async (filter_by: string, expected: number) => {
+        await e.generations();
+        const s = parseSearch({ collection: 'professionals', q: '*', filter_by, facet_by: 'specialty,countries', per_page: 0 });
+        const [r] = await e.resolve([s]);
+        const counted = await e.counts(s, r);
+        const live = await e.counts(s, r, { live: true });
+        expect(counted.found).toBe(expected);
+        expect(counted).toEqual(live);
+      };
+      await check('state:=[`Lagos`]', 100);
+      const read = cubeStatements();
+      // Another list of keys: the same rows, kept for other keys, and not a statement more.
+      await check('state:=[`Lagos`,`Kano`]', 140);
+      await check('state:=[`Lagos`,`Kano`,`Enugu`] && professionalType:=[`doctor`,`nurse`]', 120);
+      expect(cubeStatements()).toBe(read);
+    } finally {
+      await sql.end({ timeout: 2 });
+      await db.sql.end({ timeout: 2 });
+    }
+  });
+
   it("counts documents from the cubes' indexes of document rows, without stepping over array value rows (025)", async () => {
     const db = await createTestDatabase();
     try {

@@ -13,6 +13,8 @@
 //   indexes); arrays use containment (one GIN index). Facet counts and `found`
 //   come from search_cube, kept by a trigger, when the search is text-less or one
 //   term; otherwise they are counted over the matching rows.
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import damerauLevenshtein from 'damerau-levenshtein';
 import type { Db, Sql } from '@ilera/db';
 import { SearchParamsError, type FacetCount, type SearchEngine, type SearchError, type SearchRequest, type SearchResult } from './engine';
@@ -401,7 +403,19 @@ export interface SqlQuery {
   cube?: boolean;
   /** Its plan does not depend on the values: prepared once, planned once. */
   prepare?: boolean;
+  /**
+   * The rows are every key's (countQuery's `everyKey`): only these keys' rows, key rows and array
+   * value rows alike, are the search's counts.
+   */
+  keysAfter?: readonly number[];
 }
+
+/**
+ * Rows of cube statements kept per API process (PostgresEngine.cubeRows): a statement over every key
+ * returns up to 2,254 rows at 500,000 professionals, most a few dozen; 200,000 rows of about 100 bytes
+ * of V8 heap each are some 20 MB, within the API's 300 MB budget beside the answer cache's.
+ */
+const CUBE_CACHE_ROWS = 200_000;
 
 /**
  * Below this many facet keys, a text-less page is the merge of each key's own
@@ -587,13 +601,15 @@ function ownRows(p: Params, tagFilter: FilterClause | undefined): string {
  * under an availability window (cubeDay), over the day rows before that day. For several terms,
  * the documents counted more than once are taken off (negative rows, which facetsFromCounts adds).
  */
-function cubeCountQuery(s: ParsedSearch, r: Resolved, terms: string[]): SqlQuery {
+function cubeCountQuery(s: ParsedSearch, r: Resolved, terms: string[], everyKey: boolean): SqlQuery {
   const p = new Params();
   const tagFilter = s.filters.find((f) => isTagFilter(s, f));
   const day = cubeDay(s);
   const table = day ? 'search_cube_days' : 'search_cube';
   const conds = [`collection = ${p.add(s.collection)}::text`, terms.length === 1 ? `term = ${p.add(terms[0])}::text` : `term = ANY(${p.add(terms)}::text[])`];
-  if (r.keyIds) conds.push(cubeKeys(r.keyIds, p));
+  // Every key's rows, each array value's per key (the caller keeps the search's keys): see countQuery.
+  const perKey = everyKey && terms.length === 1 && r.keyIds !== undefined;
+  if (r.keyIds && !perKey) conds.push(cubeKeys(r.keyIds, p));
   if (day) conds.push(`day < ${p.add(day)}::date`);
   const where = conds.join(' AND ');
   // The documents themselves (arr_field ''), or, under an array filter, that value's rows.
@@ -604,10 +620,14 @@ function cubeCountQuery(s: ParsedSearch, r: Resolved, terms: string[]): SqlQuery
       : `SELECT key_id AS k, '' AS f, '' AS v, count AS n FROM ${table} WHERE ${where} AND ${own}`,
   ];
   const counted = s.facetBy.filter((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f));
-  if (counted.length) {
+  if (counted.length && perKey) {
+    parts.push(`SELECT key_id, arr_field, arr_value, ${day ? 'sum(count)::int' : 'count'} FROM ${table} WHERE ${where}
+      AND arr_field = ANY(${p.add(counted)}::text[])${day ? ' GROUP BY key_id, arr_field, arr_value' : ''}`);
+  } else if (counted.length) {
     parts.push(`SELECT 0, arr_field, arr_value, sum(count)::int FROM ${table} WHERE ${where}
       AND arr_field = ANY(${p.add(counted)}::text[]) GROUP BY arr_field, arr_value`);
   }
+  if (perKey) return { text: parts.join(' UNION ALL '), values: p.values, cube: true, prepare: true, keysAfter: r.keyIds };
   if (terms.length === 1) return { text: parts.join(' UNION ALL '), values: p.values, cube: true, prepare: cubePreparable(r.keyIds) };
   // Several terms: planned for their values (how common the terms are), like the statements over the documents.
   const overlap = overlapSql(s, r, terms, p);
@@ -627,9 +647,13 @@ function cubeCountQuery(s: ParsedSearch, r: Resolved, terms: string[]): SqlQuery
  * documents (always with `live`: tests compare the two). Key ids become facet
  * values in the API process (KeyTable), so no statement joins or reads the keys.
  */
-export function countQuery(s: ParsedSearch, r: Resolved = {}, options: { live?: boolean; windows?: readonly string[] } = {}): SqlQuery {
+export function countQuery(
+  s: ParsedSearch,
+  r: Resolved = {},
+  options: { live?: boolean; windows?: readonly string[]; everyKey?: boolean } = {},
+): SqlQuery {
   const terms = options.live ? undefined : cubeTerms(s, r);
-  if (terms !== undefined) return cubeCountQuery(s, r, terms);
+  if (terms !== undefined) return cubeCountQuery(s, r, terms, options.everyKey === true);
   const p = new Params();
   const where = whereSql(s, r, p);
   const windows = options.windows ?? [];
@@ -658,7 +682,7 @@ export function countQuery(s: ParsedSearch, r: Resolved = {}, options: { live?: 
 const WINDOW_ROW = '~window';
 
 /** The count rows of the facets, and the windows' counts in their order. */
-function windowRows(rows: CountRow[], windows: number): { facetRows: CountRow[]; counts: number[] } {
+function windowRows(rows: readonly CountRow[], windows: number): { facetRows: CountRow[]; counts: number[] } {
   const counts = new Array<number>(windows).fill(0);
   const facetRows: CountRow[] = [];
   for (const row of rows) {
@@ -677,7 +701,7 @@ export interface CountRow {
 }
 
 /** `found` and the facet counts from countQuery's rows. */
-export function facetsFromCounts(s: ParsedSearch, rows: CountRow[], keys: KeyTable): { found: number; facets: FacetCount[] } {
+export function facetsFromCounts(s: ParsedSearch, rows: readonly CountRow[], keys: KeyTable): { found: number; facets: FacetCount[] } {
   let found = 0;
   const tally = new Map<string, Map<string, number>>(s.facetBy.map((f) => [f, new Map()]));
   const add = (field: string, value: string, n: number) => {
@@ -764,7 +788,43 @@ export class PostgresEngine implements SearchEngine {
   private seen: string | undefined;
   /** `seen` when the key table was last brought up to date. */
   private keysAt: string | undefined;
+  /**
+   * Rows of cube statements (counts kept ahead of time: search_cube, search_cube_days, the vocabulary's
+   * key rows) by the index's state they were read at, `seen` (decision 025). Many searches share a count
+   * statement (every page and sort of "hospitals in Lagos" counts the same services facet), and the cube
+   * changes only with the write generation, in the writes' own transactions. Counted in rows.
+   */
+  private readonly cubeCache = new LRUCache<string, readonly unknown[]>({ maxSize: CUBE_CACHE_ROWS, sizeCalculation: (rows) => rows.length + 1 });
+  /** Cube statements being read: concurrent searches that need the same one wait for one read. */
+  private readonly cubePending = new Map<string, Promise<readonly unknown[]>>();
   constructor(private readonly sql: Sql) {}
+
+  /**
+   * A cube statement's rows, read once per state of the index. The state is `seen` as it was before the
+   * statement was sent: a generation read earlier, so the rows are at least that new (a write moves the
+   * generation in its own transaction), never older than the state they are kept under. Without a
+   * generation read (searches outside the API's answer cache) every statement is sent.
+   */
+  private cubeRows<T>(text: string, values: unknown[], prepare: boolean): Promise<readonly T[]> {
+    const at = this.seen;
+    if (at === undefined) return this.sql.unsafe<T[]>(text, values as never[], { prepare });
+    const key = createHash('sha1').update(at).update('\0').update(text).update('\0').update(JSON.stringify(values)).digest('base64');
+    const rows = this.cubeCache.get(key);
+    if (rows) return Promise.resolve(rows as readonly T[]);
+    let pending = this.cubePending.get(key);
+    if (!pending) {
+      pending = this.sql
+        .unsafe(text, values as never[], { prepare })
+        .then((read) => {
+          const plain = [...read];
+          this.cubeCache.set(key, plain);
+          return plain;
+        })
+        .finally(() => this.cubePending.delete(key));
+      this.cubePending.set(key, pending);
+    }
+    return pending as Promise<readonly T[]>;
+  }
 
   /**
    * The write generation of each collection (decision 009), read before a request searches. The
@@ -940,7 +1000,10 @@ export class PostgresEngine implements SearchEngine {
       text = `SELECT ${bounds.map((b, i) => `count(*) FILTER (WHERE next_slot < ${b})::int AS n${i}`).join(', ')}
         FROM search_documents WHERE ${where} AND next_slot < GREATEST(${bounds.join(', ')})`;
     }
-    const [row] = await this.sql.unsafe<Record<string, number>[]>(text, p.values as never[], { prepare: terms?.length === 1 && cubePreparable(r.keyIds) });
+    const prepare = terms?.length === 1 && cubePreparable(r.keyIds);
+    const [row] = terms !== undefined
+      ? await this.cubeRows<Record<string, number>>(text, p.values, prepare)
+      : await this.sql.unsafe<Record<string, number>[]>(text, p.values as never[], { prepare });
     return windowResults(
       group,
       group.map((_, i) => Number(row?.[`n${i}`] ?? 0)),
@@ -1010,14 +1073,24 @@ export class PostgresEngine implements SearchEngine {
     if (!options.live && r.words?.main && cubeTerms(s, r) === undefined && s.filters.every((f) => isKeyFilter(s, f))) {
       return this.coveredCounts(s, r, r.words, windows);
     }
-    const q = countQuery(s, r, { live: options.live, windows: windows.map((w) => String(windowBound(w)!.values[0])) });
+    // Past PER_KEY_MAX keys a cube statement reads every key's rows of its term anyway (cubeKeys hides the
+    // column from the index): with the cube cache in use, every key's rows are read once per state of the
+    // index and each search keeps its own keys' rows here, instead of one statement per key list.
+    const everyKey = this.seen !== undefined && r.keyIds !== undefined && r.keyIds.length > PER_KEY_MAX;
+    const q = countQuery(s, r, { live: options.live, windows: windows.map((w) => String(windowBound(w)!.values[0])), everyKey });
     const beside = q.cube && windows.length ? this.windowCounts(windows, r) : undefined;
     beside?.catch(() => {}); // awaited below; a failure of the counts first must not leave it unhandled
     // Statements over the small tables (cube, vocabulary) are prepared: their
     // plans do not depend on the values, and planning cost as much as running them
     // (but for long key lists: cubePreparable). Those over the documents are planned
     // for their values (how common a word is).
-    const rows = await this.sql.unsafe<CountRow[]>(q.text, q.values as never[], { prepare: q.cube === true && q.prepare === true });
+    let rows = q.cube
+      ? await this.cubeRows<CountRow>(q.text, q.values, q.prepare === true)
+      : await this.sql.unsafe<CountRow[]>(q.text, q.values as never[]);
+    if (q.keysAfter) {
+      const keep = new Set(q.keysAfter);
+      rows = rows.filter((row) => keep.has(Number(row.k)));
+    }
     const { facetRows, counts } = windowRows(rows, windows.length);
     return { ...facetsFromCounts(s, facetRows, this.keys), windows: beside ? (await beside).map((x) => x.found) : counts };
   }
@@ -1032,10 +1105,10 @@ export class PostgresEngine implements SearchEngine {
    */
   private async coveredCounts(s: ParsedSearch, r: Resolved, w: ResolvedWords, windows: ParsedSearch[]): Promise<Counted> {
     const allTerms = [...new Set(w.terms.flat())];
-    const termRows = await this.sql.unsafe<{ term: string; k: number }[]>(
+    const termRows = await this.cubeRows<{ term: string; k: number }>(
       `SELECT term, key_id AS k FROM search_cube WHERE collection = $1::text AND term = ANY($2::text[]) AND arr_field = '' AND arr_value = '' AND count > 0`,
       [s.collection, allTerms],
-      { prepare: true },
+      true,
     );
     const keysOf = new Map<string, Set<number>>(allTerms.map((t) => [t, new Set()]));
     for (const row of termRows) keysOf.get(row.term)?.add(Number(row.k));
@@ -1059,11 +1132,11 @@ export class PostgresEngine implements SearchEngine {
     const arrays = s.facetBy.filter((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f));
     const [whole, live, coveredDays] = await Promise.all([
       covered.length
-        ? this.sql.unsafe<CountRow[]>(
+        ? this.cubeRows<CountRow>(
             `SELECT key_id AS k, arr_field AS f, arr_value AS v, count AS n FROM search_cube
              WHERE collection = $1::text AND term = '' AND key_id = ANY($2::int[]) AND (arr_field = '' OR arr_field = ANY($3::text[]))`,
             [s.collection, covered, arrays],
-            { prepare: cubePreparable(covered) },
+            cubePreparable(covered),
           )
         : [],
       counted.length
@@ -1076,7 +1149,7 @@ export class PostgresEngine implements SearchEngine {
         ? (() => {
             const p = new Params();
             const text = cubeWindowsSql(p, s.collection, [''], covered, days as string[]);
-            return this.sql.unsafe<Record<string, number>[]>(text, p.values as never[], { prepare: cubePreparable(covered) });
+            return this.cubeRows<Record<string, number>>(text, p.values, cubePreparable(covered));
           })()
         : [],
     ]);
