@@ -619,7 +619,9 @@ function cubeCountQuery(s: ParsedSearch, r: Resolved, terms: string[], everyKey:
       ? `SELECT key_id AS k, '' AS f, '' AS v, sum(count)::int AS n FROM ${table} WHERE ${where} AND ${own} GROUP BY key_id`
       : `SELECT key_id AS k, '' AS f, '' AS v, count AS n FROM ${table} WHERE ${where} AND ${own}`,
   ];
-  const counted = s.facetBy.filter((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f));
+  // Every key's rows serve every facet of the request (and other requests): every array field's rows
+  // unless an array filter is counted (its rows are that value's only).
+  const counted = perKey && !tagFilter ? CUBE_ARRAY_FIELDS[s.collection] : s.facetBy.filter((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f));
   if (counted.length && perKey) {
     parts.push(`SELECT key_id, arr_field, arr_value, ${day ? 'sum(count)::int' : 'count'} FROM ${table} WHERE ${where}
       AND arr_field = ANY(${p.add(counted)}::text[])${day ? ' GROUP BY key_id, arr_field, arr_value' : ''}`);
@@ -655,27 +657,33 @@ export function countQuery(
   const terms = options.live ? undefined : cubeTerms(s, r);
   if (terms !== undefined) return cubeCountQuery(s, r, terms, options.everyKey === true);
   const p = new Params();
-  const where = whereSql(s, r, p);
+  // Every key's counts, each array field's and window's per key (the caller keeps the search's keys:
+  // keysAfter). Past PER_KEY_MAX keys the key list only filters the rows the other conditions find
+  // (keyCondition hides the column from the indexes), so the statement reads the same rows without it,
+  // and one statement then serves every key list and facet with the same other filters.
+  const perKey = options.everyKey === true && r.keyIds !== undefined && r.keyIds.length > PER_KEY_MAX;
+  const where = whereSql(s, perKey ? { ...r, keyIds: undefined } : r, p);
   const windows = options.windows ?? [];
   // No facet asked (the availability windows' counts, issue 17): `found` alone, one number, which an
   // index can give without the documents (the next-slot index carries key_id and tags: 018).
-  if (s.facetBy.length === 0 && windows.length === 0) {
+  if (!perKey && s.facetBy.length === 0 && windows.length === 0) {
     return { text: `SELECT 0 AS k, '' AS f, '' AS v, count(*)::int AS n FROM search_documents WHERE ${where}`, values: p.values };
   }
-  const arrays = s.facetBy.filter((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f));
+  const arrays = perKey ? CUBE_ARRAY_FIELDS[s.collection] : s.facetBy.filter((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f));
   const parts = [`SELECT key_id AS k, '' AS f, '' AS v, count(*)::int AS n FROM m GROUP BY key_id`];
   for (const f of arrays) {
     const field = ident(f);
-    parts.push(`SELECT 0, '${field}', substr(t, ${field.length + 2}), count(*)::int FROM m CROSS JOIN LATERAL unnest(m.tags) t
-      WHERE t LIKE '${field}:%' GROUP BY 3`);
+    parts.push(`SELECT ${perKey ? 'key_id' : '0'}, '${field}', substr(t, ${field.length + 2}), count(*)::int FROM m CROSS JOIN LATERAL unnest(m.tags) t
+      WHERE t LIKE '${field}:%' GROUP BY ${perKey ? 'key_id, 3' : '3'}`);
   }
   // The page's availability windows over the same matches (windowRows reads them back).
   windows.forEach((bound, i) => {
-    parts.push(`SELECT -1, '${WINDOW_ROW}', '${i}', count(*) FILTER (WHERE next_slot < to_timestamp(${p.add(bound)}::text::float8))::int FROM m`);
+    const n = `count(*) FILTER (WHERE next_slot < to_timestamp(${p.add(bound)}::text::float8))::int`;
+    parts.push(perKey ? `SELECT key_id, '${WINDOW_ROW}', '${i}', ${n} FROM m GROUP BY key_id` : `SELECT -1, '${WINDOW_ROW}', '${i}', ${n} FROM m`);
   });
   const text = `WITH m AS MATERIALIZED (SELECT key_id${arrays.length ? ', tags' : ''}${windows.length ? ', next_slot' : ''} FROM search_documents WHERE ${where})
      ${parts.join(' UNION ALL ')}`;
-  return { text, values: p.values };
+  return { text, values: p.values, ...(perKey ? { keysAfter: r.keyIds } : {}) };
 }
 
 /** The `f` of a count row that holds an availability window's count (its `v`: the window's place). */
@@ -686,7 +694,7 @@ function windowRows(rows: readonly CountRow[], windows: number): { facetRows: Co
   const counts = new Array<number>(windows).fill(0);
   const facetRows: CountRow[] = [];
   for (const row of rows) {
-    if (row.f === WINDOW_ROW) counts[Number(row.v)] = Number(row.n);
+    if (row.f === WINDOW_ROW) counts[Number(row.v)] += Number(row.n); // one row, or one per key (keysAfter)
     else facetRows.push(row);
   }
   return { facetRows, counts };
@@ -1084,8 +1092,9 @@ export class PostgresEngine implements SearchEngine {
     // plans do not depend on the values, and planning cost as much as running them
     // (but for long key lists: cubePreparable). Those over the documents are planned
     // for their values (how common a word is).
-    let rows = q.cube
-      ? await this.cubeRows<CountRow>(q.text, q.values, q.prepare === true)
+    // Counts over every key are kept per state of the index like the cube's: they serve many key lists.
+    let rows = q.cube || q.keysAfter
+      ? await this.cubeRows<CountRow>(q.text, q.values, q.cube === true && q.prepare === true)
       : await this.sql.unsafe<CountRow[]>(q.text, q.values as never[]);
     if (q.keysAfter) {
       const keep = new Set(q.keysAfter);
