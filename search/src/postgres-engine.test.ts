@@ -674,7 +674,7 @@ describe('PostgreSQL engine: the shapes of the page and count statements', () =>
       const e = new PostgresEngine(sql);
       // A town each: 100 keys in Lagos, 40 in Kano, 20 in Enugu (more than the 64 keys a list is sent for).
       const state = (i: number) => (i < 100 ? 'Lagos' : i < 140 ? 'Kano' : 'Enugu');
-      const docs = Array.from({ length: 160 }, (_, i) => ({ ...professional(i), city: `Town ${i}`, state: state(i) }));
+      const docs: SearchDocument[] = Array.from({ length: 160 }, (_, i) => ({ ...professional(i), city: `Town ${i}`, state: state(i) }));
       await e.upsert('professionals', docs);
       // The reference: counted over the matching documents by an engine that keeps nothing (no generation read).
       const reference = new PostgresEngine(db.sql);
@@ -697,7 +697,7 @@ describe('PostgreSQL engine: the shapes of the page and count statements', () =>
       // matches serves both key lists.
       const documents = () => sent().filter((q) => /\bm AS MATERIALIZED/.test(q)).length;
       const listening = (states: string[], types = ['doctor', 'nurse', 'pharmacist']) =>
-        docs.filter((d) => states.includes(d.state) && types.includes(String(d.professionalType)) && d.bio === 'Listens carefully.').length;
+        docs.filter((d) => states.includes(String(d.state)) && types.includes(String(d.professionalType)) && d.bio === 'Listens carefully.').length;
       await check('listens carefully', 'state:=[`Lagos`]', listening(['Lagos']));
       const counted = documents();
       expect(counted).toBeGreaterThan(0);

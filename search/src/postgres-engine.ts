@@ -619,9 +619,7 @@ function cubeCountQuery(s: ParsedSearch, r: Resolved, terms: string[], everyKey:
       ? `SELECT key_id AS k, '' AS f, '' AS v, sum(count)::int AS n FROM ${table} WHERE ${where} AND ${own} GROUP BY key_id`
       : `SELECT key_id AS k, '' AS f, '' AS v, count AS n FROM ${table} WHERE ${where} AND ${own}`,
   ];
-  // Every key's rows serve every facet of the request (and other requests): every array field's rows
-  // unless an array filter is counted (its rows are that value's only).
-  const counted = perKey && !tagFilter ? CUBE_ARRAY_FIELDS[s.collection] : s.facetBy.filter((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f));
+  const counted = s.facetBy.filter((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f));
   if (counted.length && perKey) {
     parts.push(`SELECT key_id, arr_field, arr_value, ${day ? 'sum(count)::int' : 'count'} FROM ${table} WHERE ${where}
       AND arr_field = ANY(${p.add(counted)}::text[])${day ? ' GROUP BY key_id, arr_field, arr_value' : ''}`);
@@ -657,11 +655,12 @@ export function countQuery(
   const terms = options.live ? undefined : cubeTerms(s, r);
   if (terms !== undefined) return cubeCountQuery(s, r, terms, options.everyKey === true);
   const p = new Params();
-  // Every key's counts, each array field's and window's per key (the caller keeps the search's keys:
-  // keysAfter). Past PER_KEY_MAX keys the key list only filters the rows the other conditions find
+  // A text's counts for every key, each array value and window per key (the caller keeps the search's
+  // keys: keysAfter). Past PER_KEY_MAX keys the key list only filters the rows the text finds
   // (keyCondition hides the column from the indexes), so the statement reads the same rows without it,
-  // and one statement then serves every key list and facet with the same other filters.
-  const perKey = options.everyKey === true && r.keyIds !== undefined && r.keyIds.length > PER_KEY_MAX;
+  // and one statement serves every key list with the same text and other filters. Not without a text:
+  // its rows (every document available today) would all be grouped, where the keys kept a part.
+  const perKey = options.everyKey === true && s.words.length > 0 && r.keyIds !== undefined && r.keyIds.length > PER_KEY_MAX;
   const where = whereSql(s, perKey ? { ...r, keyIds: undefined } : r, p);
   const windows = options.windows ?? [];
   // No facet asked (the availability windows' counts, issue 17): `found` alone, one number, which an
@@ -669,7 +668,7 @@ export function countQuery(
   if (!perKey && s.facetBy.length === 0 && windows.length === 0) {
     return { text: `SELECT 0 AS k, '' AS f, '' AS v, count(*)::int AS n FROM search_documents WHERE ${where}`, values: p.values };
   }
-  const arrays = perKey ? CUBE_ARRAY_FIELDS[s.collection] : s.facetBy.filter((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f));
+  const arrays = s.facetBy.filter((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f));
   const parts = [`SELECT key_id AS k, '' AS f, '' AS v, count(*)::int AS n FROM m GROUP BY key_id`];
   for (const f of arrays) {
     const field = ident(f);
