@@ -411,11 +411,12 @@ export interface SqlQuery {
 }
 
 /**
- * Rows of cube statements kept per API process (PostgresEngine.cubeRows): a statement over every key
- * returns up to 2,254 rows at 500,000 professionals, most a few dozen; 200,000 rows of about 100 bytes
- * of V8 heap each are some 20 MB, within the API's 300 MB budget beside the answer cache's.
+ * Rows of count statements kept per API process (PostgresEngine.keptCounts): a statement over every key
+ * returns up to a few thousand rows at 500,000 professionals, most a few dozen. At an estimated 100 bytes
+ * of V8 heap a row, 200,000 rows are some 20 MB; measured, the bench's API RSS peak rose 222-223 -> 240-250
+ * MB with them (docs/PERFORMANCE.md, 2026-11-25), within the 300 MB budget.
  */
-const CUBE_CACHE_ROWS = 200_000;
+const KEPT_COUNT_ROWS = 200_000;
 
 /**
  * Below this many facet keys, a text-less page is the merge of each key's own
@@ -796,39 +797,40 @@ export class PostgresEngine implements SearchEngine {
   /** `seen` when the key table was last brought up to date. */
   private keysAt: string | undefined;
   /**
-   * Rows of cube statements (counts kept ahead of time: search_cube, search_cube_days, the vocabulary's
-   * key rows) by the index's state they were read at, `seen` (decision 025). Many searches share a count
-   * statement (every page and sort of "hospitals in Lagos" counts the same services facet), and the cube
-   * changes only with the write generation, in the writes' own transactions. Counted in rows.
+   * Rows of count statements by the index's state they were read at, `seen` (decision 025): the cube's
+   * (search_cube, search_cube_days) and counts over the documents for every key (countQuery's
+   * `everyKey`). Many searches share a count statement (every page and sort of "hospitals in Lagos"
+   * counts the same services facet), and both change only with the write generation, which every write
+   * moves in its own transaction. Counted in rows.
    */
-  private readonly cubeCache = new LRUCache<string, readonly unknown[]>({ maxSize: CUBE_CACHE_ROWS, sizeCalculation: (rows) => rows.length + 1 });
-  /** Cube statements being read: concurrent searches that need the same one wait for one read. */
-  private readonly cubePending = new Map<string, Promise<readonly unknown[]>>();
+  private readonly countCache = new LRUCache<string, readonly unknown[]>({ maxSize: KEPT_COUNT_ROWS, sizeCalculation: (rows) => rows.length + 1 });
+  /** Count statements being read: concurrent searches that need the same one wait for one read. */
+  private readonly countsReading = new Map<string, Promise<readonly unknown[]>>();
   constructor(private readonly sql: Sql) {}
 
   /**
-   * A cube statement's rows, read once per state of the index. The state is `seen` as it was before the
+   * A count statement's rows, read once per state of the index. The state is `seen` as it was before the
    * statement was sent: a generation read earlier, so the rows are at least that new (a write moves the
    * generation in its own transaction), never older than the state they are kept under. Without a
    * generation read (searches outside the API's answer cache) every statement is sent.
    */
-  private cubeRows<T>(text: string, values: unknown[], prepare: boolean): Promise<readonly T[]> {
+  private keptCounts<T>(text: string, values: unknown[], prepare: boolean): Promise<readonly T[]> {
     const at = this.seen;
     if (at === undefined) return this.sql.unsafe<T[]>(text, values as never[], { prepare });
     const key = createHash('sha1').update(at).update('\0').update(text).update('\0').update(JSON.stringify(values)).digest('base64');
-    const rows = this.cubeCache.get(key);
+    const rows = this.countCache.get(key);
     if (rows) return Promise.resolve(rows as readonly T[]);
-    let pending = this.cubePending.get(key);
+    let pending = this.countsReading.get(key);
     if (!pending) {
       pending = this.sql
         .unsafe(text, values as never[], { prepare })
         .then((read) => {
           const plain = [...read];
-          this.cubeCache.set(key, plain);
+          this.countCache.set(key, plain);
           return plain;
         })
-        .finally(() => this.cubePending.delete(key));
-      this.cubePending.set(key, pending);
+        .finally(() => this.countsReading.delete(key));
+      this.countsReading.set(key, pending);
     }
     return pending as Promise<readonly T[]>;
   }
@@ -1009,7 +1011,7 @@ export class PostgresEngine implements SearchEngine {
     }
     const prepare = terms?.length === 1 && cubePreparable(r.keyIds);
     const [row] = terms !== undefined
-      ? await this.cubeRows<Record<string, number>>(text, p.values, prepare)
+      ? await this.keptCounts<Record<string, number>>(text, p.values, prepare)
       : await this.sql.unsafe<Record<string, number>[]>(text, p.values as never[], { prepare });
     return windowResults(
       group,
@@ -1080,9 +1082,10 @@ export class PostgresEngine implements SearchEngine {
     if (!options.live && r.words?.main && cubeTerms(s, r) === undefined && s.filters.every((f) => isKeyFilter(s, f))) {
       return this.coveredCounts(s, r, r.words, windows);
     }
-    // Past PER_KEY_MAX keys a cube statement reads every key's rows of its term anyway (cubeKeys hides the
-    // column from the index): with the cube cache in use, every key's rows are read once per state of the
-    // index and each search keeps its own keys' rows here, instead of one statement per key list.
+    // Past PER_KEY_MAX keys a count reads every key's rows of its term or text anyway (the key column is
+    // hidden from the indexes): where counts are kept (a generation was read), every key's rows are read
+    // once per state of the index and each search keeps its own keys' rows here, instead of one statement
+    // per key list.
     const everyKey = this.seen !== undefined && r.keyIds !== undefined && r.keyIds.length > PER_KEY_MAX;
     const q = countQuery(s, r, { live: options.live, windows: windows.map((w) => String(windowBound(w)!.values[0])), everyKey });
     const beside = q.cube && windows.length ? this.windowCounts(windows, r) : undefined;
@@ -1093,7 +1096,7 @@ export class PostgresEngine implements SearchEngine {
     // for their values (how common a word is).
     // Counts over every key are kept per state of the index like the cube's: they serve many key lists.
     let rows = q.cube || q.keysAfter
-      ? await this.cubeRows<CountRow>(q.text, q.values, q.cube === true && q.prepare === true)
+      ? await this.keptCounts<CountRow>(q.text, q.values, q.cube === true && q.prepare === true)
       : await this.sql.unsafe<CountRow[]>(q.text, q.values as never[]);
     if (q.keysAfter) {
       const keep = new Set(q.keysAfter);
@@ -1113,7 +1116,7 @@ export class PostgresEngine implements SearchEngine {
    */
   private async coveredCounts(s: ParsedSearch, r: Resolved, w: ResolvedWords, windows: ParsedSearch[]): Promise<Counted> {
     const allTerms = [...new Set(w.terms.flat())];
-    const termRows = await this.cubeRows<{ term: string; k: number }>(
+    const termRows = await this.keptCounts<{ term: string; k: number }>(
       `SELECT term, key_id AS k FROM search_cube WHERE collection = $1::text AND term = ANY($2::text[]) AND arr_field = '' AND arr_value = '' AND count > 0`,
       [s.collection, allTerms],
       true,
@@ -1140,7 +1143,7 @@ export class PostgresEngine implements SearchEngine {
     const arrays = s.facetBy.filter((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f));
     const [whole, live, coveredDays] = await Promise.all([
       covered.length
-        ? this.cubeRows<CountRow>(
+        ? this.keptCounts<CountRow>(
             `SELECT key_id AS k, arr_field AS f, arr_value AS v, count AS n FROM search_cube
              WHERE collection = $1::text AND term = '' AND key_id = ANY($2::int[]) AND (arr_field = '' OR arr_field = ANY($3::text[]))`,
             [s.collection, covered, arrays],
@@ -1157,7 +1160,7 @@ export class PostgresEngine implements SearchEngine {
         ? (() => {
             const p = new Params();
             const text = cubeWindowsSql(p, s.collection, [''], covered, days as string[]);
-            return this.cubeRows<Record<string, number>>(text, p.values, cubePreparable(covered));
+            return this.keptCounts<Record<string, number>>(text, p.values, cubePreparable(covered));
           })()
         : [],
     ]);
