@@ -3,7 +3,7 @@
  * the API runs for sampled requests of each read scenario, each statement run
  * under EXPLAIN ANALYZE on a connection where it has just run (twice; a prepared one six times).
  *
- *   npx tsx bench/explain.ts --database-url URL [--only search-faceted,profile] [--samples 20] [--plans] [--each]
+ *   npx tsx bench/explain.ts --database-url URL [--only search-faceted,profile] [--samples 20] [--plans] [--each] [--grep TEXT]
  *
  * Prints, per scenario, the statements per request, the mean and worst summed
  * execution time per request, and the slowest statements (with their plans
@@ -17,7 +17,7 @@ import { createQueues, createRedis } from '@ilera/workers';
 import { capturingSql, captureStatements, injectRequest, loadFixtures, scenarioNames, scenarios, type Statement } from './scenarios';
 
 const { values: argv } = parseArgs({
-  options: { 'database-url': { type: 'string' }, samples: { type: 'string' }, only: { type: 'string' }, plans: { type: 'boolean' }, each: { type: 'boolean' } },
+  options: { 'database-url': { type: 'string' }, samples: { type: 'string' }, only: { type: 'string' }, plans: { type: 'boolean' }, each: { type: 'boolean' }, grep: { type: 'string' } },
 });
 const option = (name: 'database-url' | 'samples' | 'only') => argv[name];
 
@@ -28,6 +28,8 @@ const only = option('only')?.split(',');
 const showPlans = argv.plans === true;
 /** Each request's summed time and its statements' parameters. */
 const showEach = argv.each === true;
+/** Only the requests one of whose statements has TEXT in its parameters, each statement's plan printed. */
+const grep = argv.grep;
 
 /** A parameter as an SQL literal (postgres.js hands the debug hook its serialised values). */
 function literal(v: unknown): string {
@@ -99,6 +101,7 @@ async function main() {
       const slow: { ms: number; s: Statement; plan: string[] }[] = [];
       let cached = 0;
       for (const group of groups) {
+        if (grep !== undefined && !group.some((s) => JSON.stringify(s.params).includes(grep))) continue;
         // A request answered from the search answer cache (decision 009) sends only the generation read.
         if (group.every((s) => /\bsearch_generation\b/.test(s.query))) {
           cached++;
@@ -116,7 +119,8 @@ async function main() {
           each.push(`${ms.toFixed(1)} (planning ${Number(/Planning Time: ([\d.]+) ms/.exec(text)?.[1] ?? 0).toFixed(1)}) ${s.query.replace(/\s+/g, ' ').slice(0, 40)} ${JSON.stringify(s.params).slice(0, 60)}`);
         }
         perRequest.push(total);
-        if (showEach) console.log(`  request ${total.toFixed(1)} ms:\n${each.map((x) => `    ${x}`).join('\n')}`);
+        if (showEach || grep !== undefined) console.log(`  request ${total.toFixed(1)} ms:\n${each.map((x) => `    ${x}`).join('\n')}`);
+        if (grep !== undefined && showPlans) for (const x of slow.slice(-group.length)) console.log(`- ${x.ms.toFixed(2)} ms: ${x.s.query.replace(/\s+/g, ' ')} ${JSON.stringify(x.s.params)}\n${x.plan.map((l) => `    ${l}`).join('\n')}`);
       }
       capture.take();
       slow.sort((a, b) => b.ms - a.ms);

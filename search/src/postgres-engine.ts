@@ -564,20 +564,33 @@ export function cubeDay(s: ParsedSearch): string | undefined {
 }
 
 /**
- * The cube rows of these keys (a filter on the term's rows; see cubePreparable). Past PER_KEY_MAX keys
- * the column is hidden from the planner (`+ 0`, as keyCondition does): it would match every listed key
- * against the column's most common values, 1.3-1.4 ms of planning for a thousand keys against
- * 0.1 ms of hashing them while the term's rows are read (500,000 professionals, 2026-11-24).
+ * The rows of a cube table under `conds`, restricted to these keys: what follows FROM.
+ * - Up to PER_KEY_MAX keys, each listed key's rows are read from the index by that key: a lateral
+ *   subquery per key, fenced (OFFSET 0) so that the planner cannot flatten it into a join that it
+ *   orders itself. A generic plan's `key_id = ANY($n)` was a filter, each of the term's rows tested
+ *   against the whole list (2.9 ms for a kind's 46 keys of the institutions' empty term, 8,500 rows;
+ *   0.66 ms a key at a time, 500,000 professionals, 2026-11-25); and a plain join with the list was
+ *   planned, from an estimate of one cube row per term, as the term's rows each joined to the whole
+ *   list again.
+ * - Past PER_KEY_MAX keys the column is hidden from the planner (`+ 0`, as keyCondition does): it
+ *   would match every listed key against the column's most common values, 1.3-1.4 ms of planning for a
+ *   thousand keys against 0.1 ms of hashing them while the term's rows are read (2026-11-24); such a
+ *   statement is planned for its values (cubePreparable), where the list is a constant that is hashed.
+ * Returns a function of the conditions, so that one list parameter serves every part of a statement.
  */
-function cubeKeys(keyIds: readonly number[], p: Params): string {
-  return `key_id${keyIds.length > PER_KEY_MAX ? ' + 0' : ''} = ANY(${p.add(keyIds)}::int[])`;
+function cubeRows(table: string, keyIds: readonly number[] | undefined, p: Params): (conds: string) => string {
+  if (keyIds === undefined) return (conds) => `${table} WHERE ${conds}`;
+  const list = p.add(keyIds);
+  if (keyIds.length > PER_KEY_MAX) return (conds) => `${table} WHERE ${conds} AND key_id + 0 = ANY(${list}::int[])`;
+  return (conds) =>
+    `unnest(${list}::int[]) AS listed(id) CROSS JOIN LATERAL (SELECT * FROM ${table} WHERE ${conds} AND key_id = listed.id OFFSET 0) AS c`;
 }
 
 /**
- * Whether a cube statement over these keys may be prepared. `= ANY` of a parameter, as a prepared
- * statement's generic plan has it, tests each row against the whole list; planned for its values,
+ * Whether a cube statement over these keys may be prepared (see cubeRows). `= ANY` of a parameter, as a
+ * prepared statement's generic plan has it, tests each row against the whole list; planned for its values,
  * the list is a constant that PostgreSQL hashes. So past PER_KEY_MAX keys the statement is planned
- * for its values. (The join `key_id IN (SELECT unnest(...))` used before was planned, prepared or
+ * for its values. (The join `key_id IN (SELECT unnest(...))` used before over any number of keys was planned, prepared or
  * not, from an estimate of one cube row for the term, the columns being correlated, as a nested loop
  * that unnests the list again for every row: at 100,000 professionals, 2,161 rows x 470 keys,
  * 23-152 ms; the hashed `= ANY`, 1.1 ms with its 0.2 ms of planning.)
@@ -606,27 +619,26 @@ function cubeCountQuery(s: ParsedSearch, r: Resolved, terms: string[], everyKey:
   const p = new Params();
   const tagFilter = s.filters.find((f) => isTagFilter(s, f));
   const day = cubeDay(s);
-  const table = day ? 'search_cube_days' : 'search_cube';
-  const conds = [`collection = ${p.add(s.collection)}::text`, terms.length === 1 ? `term = ${p.add(terms[0])}::text` : `term = ANY(${p.add(terms)}::text[])`];
   // Every key's rows, each array value's per key (the caller keeps the search's keys): see countQuery.
   const perKey = everyKey && terms.length === 1 && r.keyIds !== undefined;
-  if (r.keyIds && !perKey) conds.push(cubeKeys(r.keyIds, p));
+  const rows = cubeRows(day ? 'search_cube_days' : 'search_cube', perKey ? undefined : r.keyIds, p);
+  const conds = [`collection = ${p.add(s.collection)}::text`, terms.length === 1 ? `term = ${p.add(terms[0])}::text` : `term = ANY(${p.add(terms)}::text[])`];
   if (day) conds.push(`day < ${p.add(day)}::date`);
   const where = conds.join(' AND ');
   // The documents themselves (arr_field ''), or, under an array filter, that value's rows.
   const own = ownRows(p, tagFilter);
   const parts = [
     day || terms.length > 1
-      ? `SELECT key_id AS k, '' AS f, '' AS v, sum(count)::int AS n FROM ${table} WHERE ${where} AND ${own} GROUP BY key_id`
-      : `SELECT key_id AS k, '' AS f, '' AS v, count AS n FROM ${table} WHERE ${where} AND ${own}`,
+      ? `SELECT key_id AS k, '' AS f, '' AS v, sum(count)::int AS n FROM ${rows(`${where} AND ${own}`)} GROUP BY key_id`
+      : `SELECT key_id AS k, '' AS f, '' AS v, count AS n FROM ${rows(`${where} AND ${own}`)}`,
   ];
   const counted = s.facetBy.filter((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f));
   if (counted.length && perKey) {
-    parts.push(`SELECT key_id, arr_field, arr_value, ${day ? 'sum(count)::int' : 'count'} FROM ${table} WHERE ${where}
-      AND arr_field = ANY(${p.add(counted)}::text[])${day ? ' GROUP BY key_id, arr_field, arr_value' : ''}`);
+    parts.push(`SELECT key_id, arr_field, arr_value, ${day ? 'sum(count)::int' : 'count'} FROM ${rows(`${where}
+      AND arr_field = ANY(${p.add(counted)}::text[])`)}${day ? ' GROUP BY key_id, arr_field, arr_value' : ''}`);
   } else if (counted.length) {
-    parts.push(`SELECT 0, arr_field, arr_value, sum(count)::int FROM ${table} WHERE ${where}
-      AND arr_field = ANY(${p.add(counted)}::text[]) GROUP BY arr_field, arr_value`);
+    parts.push(`SELECT 0, arr_field, arr_value, sum(count)::int FROM ${rows(`${where}
+      AND arr_field = ANY(${p.add(counted)}::text[])`)} GROUP BY arr_field, arr_value`);
   }
   if (perKey) return { text: parts.join(' UNION ALL '), values: p.values, cube: true, prepare: true, keysAfter: r.keyIds };
   if (terms.length === 1) return { text: parts.join(' UNION ALL '), values: p.values, cube: true, prepare: cubePreparable(r.keyIds) };
@@ -1143,12 +1155,14 @@ export class PostgresEngine implements SearchEngine {
     const arrays = s.facetBy.filter((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f));
     const [whole, live, coveredDays] = await Promise.all([
       covered.length
-        ? this.keptCounts<CountRow>(
-            `SELECT key_id AS k, arr_field AS f, arr_value AS v, count AS n FROM search_cube
-             WHERE collection = $1::text AND term = '' AND key_id = ANY($2::int[]) AND (arr_field = '' OR arr_field = ANY($3::text[]))`,
-            [s.collection, covered, arrays],
-            cubePreparable(covered),
-          )
+        ? (() => {
+            const p = new Params();
+            const rows = cubeRows('search_cube', covered, p);
+            const text = `SELECT key_id AS k, arr_field AS f, arr_value AS v, count AS n FROM ${rows(
+              `collection = ${p.add(s.collection)}::text AND term = '' AND (arr_field = '' OR arr_field = ANY(${p.add(arrays)}::text[]))`,
+            )}`;
+            return this.keptCounts<CountRow>(text, p.values, cubePreparable(covered));
+          })()
         : [],
       counted.length
         ? (() => {
@@ -1221,16 +1235,14 @@ function cubeWindowsSql(
   overlap?: { sql: string; bounds: string[] },
 ): string {
   const bounds = days.map((d) => `${p.add(d)}::date`);
-  const keys = keyIds ? ` AND ${cubeKeys(keyIds, p)}` : '';
+  const rows = cubeRows('search_cube_days', keyIds, p);
   const term = terms.length === 1 ? `term = ${p.add(terms[0])}::text` : `term = ANY(${p.add(terms)}::text[])`;
   const less = overlap?.bounds.map((b) => `to_timestamp(${p.add(b)}::text::float8)`);
   const fewer = (i: number) => (less ? ` - coalesce((SELECT sum(extra) FILTER (WHERE next_slot < ${less[i]}) FROM o), 0)` : '');
   return `${overlap ? `WITH o AS MATERIALIZED (${overlap.sql}) ` : ''}SELECT ${bounds
     .map((d, i) => `(coalesce(sum(count) FILTER (WHERE day < ${d}), 0)${fewer(i)})::int AS n${i}`)
     .join(', ')}
-    FROM search_cube_days WHERE collection = ${p.add(collection)}::text AND ${term}${keys}
-    AND ${ownRows(p, tagFilter)}
-    AND day < GREATEST(${bounds.join(', ')})`;
+    FROM ${rows(`collection = ${p.add(collection)}::text AND ${term} AND ${ownRows(p, tagFilter)} AND day < GREATEST(${bounds.join(', ')})`)}`;
 }
 
 /** The answers of count-only window searches. */
