@@ -604,10 +604,12 @@ function cubePreparable(keyIds: readonly number[] | undefined): boolean {
  * value's rows. The documents' own rows are named by constants, not parameters: the planner then
  * reads them from the cubes' partial indexes of those rows alone (migration 025), without stepping
  * over every array value's rows of each key (15,250 index entries for 2,254 keys' rows at 500,000).
+ * A value's rows say `arr_field <> ''` by a constant for the same reason: over every key they are
+ * read from the partial indexes of value rows (migration 027), where they lie together.
  */
 function ownRows(p: Params, tagFilter: FilterClause | undefined): string {
   if (!tagFilter) return `arr_field = '' AND arr_value = ''`;
-  return `arr_field = ${p.add(tagFilter.field)}::text AND arr_value = ${p.add(String(tagFilter.values[0]))}::text`;
+  return `arr_field <> '' AND arr_field = ${p.add(tagFilter.field)}::text AND arr_value = ${p.add(String(tagFilter.values[0]))}::text`;
 }
 
 /**
