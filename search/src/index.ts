@@ -173,30 +173,45 @@ export async function reindexAll(sql: Sql, options: ReindexOptions = {}): Promis
   const log = options.log ?? (() => {});
   await engine.ensureCollections();
   const counts = { professionals: 0, institutions: 0 };
-  const load = async () => {
-    for (const collection of collectionNames) {
-      const started = performance.now();
-      const ids = await approvedIds(sql, collection);
-      const bar = options.progress
-        ? new cliProgress.SingleBar({ format: `${collection.padEnd(13)} [{bar}] {percentage}% | {value}/{total}`, hideCursor: true }, cliProgress.Presets.shades_classic)
-        : null;
-      bar?.start(ids.length, 0);
-      const times: BatchTimes = { build: 0, slots: 0, write: 0 };
-      const slots: NextSlot[] = [];
-      try {
-        counts[collection] = await engine.replaceAll(collection, documentBatches(sql, collection, ids, (n) => bar?.increment(n), slots, times));
-      } finally {
-        bar?.stop();
-      }
+  const bars = options.progress ? new cliProgress.MultiBar({ format: '{collection} [{bar}] {percentage}% | {value}/{total}', hideCursor: true }, cliProgress.Presets.shades_classic) : null;
+  const loadOne = async (collection: CollectionName) => {
+    const started = performance.now();
+    const ids = await approvedIds(sql, collection);
+    const bar = bars?.create(ids.length, 0, { collection: collection.padEnd(13) });
+    const times: BatchTimes = { build: 0, slots: 0, write: 0 };
+    const slots: NextSlot[] = [];
+    // The next slots are recorded on the profiles once every document has been read, on another
+    // connection while the engine writes its last batch and counts (27 s of 500,000 updates beside the
+    // professionals' 44 s of counts, not after them).
+    let recording: Promise<void> | undefined;
+    async function* batches() {
+      yield* documentBatches(sql, collection, ids, (n) => bar?.increment(n), slots, times);
       const t = performance.now();
-      await recordNextSlots(sql, collection, slots);
-      times.slots = performance.now() - t;
-      const s = (ms: number) => (ms / 1000).toFixed(1);
-      const total = performance.now() - started;
-      log(
-        `${collection}: ${counts[collection]} documents in ${s(total)} s: waiting for documents ${s(times.build)} s, ` +
-          `next slots ${s(times.slots)} s, writing ${s(times.write)} s, the rest (ids, counts) ${s(total - times.build - times.slots - times.write)} s`,
-      );
+      recording = recordNextSlots(sql, collection, slots).then(() => void (times.slots = performance.now() - t));
+      recording.catch(() => {}); // awaited below
+    }
+    counts[collection] = await engine.replaceAll(collection, batches());
+    const t = performance.now();
+    await (recording ?? recordNextSlots(sql, collection, slots));
+    const waited = performance.now() - t;
+    const s = (ms: number) => (ms / 1000).toFixed(1);
+    const total = performance.now() - started;
+    log(
+      `${collection}: ${counts[collection]} documents in ${s(total)} s: waiting for documents ${s(times.build)} s, ` +
+        `writing ${s(times.write)} s, the rest (ids, counts) ${s(total - times.build - times.write - waited)} s; ` +
+        `next slots ${s(times.slots)} s beside them, ${s(waited)} s waited for after`,
+    );
+  };
+  // A fresh index (the seed) loads both collections at once: one's single-connection steps (its
+  // counts, its next slots) leave a core that the other's documents use (the seed at 500,000 on 2
+  // cores, docs/PERFORMANCE.md 2026-11-25). A live index is rebuilt one collection at a time, the
+  // gentler load for a server that is answering searches meanwhile.
+  const load = async () => {
+    try {
+      if (options.indexesAfter) await Promise.all(collectionNames.map(loadOne));
+      else for (const collection of collectionNames) await loadOne(collection);
+    } finally {
+      bars?.stop();
     }
   };
   if (options.indexesAfter && engine.kind === 'postgres') await withIndexesBuiltAfter(sql, load, log);
