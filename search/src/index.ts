@@ -173,7 +173,9 @@ export async function reindexAll(sql: Sql, options: ReindexOptions = {}): Promis
   const log = options.log ?? (() => {});
   await engine.ensureCollections();
   const counts = { professionals: 0, institutions: 0 };
-  const bars = options.progress ? new cliProgress.MultiBar({ format: '{collection} [{bar}] {percentage}% | {value}/{total}', hideCursor: true }, cliProgress.Presets.shades_classic) : null;
+  // Bars on a terminal only: without one, cli-progress's MultiBar prints its final state with the format's
+  // tokens unfilled ("{collection} … 500000/100"); the log lines below say what was done.
+  const bars = options.progress && process.stdout.isTTY ? new cliProgress.MultiBar({ format: '{collection} [{bar}] {percentage}% | {value}/{total}', hideCursor: true }, cliProgress.Presets.shades_classic) : null;
   const loadOne = async (collection: CollectionName) => {
     const started = performance.now();
     const ids = await approvedIds(sql, collection);
