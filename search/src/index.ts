@@ -210,8 +210,13 @@ export async function reindexAll(sql: Sql, options: ReindexOptions = {}): Promis
   // gentler load for a server that is answering searches meanwhile.
   const load = async () => {
     try {
-      if (options.indexesAfter) await Promise.all(collectionNames.map(loadOne));
-      else for (const collection of collectionNames) await loadOne(collection);
+      if (options.indexesAfter) {
+        // Both loads end before the indexes are built (bulk-index.ts), even when one of them fails.
+        const failed = (await Promise.allSettled(collectionNames.map(loadOne))).find((x) => x.status === 'rejected');
+        if (failed) throw failed.reason;
+      } else {
+        for (const collection of collectionNames) await loadOne(collection);
+      }
     } finally {
       bars?.stop();
     }
