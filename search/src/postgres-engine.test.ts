@@ -709,21 +709,33 @@ describe('PostgreSQL engine: the shapes of the page and count statements', () =>
     }
   });
 
+  /**
+   * Sixty professionals indexed, then, for a search, its count statement (which must be the cube's), how
+   * many facet keys its filters allow, whether it is prepared, and its generic plan.
+   */
+  async function cubeCountPlans(sql: Sql): Promise<(raw: SearchRequest) => Promise<{ keys: number | undefined; prepared: boolean; plan: string }>> {
+    const e = new PostgresEngine(sql);
+    await e.upsert('professionals', Array.from({ length: 60 }, (_, i) => professional(i)));
+    return async (raw) => {
+      const s = parseSearch(raw);
+      const [r] = await e.resolve([s]);
+      const q = countQuery(s, r);
+      expect(q.cube).toBe(true);
+      return { keys: r.keyIds?.length, prepared: q.prepare === true, plan: await genericPlan(sql, q.text, q.values) };
+    };
+  }
+
   it("finds the cube rows of a few keys by each key in the index, not by testing every row of the term against the list", async () => {
     const db = await createTestDatabase();
     try {
       // At 500,000 professionals a prepared count over a kind's 46 keys tested each of the empty term's
       // 8,500 institution rows against the whole list (2.9 ms); each key's rows from the index, 0.66 ms.
-      const e = new PostgresEngine(db.sql);
-      await e.upsert('professionals', Array.from({ length: 60 }, (_, i) => professional(i)));
+      const plans = await cubeCountPlans(db.sql);
       const plan = async (raw: SearchRequest) => {
-        const s = parseSearch(raw);
-        const [r] = await e.resolve([s]);
-        expect(r.keyIds?.length).toBeGreaterThan(1);
-        const q = countQuery(s, r);
-        expect(q.cube).toBe(true);
-        expect(q.prepare).toBe(true);
-        return genericPlan(db.sql, q.text, q.values);
+        const { keys, prepared, plan } = await plans(raw);
+        expect(keys).toBeGreaterThan(1);
+        expect(prepared).toBe(true);
+        return plan;
       };
       for (const raw of <SearchRequest[]>[
         { collection: 'professionals', q: '*', filter_by: 'state:=[`Lagos`,`Kano`]', facet_by: 'specialty,countries' },
@@ -744,15 +756,8 @@ describe('PostgreSQL engine: the shapes of the page and count statements', () =>
     try {
       // At 500,000 professionals the empty term's 2,254 document rows lay among 12,996 rows of
       // countries: 15,250 index entries read for each count over all keys or many.
-      const e = new PostgresEngine(db.sql);
-      await e.upsert('professionals', Array.from({ length: 60 }, (_, i) => professional(i)));
-      const plans = async (raw: SearchRequest) => {
-        const s = parseSearch(raw);
-        const [r] = await e.resolve([s]);
-        const q = countQuery(s, r);
-        expect(q.cube).toBe(true);
-        return genericPlan(db.sql, q.text, q.values);
-      };
+      const counts = await cubeCountPlans(db.sql);
+      const plans = async (raw: SearchRequest) => (await counts(raw)).plan;
       expect(await plans({ collection: 'professionals', q: '*', facet_by: 'specialty,state' })).toContain('search_cube_documents_idx');
       expect(await plans({ collection: 'professionals', q: '*', filter_by: 'state:=[`Lagos`]', facet_by: 'specialty' })).toContain('search_cube_documents_idx');
       expect(await plans({ collection: 'professionals', q: 'okonkwo', facet_by: 'state' })).toContain('search_cube_documents_idx');
