@@ -2,7 +2,7 @@
 // provider offers, and its next free ones. Pure: the API (booking, the availability
 // call, the profile's next days) and the index (the next free slot) all use these.
 import { timeSlots, type TimeSlot } from './lists.js';
-import { isIsoDate, lagosDateTimeParts, lagosTimestamp } from './rules.js';
+import { isIsoDate, lagosDateTimeParts, lagosInstant, lagosTimestamp } from './rules.js';
 
 export const bookingModes = ['instant', 'request', 'directory'] as const;
 export type BookingMode = (typeof bookingModes)[number];
@@ -73,32 +73,47 @@ export function unofferedReason(schedule: Schedule, date: string, time: string):
 }
 
 /**
- * Free slots from `now` on, day by day for `days` days (today first): offered, not taken
- * (`taken` holds the start instants, epoch ms, of active appointments) and not yet begun.
+ * Free slots from `now` on, day by day (today first, without end): offered, not taken (`taken` holds
+ * the start instants, epoch ms, of active appointments) and not yet begun. Each day is worked out
+ * only when asked for: the next free slot of most providers is today's or tomorrow's.
  */
+function* freeSlotDays(schedule: Schedule, taken: ReadonlySet<number>, now: Date): Generator<{ date: string; times: TimeSlot[] }> {
+  const today = lagosDateTimeParts(now).date;
+  const from = now.getTime();
+  for (let i = 0; ; i++) {
+    const date = addDays(today, i);
+    const midnight = lagosInstant(date, '00:00');
+    const times = offeredSlots(schedule, date).filter((t) => {
+      const at = midnight + (Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5))) * 60_000;
+      return at > from && !taken.has(at);
+    });
+    yield { date, times };
+  }
+}
+
+/** Free slots from `now` on, day by day for `days` days (today first). */
 export function freeSlotsByDay(
   schedule: Schedule,
   taken: ReadonlySet<number>,
   now: Date,
   days: number,
 ): { date: string; times: TimeSlot[] }[] {
-  const today = lagosDateTimeParts(now).date;
   const out: { date: string; times: TimeSlot[] }[] = [];
-  for (let i = 0; i < days; i++) {
-    const date = addDays(today, i);
-    const times = offeredSlots(schedule, date).filter((t) => {
-      const at = new Date(lagosTimestamp(date, t)).getTime();
-      return at > now.getTime() && !taken.has(at);
-    });
-    out.push({ date, times });
+  if (days <= 0) return out;
+  for (const day of freeSlotDays(schedule, taken, now)) {
+    out.push(day);
+    if (out.length === days) break;
   }
   return out;
 }
 
 /** The first free slot within NEXT_SLOT_DAYS (or `days`), or null. */
 export function nextFreeSlot(schedule: Schedule, taken: ReadonlySet<number>, now: Date, days = NEXT_SLOT_DAYS): Date | null {
-  for (const { date, times } of freeSlotsByDay(schedule, taken, now, days)) {
-    if (times.length) return new Date(lagosTimestamp(date, times[0]!));
+  if (schedule.bookingMode === 'directory' || days <= 0) return null;
+  let seen = 0;
+  for (const { date, times } of freeSlotDays(schedule, taken, now)) {
+    if (times.length) return new Date(lagosInstant(date, times[0]!));
+    if (++seen === days) break;
   }
   return null;
 }
