@@ -102,7 +102,7 @@ async function main() {
     // Fresh bulk data has no planner statistics (autovacuum may be off or behind):
     // without them the index build plans badly (892 s instead of minutes at 500k).
     await sql`ANALYZE`;
-    // A fresh index gets its indexes built after the load (search/src/bulk-index.ts).
+    // A fresh index gets its indexes and foreign keys built after the load (withBulkLoad, @ilera/db).
     const indexed = await reindexAll(sql, { progress: true, indexesAfter: true, log: say });
     say(
       `search index rebuilt in ${((Date.now() - indexStarted) / 1000).toFixed(1)} s ` +

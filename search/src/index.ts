@@ -2,7 +2,7 @@ import cliProgress from 'cli-progress';
 import { loadConfig, type Config, type Db, type Sql } from '@ilera/db';
 import type { SearchEngine } from './engine';
 import { approvedIds, buildDocuments } from './documents';
-import { withIndexesBuiltAfter } from './bulk-index';
+import { withBulkLoad } from '@ilera/db/bulk-load';
 import { PostgresEngine } from './postgres-engine';
 import { TypesenseEngine } from './typesense-engine';
 import { collectionNames, type CollectionName, type SearchDocument } from './schema';
@@ -117,6 +117,12 @@ export async function rollOverNextSlots(sql: Sql, engine: SearchEngine, now: Dat
 
 const BATCH = 500;
 
+/**
+ * The PostgreSQL engine's tables a full reindex fills (migrations 002, 006, 017, 020): the documents
+ * and their bodies as they are written, the cube, its day rows and the vocabulary by the recount.
+ */
+const BULK_TABLES = ['search_documents', 'search_bodies', 'search_cube', 'search_cube_days', 'search_terms'];
+
 /** Where a reindex's time goes, in ms: waiting for documents, recording next slots, the engine writing them. */
 interface BatchTimes {
   build: number;
@@ -155,8 +161,8 @@ export interface ReindexOptions {
   progress?: boolean;
   engine?: SearchEngine;
   /**
-   * A fresh PostgreSQL index (the seed): build search_documents' indexes once after the load
-   * instead of row by row (bulk-index.ts). Ignored unless the table is empty.
+   * A fresh PostgreSQL index (the seed): build the search tables' indexes and foreign keys once after
+   * the load instead of row by row (withBulkLoad, BULK_TABLES). Ignored unless the tables are empty.
    */
   indexesAfter?: boolean;
   /** Told where each collection's time went. */
@@ -211,7 +217,7 @@ export async function reindexAll(sql: Sql, options: ReindexOptions = {}): Promis
   const load = async () => {
     try {
       if (options.indexesAfter) {
-        // Both loads end before the indexes are built (bulk-index.ts), even when one of them fails.
+        // Both loads end before the indexes are built (withBulkLoad), even when one of them fails.
         const failed = (await Promise.allSettled(collectionNames.map(loadOne))).find((x) => x.status === 'rejected');
         if (failed) throw failed.reason;
       } else {
@@ -221,7 +227,7 @@ export async function reindexAll(sql: Sql, options: ReindexOptions = {}): Promis
       bars?.stop();
     }
   };
-  if (options.indexesAfter && engine.kind === 'postgres') await withIndexesBuiltAfter(sql, load, log);
+  if (options.indexesAfter && engine.kind === 'postgres') await withBulkLoad(sql, BULK_TABLES, load, log);
   else await load();
   if (!options.engine) await engine.close();
   return counts;

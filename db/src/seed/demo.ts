@@ -1,4 +1,5 @@
 import { hashPassword } from '@ilera/db/passwords';
+import { withBulkLoad } from '../bulk-load';
 import type { Sql } from '../client';
 import type { ProgressFactory } from './copy';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, generate, type SeedSummary } from './generate';
@@ -26,6 +27,9 @@ export function patientsFor(appointments: number): number {
   return Math.max(DEMO_SIZES.patients, Math.round(appointments / 15));
 }
 
+/** The tables the seed writes with COPY: on an empty database their indexes and foreign keys are built after (withBulkLoad). */
+const DATA_TABLES = ['users', 'user_passwords', 'institutions', 'professionals', 'professional_institutions', 'appointments', 'reviews'];
+
 /** True when the database holds no users yet (first start). */
 export async function isEmpty(sql: Sql): Promise<boolean> {
   const [row] = await sql`SELECT NOT EXISTS (SELECT 1 FROM users) AS empty`;
@@ -44,7 +48,7 @@ export async function seedDemo(sql: Sql, options: SeedOptions = {}): Promise<See
   const emails = Object.values(DEMO_ACCOUNTS).map((a) => a.email.toLowerCase());
   const [taken] = await sql`SELECT EXISTS (SELECT 1 FROM users WHERE lower(email) IN ${sql(emails)}) AS taken`;
   return sql.begin((tx) =>
-    generate(tx, {
+    withBulkLoad(tx, DATA_TABLES, () => generate(tx, {
       professionals: options.professionals ?? DEMO_SIZES.professionals,
       institutions: options.institutions ?? DEMO_SIZES.institutions,
       patients: options.patients ?? patientsFor(appointments),
@@ -56,6 +60,6 @@ export async function seedDemo(sql: Sql, options: SeedOptions = {}): Promise<See
       now: options.now,
       log: options.log,
       progress: options.progress,
-    }),
+    }), options.log),
   ) as Promise<SeedSummary>;
 }
