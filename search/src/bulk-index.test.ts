@@ -126,3 +126,25 @@ describe('the order a full reindex writes documents in', () => {
     }
   }, 180_000);
 });
+
+describe('a bulk write and the per-row triggers', () => {
+  it('calls none of them in bulk (migration 029), and each once a row otherwise', async () => {
+    const callsWhenWriting = async (bulk: boolean) =>
+      sql.begin(async (tx) => {
+        await tx`SELECT set_config('track_functions', 'pl', true)`;
+        if (bulk) await tx`SELECT set_config('ilera.search_bulk', 'on', true)`;
+        await tx`
+          INSERT INTO search_documents (collection, id, key_id)
+          SELECT 'professionals', 'trigger-probe-' || n, search_key_id('professionals', '{"professionalType": "doctor"}')
+          FROM generate_series(1, 3) AS n`;
+        const calls = await tx<{ name: string; calls: number }[]>`
+          SELECT funcname AS name, calls::int FROM pg_stat_xact_user_functions
+          WHERE funcname IN ('search_documents_cube', 'search_documents_cube_days', 'search_documents_generation') ORDER BY 1`;
+        await tx`SELECT set_config('ilera.search_bulk', 'on', true)`;
+        await tx`DELETE FROM search_documents WHERE id LIKE 'trigger-probe-%'`;
+        return calls.map((c) => `${c.name} ${c.calls}`);
+      });
+    expect(await callsWhenWriting(true)).toEqual([]);
+    expect(await callsWhenWriting(false)).toEqual(['search_documents_cube 3', 'search_documents_cube_days 3', 'search_documents_generation 3']);
+  });
+});
