@@ -33,43 +33,42 @@ export async function withBulkLoad<T>(db: Db, tables: readonly string[], load: (
     ORDER BY 1, 2`;
   for (const { table, name } of keys) await db.unsafe(`ALTER TABLE ${table} DROP CONSTRAINT ${name}`);
   for (const { name } of indexes) await db.unsafe(`DROP INDEX ${name}`);
-  let started = 0;
-  const said = () =>
-    log(`${indexes.length} indexes and ${keys.length} foreign keys of ${list.join(', ')} built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const build = async (tx: Db, defs: readonly string[]) => {
+  const defs = indexes.map((i) => i.def);
+  // Each builder takes the next index left, under one setting of memory for index builds.
+  const makeIndexes = async (tx: Db) => {
     await tx`SELECT set_config('maintenance_work_mem', '512MB', true)`;
-    for (const def of defs) await tx.unsafe(def);
+    for (let def = defs.shift(); def !== undefined; def = defs.shift()) await tx.unsafe(def);
   };
   const addKeys = async (tx: Db) => {
     for (const { table, name, def } of keys) await tx.unsafe(`ALTER TABLE ${table} ADD CONSTRAINT ${name} ${def}`);
   };
+  const rebuild = async (make: () => Promise<void>) => {
+    const started = Date.now();
+    await make();
+    log(`${indexes.length} indexes and ${keys.length} foreign keys of ${list.join(', ')} built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  };
   if (!('begin' in db)) {
     // A transaction: a failure aborts it, and its rollback brings back the indexes and keys.
     const out = await load();
-    started = Date.now();
-    await build(db, indexes.map((i) => i.def));
-    await addKeys(db);
-    said();
+    await rebuild(async () => {
+      await makeIndexes(db);
+      await addKeys(db);
+    });
     return out;
   }
   const pool = db;
   try {
     return await load();
   } finally {
-    // On a pool, two connections build the indexes, each taking the next one left: GIN indexes are
-    // built by one process, so one core each (the search tables' 22 indexes at 500,000: 48 s on one
-    // connection, docs/PERFORMANCE.md 2026-11-25). The keys are checked once every index is there.
-    started = Date.now();
-    const queue = indexes.map((i) => i.def);
-    const builder = () =>
-      pool.begin(async (tx) => {
-        for (let def = queue.shift(); def !== undefined; def = queue.shift()) await build(tx, [def]);
-      });
-    const built = await Promise.allSettled([builder(), builder()]);
-    const failed = built.find((b) => b.status === 'rejected');
-    if (failed) throw failed.reason;
-    await pool.begin((tx) => addKeys(tx));
-    said();
+    // On a pool, two connections build the indexes: GIN indexes are built by one process, so one core
+    // each (the search tables' 22 indexes at 500,000: 48 s on one connection, docs/PERFORMANCE.md
+    // 2026-11-25). The keys are checked once every index is there.
+    await rebuild(async () => {
+      const built = await Promise.allSettled([pool.begin(makeIndexes), pool.begin(makeIndexes)]);
+      const failed = built.find((b) => b.status === 'rejected');
+      if (failed) throw failed.reason;
+      await pool.begin(addKeys);
+    });
   }
 }
 
