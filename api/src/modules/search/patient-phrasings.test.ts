@@ -80,6 +80,20 @@ const professionalCases: Case[] = [
   ['doctor in enugu', 'professionalType:=[`doctor`] && state:=[`Enugu`]'],
   ['doctors in VI', 'professionalType:=[`doctor`] && state:=[`Lagos`]'],
   ['the best doctor in abuja', 'professionalType:=[`doctor`] && state:=[`FCT`]'],
+  // Typos patients make: a letter missed, swapped or doubled in a specialty, a person or a long place name.
+  ['pediatritian abuja', 'specialty:=[`Pediatrics`] && state:=[`FCT`]'],
+  ['peadiatrician in lagos', 'specialty:=[`Pediatrics`] && state:=[`Lagos`]'],
+  ['gynacologist', 'specialty:=[`Obstetrics & Gynecology`]'],
+  ['gynecolgist abuja', 'specialty:=[`Obstetrics & Gynecology`] && state:=[`FCT`]'],
+  ['dentst in ikeja', 'specialty:=[`Dentistry`] && city:=[`Ikeja`]'],
+  ['cardiolgy', 'specialty:=[`Cardiology`]'],
+  ['opthalmologist', 'specialty:=[`Ophthalmology`]'],
+  ['dermatoligist', 'specialty:=[`Dermatology`]'],
+  ['psychatrist in abuja', 'specialty:=[`Psychiatry`] && state:=[`FCT`]'],
+  ['neurologst in lagos', 'specialty:=[`Neurology`] && state:=[`Lagos`]'],
+  ['pharmasist in kano', 'professionalType:=[`pharmacist`] && state:=[`Kano`]'],
+  ['dentist in port harcort', 'specialty:=[`Dentistry`] && city:=[`Port Harcourt`]'],
+  ['doctors in maiduguiri', 'professionalType:=[`doctor`] && city:=[`Maiduguri`]'],
 ];
 
 const institutionCases: Case[] = [
@@ -97,6 +111,13 @@ const institutionCases: Case[] = [
   ['emergency hospital lagos', `services:=[\`Emergency Care\`] && ${hospitals} && state:=[\`Lagos\`]`],
   ['blood test in PH', 'services:=[`Blood Tests`] && city:=[`Port Harcourt`]'],
   ['clinic in lagos', `${clinics} && state:=[\`Lagos\`]`],
+  // Typos
+  ['phamarcy in kano', 'type:=[`pharmacy`] && state:=[`Kano`]'],
+  ['pharmcy lagos', 'type:=[`pharmacy`] && state:=[`Lagos`]'],
+  ['hospitl port harcourt', `${hospitals} && city:=[\`Port Harcourt\`]`],
+  ['hosptal in abuja', `${hospitals} && state:=[\`FCT\`]`],
+  ['labouratory in lagos', `${labs} && state:=[\`Lagos\`]`],
+  ['maternaty in lagos', 'services:=[`Maternity Services`] && state:=[`Lagos`]'],
 ];
 
 describe('patient phrasings answer what their structured search answers', () => {
