@@ -604,6 +604,48 @@ describe('PostgreSQL engine: the shapes of the page and count statements', () =>
     }
   });
 
+  it("ranks a rare text's matches in every order, not only by relevance: no order's index is walked for them", async () => {
+    const db = await createTestDatabase();
+    try {
+      // At 500,000 professionals "bichi" (2,758 documents) under a specialty's keys, soonest first, walked the
+      // next-slot index through all 500,000 entries for its 3 hits: 427 ms (docs/PERFORMANCE.md, 2026-11-25).
+      const e = new PostgresEngine(db.sql);
+      const docs = Array.from({ length: 300 }, (_, i) => professional(i));
+      await e.upsert('professionals', docs);
+      const plan = async (raw: SearchRequest) => {
+        const s = parseSearch(raw);
+        const [r] = await e.resolve([s]);
+        const q = hitsQuery(s, r);
+        const conn = await db.sql.reserve();
+        try {
+          await conn.unsafe('SET enable_seqscan = off'); // a few test rows would be read whole, whatever the indexes
+          // Sorting made dear, as ranking thousands of matches is beside a walk that looks short to the planner:
+          // the order's index is still not walked when no index gives the order.
+          await conn.unsafe('SET enable_sort = off');
+          return (await conn.unsafe(`EXPLAIN ${q.text}`, q.values as never[])).map((row) => String(Object.values(row)[0])).join('\n');
+        } finally {
+          await conn.unsafe('RESET ALL');
+          conn.release();
+        }
+      };
+      for (const sort_by of ['nextSlot(missing_values: last):asc,rating:desc', 'yearsOfExperience:desc,rating:desc']) {
+        const p = await plan({ collection: 'professionals', q: 'okonkwo', filter_by: 'state:=[`Lagos`,`Kano`]', sort_by });
+        expect(p, sort_by).not.toMatch(/Index (Only )?Scan using search_documents_(next_slot|experience)/);
+      }
+      // Relevance first, then the soonest slot: the same ranking from the matches, in that order.
+      const [r] = (await e.multiSearch([
+        { collection: 'professionals', q: 'okonkwo', filter_by: 'state:=[`Lagos`]', sort_by: '_text_match:desc,nextSlot(missing_values: last):asc', per_page: 50 },
+      ])) as SearchResult[];
+      const okonkwo = docs.filter((d) => d.lastName === 'Okonkwo' && d.state === 'Lagos');
+      expect(r.found).toBe(okonkwo.length);
+      expect(r.hits.length).toBe(Math.min(50, okonkwo.length));
+      const slots = r.hits.map((h) => (h.document.nextSlot as number | undefined) ?? Infinity);
+      expect(slots).toEqual(okonkwo.map((d) => (d.nextSlot as number | undefined) ?? Infinity).sort((a, b) => a - b).slice(0, 50));
+    } finally {
+      await db.sql.end({ timeout: 2 });
+    }
+  });
+
   it('finds a page under an availability filter from the rating indexes alone: they carry the next free slot (026)', async () => {
     const db = await createTestDatabase();
     try {
