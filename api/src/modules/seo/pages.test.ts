@@ -188,6 +188,32 @@ describe('the profile-read limit on the server-rendered pages', () => {
 });
 
 describe('GET /search (plain HTTP)', () => {
+  it('lists "Best match" by relevance, then rating (D10), with or without words', async () => {
+    const own = await createTestContext();
+    try {
+      const url = await own.listen();
+      // Made in the order opposite to their ratings: an order by id would list them the wrong way round.
+      const names = ['Amaka Low', 'Bola Middle', 'Chidi High'];
+      for (const [i, name] of names.entries()) {
+        const [firstName, lastName] = name.split(' ');
+        const p = await createProfessional(own.sql, { user: { firstName, lastName }, specialty: 'Neurology', city: 'Jos', state: 'Plateau' });
+        for (let k = 0; k < 2; k++) {
+          const reviewer = await createUser(own.sql);
+          await own.sql`INSERT INTO reviews (reviewer_id, professional_id, rating) VALUES (${reviewer.id}, ${p.id}, ${i + 3})`;
+        }
+      }
+      await reindexAll(own.sql, { engine: new PostgresEngine(own.sql) });
+      for (const path of ['/search?q=neurology', '/search?specialty=Neurology', '/search?q=plateau']) {
+        const text = visibleText(await (await fetch(url + path, { headers: { accept: 'text/html' } })).text());
+        const at = names.map((n) => text.indexOf(n));
+        expect(at.every((x) => x >= 0), path).toBe(true);
+        expect(at[2] < at[1] && at[1] < at[0], `${path}: ${at}`).toBe(true);
+      }
+    } finally {
+      await own.close();
+    }
+  });
+
   it("holds the first page of results for the address's search, and counts as a search against the limit", async () => {
     // A search page is four searches, as the page's own request would be: its results and three availability counts.
     const own = await createTestContext({ requestLimits: { search: { max: 12 } } });

@@ -1,6 +1,6 @@
 import { createContext } from 'react';
 import TypesenseInstantSearchAdapter from 'typesense-instantsearch-adapter';
-import { searchQueryBy } from '@ilera/contracts';
+import { searchQueryBy, searchSortBy } from '@ilera/contracts';
 import { withAvailabilityCounts } from './availability-counts';
 
 /**
@@ -37,9 +37,11 @@ export function createSearchClient(send?: typeof fetch) {
       ...(send ? { fetch: send } : {}),
     } as ConstructorParameters<typeof TypesenseInstantSearchAdapter>[0]['server'],
     additionalSearchParameters: { query_by: searchQueryBy.professionals.join(',') },
+    // "Best match" (an index name without /sort/) is relevance, then rating (D10), as the REST searches order
+    // it; without a sort_by the engines break ties by id. An index name's /sort/ part takes precedence.
     collectionSpecificSearchParameters: {
-      professionals: { query_by: searchQueryBy.professionals.join(',') },
-      institutions: { query_by: searchQueryBy.institutions.join(',') },
+      professionals: { query_by: searchQueryBy.professionals.join(','), sort_by: searchSortBy.professionals.relevance },
+      institutions: { query_by: searchQueryBy.institutions.join(','), sort_by: searchSortBy.institutions.relevance },
     },
   });
   return withAvailabilityCounts(adapter.searchClient);
