@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '@ilera/db/seed/demo';
 import { reindexAll } from '@ilera/search';
 import { createTestContext, type TestContext } from '../test/support';
-import { clientAddress, logKinds, logShape, queryLog, requestKey, searchVocabulary } from './query-log';
+import { clientAddress, engineSearches, logKinds, logShape, queryLog, requestKey, searchVocabulary, type LogRequest } from './query-log';
 import { injectRequest } from './scenarios';
 
 /**
@@ -61,6 +61,31 @@ describe('query log', () => {
     const words = new Set([...vocabulary.personWords, ...vocabulary.layWords, ...vocabulary.specialties, ...vocabulary.surnames, ...vocabulary.firstNames]
       .flatMap((w) => w.toLowerCase().split(' ')));
     expect(typos.filter((q) => q.split(' ').some((w) => w.length >= 4 && !words.has(w))).length / typos.length).toBeGreaterThan(0.5);
+  });
+
+  it('counts what each request costs the engine (docs/SCALING.md): a page of hits, one facet-only search per filter, three availability counts', async () => {
+    const get = (path: string): LogRequest => ({ method: 'GET', path, scenario: 'search-free-text', popular: false });
+    // "cardiologist in lagos" is understood as specialty and state: each filtered facet gets its own count search.
+    expect(await engineSearches([get('/api/professionals/search?query=cardiologist%20in%20lagos')])).toMatchObject({
+      perRequest: 6,
+      perRequestByKind: { hits: 1, facetOnly: 2, countOnly: 3 },
+      rateLimitCountsPerRequest: 1,
+    });
+    expect((await engineSearches([get('/api/professionals/search?query=okafor')])).perRequest).toBe(4);
+
+    const sample = queryLog({ size: 2000 });
+    const cost = await engineSearches(sample);
+    const posts = sample.filter((r) => r.method === 'POST');
+    const inBodies = posts.reduce((n, r) => n + (r.body as { searches: unknown[] }).searches.length, 0);
+    // A multi_search reaches the engine as the adapter posted it, and is counted once per search by the rate limit.
+    expect(cost.multiSearchShare).toBe(posts.length / sample.length);
+    expect(cost.perMultiSearch).toBeCloseTo(inBodies / posts.length, 10);
+    expect(cost.rateLimitCountsPerRequest).toBeCloseTo((sample.length - posts.length + inBodies) / sample.length, 10);
+    expect(cost.perRequestByKind.hits).toBe(1);
+    expect(cost.perRequestByKind.countOnly).toBe(3);
+    const { hits, facetOnly, countOnly } = cost.perRequestByKind;
+    expect(cost.perRequest).toBeCloseTo(hits + facetOnly + countOnly, 10);
+    expect(cost.perGetSearch).toBeGreaterThan(4);
   });
 
   it('spreads the requests over thousands of client addresses', () => {

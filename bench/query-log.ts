@@ -5,6 +5,7 @@
  *
  *   queryLog({ size: 10000 })                    the whole traffic mix
  *   queryLog({ size: 2000, kind: 'multi-search' }) one kind of request
+ *   await engineSearches(queryLog({ size: 10000 })) what the log costs the engine (docs/SCALING.md)
  *
  * The words are those of the data: the contracts lists (specialties, services,
  * states, landing locations) and the seed generator's names, cities and
@@ -13,6 +14,8 @@
  */
 import {
   allServices,
+  institutionSearchQuerySchema,
+  professionalSearchQuerySchema,
   institutionTypeLabel,
   locationValues,
   nigerianStates,
@@ -25,6 +28,8 @@ import {
   stateFilterValues,
 } from '@ilera/contracts';
 import { cities, doctorSpecialtyText, names, virtues } from '@ilera/db/seed/data';
+import type { SearchEngine, SearchRequest, SearchResult } from '@ilera/search';
+import { multiSearch, searchInstitutions, searchProfessionals } from '@ilera/api/modules/search/search.service';
 import { logRequest, type LogKind, type LogRequest, type SearchVocabulary } from './query-log-def.js';
 
 export { CLIENTS, clientAddress, HEAD_SHARE, HEAD_SIZE, logKinds, logRequest, type LogKind, type LogRequest, type SearchVocabulary } from './query-log-def.js';
@@ -138,5 +143,82 @@ export function logShape(log: { method: string; path: string; body?: unknown }[]
     top10Share: sorted.slice(0, 10).reduce((s, [, c]) => s + c, 0) / n,
     top: sorted.slice(0, 10).map(([key, count]) => ({ key, count })),
     pages: { first: pages.first / n, second5: pages.second5 / n, deeper: pages.deeper / n },
+  };
+}
+
+export interface EngineSearches {
+  requests: number;
+  /** Searches the engine runs per HTTP request, over the whole log. */
+  perRequest: number;
+  /** Share of the log's requests that are multi_search posts. */
+  multiSearchShare: number;
+  /** Engine searches per multi_search post, and per GET search. */
+  perMultiSearch: number;
+  perGetSearch: number;
+  /**
+   * Engine searches per request by what they ask: a page of hits (with the unrefined facets),
+   * a facet-only search per refined facet, and the Availability filter's count-only searches.
+   */
+  perRequestByKind: { hits: number; facetOnly: number; countOnly: number };
+  /** Rate-limit counts per request (api/src/plugins/rate-limit.ts: one per GET search, one per search in a multi_search). */
+  rateLimitCountsPerRequest: number;
+}
+
+/**
+ * What the log costs the search engine with no answer cache in front of it (Typesense,
+ * docs/SCALING.md): each request goes through the API's search service, as the routes call
+ * it, to an engine that only counts the searches it is sent (one engine.multiSearch call is
+ * one Typesense multi_search holding them all).
+ */
+export async function engineSearches(log: LogRequest[]): Promise<EngineSearches> {
+  let sent: SearchRequest[] = [];
+  const counting = {
+    kind: 'typesense',
+    async multiSearch(searches: SearchRequest[]): Promise<SearchResult[]> {
+      sent.push(...searches);
+      return searches.map((s) => ({
+        found: 0,
+        page: s.page ?? 1,
+        search_time_ms: 0,
+        request_params: { collection_name: s.collection, q: s.q, per_page: s.per_page ?? 0 },
+        hits: [],
+        facet_counts: [],
+      }));
+    },
+  } as unknown as SearchEngine;
+  const kinds = { hits: 0, facetOnly: 0, countOnly: 0 };
+  let all = 0;
+  let multi = 0;
+  let inMulti = 0;
+  let rateLimitCounts = 0;
+  for (const r of log) {
+    sent = [];
+    if (r.method === 'POST') {
+      await multiSearch(counting, r.body);
+      multi++;
+      inMulti += sent.length;
+      rateLimitCounts += (r.body as { searches: unknown[] }).searches.length;
+    } else {
+      const query = Object.fromEntries(new URLSearchParams(r.path.split('?')[1] ?? ''));
+      if (r.path.startsWith('/api/institutions/')) await searchInstitutions(counting, institutionSearchQuerySchema.parse(query));
+      else await searchProfessionals(counting, professionalSearchQuerySchema.parse(query));
+      rateLimitCounts += 1;
+    }
+    all += sent.length;
+    for (const s of sent) {
+      if (s.per_page !== 0) kinds.hits++;
+      else if (s.facet_by) kinds.facetOnly++;
+      else kinds.countOnly++;
+    }
+  }
+  const n = Math.max(1, log.length);
+  return {
+    requests: log.length,
+    perRequest: all / n,
+    multiSearchShare: multi / n,
+    perMultiSearch: inMulti / Math.max(1, multi),
+    perGetSearch: (all - inMulti) / Math.max(1, log.length - multi),
+    perRequestByKind: { hits: kinds.hits / n, facetOnly: kinds.facetOnly / n, countOnly: kinds.countOnly / n },
+    rateLimitCountsPerRequest: rateLimitCounts / n,
   };
 }
