@@ -36,6 +36,12 @@ export interface SearchState {
 }
 
 export const RESULTS_PER_PAGE = 10;
+/**
+ * The API serves the first 1,000 results of a search and no further (MAX_HITS in
+ * search/src/protocol.ts), as hosted search services do; a deeper page is refused.
+ */
+export const MAX_RESULTS = 1000;
+export const MAX_PAGES = MAX_RESULTS / RESULTS_PER_PAGE;
 
 const text = (params: URLSearchParams, key: string): string | undefined => {
   const v = params.get(key)?.trim();
@@ -126,7 +132,10 @@ export function searchParametersOf(s: SearchState) {
   return {
     query: s.q,
     hitsPerPage: RESULTS_PER_PAGE,
-    page: s.page - 1,
+    // An address past the last page served (a shared or typed ?page=101) shows that last page,
+    // with the note that says why, instead of a refused search. The server renderer and the
+    // browser both read this, so they draw the same page.
+    page: Math.min(s.page, MAX_PAGES) - 1,
     maxValuesPerFacet: 50,
     // Disjunctive: each facet's counts ignore its own choice, so the other
     // choices stay visible with their counts.

@@ -6,7 +6,16 @@ import { Configure, InstantSearch, InstantSearchSSRProvider, useInstantSearch, t
 import { createSearchClient, SearchClientContext } from '../api/search-client';
 import { availabilityCountsOf } from '../api/availability-counts';
 import { busyMessage, isBusyError, isRateLimitedError, rateLimitedMessage } from '../../../lib/api';
-import { facetFields, indexNameOf, searchParametersOf, searchServerStateKey, type SearchSort, type SearchState } from '../search-state';
+import {
+  facetFields,
+  indexNameOf,
+  MAX_PAGES,
+  MAX_RESULTS,
+  searchParametersOf,
+  searchServerStateKey,
+  type SearchSort,
+  type SearchState,
+} from '../search-state';
 import { CategoryCards, SubPicker } from './CategoryCards';
 import { FiltersPanel, type FacetValue, type SearchFacets } from './FiltersPanel';
 import { TipsCard } from './TipsCard';
@@ -16,8 +25,6 @@ import { UnderstoodChips } from './UnderstoodChips';
 import { understoodOf, withoutWords } from '../understood';
 
 export const SKELETON_CARDS = 5;
-/** Typesense, like Algolia, pages through the first 1,000 results at most; narrower searches reach further. */
-const MAX_PAGES = 100;
 
 /**
  * The search page's filters, facets and results: instantsearch (with the Typesense
@@ -201,6 +208,13 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
                   ? (hits as ProfessionalHit[]).map((h) => <ProfessionalResultCard key={h.id} hit={h} />)
                   : (hits as InstitutionHit[]).map((h) => <InstitutionResultCard key={h.id} hit={h} />)}
               </Stack>
+            )}
+            {!loading && status !== 'error' && found > MAX_RESULTS && (
+              // The API serves the first 1,000 results at most, as hosted search services do:
+              // say so, rather than let the page list end at 100 without a word.
+              <Text size="sm" c="dimmed" ta="center" role="note">
+                {`Showing the first ${formatCount(MAX_RESULTS)} of ${formatCount(found)} results. Add a filter or a place to narrow your search.`}
+              </Text>
             )}
             {!loading && pages > 1 && (
               <Group justify="center">
