@@ -26,6 +26,8 @@ export interface SearchVocabulary {
   registrationTypes: string[];
   servicesByType: Record<string, string[]>;
   queryBy: { professionals: string[]; institutions: string[] };
+  /** The search page's "Best match" order (sort_by), which its multi_search sends. */
+  relevance: { professionals: string; institutions: string };
 }
 
 export type LogKind = 'search-free-text' | 'search-typo' | 'search-faceted' | 'institutions-by-service' | 'multi-search';

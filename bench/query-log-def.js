@@ -259,7 +259,7 @@ function multiSearch(v, r, popular) {
       .map((k) => `${k}:=[${filterValue(refined[k])}]`)
       .join(' && ');
   const perPage = 12;
-  const base = { collection: 'professionals', q, query_by: v.queryBy.professionals.join(','), max_facet_values: 10 };
+  const base = { collection: 'professionals', q, query_by: v.queryBy.professionals.join(','), sort_by: v.relevance.professionals, max_facet_values: 10 };
   const main = { ...base, facet_by: 'professionalType,specialty,state,city', page: pageOf(r, perPage), per_page: perPage };
   if (filter()) main.filter_by = filter();
   const searches = [main];

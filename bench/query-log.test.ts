@@ -44,6 +44,14 @@ describe('query log', () => {
     }
   });
 
+  it('sends multi_search as the search page does: in its default "Best match" order, relevance then rating (D10)', () => {
+    const bodies = log.filter((r) => r.scenario === 'multi-search').map((r) => r.body as { searches: { sort_by?: string }[] });
+    expect(bodies.length).toBeGreaterThan(1000);
+    for (const { searches } of bodies) {
+      for (const s of searches) expect(s.sort_by).toBe('_text_match:desc,rating:desc,reviewCount:desc');
+    }
+  });
+
   it('mixes every kind of search, and the words patients use: lay words, person titles, British spellings, places, stop words, names', () => {
     for (const [kind, weight] of logKinds) {
       expect(log.filter((r) => r.scenario === kind).length / log.length).toBeCloseTo(weight / 100, 1);

@@ -22,6 +22,7 @@ import {
   professionalTypes,
   registrationInstitutionTypeValues,
   searchQueryBy,
+  searchSortBy,
   servicesByInstitutionType,
   specialtiesByType,
   allSpecialties,
@@ -76,6 +77,7 @@ export function searchVocabulary(): SearchVocabulary {
     registrationTypes: [...registrationInstitutionTypeValues],
     servicesByType: Object.fromEntries(Object.entries(servicesByInstitutionType).map(([k, v]) => [k, [...v]])),
     queryBy: { professionals: [...searchQueryBy.professionals], institutions: [...searchQueryBy.institutions] },
+    relevance: { professionals: searchSortBy.professionals.relevance, institutions: searchSortBy.institutions.relevance },
   };
 }
 
