@@ -646,6 +646,51 @@ describe('PostgreSQL engine: the shapes of the page and count statements', () =>
     }
   });
 
+  it('ranks the matches of common words that are rare together: their matches are counted before the page is asked for', async () => {
+    const db = await createTestDatabase();
+    const sent: { query: string; values: unknown[] }[] = [];
+    const sql = createSql(db.url, { max: 2, debug: (_c, query, values) => sent.push({ query, values: values as unknown[] }) });
+    try {
+      // At 500,000 professionals "emergency care" in Calabar (each word thousands of documents, 3 hits)
+      // walked the rating index through all 500,000 entries: 125 ms of SQL (docs/PERFORMANCE.md, 2026-11-25).
+      // Here each name word is in 5,510 of 11,000 documents, both in 10.
+      const e = new PostgresEngine(sql);
+      const docs = Array.from({ length: 11_000 }, (_, i) => {
+        const d = professional(i);
+        const firstName = i < 5_500 ? 'Ada' : 'Chidi';
+        const lastName = i >= 5_490 ? 'Bello' : 'Okafor';
+        return { ...d, firstName, lastName, name: `Dr. ${firstName} ${lastName}`, state: String(d.state) };
+      });
+      await e.replaceAll('professionals', (async function* () {
+        yield docs;
+      })());
+      await sql`ANALYZE search_documents`;
+      const both = docs.filter((d) => d.firstName === 'Ada' && d.lastName === 'Bello');
+      for (const filter_by of [undefined, `state:=[\`${both[0].state}\`]`]) {
+        const expected = both.filter((d) => !filter_by || d.state === both[0].state);
+        const before = sent.length;
+        const [r] = (await e.multiSearch([{ collection: 'professionals', q: 'ada bello', sort_by: 'rating:desc', ...(filter_by ? { filter_by } : {}) }])) as SearchResult[];
+        expect(r.found).toBe(expected.length);
+        expect(r.hits.map((h) => h.document.id).sort()).toEqual(expected.map((d) => d.id).sort());
+        // The page's statement as the engine sent it: it must not walk the rating index for the 10 matches.
+        const page = sent.slice(before).find((q) => /^WITH page AS/.test(q.query.trim()));
+        expect(page).toBeDefined();
+        const conn = await db.sql.reserve();
+        try {
+          await conn.unsafe('SET enable_seqscan = off'); // 11,000 rows would still be read whole, whatever the indexes
+          const plan = (await conn.unsafe(`EXPLAIN ${page!.query}`, page!.values as never[])).map((row) => String(Object.values(row)[0])).join('\n');
+          expect(plan, filter_by).not.toMatch(/Index (Only )?Scan using search_documents_rating_idx/);
+        } finally {
+          await conn.unsafe('RESET ALL');
+          conn.release();
+        }
+      }
+    } finally {
+      await sql.end({ timeout: 2 });
+      await db.sql.end({ timeout: 2 });
+    }
+  });
+
   it('finds a page under an availability filter from the rating indexes alone: they carry the next free slot (026)', async () => {
     const db = await createTestDatabase();
     try {
