@@ -40,9 +40,10 @@ describe('search page: more than 1,000 results (browser)', { timeout: 120_000 },
     expect(await page.getByRole('button', { name: 'Page 101', exact: true }).count()).toBe(0);
     await last.click();
     await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('100');
+    // Page 1's ten cards stay on screen until page 100's answer is drawn: wait for the page list to move.
+    await expect.poll(() => page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
     await expect.poll(async () => (await cardNames(page)).length).toBe(10);
     expect(await note(page).textContent()).toBe(capNote());
-    expect(await page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
 
     // A narrower search reaches all its results: no note.
     await page.goto('/search?q=cardiologist');
@@ -94,6 +95,28 @@ describe('search page: more than 1,000 results (browser)', { timeout: 120_000 },
     await expect.poll(() => cardNames(page)).toEqual(lastPage);
     expect(await note(page).textContent()).toBe(capNote());
     expect(await page.getByRole('alert').count()).toBe(0);
+    await context.close();
+  });
+
+  it('says where the results are for an address past the last page of a smaller search, and goes there', async () => {
+    const [row] = await suite.ctx.sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM professionals WHERE status = 'approved' AND specialty = 'Cardiology'`;
+    const lastPage = Math.ceil(row.n / 10);
+    expect(lastPage).toBeGreaterThan(1);
+    expect(lastPage).toBeLessThan(50);
+    const { page, context } = await suite.page();
+    const response = await page.goto('/search?specialty=Cardiology&page=50');
+    const html = words(await response!.text());
+    expect(html).toContain(`${formatCount(row.n)} results found`);
+    expect(html).toContain('No results on this page');
+    expect(html).toContain(`This search has ${lastPage} pages of results.`);
+    expect(html).not.toContain('No results found');
+    const go = page.getByRole('button', { name: `Go to page ${lastPage}` });
+    await hydrated(go);
+    await go.click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe(String(lastPage));
+    await expect.poll(async () => (await cardNames(page)).length).toBe(row.n - (lastPage - 1) * 10);
+    expect(await page.getByText('No results on this page').count()).toBe(0);
     await context.close();
   });
 });

@@ -1,5 +1,5 @@
 import { memo, useContext, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Card, Grid, Group, NativeSelect, Pagination, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Card, Grid, Group, NativeSelect, Pagination, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconMoodEmpty } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Configure, InstantSearch, InstantSearchSSRProvider, useInstantSearch, type InstantSearchServerState } from 'react-instantsearch';
@@ -190,6 +190,22 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
                   </Card>
                 ))}
               </Stack>
+            ) : hits.length === 0 && found > 0 && pages > 0 ? (
+              // An address past the last page (a shared ?page=50 of a search that has since shrunk):
+              // say where the results are rather than "No results found" under "N results found".
+              <Card withBorder radius="md" padding="xl">
+                <Stack align="center" gap="xs" ta="center">
+                  <Title order={2} size="h4">
+                    No results on this page
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    {`This search has ${pages} ${pages === 1 ? 'page' : 'pages'} of results.`}
+                  </Text>
+                  <Button variant="light" onClick={() => navigateTo({ ...state, page: pages })}>
+                    {`Go to page ${pages}`}
+                  </Button>
+                </Stack>
+              </Card>
             ) : hits.length === 0 ? (
               <Card withBorder radius="md" padding="xl">
                 <Stack align="center" gap="xs" ta="center">
