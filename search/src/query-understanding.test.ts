@@ -82,6 +82,14 @@ describe('query understanding', () => {
     expect(chips(pro('port harcort'))).toEqual(['city=Port Harcourt']);
   });
 
+  it('allows a plural the typos of the word as typed ("nures" is five letters, not the four of "nure")', () => {
+    expect(chips(pro('nures in kano'))).toEqual(['professionalType=nurse', 'state=Kano']);
+    expect(pro('nures in kano').q).toBe('');
+    expect(chips(pro('docotrs in enugu'))).toEqual(['professionalType=doctor', 'state=Enugu']);
+    // Still none for a word of four letters or fewer as typed.
+    expect(pro('nure').understood).toEqual([]);
+  });
+
   it('keeps "doctor" as the type when no specialty is named', () => {
     expect(chips(pro('doctor in enugu'))).toEqual(['professionalType=doctor', 'state=Enugu']);
   });

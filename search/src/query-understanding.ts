@@ -130,16 +130,22 @@ function lettersApart(a: string, b: string): number {
 /** Typed words seen lately, per collection: searches repeat, and a page sends several with the same words. */
 const MEMO_MAX = 10_000;
 
-/** The vocabulary words a typed word may stand for, with their number of typos (read-only: memoized). */
-function candidates(word: string, v: Vocabulary): Map<string, number> {
-  const seen = v.memo.get(word);
+/**
+ * The vocabulary words a typed word may stand for, with their number of typos (read-only: memoized).
+ * The typos allowed go by the word as typed, before a plural's "s" is taken off: "nures" (five
+ * letters, one typo: "nurse") is not the four-letter "nure", which would be allowed none.
+ */
+function candidates(token: Token, v: Vocabulary): Map<string, number> {
+  const word = token.norm;
+  const allowed = typosAllowed(token.text.length > word.length ? token.text : word);
+  const key = `${allowed}:${word}`;
+  const seen = v.memo.get(key);
   if (seen) return seen;
   const out = new Map<string, number>();
   if (v.memo.size >= MEMO_MAX) v.memo.clear();
-  v.memo.set(word, out);
+  v.memo.set(key, out);
   // A word of the vocabulary is itself, never a typo of another ("mental" is not "dental").
   if (v.wordsByLength.get(word.length)?.includes(word)) return out.set(word, 0);
-  const allowed = typosAllowed(word);
   for (let len = word.length - allowed; len <= word.length + allowed; len++) {
     for (const w of v.wordsByLength.get(len) ?? []) {
       if (w === word) out.set(w, 0);
@@ -182,7 +188,7 @@ export function understand(collection: CollectionName, q: string, filtered: Read
   const tokens = tokenize(q === '*' ? '' : q);
   const v = vocabulary(collection);
   // A stop word may stand inside a phrase ("ear nose and throat"), exactly as typed.
-  const cands = tokens.map((t) => (stopWords.has(t.norm) ? new Map([[t.norm, 0]]) : candidates(t.norm, v)));
+  const cands = tokens.map((t) => (stopWords.has(t.norm) ? new Map([[t.norm, 0]]) : candidates(t, v)));
   const found: { target: Target; from: number; to: number }[] = [];
   const rest: Token[] = [];
   for (let i = 0; i < tokens.length; ) {

@@ -94,6 +94,9 @@ const professionalCases: Case[] = [
   ['pharmasist in kano', 'professionalType:=[`pharmacist`] && state:=[`Kano`]'],
   ['dentist in port harcort', 'specialty:=[`Dentistry`] && city:=[`Port Harcourt`]'],
   ['doctors in maiduguiri', 'professionalType:=[`doctor`] && city:=[`Maiduguri`]'],
+  // A typo in a plural: the letters typed count, not the word without its "s".
+  ['nures in kano', 'professionalType:=[`nurse`] && state:=[`Kano`]'],
+  ['docotrs in enugu', 'professionalType:=[`doctor`] && state:=[`Enugu`]'],
 ];
 
 const institutionCases: Case[] = [
