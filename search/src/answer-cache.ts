@@ -1,8 +1,8 @@
 // Search answers cached under the index's write generation
-// (docs/decisions/009-search-answer-cache.md). Every request waits for a read of the generation
-// of the collections (PostgresEngine.generations: one statement over a two-row table) begun after it
-// arrived (concurrent requests share one: sharedReads) before it searches, and looks its searches up under that generation: an answer cached
-// before the index changed is never served after the change was committed.
+// (docs/decisions/009-search-answer-cache.md). Before it searches, every request waits for a read of
+// the collections' generations (PostgresEngine.generations: one statement over a two-row table) begun
+// after it arrived (concurrent requests share one: sharedReads), and looks its searches up under that
+// generation: an answer cached before the index changed is never served after the change was committed.
 import { LRUCache } from 'lru-cache';
 import { isSearchError, type SearchEngine, type SearchError, type SearchRequest, type SearchResult } from './engine';
 

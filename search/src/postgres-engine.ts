@@ -508,7 +508,7 @@ export function hitsQuery(s: ParsedSearch, r: Resolved = {}): SqlQuery {
   // The same holds for the other orders (soonest available, fee, experience): "bichi" (2,758 documents)
   // under a specialty's keys, soonest first, walked the next-slot index through all 500,000 entries for 3
   // hits (427 ms, 2026-11-25); ranked from its matches, 3 ms.
-  // Counted first (countsFirst), the matches under every filter are known: see WALKED_PER_SORTED.
+  // Counted first (countsFirst), the matches under every filter are known: see WALKED_PER_RANKED.
   const fewMatches = r.matches !== undefined
     ? r.matches * (s.words.length === 1 ? Math.max(r.matches, r.words?.maxDocs ?? 0) : r.matches) <= s.page * s.perPage * WALKED_PER_RANKED
     : (r.words?.maxDocs ?? Infinity) <= (r.keyIds || s.words.length > 1 ? RARE_NARROWED : RARE);
