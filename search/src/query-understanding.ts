@@ -137,7 +137,8 @@ const MEMO_MAX = 10_000;
  */
 function candidates(token: Token, v: Vocabulary): Map<string, number> {
   const word = token.norm;
-  const allowed = typosAllowed(token.text.length > word.length ? token.text : word);
+  const typed = token.text.replace(/['’]/g, ''); // apostrophes are not letters typed
+  const allowed = typosAllowed(typed.length > word.length ? typed : word);
   const key = `${allowed}:${word}`;
   const seen = v.memo.get(key);
   if (seen) return seen;

@@ -1,4 +1,4 @@
-import { memo, useContext, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useContext, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Grid, Group, NativeSelect, Pagination, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconMoodEmpty } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -193,31 +193,13 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
             ) : hits.length === 0 && found > 0 && pages > 0 ? (
               // An address past the last page (a shared ?page=50 of a search that has since shrunk):
               // say where the results are rather than "No results found" under "N results found".
-              <Card withBorder radius="md" padding="xl">
-                <Stack align="center" gap="xs" ta="center">
-                  <Title order={2} size="h4">
-                    No results on this page
-                  </Title>
-                  <Text size="sm" c="dimmed">
-                    {`This search has ${pages} ${pages === 1 ? 'page' : 'pages'} of results.`}
-                  </Text>
-                  <Button variant="light" onClick={() => navigateTo({ ...state, page: pages })}>
-                    {`Go to page ${pages}`}
-                  </Button>
-                </Stack>
-              </Card>
+              <EmptyResults title="No results on this page" text={`This search has ${pages} ${pages === 1 ? 'page' : 'pages'} of results.`}>
+                <Button variant="light" onClick={() => navigateTo({ ...state, page: pages })}>
+                  {`Go to page ${pages}`}
+                </Button>
+              </EmptyResults>
             ) : hits.length === 0 ? (
-              <Card withBorder radius="md" padding="xl">
-                <Stack align="center" gap="xs" ta="center">
-                  <IconMoodEmpty size={40} aria-hidden color="var(--mantine-color-dimmed)" />
-                  <Title order={2} size="h4">
-                    No results found
-                  </Title>
-                  <Text size="sm" c="dimmed">
-                    Try other words, check the spelling, or remove a filter.
-                  </Text>
-                </Stack>
-              </Card>
+              <EmptyResults title="No results found" text="Try other words, check the spelling, or remove a filter." icon />
             ) : (
               <Stack gap="md">
                 {state.type === 'professionals'
@@ -255,3 +237,21 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
     </>
   );
 });
+
+/** The card in place of the results when there are none to show: what happened, and what to do. */
+function EmptyResults({ title, text, icon = false, children }: { title: string; text: string; icon?: boolean; children?: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="xl">
+      <Stack align="center" gap="xs" ta="center">
+        {icon && <IconMoodEmpty size={40} aria-hidden color="var(--mantine-color-dimmed)" />}
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {text}
+        </Text>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
