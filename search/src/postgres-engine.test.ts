@@ -581,6 +581,21 @@ describe('PostgreSQL engine: the shapes of the page and count statements', () =>
     }
   }
 
+  /**
+   * The plan PostgreSQL makes for a statement with its values, with `settings` too; sequential scans off,
+   * since a test's few rows would be read whole whatever the indexes.
+   */
+  async function customPlan(sql: Sql, text: string, values: unknown[], settings: string[] = []): Promise<string> {
+    const conn = await sql.reserve();
+    try {
+      for (const setting of ['enable_seqscan = off', ...settings]) await conn.unsafe(`SET ${setting}`);
+      return (await conn.unsafe(`EXPLAIN ${text}`, values as never[])).map((row) => String(Object.values(row)[0])).join('\n');
+    } finally {
+      await conn.unsafe('RESET ALL');
+      conn.release();
+    }
+  }
+
   it('cuts the page from its candidates before numbering them: a bounded sort keeps only the best rows', async () => {
     const db = await createTestDatabase();
     try {
@@ -616,17 +631,9 @@ describe('PostgreSQL engine: the shapes of the page and count statements', () =>
         const s = parseSearch(raw);
         const [r] = await e.resolve([s]);
         const q = hitsQuery(s, r);
-        const conn = await db.sql.reserve();
-        try {
-          await conn.unsafe('SET enable_seqscan = off'); // a few test rows would be read whole, whatever the indexes
-          // Sorting made dear, as ranking thousands of matches is beside a walk that looks short to the planner:
-          // the order's index is still not walked when no index gives the order.
-          await conn.unsafe('SET enable_sort = off');
-          return (await conn.unsafe(`EXPLAIN ${q.text}`, q.values as never[])).map((row) => String(Object.values(row)[0])).join('\n');
-        } finally {
-          await conn.unsafe('RESET ALL');
-          conn.release();
-        }
+        // Sorting made dear, as ranking thousands of matches is beside a walk that looks short to the planner:
+        // the order's index is still not walked when no index gives the order.
+        return customPlan(db.sql, q.text, q.values, ['enable_sort = off']);
       };
       for (const sort_by of ['nextSlot(missing_values: last):asc,rating:desc', 'yearsOfExperience:desc,rating:desc']) {
         const p = await plan({ collection: 'professionals', q: 'okonkwo', filter_by: 'state:=[`Lagos`,`Kano`]', sort_by });
@@ -648,8 +655,7 @@ describe('PostgreSQL engine: the shapes of the page and count statements', () =>
 
   it('ranks the matches of common words that are rare together: their matches are counted before the page is asked for', async () => {
     const db = await createTestDatabase();
-    const sent: { query: string; values: unknown[] }[] = [];
-    const sql = createSql(db.url, { max: 2, debug: (_c, query, values) => sent.push({ query, values: values as unknown[] }) });
+    const { sql, statements } = notingSql(db.url);
     try {
       // At 500,000 professionals "emergency care" in Calabar (each word thousands of documents, 3 hits)
       // walked the rating index through all 500,000 entries: 125 ms of SQL (docs/PERFORMANCE.md, 2026-11-25).
@@ -668,22 +674,15 @@ describe('PostgreSQL engine: the shapes of the page and count statements', () =>
       const both = docs.filter((d) => d.firstName === 'Ada' && d.lastName === 'Bello');
       for (const filter_by of [undefined, `state:=[\`${both[0].state}\`]`]) {
         const expected = both.filter((d) => !filter_by || d.state === both[0].state);
-        const before = sent.length;
+        const before = statements().length;
         const [r] = (await e.multiSearch([{ collection: 'professionals', q: 'ada bello', sort_by: 'rating:desc', ...(filter_by ? { filter_by } : {}) }])) as SearchResult[];
         expect(r.found).toBe(expected.length);
         expect(r.hits.map((h) => h.document.id).sort()).toEqual(expected.map((d) => d.id).sort());
         // The page's statement as the engine sent it: it must not walk the rating index for the 10 matches.
-        const page = sent.slice(before).find((q) => /^WITH page AS/.test(q.query.trim()));
+        const page = statements().slice(before).find((q) => /^WITH page AS/.test(q.text.trim()));
         expect(page).toBeDefined();
-        const conn = await db.sql.reserve();
-        try {
-          await conn.unsafe('SET enable_seqscan = off'); // 11,000 rows would still be read whole, whatever the indexes
-          const plan = (await conn.unsafe(`EXPLAIN ${page!.query}`, page!.values as never[])).map((row) => String(Object.values(row)[0])).join('\n');
-          expect(plan, filter_by).not.toMatch(/Index (Only )?Scan using search_documents_rating_idx/);
-        } finally {
-          await conn.unsafe('RESET ALL');
-          conn.release();
-        }
+        const plan = await customPlan(db.sql, page!.text, page!.values);
+        expect(plan, filter_by).not.toMatch(/Index (Only )?Scan using search_documents_rating_idx/);
       }
     } finally {
       await sql.end({ timeout: 2 });
@@ -709,11 +708,15 @@ describe('PostgreSQL engine: the shapes of the page and count statements', () =>
     }
   });
 
-  /** A pool on the test database that notes the statements it sends; `cubeStatements` counts those over the cube. */
-  function notingSql(url: string): { sql: Sql; sent: () => string[]; cubeStatements: () => number } {
-    const sent: string[] = [];
-    const sql = createSql(url, { max: 2, debug: (_c, query) => sent.push(query) });
-    return { sql, sent: () => sent, cubeStatements: () => sent.filter((q) => /\bsearch_cube(_days)?\b/.test(q)).length };
+  /**
+   * A pool on the test database that notes the statements it sends (`statements`: with their values);
+   * `cubeStatements` counts those over the cube.
+   */
+  function notingSql(url: string): { sql: Sql; sent: () => string[]; statements: () => { text: string; values: unknown[] }[]; cubeStatements: () => number } {
+    const noted: { text: string; values: unknown[] }[] = [];
+    const sql = createSql(url, { max: 2, debug: (_c, text, values) => noted.push({ text, values: values as unknown[] }) });
+    const sent = () => noted.map((q) => q.text);
+    return { sql, sent, statements: () => noted, cubeStatements: () => sent().filter((q) => /\bsearch_cube(_days)?\b/.test(q)).length };
   }
 
   it('reads a count statement once per state of the index: later searches that share it reuse its rows until a write moves the generation', async () => {

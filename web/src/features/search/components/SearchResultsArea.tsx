@@ -190,7 +190,7 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
                   </Card>
                 ))}
               </Stack>
-            ) : hits.length === 0 && found > 0 && pages > 0 ? (
+            ) : hits.length === 0 && found > 0 ? (
               // An address past the last page (a shared ?page=50 of a search that has since shrunk):
               // say where the results are rather than "No results found" under "N results found".
               <EmptyResults title="No results on this page" text={`This search has ${pages} ${pages === 1 ? 'page' : 'pages'} of results.`}>
