@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { realpathSync } from 'node:fs';
-import { dirname, join, sep } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
@@ -8,6 +8,9 @@ import { routes } from './scripts/check-size';
 
 const require = createRequire(import.meta.url);
 const webRoot = dirname(fileURLToPath(import.meta.url));
+// ILERA_WEB_OUT builds into a private folder (engineers working side by side; browser tests
+// then read it through ILERA_WEB_DIST). Default: web/dist, which `npm start` and `npm test` use.
+const outRoot = process.env.ILERA_WEB_OUT ? resolve(process.env.ILERA_WEB_OUT) : join(webRoot, 'dist');
 const apiTarget = process.env.API_URL ?? 'http://localhost:5000';
 
 // react-router 7's package exports point every condition at its development
@@ -181,12 +184,12 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     ? {
         // The server renderer (src/entry-server.tsx, decision 015), for the API to import.
         // Under dist/ so one build is one folder; the API never serves dist/.ssr as a file.
-        outDir: join(webRoot, 'dist', '.ssr'),
+        outDir: join(outRoot, '.ssr'),
         emptyOutDir: true,
         target: 'node20',
       }
     : {
-        outDir: join(webRoot, 'dist'),
+        outDir: outRoot,
         emptyOutDir: true,
         target: 'es2020',
         // dist/.vite/manifest.json: scripts/check-size.ts computes each route's first load from it.
