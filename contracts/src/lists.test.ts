@@ -63,7 +63,12 @@ describe('reference lists', () => {
   });
 
   it('the canonical institution types hold every screen value (D7)', () => {
-    expect(institutionTypes).toHaveLength(18);
+    // The screens' 18 values and the national register's two primary-care levels (issue 33).
+    expect(institutionTypes).toHaveLength(20);
+    expect(institutionTypes.slice(-2)).toEqual([
+      { value: 'primary_health_centre', label: 'Primary Health Centre' },
+      { value: 'health_post', label: 'Health Post' },
+    ]);
     expect(institutionTypes.map((t) => t.value)).toEqual([...institutionTypeValues]);
     const canonical = new Map(institutionTypes.map((t) => [t.value, t.label]));
     for (const list of [registrationInstitutionTypes, profileSetupInstitutionTypes, adminInstitutionTypes]) {

@@ -125,6 +125,9 @@ export const institutionTypeValues = [
   'rehabilitation_center',
   'mental_health_facility',
   'maternity_home',
+  // Issue 33: the national register's primary-care levels (its listings, D22).
+  'primary_health_centre',
+  'health_post',
 ] as const;
 export type InstitutionType = (typeof institutionTypeValues)[number];
 
@@ -147,6 +150,8 @@ const institutionTypeLabelMap: Record<InstitutionType, string> = {
   rehabilitation_center: 'Rehabilitation Center',
   mental_health_facility: 'Mental Health Facility',
   maternity_home: 'Maternity Home',
+  primary_health_centre: 'Primary Health Centre',
+  health_post: 'Health Post',
 };
 
 export const institutionTypes: readonly Option<InstitutionType>[] = institutionTypeValues.map(

@@ -981,6 +981,11 @@ function institutionName(r: Rng, type: InstitutionType, cityIdx: number): string
       return choose([`${v} Imaging and Diagnostic Centre`, `${area} Diagnostic Centre`]);
     case 'laboratory':
       return choose([`${v} Medical Laboratory`, `${s} Laboratories`]);
+    // The register's levels (issue 33) come from the register import, not from this generator.
+    case 'primary_health_centre':
+      return `Primary Health Centre, ${area}`;
+    case 'health_post':
+      return `Health Post, ${area}`;
   }
 }
 
