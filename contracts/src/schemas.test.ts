@@ -236,8 +236,9 @@ describe('institution services depend on the type', () => {
     expect(m.services).toEqual(['Please choose services offered by the selected institution type']);
     expect(registerInstitutionSchema.safeParse({ ...institution, type: 'hospital', services: ['MRI'] }).success).toBe(false);
   });
-  it('refuses a type that registration does not offer', () => {
-    expect(registerInstitutionSchema.safeParse({ ...institution, type: 'clinic' }).success).toBe(false);
+  it('accepts every canonical type (D7), refusing only values outside it', () => {
+    expect(registerInstitutionSchema.safeParse({ ...institution, type: 'clinic', services: ['Antenatal care'] }).success).toBe(true);
+    expect(registerInstitutionSchema.safeParse({ ...institution, type: 'spa' }).success).toBe(false);
   });
 });
 
@@ -250,9 +251,10 @@ describe('adminCreateUser per-type rules', () => {
     expect(m.title).toEqual(['Required fields missing for selected user type']);
     expect(m.specialty).toEqual(['Required fields missing for selected user type']);
   });
-  it('refuses a specialty or institution type outside the admin lists', () => {
+  it('refuses a specialty outside the lists and an institution type outside the canonical list (D7)', () => {
     expect(adminCreateUserSchema.safeParse({ ...adminUser, userType: 'professional', title: 'Dr.', specialty: 'Astrology' }).success).toBe(false);
-    expect(adminCreateUserSchema.safeParse({ ...adminUser, userType: 'institution', institutionName: 'X Y', institutionType: 'hospital' }).success).toBe(false);
+    expect(adminCreateUserSchema.safeParse({ ...adminUser, userType: 'institution', institutionName: 'X Y', institutionType: 'spa' }).success).toBe(false);
+    expect(adminCreateUserSchema.safeParse({ ...adminUser, userType: 'institution', institutionName: 'X Y', institutionType: 'hospital' }).success).toBe(true);
   });
   it('needs a licence for each country of practice', () => {
     expect(adminCreateUserSchema.safeParse({ ...adminUser, countriesOfPractice: ['Ghana'] }).success).toBe(false);

@@ -1,9 +1,9 @@
 // Administrator requests (accounts-and-admin.md §2 "Admin add user", §5).
 import { z } from 'zod';
 import {
-  adminInstitutionTypeValues,
   allSpecialties,
   countries,
+  institutionTypeValues,
   nigerianStates,
   professionalTypes,
   specialtiesByType,
@@ -22,9 +22,9 @@ export const adminLoginSchema = z.object({
 });
 export type AdminLoginInput = z.infer<typeof adminLoginSchema>;
 
-/** A select whose empty choice is ''. */
+/** A select whose empty choice is ''; one enum, so a bad value gets the field's message, not a union's "Invalid input". */
 const choiceOrEmpty = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
-  z.union([enumField(values, message), z.literal('')]).optional();
+  enumField([...values, ''] as [T[number] | '', ...(T[number] | '')[]], message).optional();
 
 /** The add-user form's fields, without the per-type rules, for others to extend. */
 export const adminCreateUserFields = z.object({
@@ -61,7 +61,8 @@ export const adminCreateUserFields = z.object({
   languages: optionalText(500),
   // Institution section
   institutionName: optionalText(200),
-  institutionType: choiceOrEmpty(adminInstitutionTypeValues, 'Please choose an institution type'), // ours
+  // D7: the form offers the admin screen's 12 labels; the server accepts every canonical type.
+  institutionType: choiceOrEmpty(institutionTypeValues, 'Please choose an institution type'), // ours
   address: optionalText(300),
   website: urlOrEmpty('Please enter a valid website URL'),
   description: optionalText(5000),

@@ -2,10 +2,11 @@
 import { z } from 'zod';
 import {
   countries,
+  institutionTypeValues,
   professionalTypes,
-  registrationInstitutionTypeValues,
   servicesByInstitutionType,
   type Country,
+  type InstitutionType,
 } from '../lists.js';
 import { isIsoDate } from '../rules.js';
 import { isNigerianFacilityBody } from '../licences.js';
@@ -161,7 +162,8 @@ export const SERVICES_FOR_TYPE_MESSAGE = 'Please choose services offered by the 
 /** The institution form's fields (contact person + institution), without the cross-field rules. */
 export const registerInstitutionFields = registerPatientFields.extend({
   institutionName: z.string().trim().min(2, { message: 'Institution name is required' }).max(200),
-  type: enumField(registrationInstitutionTypeValues, 'Please choose an institution type'), // ours
+  // D7: the form offers the registration screen's three types; the server accepts every canonical type.
+  type: enumField(institutionTypeValues, 'Please choose an institution type'), // ours
   services: z
     .array(z.string().trim())
     .min(1, { message: 'At least one service must be selected' })
@@ -177,13 +179,16 @@ export const registerInstitutionFields = registerPatientFields.extend({
   registrations: registrationsField,
 });
 
-/** Every chosen service must be one the chosen type offers. */
+/**
+ * Every chosen service must be one the chosen type offers. Only the registration screen's three
+ * types have a service list; another canonical type's services are free text, as in profile setup.
+ */
 export function checkServicesForType(
-  v: { type: keyof typeof servicesByInstitutionType; services: readonly string[] },
+  v: { type: InstitutionType; services: readonly string[] },
   ctx: z.RefinementCtx,
 ): void {
-  const allowed = servicesByInstitutionType[v.type];
-  if (!v.services.every((s) => allowed.includes(s))) {
+  const allowed = v.type in servicesByInstitutionType ? servicesByInstitutionType[v.type as keyof typeof servicesByInstitutionType] : null;
+  if (allowed && !v.services.every((s) => allowed.includes(s))) {
     ctx.addIssue({ code: z.ZodIssueCode.custom, message: SERVICES_FOR_TYPE_MESSAGE, path: ['services'] });
   }
 }

@@ -557,6 +557,22 @@ describe('create user', () => {
     expect(events).toHaveLength(1);
   });
 
+  // D7: the admin form offers its 12 labels; the server accepts every canonical type.
+  it.each(['hospital', 'diagnostic_lab', 'urgent-care', 'health_post'])('accepts the canonical institution type %s', async (institutionType) => {
+    const res = await asAdmin('POST', '/api/admin/create-user', {
+      ...base(),
+      userType: 'institution',
+      institutionName: `Canonical ${surname('Type')}`,
+      institutionType,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await ctx.sql`SELECT type FROM institutions WHERE id = ${res.json().institutionId}`;
+    expect(row.type).toBe(institutionType);
+    const bad = await asAdmin('POST', '/api/admin/create-user', { ...base(), userType: 'institution', institutionName: 'Spa One', institutionType: 'spa' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.institutionType).toBe('Please choose an institution type');
+  });
+
   it('refuses a taken e-mail whatever its case, a bad e-mail and a short password, in one transaction', async () => {
     const existing = await createUser(ctx.sql);
     const users0 = (await ctx.sql`SELECT count(*)::int AS c FROM users`)[0].c;

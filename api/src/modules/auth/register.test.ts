@@ -187,7 +187,7 @@ describe('POST /api/register/institution', () => {
 
   it.each([
     ['institutionName', { institutionName: 'L' }, 'Institution name is required'],
-    ['type', { type: 'clinic' }, 'Please choose an institution type'],
+    ['type', { type: 'spa' }, 'Please choose an institution type'],
     ['services', { services: [] }, 'At least one service must be selected'],
     ['services', { type: 'pharmacy', services: ['Surgery'] }, 'Please choose services offered by the selected institution type'],
     ['description', { description: 'Short text' }, 'Description must be at least 20 characters'],
@@ -200,6 +200,17 @@ describe('POST /api/register/institution', () => {
     ['phone', { phone: 'call me' }, 'Phone number must be at least 10 digits'],
   ])('refuses a bad %s with the spec message', async (field, change, message) => {
     await expectFieldError(url, institutionPayload(change), field, message);
+  });
+
+  // D7: the registration screen offers three types, but the server accepts the canonical list,
+  // so a value another screen sends (profile setup's, the admin's) is never refused.
+  it.each(['clinic', 'maternity_home', 'primary_health_centre'])('accepts the canonical type %s', async (type) => {
+    const p = institutionPayload({ type, services: ['Antenatal care'] });
+    const res = await send(ctx.app, 'POST', url, { payload: p });
+    expect(res.statusCode, res.body).toBe(201);
+    const [inst] = await ctx.sql`
+      SELECT i.type, i.services FROM institutions i JOIN users u ON u.id = i.user_id WHERE u.email = ${p.email}`;
+    expect(inst).toEqual({ type, services: ['Antenatal care'] });
   });
 
   it('accepts an empty website and image URL', async () => {
