@@ -1,0 +1,288 @@
+// The PostgreSQL engine's counts: `found` and the facet counts, from the cube
+// (search_cube, search_cube_days: 006, 020, 025-027, decisions 022, 025-027) when it
+// can answer, else counted over the matching documents.
+import type { FacetCount } from './engine';
+import type { FilterClause, ParsedSearch } from './protocol';
+import type { CollectionName } from './schema';
+import { CUBE_ARRAY_FIELDS, CUBE_KEY_FIELDS, isKeyFilter, isTagFilter, type KeyTable } from './postgres-keys';
+import { ident, Params, PER_KEY_MAX, quoteTerm, whereSql, type Resolved, type SqlQuery } from './postgres-sql';
+
+/**
+ * The cube can count a search when its text is no word or one word (standing for one term or
+ * several: "lab" for laboratory and laboratories, a typo for its nearest terms), every filter is on
+ * a facet field (at most one on an array field, with one exact value), and no array facet is
+ * counted under an array filter. The terms whose cube rows are summed ('' for no text); for
+ * several terms, the documents holding two or more of them are taken off again (overlapSql).
+ */
+export function cubeTerms(s: ParsedSearch, r: Resolved): string[] | undefined {
+  let terms = [''];
+  if (s.words.length > 0) {
+    if (!r.words?.main || r.words.terms.length !== 1 || r.words.terms[0].length === 0) return undefined;
+    terms = [...new Set(r.words.terms[0])].sort();
+  }
+  const tagFilters = s.filters.filter((f) => isTagFilter(s, f));
+  const day = cubeDay(s);
+  if (s.filters.some((f) => !isKeyFilter(s, f) && !isTagFilter(s, f) && !(day && f.field === 'nextSlot'))) return undefined;
+  if (tagFilters.length > 1) return undefined;
+  if (tagFilters.length === 1) {
+    if (tagFilters[0].op !== '=' || tagFilters[0].values.length !== 1) return undefined;
+    if (s.facetBy.some((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f))) return undefined;
+  }
+  return terms;
+}
+
+/**
+ * The cube's rows of several terms count a document once for each of the terms it holds. The
+ * documents that hold two or more of them (a tsquery of every pair: GIN finds them from the terms'
+ * entries, without reading the others' rows), each with `extra`, how many times too many it was
+ * counted, under the search's filters but `except` (the availability bound, counted per window).
+ */
+export function overlapSql(s: ParsedSearch, r: Resolved, terms: string[], p: Params, except?: FilterClause): string {
+  const pairs = terms.flatMap((a, i) => terms.slice(i + 1).map((b) => `(${quoteTerm(a)} & ${quoteTerm(b)})`)).join(' | ');
+  const where = whereSql({ ...s, words: [], filters: s.filters.filter((f) => f !== except) }, { keyIds: r.keyIds }, p);
+  return `SELECT key_id, tags, next_slot,
+      (SELECT count(*) FROM unnest(tsvector_to_array(tsv_main)) l WHERE l = ANY(${p.add(terms)}::text[]))::int - 1 AS extra
+    FROM search_documents WHERE ${where} AND tsv_main @@ ${p.add(pairs)}::text::tsquery`;
+}
+
+/**
+ * The Lagos day D when the search's only next-slot filter is `nextSlot < the Lagos midnight that
+ * begins D` (the availability windows, decision 012): that filter is then exactly "the Lagos day of
+ * the next slot is before D", which search_cube_days counts (migration 020, decision 022).
+ * Nigeria keeps UTC+1 all year, so a Lagos midnight is 23:00 UTC.
+ */
+export function cubeDay(s: ParsedSearch): string | undefined {
+  const slots = s.filters.filter((f) => f.field === 'nextSlot');
+  if (slots.length !== 1 || slots[0].op !== '<' || slots[0].values.length !== 1) return undefined;
+  const at = Number(slots[0].values[0]);
+  if (!Number.isInteger(at) || (at + 3600) % 86400 !== 0) return undefined;
+  const day = new Date((at + 3600) * 1000);
+  return Number.isNaN(day.getTime()) ? undefined : day.toISOString().slice(0, 10);
+}
+
+/**
+ * The rows of a cube table under `conds`, restricted to these keys: what follows FROM.
+ * - Up to PER_KEY_MAX keys, each listed key's rows are read from the index by that key: a lateral
+ *   subquery per key, fenced (OFFSET 0) so that the planner cannot flatten it into a join that it
+ *   orders itself. A generic plan's `key_id = ANY($n)` was a filter, each of the term's rows tested
+ *   against the whole list (2.9 ms for a kind's 46 keys of the institutions' empty term, 8,500 rows;
+ *   0.66 ms a key at a time, 500,000 professionals, 2026-11-25); and a plain join with the list was
+ *   planned, from an estimate of one cube row per term, as the term's rows each joined to the whole
+ *   list again.
+ * - Past PER_KEY_MAX keys the column is hidden from the planner (`+ 0`, as keyCondition does): it
+ *   would match every listed key against the column's most common values, 1.3-1.4 ms of planning for a
+ *   thousand keys against 0.1 ms of hashing them while the term's rows are read (2026-11-24); such a
+ *   statement is planned for its values (cubePreparable), where the list is a constant that is hashed.
+ * Returns a function of the conditions, so that one list parameter serves every part of a statement.
+ */
+export function cubeRows(table: string, keyIds: readonly number[] | undefined, p: Params): (conds: string) => string {
+  if (keyIds === undefined) return (conds) => `${table} WHERE ${conds}`;
+  const list = p.add(keyIds);
+  if (keyIds.length > PER_KEY_MAX) return (conds) => `${table} WHERE ${conds} AND key_id + 0 = ANY(${list}::int[])`;
+  return (conds) =>
+    `unnest(${list}::int[]) AS listed(id) CROSS JOIN LATERAL (SELECT * FROM ${table} WHERE ${conds} AND key_id = listed.id OFFSET 0) AS c`;
+}
+
+/**
+ * Whether a cube statement over these keys may be prepared (see cubeRows). `= ANY` of a parameter, as a
+ * prepared statement's generic plan has it, tests each row against the whole list; planned for its values,
+ * the list is a constant that PostgreSQL hashes. So past PER_KEY_MAX keys the statement is planned
+ * for its values. (The join `key_id IN (SELECT unnest(...))` used before over any number of keys was planned, prepared or
+ * not, from an estimate of one cube row for the term, the columns being correlated, as a nested loop
+ * that unnests the list again for every row: at 100,000 professionals, 2,161 rows x 470 keys,
+ * 23-152 ms; the hashed `= ANY`, 1.1 ms with its 0.2 ms of planning.)
+ */
+export function cubePreparable(keyIds: readonly number[] | undefined): boolean {
+  return keyIds === undefined || keyIds.length <= PER_KEY_MAX;
+}
+
+/**
+ * The cube rows that count documents themselves (arr_field ''), or, under an array filter, that
+ * value's rows. The documents' own rows are named by constants, not parameters: the planner then
+ * reads them from the cubes' partial indexes of those rows alone (migration 025), without stepping
+ * over every array value's rows of each key (15,250 index entries for 2,254 keys' rows at 500,000).
+ * A value's rows say `arr_field <> ''` by a constant for the same reason: over every key they are
+ * read from the partial indexes of value rows (migration 027), where they lie together.
+ */
+export function ownRows(p: Params, tagFilter: FilterClause | undefined): string {
+  if (!tagFilter) return `arr_field = '' AND arr_value = ''`;
+  return `arr_field <> '' AND arr_field = ${p.add(tagFilter.field)}::text AND arr_value = ${p.add(String(tagFilter.values[0]))}::text`;
+}
+
+/**
+ * `found` and array facet counts as sums over the cube rows of the search's terms, per key id;
+ * under an availability window (cubeDay), over the day rows before that day. For several terms,
+ * the documents counted more than once are taken off (negative rows, which facetsFromCounts adds).
+ */
+function cubeCountQuery(s: ParsedSearch, r: Resolved, terms: string[], everyKey: boolean): SqlQuery {
+  const p = new Params();
+  const tagFilter = s.filters.find((f) => isTagFilter(s, f));
+  const day = cubeDay(s);
+  // Every key's rows, each array value's per key (the caller keeps the search's keys): see countQuery.
+  const perKey = everyKey && terms.length === 1 && r.keyIds !== undefined;
+  const rows = cubeRows(day ? 'search_cube_days' : 'search_cube', perKey ? undefined : r.keyIds, p);
+  const conds = [`collection = ${p.add(s.collection)}::text`, terms.length === 1 ? `term = ${p.add(terms[0])}::text` : `term = ANY(${p.add(terms)}::text[])`];
+  if (day) conds.push(`day < ${p.add(day)}::date`);
+  const where = conds.join(' AND ');
+  // The documents themselves (arr_field ''), or, under an array filter, that value's rows.
+  const own = ownRows(p, tagFilter);
+  const parts = [
+    day || terms.length > 1
+      ? `SELECT key_id AS k, '' AS f, '' AS v, sum(count)::int AS n FROM ${rows(`${where} AND ${own}`)} GROUP BY key_id`
+      : `SELECT key_id AS k, '' AS f, '' AS v, count AS n FROM ${rows(`${where} AND ${own}`)}`,
+  ];
+  const counted = s.facetBy.filter((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f));
+  if (counted.length && perKey) {
+    parts.push(`SELECT key_id, arr_field, arr_value, ${day ? 'sum(count)::int' : 'count'} FROM ${rows(`${where}
+      AND arr_field = ANY(${p.add(counted)}::text[])`)}${day ? ' GROUP BY key_id, arr_field, arr_value' : ''}`);
+  } else if (counted.length) {
+    parts.push(`SELECT 0, arr_field, arr_value, sum(count)::int FROM ${rows(`${where}
+      AND arr_field = ANY(${p.add(counted)}::text[])`)} GROUP BY arr_field, arr_value`);
+  }
+  if (perKey) return { text: parts.join(' UNION ALL '), values: p.values, cube: true, prepare: true, keysAfter: r.keyIds };
+  if (terms.length === 1) return { text: parts.join(' UNION ALL '), values: p.values, cube: true, prepare: cubePreparable(r.keyIds) };
+  // Several terms: planned for their values (how common the terms are), like the statements over the documents.
+  const overlap = overlapSql(s, r, terms, p);
+  parts.push(`SELECT key_id, '', '', -sum(extra)::int FROM o GROUP BY key_id`);
+  for (const f of counted) {
+    const field = ident(f);
+    parts.push(`SELECT 0, '${field}', substr(t, ${field.length + 2}), -sum(extra)::int FROM o CROSS JOIN LATERAL unnest(o.tags) t
+      WHERE t LIKE '${field}:%' GROUP BY 3`);
+  }
+  return { text: `WITH o AS MATERIALIZED (${overlap}) ${parts.join(' UNION ALL ')}`, values: p.values, cube: true, prepare: false };
+}
+
+/**
+ * The rows `found` and the facet counts of a search are made of: per key id, how
+ * many documents match (arr_field ''), and per array facet value, how many
+ * (key_id 0). From the cube when it can answer, else counted over the matching
+ * documents (always with `live`: tests compare the two). Key ids become facet
+ * values in the API process (KeyTable), so no statement joins or reads the keys.
+ */
+export function countQuery(
+  s: ParsedSearch,
+  r: Resolved = {},
+  options: { live?: boolean; windows?: readonly string[]; everyKey?: boolean } = {},
+): SqlQuery {
+  const terms = options.live ? undefined : cubeTerms(s, r);
+  if (terms !== undefined) return cubeCountQuery(s, r, terms, options.everyKey === true);
+  const p = new Params();
+  // A text's counts for every key, each array value and window per key (the caller keeps the search's
+  // keys: keysAfter). Past PER_KEY_MAX keys the key list only filters the rows the text finds
+  // (keyCondition hides the column from the indexes), so the statement reads the same rows without it,
+  // and one statement serves every key list with the same text and other filters. Not without a text:
+  // its rows (every document available today) would all be grouped, where the keys kept a part.
+  const perKey = options.everyKey === true && s.words.length > 0 && r.keyIds !== undefined && r.keyIds.length > PER_KEY_MAX;
+  const where = whereSql(s, perKey ? { ...r, keyIds: undefined } : r, p);
+  const windows = options.windows ?? [];
+  // No facet asked (the availability windows' counts, issue 17): `found` alone, one number, which an
+  // index can give without the documents (the next-slot index carries key_id and tags: 018).
+  if (!perKey && s.facetBy.length === 0 && windows.length === 0) {
+    return { text: `SELECT 0 AS k, '' AS f, '' AS v, count(*)::int AS n FROM search_documents WHERE ${where}`, values: p.values };
+  }
+  const arrays = s.facetBy.filter((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f));
+  const parts = [`SELECT key_id AS k, '' AS f, '' AS v, count(*)::int AS n FROM m GROUP BY key_id`];
+  for (const f of arrays) {
+    const field = ident(f);
+    parts.push(`SELECT ${perKey ? 'key_id' : '0'}, '${field}', substr(t, ${field.length + 2}), count(*)::int FROM m CROSS JOIN LATERAL unnest(m.tags) t
+      WHERE t LIKE '${field}:%' GROUP BY ${perKey ? 'key_id, 3' : '3'}`);
+  }
+  // The page's availability windows over the same matches (windowRows reads them back).
+  windows.forEach((bound, i) => {
+    const n = `count(*) FILTER (WHERE next_slot < to_timestamp(${p.add(bound)}::text::float8))::int`;
+    parts.push(perKey ? `SELECT key_id, '${WINDOW_ROW}', '${i}', ${n} FROM m GROUP BY key_id` : `SELECT -1, '${WINDOW_ROW}', '${i}', ${n} FROM m`);
+  });
+  const text = `WITH m AS MATERIALIZED (SELECT key_id${arrays.length ? ', tags' : ''}${windows.length ? ', next_slot' : ''} FROM search_documents WHERE ${where})
+     ${parts.join(' UNION ALL ')}`;
+  return { text, values: p.values, ...(perKey ? { keysAfter: r.keyIds } : {}) };
+}
+
+/** The `f` of a count row that holds an availability window's count (its `v`: the window's place). */
+const WINDOW_ROW = '~window';
+
+/** The count rows of the facets, and the windows' counts in their order. */
+export function windowRows(rows: readonly CountRow[], windows: number): { facetRows: CountRow[]; counts: number[] } {
+  const counts = new Array<number>(windows).fill(0);
+  const facetRows: CountRow[] = [];
+  for (const row of rows) {
+    if (row.f === WINDOW_ROW) counts[Number(row.v)] += Number(row.n); // one row, or one per key (keysAfter)
+    else facetRows.push(row);
+  }
+  return { facetRows, counts };
+}
+
+/** k: a key id, with f '' (documents of that key); or f and v: an array facet value (k 0). n: how many. Single-word names: the API's pool camel-cases columns. */
+export interface CountRow {
+  k: number;
+  f: string;
+  v: string;
+  n: number;
+}
+
+/** `found` and the facet counts from countQuery's rows. */
+export function facetsFromCounts(s: ParsedSearch, rows: readonly CountRow[], keys: KeyTable): { found: number; facets: FacetCount[] } {
+  let found = 0;
+  const tally = new Map<string, Map<string, number>>(s.facetBy.map((f) => [f, new Map()]));
+  const add = (field: string, value: string, n: number) => {
+    const m = tally.get(field);
+    if (m) m.set(value, (m.get(value) ?? 0) + n);
+  };
+  const keyFields = s.facetBy.filter((f) => CUBE_KEY_FIELDS[s.collection].includes(f));
+  for (const row of rows) {
+    const n = Number(row.n);
+    if (row.f) {
+      add(row.f, row.v, n);
+      continue;
+    }
+    found += n;
+    const key = keys.key(Number(row.k));
+    for (const f of keyFields) {
+      const v = key?.[f];
+      if (v !== undefined && v !== null) add(f, String(v), n);
+    }
+  }
+  const prefixOk = (field: string, value: string) => {
+    if (s.facetQuery?.field !== field || !s.facetQuery.prefix) return true;
+    const v = value.toLowerCase();
+    return v.startsWith(s.facetQuery.prefix) || v.includes(` ${s.facetQuery.prefix}`);
+  };
+  const facets = s.facetBy.map((f) =>
+    facet(
+      f,
+      [...tally.get(f)!].filter(([v, n]) => n > 0 && prefixOk(f, v)).map(([value, count]) => ({ value, count })),
+      s.maxFacetValues,
+    ),
+  );
+  return { found, facets };
+}
+/**
+ * The documents of the terms (and keys, and array value) whose next slot's Lagos day is before each
+ * of `days`, from the cube's day rows (migration 020): one row, n0, n1, ... For several terms, less
+ * the documents counted more than once (overlapSql) whose next slot is before each window's bound.
+ */
+export function cubeWindowsSql(
+  p: Params,
+  collection: CollectionName,
+  terms: string[],
+  keyIds: readonly number[] | undefined,
+  days: string[],
+  tagFilter?: FilterClause,
+  overlap?: { sql: string; bounds: string[] },
+): string {
+  const bounds = days.map((d) => `${p.add(d)}::date`);
+  const rows = cubeRows('search_cube_days', keyIds, p);
+  const term = terms.length === 1 ? `term = ${p.add(terms[0])}::text` : `term = ANY(${p.add(terms)}::text[])`;
+  const less = overlap?.bounds.map((b) => `to_timestamp(${p.add(b)}::text::float8)`);
+  const fewer = (i: number) => (less ? ` - coalesce((SELECT sum(extra) FILTER (WHERE next_slot < ${less[i]}) FROM o), 0)` : '');
+  return `${overlap ? `WITH o AS MATERIALIZED (${overlap.sql}) ` : ''}SELECT ${bounds
+    .map((d, i) => `(coalesce(sum(count) FILTER (WHERE day < ${d}), 0)${fewer(i)})::int AS n${i}`)
+    .join(', ')}
+    FROM ${rows(`collection = ${p.add(collection)}::text AND ${term} AND ${ownRows(p, tagFilter)} AND day < GREATEST(${bounds.join(', ')})`)}`;
+}
+function facet(field: string, rows: { value: string; count: number }[], max: number): FacetCount {
+  const counts = [...rows]
+    .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
+    .slice(0, max)
+    .map((r) => ({ value: r.value, count: r.count, highlighted: r.value }));
+  return { field_name: field, counts, stats: {} };
+}

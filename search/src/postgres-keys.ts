@@ -1,0 +1,140 @@
+// The PostgreSQL engine's facet keys: a document's single-valued facet values make up
+// its key (search_cube_keys, 006_search_cube.sql), its array facet values its tags. The
+// key table holds every key in memory, so filters on facet fields become key ids here.
+import type { Sql } from '@ilera/db';
+import { searchWords, type FilterClause, type ParsedSearch } from './protocol';
+import { schemas, type CollectionName } from './schema';
+
+export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+/** Facet fields: single-valued ones make up a document's key, arrays are its tags (006_search_cube.sql). */
+const facetFields = (collection: CollectionName, array: boolean): string[] =>
+  Object.entries(schemas[collection].fields)
+    .filter(([, d]) => d.facet && (d.type === 'string[]') === array)
+    .map(([name]) => name);
+export const CUBE_KEY_FIELDS: Record<CollectionName, string[]> = {
+  professionals: facetFields('professionals', false),
+  institutions: facetFields('institutions', false),
+};
+export const CUBE_ARRAY_FIELDS: Record<CollectionName, string[]> = {
+  professionals: facetFields('professionals', true),
+  institutions: facetFields('institutions', true),
+};
+
+/** The single-valued facet fields whose words are in tsv_main (derive): the searchable ones. */
+const KEY_WORD_FIELDS: Record<CollectionName, string[]> = {
+  professionals: CUBE_KEY_FIELDS.professionals.filter((f) => schemas.professionals.fields[f]?.search && schemas.professionals.fields[f]?.type === 'string'),
+  institutions: CUBE_KEY_FIELDS.institutions.filter((f) => schemas.institutions.fields[f]?.search && schemas.institutions.fields[f]?.type === 'string'),
+};
+
+export const isKeyFilter = (s: ParsedSearch, f: FilterClause) => CUBE_KEY_FIELDS[s.collection].includes(f.field);
+export const isTagFilter = (s: ParsedSearch, f: FilterClause) => CUBE_ARRAY_FIELDS[s.collection].includes(f.field);
+export const tag = (field: string, value: unknown) => `${field}:${String(value)}`;
+/** A document's single-valued facet values (search_cube_keys.key), by key id. */
+type FacetKey = Record<string, unknown>;
+
+/** A filter on a single-valued facet field, evaluated on a key as filterSql would on `key ->> field`. */
+function keyMatches(f: FilterClause, key: FacetKey): boolean {
+  const raw = key[f.field];
+  const text = raw === undefined || raw === null ? undefined : String(raw);
+  let cond: boolean;
+  if (text === undefined) cond = false;
+  else if (f.op === '=' || f.op === '!=' || f.def.type === 'bool') cond = f.values.some((v) => String(v) === text);
+  else cond = f.values.some((v) => String(v).toLowerCase() === text.toLowerCase());
+  return f.op === '!=' || f.op === '!' ? !cond : cond;
+}
+
+/**
+ * The facet keys of both collections, held in memory: a few thousand rows that
+ * are only ever added (search_key_id), so filters on facet fields are resolved to
+ * key ids here, and counts grouped by key id are turned into facet values here,
+ * without a statement or a join per search.
+ */
+const IDS_CACHED = 250_000;
+
+export class KeyTable {
+  private readonly byId = new Map<number, { collection: string; key: FacetKey; text: string }>();
+  private maxId = 0;
+
+  /**
+   * Brings in the keys added since the last call. The seed's --reset truncates
+   * the table and restarts its ids: if the key we hold under our highest id, or
+   * the number of keys up to it, is not what the table holds, everything is read again.
+   */
+  async refresh(sql: Sql): Promise<void> {
+    const rows = await sql.unsafe<{ id: number; collection: string; key: string }[]>(
+      `SELECT id, collection, key::text AS key FROM search_cube_keys WHERE id >= $1::int
+       UNION ALL SELECT -1, '', count(*)::text FROM search_cube_keys WHERE id <= $1::int`,
+      [this.maxId],
+      { prepare: true },
+    );
+    const known = this.byId.get(this.maxId);
+    const same = rows.find((r) => r.id === this.maxId);
+    const count = Number(rows.find((r) => r.id === -1)?.key ?? 0);
+    if (this.maxId > 0 && (!known || !same || same.key !== known.text || count !== this.byId.size)) {
+      this.byId.clear();
+      this.forgetIds();
+      this.words.clear();
+      this.maxId = 0;
+      return this.refresh(sql);
+    }
+    for (const r of rows) {
+      if (r.id <= 0 || this.byId.has(r.id)) continue;
+      this.byId.set(r.id, { collection: r.collection, key: JSON.parse(r.key) as FacetKey, text: r.key });
+      this.forgetIds();
+      this.maxId = Math.max(this.maxId, r.id);
+    }
+  }
+
+  key(id: number): FacetKey | undefined {
+    return this.byId.get(id)?.key;
+  }
+
+  idsOf(collection: CollectionName): number[] {
+    return [...this.byId].filter(([, k]) => k.collection === collection).map(([id]) => id);
+  }
+
+  private readonly words = new Map<number, Set<string>>();
+
+  /**
+   * The words every document of a key holds in its main fields: those of its
+   * searchable facet values (type, specialty, city, state), which derive() puts in tsv_main.
+   */
+  wordsOf(id: number, collection: CollectionName): Set<string> {
+    let set = this.words.get(id);
+    if (!set) {
+      const key = this.key(id) ?? {};
+      set = new Set(searchWords(KEY_WORD_FIELDS[collection].map((f) => str(key[f])).join(' ')));
+      this.words.set(id, set);
+    }
+    return set;
+  }
+
+  /**
+   * idsFor's answers by filters, until a key is added: each one walks every key (a few thousand).
+   * At most IDS_CACHED ids in all (a few MB), then it starts again.
+   */
+  private readonly idsByFilters = new Map<string, readonly number[]>();
+  private idsCached = 0;
+
+  private forgetIds(): void {
+    this.idsByFilters.clear();
+    this.idsCached = 0;
+  }
+
+  /** The ids of the keys a search's filters on single-valued facets allow, or undefined without such filters. */
+  idsFor(s: ParsedSearch): readonly number[] | undefined {
+    const filters = s.filters.filter((f) => isKeyFilter(s, f));
+    if (!filters.length) return undefined;
+    const signature = JSON.stringify([s.collection, ...filters.map((f) => [f.field, f.op, f.values])]);
+    let ids = this.idsByFilters.get(signature);
+    if (!ids) {
+      const found: number[] = [];
+      for (const [id, k] of this.byId) if (k.collection === s.collection && filters.every((f) => keyMatches(f, k.key))) found.push(id);
+      ids = found.sort((a, b) => a - b);
+      if (this.idsCached + ids.length > IDS_CACHED) this.forgetIds();
+      this.idsByFilters.set(signature, ids);
+      this.idsCached += ids.length;
+    }
+    return ids;
+  }
+}

@@ -1,0 +1,90 @@
+// The PostgreSQL engine's rows: what a search document becomes in search_documents
+// and search_bodies (the derived columns that matching, ranking, sorting and counting use).
+import { searchWords } from './protocol';
+import type { CollectionName, SearchDocument } from './schema';
+import { CUBE_ARRAY_FIELDS, CUBE_KEY_FIELDS, str } from './postgres-keys';
+
+const words = (...parts: unknown[]): string =>
+  searchWords(parts.flatMap((p) => (Array.isArray(p) ? p : [p])).map(str).join(' ')).join(' ');
+
+export interface Row {
+  id: string;
+  /** The document as JSON. */
+  document: string;
+  /** Its single-valued facet fields as JSON: what search_cube_key (006) makes of the document, before nulls are dropped. */
+  key: string;
+  nameKey: string;
+  /** tsvector literals: the main fields (weights A, B, C), and those plus the bio or description (D). */
+  main: string;
+  full: string;
+  tags: string[];
+  rating: number;
+  reviewCount: number;
+  experience: number;
+  /** Naira, or null when none was given. */
+  fee: number | null;
+  /** Epoch seconds of the next free slot (issue 17), or null. */
+  nextSlot: number | null;
+}
+
+type Weight = 'A' | 'B' | 'C' | 'D';
+
+/**
+ * A tsvector literal ('okonkwo':2A,4A 'cardiology':5B) of weighted parts, each a
+ * string of normalised words: what to_tsvector('simple') gives for them, built
+ * here so that a reindex does not parse every bio in PostgreSQL.
+ */
+function tsvectorLiteral(parts: [string, Weight][]): string {
+  const positions = new Map<string, string[]>();
+  let pos = 0;
+  for (const [text, weight] of parts) {
+    for (const w of text ? text.split(' ') : []) {
+      pos = Math.min(pos + 1, 16383); // PostgreSQL's largest position
+      const list = positions.get(w) ?? [];
+      if (list.length < 256 && Buffer.byteLength(w) < 2047) positions.set(w, [...list, `${pos}${weight}`]); // its limits per lexeme
+    }
+  }
+  return [...positions].map(([w, ps]) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}':${ps.join(',')}`).join(' ');
+}
+
+/** The array facet values of a document as tags ('services:X-Ray'), as search_doc_tags() makes them. */
+function tagsOf(collection: CollectionName, d: Record<string, unknown>): string[] {
+  const tags = CUBE_ARRAY_FIELDS[collection].flatMap((f) => (Array.isArray(d[f]) ? (d[f] as unknown[]).map((v) => `${f}:${String(v)}`) : []));
+  return [...new Set(tags)].sort();
+}
+
+/** The derived columns of a document: what matching, ranking, sorting and counting use. */
+export function derive(collection: CollectionName, doc: SearchDocument): Row {
+  const d = doc as Record<string, unknown>;
+  const row = (nameKey: string, a: string, b: string, c: string, bio: string): Row => {
+    const main: [string, Weight][] = [
+      [a, 'A'],
+      [b, 'B'],
+      [c, 'C'],
+    ];
+    return {
+      id: doc.id,
+      document: JSON.stringify(doc),
+      key: JSON.stringify(Object.fromEntries(CUBE_KEY_FIELDS[collection].map((f) => [f, d[f] ?? null]))),
+      nameKey,
+      main: tsvectorLiteral(main),
+      full: tsvectorLiteral([...main, [bio, 'D']]),
+      tags: tagsOf(collection, d),
+      rating: typeof d.rating === 'number' ? d.rating : 0,
+      reviewCount: typeof d.reviewCount === 'number' ? d.reviewCount : 0,
+      experience: typeof d.yearsOfExperience === 'number' ? d.yearsOfExperience : 0,
+      fee: typeof d.consultationFee === 'number' ? Math.round(d.consultationFee) : null,
+      nextSlot: typeof d.nextSlot === 'number' ? d.nextSlot : null,
+    };
+  };
+  if (collection === 'professionals') {
+    return row(
+      words(d.firstName, d.lastName) || words(d.name),
+      words(d.name, d.firstName, d.lastName),
+      words(d.specialty, d.professionalType),
+      words(d.institution, d.city, d.state),
+      words(d.bio),
+    );
+  }
+  return row(words(d.name), words(d.name), words(d.typeLabel, d.type, d.services), words(d.city, d.state), words(d.description));
+}

@@ -1,0 +1,290 @@
+// The PostgreSQL engine's SQL: filters, the WHERE clause, orders and the page of hits
+// (hitsQuery), over search_documents (002_search.sql, 009_search_speed.sql, 017, 024).
+import { SearchParamsError } from './engine';
+import type { FilterClause, ParsedSearch } from './protocol';
+import type { CollectionName } from './schema';
+import { isKeyFilter, tag } from './postgres-keys';
+import type { ResolvedWords } from './postgres-typos';
+
+/** Numeric fields kept in their own indexed columns. */
+const NUMBER_COLUMNS: Record<string, string> = {
+  rating: 'rating',
+  reviewCount: 'review_count',
+  yearsOfExperience: 'experience',
+  consultationFee: 'fee',
+};
+/** Number columns that may be NULL (the field is optional): sorted after every value, as Typesense sorts missing values. */
+const NULLABLE_COLUMNS = new Set(['fee']);
+
+const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
+export function ident(name: string): string {
+  // Field names reach SQL only after the schema check; this is a second guard.
+  if (!IDENT.test(name)) throw new SearchParamsError(`Bad field name ${name}`);
+  return name;
+}
+
+/**
+ * Other numbers (institutionId, professionalCount: filters no page of the app
+ * sends) are read from the row's body (017_search_narrow_rows.sql): correct, but
+ * one body lookup per candidate.
+ */
+const numberExpr = (field: string) =>
+  NUMBER_COLUMNS[field] ??
+  `((SELECT (b.document ->> '${ident(field)}')::float8 FROM search_bodies b WHERE b.collection = search_documents.collection AND b.id = search_documents.id))`;
+export class Params {
+  readonly values: unknown[] = [];
+  add(v: unknown): string {
+    this.values.push(v);
+    return `$${this.values.length}`;
+  }
+}
+/**
+ * A filter as SQL. Filters on single-valued facet fields are written over a key
+ * (`col`: search_cube_keys.key) and resolved to key ids first; array facets are
+ * tags; numbers have their own columns.
+ */
+export function filterSql(f: FilterClause, p: Params, col = 'document'): string {
+  const field = ident(f.field);
+  const negate = f.op === '!=' || f.op === '!';
+  let cond: string;
+  if (field === 'nextSlot') {
+    // Issue 17: the next free slot is a timestamptz column (epoch seconds in the document), so a
+    // range is a range on its index. A document without one matches no range and no value.
+    const at = (v: unknown) => `to_timestamp(${p.add(String(v))}::text::float8)`;
+    if (f.op === '>' || f.op === '>=' || f.op === '<' || f.op === '<=') return `next_slot ${f.op} ${at(f.values[0])}`;
+    const cond = `next_slot = ANY(ARRAY[${f.values.map(at).join(', ')}])`;
+    return f.op === '!=' ? `NOT coalesce(${cond}, false)` : cond;
+  }
+  if (f.def.type === 'int32' || f.def.type === 'float') {
+    const expr = numberExpr(field);
+    if (f.op === '>' || f.op === '>=' || f.op === '<' || f.op === '<=') {
+      return `${expr} ${f.op} ${p.add(String(f.values[0]))}::text::float8`;
+    }
+    cond = `${expr} = ANY(${p.add(f.values.map(Number))}::float8[])`;
+  } else if (f.def.type === 'string[]') {
+    cond =
+      f.op === '=' || f.op === '!='
+        ? `tags && ${p.add(f.values.map((v) => tag(field, v)))}::text[]`
+        : `EXISTS (SELECT 1 FROM unnest(tags) t WHERE lower(t) = ANY(${p.add(f.values.map((v) => tag(field, String(v).toLowerCase())))}::text[]))`;
+  } else if (f.op === '=' || f.op === '!=' || f.def.type === 'bool') {
+    cond = `(${col} ->> '${field}') = ANY(${p.add(f.values.map(String))}::text[])`;
+  } else {
+    // `field:value`: case-insensitive equality (typed text such as a city).
+    cond = `lower(${col} ->> '${field}') = ANY(${p.add(f.values.map((v) => String(v).toLowerCase()))}::text[])`;
+  }
+  return negate ? `NOT coalesce(${cond}, false)` : cond;
+}
+/** What a search needs resolved before its hits and counts: its words, and the key ids its filters allow. */
+export interface Resolved {
+  words?: ResolvedWords;
+  keyIds?: readonly number[];
+  /** How many documents the search matches under all its filters, when counted before its hits (countsFirst). */
+  matches?: number;
+}
+export const quoteTerm = (t: string) => `'${t.replace(/'/g, "''")}'`;
+/** A tsquery of exact terms: every word, each as an OR of its terms. */
+export const termQuery = (terms: string[][]) => terms.map((ts) => `(${ts.map(quoteTerm).join(' | ')})`).join(' & ');
+
+/** The text part of a search's WHERE clause (none without words). */
+function textCondition(s: ParsedSearch, r: ResolvedWords | undefined, p: Params): string | undefined {
+  if (s.words.length === 0) return undefined;
+  if (r?.main) return `tsv_main @@ ${p.add(termQuery(r.terms))}::text::tsquery`;
+  // A word no main field holds: every field, the bio too, by prefix; the other words keep their terms.
+  // The full tsvector is in the bodies (017_search_narrow_rows.sql).
+  const parts = s.words.map((w, i) => (r?.terms[i]?.length ? termQuery([r.terms[i]]) : `${quoteTerm(w)}:*`));
+  return `id IN (SELECT b.id FROM search_bodies b WHERE b.collection = ${collectionLiteral(s.collection)}
+    AND b.tsv @@ to_tsquery('simple', ${p.add(parts.join(' & '))}::text))`;
+}
+
+/**
+ * A few keys are looked up in an index (`key_id = ANY`); many are a filter
+ * (`key_id + 0`: an expression without statistics). Against the column, the
+ * planner matches every listed key with the column's 2,000 most common values:
+ * 100 ms of planning for the 900 keys of "doctor", for 1 ms of execution.
+ */
+export function keyCondition(ids: readonly number[], p: Params): string {
+  return `key_id${ids.length > PER_KEY_MAX ? ' + 0' : ''} = ANY(${p.add(ids)}::int[])`;
+}
+
+/**
+ * The collection as a literal (one of two names, checked by the schema): the
+ * professionals' rating index is partial (009_search_speed.sql), and a prepared
+ * statement's plan can use a partial index only if the condition is in its text.
+ */
+export const collectionLiteral = (c: CollectionName) => `'${ident(c)}'::text`;
+
+export function whereSql(s: ParsedSearch, r: Resolved, p: Params): string {
+  const conds = [`collection = ${collectionLiteral(s.collection)}`];
+  if (r.keyIds) conds.push(keyCondition(r.keyIds, p));
+  for (const f of s.filters) if (!isKeyFilter(s, f)) conds.push(filterSql(f, p));
+  const text = textCondition(s, r.words, p);
+  if (text) conds.push(text);
+  return conds.join(' AND ');
+}
+
+/**
+ * The sort clauses other than relevance, as (expression, direction) pairs, then
+ * id. The number columns other than fee are NOT NULL: no NULLS clause, so the indexes give the order.
+ * Optional fields put documents without them where `missing_values` says (last by default).
+ */
+function orderTerms(s: ParsedSearch): { expr: string; dir: string }[] {
+  const terms = s.sort
+    .filter((c) => c.field !== '_text_match')
+    .map((c) => {
+      const nulls = ` NULLS ${c.missing === 'first' ? 'FIRST' : 'LAST'}`;
+      // Soonest available (issue 17): the next free slot's own indexed column.
+      if (c.field === 'nextSlot') return { expr: 'next_slot', dir: `${c.desc ? 'DESC' : 'ASC'}${nulls}` };
+      return {
+        expr: NUMBER_COLUMNS[c.field] ?? numberExpr(c.field),
+        dir: `${c.desc ? 'DESC' : 'ASC'}${NUMBER_COLUMNS[c.field] && !NULLABLE_COLUMNS.has(NUMBER_COLUMNS[c.field]) ? '' : nulls}`,
+      };
+    });
+  return [...terms, { expr: 'id', dir: 'ASC' }];
+}
+
+/** An order expression no index gives, so that the planner sorts the matches instead of walking an index for them. */
+const unindexed = (expr: string): string =>
+  expr === 'id' ? `(id || '')` : expr === 'next_slot' ? `(next_slot + interval '0 s')` : `(${expr}) + 0`;
+export interface SqlQuery {
+  text: string;
+  values: unknown[];
+  /** Answered from the cube (small tables only). */
+  cube?: boolean;
+  /** Its plan does not depend on the values: prepared once, planned once. */
+  prepare?: boolean;
+  /**
+   * The rows are every key's (countQuery's `everyKey`): only these keys' rows, key rows and array
+   * value rows alike, are the search's counts.
+   */
+  keysAfter?: readonly number[];
+}
+/**
+ * Below this many facet keys, a text-less page is the merge of each key's own
+ * first rows (key_rating index, already in order); above it, one walk down the
+ * rating index, which finds a page quickly when the keys hold many documents.
+ */
+export const PER_KEY_MAX = 64;
+
+/**
+ * Texts matching at most this many documents are ranked from their matches
+ * (see hitsQuery). Walking the rating index costs about 20 × 500,000 / matches
+ * index entries (more under facet filters), about 1 µs each; ranking the matches
+ * costs a heap row each, about 25 µs (both measured at 500,000 on the loaded
+ * 2-core machine): equal near 600 matches. Narrowed texts have no such bound on
+ * the walk (a rare surname in a few states read all 500,000 entries), so they
+ * rank from their matches up to a higher count.
+ */
+const RARE = 600;
+const RARE_NARROWED = 5_000;
+
+/**
+ * When a search's matches under all its filters are known (countsFirst: m of them), they are ranked from
+ * the matches if R x m <= (hits up to the page's end) x WALKED_PER_RANKED, R being the rows the ranking
+ * reads: for one word its documents (the filters test each), for several the documents holding them all
+ * (the text index intersects the words first; at least m). Walking an index in the search's order reads
+ * about (offset + limit) x documents / m entries to find a page (the matches spread through it), ranking
+ * reads R rows. Measured at 500,000 professionals (2026-11-25, quiet 2-core EPYC): an entry walked
+ * 0.25-1 µs (all 500,000 in 125 ms; 11,600 in 11.7 ms), a row ranked about 1.1-1.4 µs ("care", 27,350
+ * documents, under Calabar's keys: 30 ms; "okonkwo", 3,390, under Lagos's: 4.6 ms): half as costly,
+ * so with 500,000 documents the two are equal when R x m = (offset + limit) x 250,000. For a smaller
+ * collection the walk is cheaper than this assumes, but ranking a few thousand rows stays a few
+ * milliseconds.
+ */
+const WALKED_PER_RANKED = 250_000;
+
+/**
+ * Whether a search's matches are counted before its hits are asked for, so that hitsQuery knows how many
+ * there are (Resolved.matches). The vocabulary bounds a text's matches by its rarest word; under facet
+ * or other filters, or for several words, the matches can be far fewer than that bound, and then walking an
+ * index in the search's order reads most of it for a page: "emergency care" under Calabar's keys (405
+ * documents hold both words, 3 of them in Calabar, each word thousands) read all 500,000 entries of the
+ * rating index, 125 ms of SQL, 2026-11-25. The counts are the search's own (the cube's or kept ones for
+ * most): asked first they cost the hits no statement, only the wait for the counts.
+ */
+export function countsFirst(s: ParsedSearch, r: Resolved): boolean {
+  if (s.perPage === 0 || s.words.length === 0 || !r.words?.main) return false;
+  // One word and no filter: its matches are its documents, which the vocabulary knows. At most RARE
+  // documents: ranked from the matches whatever the filters leave.
+  return (s.words.length > 1 || s.filters.length > 0) && (r.words.maxDocs ?? Infinity) > RARE;
+}
+
+/**
+ * The page of hits of a search. The page's ids and order are found first, by
+ * index-only scans where possible (the rating and key_rating indexes carry
+ * key_id, tags, name_key and tsv_main: 009_search_speed.sql), then the page's
+ * documents are read: 20 rows of the heap, not one per candidate.
+ *
+ * Relevance is a tier, then the other sort fields: the exact name (or a name
+ * that starts with the query) first, then every other match. Each tier is its
+ * own ordered, limited query, so a broad word ("okonkwo": 16,000 matches) reads
+ * the rating index until it has a page instead of ranking every match.
+ */
+export function hitsQuery(s: ParsedSearch, r: Resolved = {}): SqlQuery {
+  const p = new Params();
+  const coll = collectionLiteral(s.collection);
+  const terms = orderTerms(s);
+  const cols = terms.slice(0, -1).map((t, i) => `${t.expr} AS o${i}`);
+  const inner = terms.map((t) => `${t.expr} ${t.dir}`).join(', ');
+  const outer = terms.map((t, i) => `${i === terms.length - 1 ? 'id' : `o${i}`} ${t.dir}`).join(', ');
+  const relevance = s.words.length > 0 && s.sort[0]?.field === '_text_match';
+  // A text with few matches is ranked from its matches (GIN, then a sort), not by
+  // walking the rating index until a page is found: for "dappa" (2,000 documents)
+  // in a few states, that walk read all 500,000 entries. `+ 0` keeps the index
+  // from giving the order. Bio words (no bound known) are never walked for: the
+  // rating index does not carry the bios.
+  // Under facet filters, or with several words (whose common matches may be far
+  // fewer than either word's), the walk reads more entries per hit: rank from the
+  // matches up to a higher bound.
+  // The same holds for the other orders (soonest available, fee, experience): "bichi" (2,758 documents)
+  // under a specialty's keys, soonest first, walked the next-slot index through all 500,000 entries for 3
+  // hits (427 ms, 2026-11-25); ranked from its matches, 3 ms.
+  // Counted first (countsFirst), the matches under every filter are known: see WALKED_PER_RANKED.
+  const fewMatches = r.matches !== undefined
+    ? r.matches * (s.words.length === 1 ? Math.max(r.matches, r.words?.maxDocs ?? 0) : r.matches) <= s.page * s.perPage * WALKED_PER_RANKED
+    : (r.words?.maxDocs ?? Infinity) <= (r.keyIds || s.words.length > 1 ? RARE_NARROWED : RARE);
+  const rankFrom = s.words.length > 0 && (!r.words?.main || fewMatches)
+    ? terms.map((t, i) => `${i > 0 ? t.expr : unindexed(t.expr)} ${t.dir}`).join(', ')
+    : inner;
+  // Each key's first rows come in order from key_rating (key_id, rating DESC, ...) only when the order
+  // is by rating: for another order (soonest available, fee, experience) each key's documents would all be
+  // read and sorted (54 keys x 553 rows for soonest available at 500,000: 58 ms), while that order's own
+  // index, walked with the keys as a filter, finds a page in a few hundred entries.
+  const byRating = terms[0]?.expr === 'rating' && terms[0].dir === 'DESC';
+  const perKey = !relevance && byRating && s.words.length === 0 && r.keyIds !== undefined && r.keyIds.length <= PER_KEY_MAX;
+  const where = whereSql(s, perKey ? { ...r, keyIds: undefined } : r, p);
+  const limit = p.add(s.perPage);
+  const offset = p.add((s.page - 1) * s.perPage);
+  const enough = `${limit}::int + ${offset}::int`;
+  let candidates: string;
+  if (perKey) {
+    candidates = `SELECT x.* FROM unnest(${p.add(r.keyIds)}::int[]) AS k(key_id) CROSS JOIN LATERAL (
+        SELECT id, 0::float8 AS score${cols.map((c) => `, ${c}`).join('')} FROM search_documents
+        WHERE ${where} AND key_id = k.key_id ORDER BY ${inner} LIMIT ${enough}) x`;
+  } else if (!relevance) {
+    candidates = `SELECT id, 0::float8 AS score${cols.map((c) => `, ${c}`).join('')} FROM search_documents WHERE ${where}${
+      rankFrom === inner ? '' : ` ORDER BY ${rankFrom} LIMIT ${enough}`
+    }`;
+  } else {
+    const phrase = p.add(s.words.join(' '));
+    // The name is the query or starts with it and a space: name keys hold words of letters and digits
+    // joined by single spaces (searchWords), so that is the one range [phrase, phrase || '!'), which
+    // the name index (024) gives in order of name with the columns the tier reads.
+    const named = `(name_key ~>=~ ${phrase}::text AND name_key ~<~ (${phrase}::text || '!'))`;
+    // A name holding every word as a term matches the text: when each word is one of its own terms, the
+    // tier needs no text condition and is read from the name index alone (no row of the heap).
+    const implied = r.words?.main === true && s.words.every((w, i) => r.words!.terms[i]?.includes(w));
+    const namedWhere = implied ? whereSql({ ...s, words: [] }, r, p) : where;
+    candidates = `(SELECT id, CASE WHEN name_key = ${phrase}::text THEN 3 ELSE 2 END::float8 AS score${cols.map((c) => `, ${c}`).join('')}
+          FROM search_documents WHERE ${namedWhere} AND ${named} ORDER BY score DESC, ${rankFrom} LIMIT ${enough})
+        UNION ALL
+        (SELECT id, 1::float8${cols.map((c) => `, ${c}`).join('')}
+          FROM search_documents WHERE ${where} AND NOT ${named} ORDER BY ${rankFrom} LIMIT ${enough})`;
+  }
+  // The page is cut from the candidates before it is numbered: a sort under a limit keeps only the
+  // best `enough` rows (top-N heapsort), while numbering every candidate first sorted them all.
+  const text = `WITH page AS (SELECT id, score, row_number() OVER (ORDER BY score DESC, ${outer}) AS n FROM (
+        SELECT * FROM (${candidates}) c ORDER BY score DESC, ${outer} LIMIT ${limit}::int OFFSET ${offset}::int) c)
+      SELECT b.document::text AS doc, page.score FROM page JOIN search_bodies b ON b.collection = ${coll} AND b.id = page.id ORDER BY page.n`;
+  // A text-less page over many keys or none is planned for its values (how many documents the keys hold).
+  return { text, values: p.values, prepare: perKey || (!relevance && r.keyIds === undefined && s.words.length === 0) };
+}

@@ -1,0 +1,70 @@
+// The PostgreSQL engine's typo resolution: each query word resolved against the
+// vocabulary of the main fields (search_terms) by prefix, else by typo distance as
+// Typesense counts it ("cardiolgy" stands for cardiology).
+import damerauLevenshtein from 'damerau-levenshtein';
+import type { CollectionName } from './schema';
+import { Params, type SqlQuery } from './postgres-sql';
+
+/**
+ * The query words resolved against the vocabulary of the main fields
+ * (search_terms): for each word, the terms it stands for (empty: none).
+ */
+export interface ResolvedWords {
+  main: boolean;
+  terms: string[][];
+  /** At most how many documents the text matches: its rarest word's documents (no bound when a word goes to the bios). */
+  maxDocs?: number;
+}
+
+/** Typos allowed in a word, as Typesense counts them by default (min_len_1typo 4, min_len_2typo 7). */
+export const typosAllowed = (word: string): number => (word.length >= 7 ? 2 : word.length >= 4 ? 1 : 0);
+
+/** Edit distance with adjacent transpositions counted as one edit (restricted Damerau-Levenshtein). */
+export const editDistance = (a: string, b: string): number => damerauLevenshtein(a, b).steps;
+
+/** Prefix candidates kept per word (the most common first), and typo candidates. */
+const MAX_PREFIX_TERMS = 8;
+const MAX_TYPO_TERMS = 4;
+/** One statement that resolves every word of a batch of searches against the vocabulary. */
+export function resolveQuery(collection: CollectionName, words: string[]): SqlQuery {
+  const p = new Params();
+  const coll = `${p.add(collection)}::text`;
+  const ws = `${p.add(words)}::text[]`;
+  const text = `SELECT w.word, t.term, t.docs, false AS typo FROM unnest(${ws}) AS w(word)
+      CROSS JOIN LATERAL (SELECT term, docs FROM search_terms
+        WHERE collection = ${coll} AND term ~>=~ w.word AND term ~<~ (w.word || chr(1114111))
+        ORDER BY term = w.word DESC, docs DESC LIMIT ${MAX_PREFIX_TERMS}) t
+    UNION ALL
+    SELECT w.word, t.term, t.docs, true FROM unnest(${ws}) AS w(word)
+      CROSS JOIN LATERAL (SELECT term, docs FROM search_terms
+        WHERE collection = ${coll} AND length(w.word) >= 4 AND length(term) BETWEEN length(w.word) - 2 AND length(w.word) + 2
+          AND (term % w.word OR (term ~>=~ left(w.word, 1) AND term ~<~ (left(w.word, 1) || chr(1114111))))) t`;
+  return { text, values: p.values };
+}
+
+/**
+ * The terms each word stands for: the word itself when it is a term, else the
+ * terms it begins, else its nearest typo matches (fewest edits first, as
+ * Typesense tries 0, then 1, then 2 typos).
+ */
+export function resolveWords(words: string[], rows: { word: string; term: string; docs: number; typo: boolean }[]): ResolvedWords {
+  const terms = words.map((w) => {
+    const prefix = rows.filter((r) => r.word === w && !r.typo).map((r) => r.term);
+    if (prefix.includes(w)) return [w];
+    if (prefix.length) return prefix;
+    const allowed = typosAllowed(w);
+    const near = rows
+      .filter((r) => r.word === w && r.typo)
+      .map((r) => ({ term: r.term, docs: r.docs, d: editDistance(w, r.term) }))
+      .filter((x) => x.d <= allowed);
+    const fewest = Math.min(...near.map((x) => x.d));
+    return near
+      .filter((x) => x.d === fewest)
+      .sort((a, b) => b.docs - a.docs)
+      .slice(0, MAX_TYPO_TERMS)
+      .map((x) => x.term);
+  });
+  const docsOf = (term: string) => rows.find((r) => r.term === term)?.docs ?? 0;
+  const main = terms.every((t) => t.length > 0);
+  return { main, terms, maxDocs: main ? Math.min(...terms.map((ts) => ts.reduce((n, t) => n + docsOf(t), 0))) : undefined };
+}
