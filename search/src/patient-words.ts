@@ -15,7 +15,7 @@ import {
 } from '@ilera/contracts';
 import type { CollectionName } from './schema';
 
-export type UnderstoodField = 'professionalType' | 'specialty' | 'type' | 'services' | 'state' | 'city';
+export type UnderstoodField = 'professionalType' | 'specialty' | 'type' | 'services' | 'state' | 'city' | 'lga' | 'near';
 
 /** What a phrase stands for: a filter on one document field. */
 export interface Target {
@@ -241,6 +241,26 @@ export const stopWords: ReadonlySet<string> = new Set([
   'i', 'need', 'want', 'looking', 'search', 'available', 'open', 'now', 'today', 'area', 'state', 'city', 'town', 'from',
   'some', 'any', 'or', 'on', 'by', 'within', 'nigeria', 'list', 'show', 'dr', 'doc',
 ]);
+
+/**
+ * Words that ask for what is near the patient (issue 33, D23): the place is wherever the
+ * device is, which only the browser can tell. "near me", "around me", "close to me" always
+ * ask; "nearby", "closest", "nearest" ask unless the search names a place ("nearest
+ * hospital in Yaba" is a search in Yaba). Compared as normalized words.
+ */
+export const nearMePhrases: readonly { words: readonly string[]; always: boolean }[] = [
+  { words: ['near', 'to', 'me'], always: true },
+  { words: ['close', 'to', 'me'], always: true },
+  { words: ['nearest', 'to', 'me'], always: true },
+  { words: ['closest', 'to', 'me'], always: true },
+  { words: ['near', 'me'], always: true },
+  { words: ['around', 'me'], always: true },
+  { words: ['close', 'by'], always: false },
+  { words: ['near', 'by'], always: false },
+  { words: ['nearby'], always: false },
+  { words: ['closest'], always: false },
+  { words: ['nearest'], always: false },
+];
 
 /** Words that add nothing once a specialty or a type of provider is known. */
 export const redundantBesideSpecialty: ReadonlySet<string> = new Set([

@@ -135,6 +135,55 @@ describe('query understanding', () => {
     expect(chips(pro('nurse in Òṣogbo'))).toEqual(['professionalType=nurse', 'city=Osogbo']);
   });
 
+  describe('"near me" (issue 33, D23)', () => {
+    const near = { field: 'near', value: 'device', label: 'Near you' };
+    it.each([
+      ['clinic near me', 'near me'],
+      ['clinic near to me', 'near to me'],
+      ['Clinic Near Me', 'Near Me'],
+      ['hospital nearby', 'nearby'],
+      ['nearest hospital', 'nearest'],
+      ['closest pharmacy', 'closest'],
+      ['pharmacy around me', 'around me'],
+      ['lab close to me', 'close to me'],
+    ])('"%s" asks for the device\'s location', (q, text) => {
+      const u = inst(q);
+      expect(u.near).toBe('device');
+      expect(u.understood.at(-1)).toEqual({ ...near, text });
+      expect(u.filters.at(-1)).toBe('');
+      expect(u.q).toBe('');
+    });
+
+    it('"clinic near me" is the clinics, near the device, with nothing left as text', () => {
+      expect(inst('clinic near me')).toEqual({
+        q: '',
+        understood: [
+          { field: 'type', value: 'clinic', label: 'Clinic', text: 'clinic' },
+          { ...near, text: 'near me' },
+        ],
+        filters: ['type:=[`clinic`,`practice`,`medical_center`,`urgent-care`,`specialty-center`]', ''],
+        near: 'device',
+      });
+      expect(chips(pro('cardiologist near me'))).toEqual(['specialty=Cardiology', 'near=device']);
+      expect(pro('Dr Bakare near me')).toMatchObject({ q: 'Bakare', near: 'device' });
+    });
+
+    it('"nearest" beside a place searches that place; "near" before a place is the place', () => {
+      expect(inst('nearest hospital in yaba').near).toBeUndefined();
+      expect(inst('nearest hospital in yaba').q).toBe('');
+      expect(chips(inst('nearest hospital in yaba'))).toEqual(['type=hospital', 'state=Lagos']);
+      expect(chips(pro('doctor near ikeja'))).toEqual(['professionalType=doctor', 'city=Ikeja']);
+      expect(pro('doctor near ikeja').near).toBeUndefined();
+      // "near me" is said outright: the device, beside the place.
+      expect(chips(pro('doctors near me in lagos'))).toEqual(['professionalType=doctor', 'state=Lagos', 'near=device']);
+    });
+
+    it('asks nothing when the words do not ask for it', () => {
+      expect(inst('clinic').near).toBeUndefined();
+      expect(pro('me').near).toBeUndefined();
+    });
+  });
+
   it('reads the fields of a filter_by string', () => {
     expect([...filteredFields('state:=[`Lagos`] && specialty:=[`Cardiology`]')]).toEqual(['state', 'specialty']);
     expect([...filteredFields(undefined)]).toEqual([]);

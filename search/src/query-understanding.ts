@@ -7,6 +7,7 @@
 import { specialtiesByType, type ProfessionalType } from '@ilera/contracts';
 import damerauLevenshtein from 'damerau-levenshtein';
 import {
+  nearMePhrases,
   phrasesFor,
   redundantBesideSpecialty,
   stopWords,
@@ -39,9 +40,19 @@ export interface Understanding {
   /**
    * One engine filter per understood item (`field:=[...]`), aligned with `understood`:
    * items of the same field share one filter (either value), held by the first; the
-   * others have ''.
+   * others have ''. A "near me" item has '' (the device's location is the client's to send).
    */
   filters: string[];
+  /**
+   * 'device' when the words ask for what is near the patient ("clinic near me"): a client asks
+   * the device for its location and searches with near=LAT,LNG (sort by distance).
+   */
+  near?: 'device';
+}
+
+/** The "near me" words at token i (the longest), or undefined. */
+function nearMeAt(tokens: Token[], i: number): (typeof nearMePhrases)[number] | undefined {
+  return nearMePhrases.find((p) => p.words.every((w, k) => tokens[i + k]?.norm === w));
 }
 
 /** Typesense's typo rule, one letter later: a short name ("Jose") must not turn into a place ("Jos"). */
@@ -192,7 +203,14 @@ export function understand(collection: CollectionName, q: string, filtered: Read
   const cands = tokens.map((t) => (stopWords.has(t.norm) ? new Map([[t.norm, 0]]) : candidates(t, v)));
   const found: { target: Target; from: number; to: number }[] = [];
   const rest: Token[] = [];
+  const nearWords: { from: number; to: number; always: boolean }[] = [];
   for (let i = 0; i < tokens.length; ) {
+    const near = nearMeAt(tokens, i);
+    if (near) {
+      nearWords.push({ from: i, to: i + near.words.length, always: near.always });
+      i += near.words.length;
+      continue;
+    }
     const m = stopWords.has(tokens[i].norm) ? undefined : matchAt(cands, i, v);
     if (!m) {
       rest.push(tokens[i]);
@@ -225,6 +243,11 @@ export function understand(collection: CollectionName, q: string, filtered: Read
   }
   words = words.filter((t) => !stopWords.has(t.norm)).sort((a, b) => a.start - b.start);
 
+  // "near me" (or "nearest" with no place named): the patient's own location, which the client sends.
+  const named = kept.some((it) => placeFields.has(it.target.field));
+  const near = nearWords.find((n) => n.always) ?? (named ? undefined : nearWords[0]);
+  if (near) kept = [...kept, { target: { field: 'near', values: ['device'], label: 'Near you' }, text: textOf(near.from, near.to) }];
+
   return {
     q: words.map((t) => t.text).join(' '),
     understood: kept.map((it) => ({
@@ -235,12 +258,16 @@ export function understand(collection: CollectionName, q: string, filtered: Read
     })),
     // Two places or specialties ("lagos or abuja") mean either: one filter per field, on its first item.
     filters: kept.map((it, i) => {
+      if (it.target.field === 'near') return '';
       const same = kept.filter((o) => o.target.field === it.target.field);
       if (same[0] !== kept[i]) return '';
       return exactFilter(it.target.field, [...new Set(same.flatMap((o) => o.target.values))]);
     }),
+    ...(near ? { near: 'device' as const } : {}),
   };
 }
+
+const placeFields: ReadonlySet<string> = new Set(['state', 'city', 'lga']);
 
 /** The fields a Typesense `filter_by` string filters (`field:=...`, `field:...`). */
 export function filteredFields(filterBy: string | undefined): Set<string> {

@@ -3,7 +3,8 @@
  * filter on the server, and the page shows it as a chip the patient can remove.
  */
 export interface Understood {
-  field: 'professionalType' | 'specialty' | 'type' | 'services' | 'state' | 'city';
+  /** 'near': the words asked for what is near the patient ("near me"): the page asks the device where it is. */
+  field: 'professionalType' | 'specialty' | 'type' | 'services' | 'state' | 'city' | 'lga' | 'near';
   value: string;
   /** The chip's text: "Cardiology", "Lagos". */
   label: string;
