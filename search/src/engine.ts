@@ -32,6 +32,8 @@ export interface SearchHit<D = SearchDocument> {
   document: D;
   highlights: unknown[];
   text_match?: number;
+  /** Metres from the point of a search's geo filter or sort, by geopoint field (Typesense's own answer). */
+  geo_distance_meters?: Record<string, number>;
 }
 
 export interface SearchResult<D = SearchDocument> {
@@ -71,6 +73,34 @@ export interface SearchEngine {
    */
   replaceAll(collection: CollectionName, batches: AsyncIterable<SearchDocument[]>): Promise<number>;
   close(): Promise<void>;
+}
+
+/**
+ * A near-me search (D23, issue 33): a point and a radius. Both engines take it as Typesense's own
+ * syntax on the `location` geopoint (nearFilter, nearSort), and each hit then carries its distance
+ * in `geo_distance_meters.location` (distanceKm).
+ */
+export interface Near {
+  lat: number;
+  lng: number;
+  radiusKm: number;
+}
+
+/** The sort the API calls `distance`: nearest first. */
+export const DISTANCE_SORT = 'distance';
+
+const coordinate = (n: number) => String(Math.round(n * 1e6) / 1e6);
+
+/** `location:(lat, lng, R km)`: the documents within R km of the point. */
+export const nearFilter = (n: Near): string => `location:(${coordinate(n.lat)}, ${coordinate(n.lng)}, ${n.radiusKm} km)`;
+
+/** `location(lat, lng):asc`: nearest first. */
+export const nearSort = (n: Pick<Near, 'lat' | 'lng'>): string => `location(${coordinate(n.lat)}, ${coordinate(n.lng)}):asc`;
+
+/** A hit's distance from the search's point in km, one decimal (the API's `distanceKm`), or undefined without one. */
+export function distanceKm(hit: Pick<SearchHit, 'geo_distance_meters'>): number | undefined {
+  const m = hit.geo_distance_meters?.location;
+  return typeof m === 'number' && Number.isFinite(m) ? Math.round(m / 100) / 10 : undefined;
 }
 
 /** Thrown for a search with bad parameters (unknown field, bad filter): a 400 for clients. */

@@ -306,9 +306,9 @@ describe('PostgreSQL engine: facet counts kept ahead of time', () => {
       SELECT search_cube_key('professionals', ${professional(1) as never}::jsonb) AS key`;
     expect(Object.keys(key).sort()).toEqual([...CUBE_KEY_FIELDS.professionals].sort());
     const [{ ikey }] = await db.sql<{ ikey: Record<string, unknown> }[]>`
-      SELECT search_cube_key('institutions', ${institution(1) as never}::jsonb) AS ikey`;
+      SELECT search_cube_key('institutions', ${{ ...institution(1), listed: false } as never}::jsonb) AS ikey`;
     expect(Object.keys(ikey).sort()).toEqual([...CUBE_KEY_FIELDS.institutions].sort());
-    expect(CUBE_ARRAY_FIELDS).toEqual({ professionals: ['countries'], institutions: ['services'] });
+    expect(CUBE_ARRAY_FIELDS).toEqual({ professionals: ['countries', 'lga'], institutions: ['services', 'lga', 'ownership', 'level'] });
   });
 
   it('resolves typos as Typesense counts them, transpositions as one edit', async () => {

@@ -6,10 +6,10 @@ import { searchWords, type FilterClause, type ParsedSearch } from './protocol';
 import { schemas, type CollectionName } from './schema';
 
 export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-/** Facet fields: single-valued ones make up a document's key, arrays are its tags (006_search_cube.sql). */
+/** Facet fields: single-valued ones make up a document's key, arrays (and `tagged` ones: 035) are its tags (006_search_cube.sql). */
 const facetFields = (collection: CollectionName, array: boolean): string[] =>
   Object.entries(schemas[collection].fields)
-    .filter(([, d]) => d.facet && (d.type === 'string[]') === array)
+    .filter(([, d]) => d.facet && (d.type === 'string[]' || !!d.tagged) === array)
     .map(([name]) => name);
 export const CUBE_KEY_FIELDS: Record<CollectionName, string[]> = {
   professionals: facetFields('professionals', false),

@@ -1,7 +1,7 @@
 // The PostgreSQL engine's rows: what a search document becomes in search_documents
 // and search_bodies (the derived columns that matching, ranking, sorting and counting use).
 import { searchWords } from './protocol';
-import type { CollectionName, SearchDocument } from './schema';
+import { isGeopoint, type CollectionName, type SearchDocument } from './schema';
 import { CUBE_ARRAY_FIELDS, CUBE_KEY_FIELDS, str } from './postgres-keys';
 
 const words = (...parts: unknown[]): string =>
@@ -25,6 +25,9 @@ export interface Row {
   fee: number | null;
   /** Epoch seconds of the next free slot (issue 17), or null. */
   nextSlot: number | null;
+  /** Its `location` (migration 035), or null when unknown. */
+  lat: number | null;
+  lng: number | null;
 }
 
 type Weight = 'A' | 'B' | 'C' | 'D';
@@ -49,7 +52,8 @@ function tsvectorLiteral(parts: [string, Weight][]): string {
 
 /** The array facet values of a document as tags ('services:X-Ray'), as search_doc_tags() makes them. */
 function tagsOf(collection: CollectionName, d: Record<string, unknown>): string[] {
-  const tags = CUBE_ARRAY_FIELDS[collection].flatMap((f) => (Array.isArray(d[f]) ? (d[f] as unknown[]).map((v) => `${f}:${String(v)}`) : []));
+  const values = (v: unknown): unknown[] => (Array.isArray(v) ? v : typeof v === 'string' ? [v] : []);
+  const tags = CUBE_ARRAY_FIELDS[collection].flatMap((f) => values(d[f]).map((v) => `${f}:${String(v)}`));
   return [...new Set(tags)].sort();
 }
 
@@ -75,6 +79,8 @@ export function derive(collection: CollectionName, doc: SearchDocument): Row {
       experience: typeof d.yearsOfExperience === 'number' ? d.yearsOfExperience : 0,
       fee: typeof d.consultationFee === 'number' ? Math.round(d.consultationFee) : null,
       nextSlot: typeof d.nextSlot === 'number' ? d.nextSlot : null,
+      lat: isGeopoint(d.location) ? d.location[0] : null,
+      lng: isGeopoint(d.location) ? d.location[1] : null,
     };
   };
   if (collection === 'professionals') {

@@ -61,7 +61,7 @@ export function filterSql(f: FilterClause, p: Params, col = 'document'): string 
       return `${expr} ${f.op} ${p.add(String(f.values[0]))}::text::float8`;
     }
     cond = `${expr} = ANY(${p.add(f.values.map(Number))}::float8[])`;
-  } else if (f.def.type === 'string[]') {
+  } else if (f.def.type === 'string[]' || f.def.tagged) {
     cond =
       f.op === '=' || f.op === '!='
         ? `tags && ${p.add(f.values.map((v) => tag(field, v)))}::text[]`

@@ -10,7 +10,8 @@ export function isCollectionName(value: unknown): value is CollectionName {
   return typeof value === 'string' && (collectionNames as readonly string[]).includes(value);
 }
 
-export type FieldType = 'string' | 'string[]' | 'int32' | 'float' | 'bool';
+/** `geopoint`: [lat, lng] in degrees (Typesense's order); filtered and sorted by distance only (D23). */
+export type FieldType = 'string' | 'string[]' | 'int32' | 'float' | 'bool' | 'geopoint';
 
 export interface FieldDef {
   type: FieldType;
@@ -25,6 +26,11 @@ export interface FieldDef {
   sort?: boolean;
   /** Stored only: not searchable, filterable or sortable (Typesense `index: false`). */
   storeOnly?: boolean;
+  /**
+   * A single-valued facet the PostgreSQL engine counts among the document's tags, like an array
+   * facet, not in its facet key (migration 035: the LGA would multiply every city's keys).
+   */
+  tagged?: boolean;
 }
 
 export interface CollectionDef {
@@ -43,6 +49,16 @@ const standingFields: Record<string, FieldDef> = {
   bookingMode: { type: 'string', optional: true, storeOnly: true },
   // The next free slot within 14 days, epoch seconds; absent when none (decision 012).
   nextSlot: { type: 'int32', optional: true, filter: true, sort: true },
+};
+
+/**
+ * Where a provider is (D23, issue 33): what both kinds share. `location` is absent when unknown;
+ * `locationApproximate` is true when it is an LGA's centre; `lga` is the LGA's name (a facet).
+ */
+const placeFields: Record<string, FieldDef> = {
+  location: { type: 'geopoint', optional: true, filter: true, sort: true },
+  locationApproximate: { type: 'bool', optional: true, storeOnly: true },
+  lga: { type: 'string', facet: true, optional: true, tagged: true },
 };
 
 export const schemas: Record<CollectionName, CollectionDef> = {
@@ -66,6 +82,7 @@ export const schemas: Record<CollectionName, CollectionDef> = {
       phone: { type: 'string', optional: true, storeOnly: true },
       bio: { type: 'string', optional: true, search: true },
       photo: { type: 'string', optional: true, storeOnly: true },
+      ...placeFields,
       ...standingFields,
     },
     queryBy: [...searchQueryBy.professionals],
@@ -84,6 +101,12 @@ export const schemas: Record<CollectionName, CollectionDef> = {
       description: { type: 'string', optional: true, search: true },
       photo: { type: 'string', optional: true, storeOnly: true },
       professionalCount: { type: 'int32', filter: true, sort: true },
+      ...placeFields,
+      // The register's ownership ('Public' | 'Private') and level ('Primary' | 'Secondary' | 'Tertiary').
+      ownership: { type: 'string', facet: true, optional: true, tagged: true },
+      level: { type: 'string', facet: true, optional: true, tagged: true },
+      // An unclaimed register listing (D22): not bookable; the card says "Not on Ilera yet: call or visit".
+      listed: { type: 'bool', facet: true, optional: true },
       ...standingFields,
     },
     queryBy: [...searchQueryBy.institutions],
@@ -108,6 +131,10 @@ export class DocumentRejectedError extends Error {
   }
 }
 
+/** [lat, lng] in degrees. */
+export const isGeopoint = (v: unknown): v is [number, number] =>
+  Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === 'number' && Number.isFinite(x)) && Math.abs(v[0]) <= 90 && Math.abs(v[1]) <= 180;
+
 /** Refuses a document that does not fit its collection (the worker makes such a job unrecoverable). */
 export function validateDocument(collection: CollectionName, doc: SearchDocument): void {
   if (typeof doc.id !== 'string' || !doc.id) throw new DocumentRejectedError(`${collection}: document without id`);
@@ -127,7 +154,9 @@ export function validateDocument(collection: CollectionName, doc: SearchDocument
             ? typeof v === 'boolean'
             : def.type === 'int32'
               ? Number.isInteger(v)
-              : typeof v === 'number' && Number.isFinite(v);
+              : def.type === 'geopoint'
+                ? isGeopoint(v)
+                : typeof v === 'number' && Number.isFinite(v);
     if (!ok) throw new DocumentRejectedError(`${collection}/${doc.id}: field ${name} must be ${def.type}`);
   }
   for (const key of Object.keys(doc)) {
