@@ -131,7 +131,8 @@ export async function buildProfessionalDocuments(sql: Db, ids: readonly number[]
     FROM professionals p
     JOIN users u ON u.id = p.user_id
     LEFT JOIN LATERAL (
-      SELECT sum(rating) AS rating_sum, count(*) AS review_count FROM reviews WHERE professional_id = p.id
+      -- A review a moderator hid leaves the rating and the count (D27).
+      SELECT sum(rating) AS rating_sum, count(*) AS review_count FROM reviews WHERE professional_id = p.id AND hidden_at IS NULL
     ) r ON true
     -- The first affiliation: current ones before ended ones, then the oldest link.
     -- Only a confirmed link (D20) to a public (approved) institution is named on a public card.
@@ -234,7 +235,7 @@ export async function buildInstitutionDocuments(sql: Db, ids: readonly number[])
     FROM institutions i
     JOIN users u ON u.id = i.user_id
     LEFT JOIN LATERAL (
-      SELECT sum(rating) AS rating_sum, count(*) AS review_count FROM reviews WHERE institution_id = i.id
+      SELECT sum(rating) AS rating_sum, count(*) AS review_count FROM reviews WHERE institution_id = i.id AND hidden_at IS NULL
     ) r ON true
     WHERE i.id = ANY(${ids as number[]}::int[]) AND i.status = 'approved'
     ORDER BY i.id`;

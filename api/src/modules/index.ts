@@ -9,6 +9,8 @@ import searchRoutes from './search/search.routes';
 import appointmentsRoutes from './appointments/appointments.routes';
 import reviewsRoutes from './reviews/reviews.routes';
 import reviewsWriteRoutes from './reviews/reviews-write.routes';
+import reviewModerationRoutes from './reviews/review-moderation.routes';
+import adminModerationRoutes from './admin/admin-moderation.routes';
 import adminRoutes from './admin/admin.routes';
 import accountRoutes from './account/account.routes';
 import affiliationsRoutes from './affiliations/affiliations.routes';
@@ -26,6 +28,8 @@ export const modules: (FastifyPluginAsyncZod | ((app: FastifyInstance) => Promis
   appointmentsRoutes,
   reviewsRoutes,
   reviewsWriteRoutes,
+  reviewModerationRoutes,
+  adminModerationRoutes,
   adminRoutes,
   affiliationsRoutes,
   seoRoutes,

@@ -2,3 +2,4 @@ export * from './common.js';
 export * from './profiles.js';
 export * from './appointments.js';
 export * from './accounts.js';
+export * from './moderation.js';

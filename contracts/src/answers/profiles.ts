@@ -89,6 +89,10 @@ export const specialtiesAnswer = z.array(
 );
 export type Specialty = z.infer<typeof specialtiesAnswer>[number];
 
+/** A provider's public reply under a review (D27). */
+export const reviewReplyAnswer = z.object({ body: z.string(), createdAt: instant });
+export type ReviewReply = z.infer<typeof reviewReplyAnswer>;
+
 /** A review as lists show it; the reviewer is a first name and a last initial only (spec §9). */
 export const reviewAnswer = z.object({
   id: z.number().int(),
@@ -101,6 +105,10 @@ export const reviewAnswer = z.object({
   reviewer: personName,
   /** The reviewer has a completed appointment with this provider (D19). */
   verifiedVisit: z.boolean(),
+  /** The provider's one public reply (D27). */
+  reply: reviewReplyAnswer.nullable(),
+  /** Set only in the author's own view of a review a moderator hid (D27): the reason they are shown. */
+  hiddenReason: z.string().nullable(),
 });
 export type Review = z.infer<typeof reviewAnswer>;
 export const reviewListAnswer = z.array(reviewAnswer);

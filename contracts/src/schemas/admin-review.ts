@@ -59,6 +59,9 @@ export const adminAuditActions = [
   'reopen_professional',
   'reopen_institution',
   'verify_licence',
+  'hide_review',
+  'restore_review',
+  'dismiss_review_reports',
 ] as const;
 export type AdminAuditAction = (typeof adminAuditActions)[number];
 
@@ -77,4 +80,7 @@ export const adminAuditActionLabels: Record<AdminAuditAction, string> = {
   reopen_professional: 'Reopened rejected professional',
   reopen_institution: 'Reopened rejected institution',
   verify_licence: 'Verified licence',
+  hide_review: 'Hid review',
+  restore_review: 'Restored review',
+  dismiss_review_reports: 'Dismissed review reports',
 };

@@ -32,7 +32,7 @@ const profileQuery = (db: Db, where: postgres.Fragment) => db<InstitutionRow[]>`
   JOIN users u ON u.id = i.user_id
   CROSS JOIN LATERAL (
     SELECT coalesce(round(avg(rv.rating)::numeric, 1), 0)::float8 AS average_rating, count(*)::int AS review_count
-    FROM reviews rv WHERE rv.institution_id = i.id) r
+    FROM reviews rv WHERE rv.institution_id = i.id AND rv.hidden_at IS NULL) r
   ${where}`;
 
 /** An institution profile by id or by its owner. */

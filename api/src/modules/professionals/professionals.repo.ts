@@ -31,7 +31,7 @@ const profileQuery = (db: Db, where: postgres.Fragment) => db<ProfessionalRow[]>
   JOIN users u ON u.id = p.user_id
   CROSS JOIN LATERAL (
     SELECT coalesce(round(avg(rv.rating)::numeric, 1), 0)::float8 AS average_rating, count(*)::int AS review_count
-    FROM reviews rv WHERE rv.professional_id = p.id) r
+    FROM reviews rv WHERE rv.professional_id = p.id AND rv.hidden_at IS NULL) r
   ${where}`;
 
 /** A professional profile by id or by its owner. */

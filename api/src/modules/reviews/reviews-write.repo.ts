@@ -1,4 +1,5 @@
 import type { Db } from '@ilera/db';
+import { replySql } from './review-moderation.repo';
 
 export interface ReviewRow {
   id: number;
@@ -59,10 +60,20 @@ export async function upsertReview(
 
 /** A review with the columns the list items are built from (reviews.service reviewView). */
 export async function findReviewRow(db: Db, id: number) {
-  const [row] = await db<(ReviewRow & { reviewerFirstName: string | null; reviewerLastName: string | null; verifiedVisit: boolean })[]>`
+  const [row] = await db<
+    (ReviewRow & {
+      reviewerFirstName: string | null;
+      reviewerLastName: string | null;
+      verifiedVisit: boolean;
+      reply: { body: string; createdAt: string } | null;
+      hiddenReason: string | null;
+    })[]
+  >`
     SELECT r.id, r.reviewer_id, r.professional_id, r.institution_id, r.rating, r.comment, r.created_at, r.updated_at,
       u.first_name AS reviewer_first_name, u.last_name AS reviewer_last_name,
-      ${verifiedVisitSql(db)} AS verified_visit
+      ${verifiedVisitSql(db)} AS verified_visit,
+      -- Its author is the one reading it: a review a moderator hid stays hidden when edited, and says why (D27).
+      ${replySql(db)} AS reply, r.hidden_reason
     FROM reviews r JOIN users u ON u.id = r.reviewer_id
     WHERE r.id = ${id}`;
   return row ?? null;

@@ -2,6 +2,7 @@
 import { FORMER_PATIENT } from '@ilera/contracts';
 import type { Db } from '@ilera/db';
 import { verifiedVisitSql } from './reviews-write.repo';
+import { replySql } from './review-moderation.repo';
 
 export interface ReviewRow {
   id: number;
@@ -15,14 +16,24 @@ export interface ReviewRow {
   reviewerLastName: string | null;
   /** The reviewer has a completed appointment with this provider (D19). */
   verifiedVisit: boolean;
+  /** The provider's public reply (D27). */
+  reply: { body: string; createdAt: string } | null;
+  /** Only in the author's own view of a review a moderator hid (D27). */
+  hiddenReason: string | null;
 }
 
-const columns = (db: Db) => db`
+/** `viewerId`: the signed-in viewer, who alone sees their own hidden review and its reason (D27). */
+const columns = (db: Db, viewerId: string | null) => db`
   r.id, r.rating, r.comment, r.created_at, r.updated_at, r.professional_id, r.institution_id,
   -- D21: the review of a deleted account stays, under "Former patient".
   CASE WHEN r.reviewer_id IS NULL THEN ${FORMER_PATIENT} ELSE u.first_name END AS reviewer_first_name,
   u.last_name AS reviewer_last_name,
-  ${verifiedVisitSql(db)} AS verified_visit`;
+  ${verifiedVisitSql(db)} AS verified_visit,
+  ${replySql(db)} AS reply,
+  CASE WHEN r.reviewer_id = ${viewerId} THEN r.hidden_reason END AS hidden_reason`;
+
+/** Public lists leave hidden reviews out, except the viewer's own (shown to them with the reason). */
+const shown = (db: Db, viewerId: string | null) => db`AND (r.hidden_at IS NULL OR r.reviewer_id = ${viewerId})`;
 
 /** Newest first; or verified visits first, each group newest first (D19). */
 export type ReviewOrder = 'newest' | 'verified';
@@ -30,17 +41,17 @@ const orderBy = (db: Db, order: ReviewOrder) =>
   order === 'verified' ? db`ORDER BY verified_visit DESC, r.created_at DESC, r.id DESC` : db`ORDER BY r.created_at DESC, r.id DESC`;
 
 /** A professional's reviews. */
-export async function listProfessionalReviews(db: Db, professionalId: number, order: ReviewOrder): Promise<ReviewRow[]> {
+export async function listProfessionalReviews(db: Db, professionalId: number, order: ReviewOrder, viewerId: string | null = null): Promise<ReviewRow[]> {
   return db<ReviewRow[]>`
-    SELECT ${columns(db)} FROM reviews r LEFT JOIN users u ON u.id = r.reviewer_id
-    WHERE r.professional_id = ${professionalId}
+    SELECT ${columns(db, viewerId)} FROM reviews r LEFT JOIN users u ON u.id = r.reviewer_id
+    WHERE r.professional_id = ${professionalId} ${shown(db, viewerId)}
     ${orderBy(db, order)}`;
 }
 
 /** An institution's reviews. */
-export async function listInstitutionReviews(db: Db, institutionId: number, order: ReviewOrder): Promise<ReviewRow[]> {
+export async function listInstitutionReviews(db: Db, institutionId: number, order: ReviewOrder, viewerId: string | null = null): Promise<ReviewRow[]> {
   return db<ReviewRow[]>`
-    SELECT ${columns(db)} FROM reviews r LEFT JOIN users u ON u.id = r.reviewer_id
-    WHERE r.institution_id = ${institutionId}
+    SELECT ${columns(db, viewerId)} FROM reviews r LEFT JOIN users u ON u.id = r.reviewer_id
+    WHERE r.institution_id = ${institutionId} ${shown(db, viewerId)}
     ${orderBy(db, order)}`;
 }

@@ -28,15 +28,17 @@ export function reviewView(row: ReviewRow) {
     institutionId: row.institutionId,
     reviewer: { firstName: row.reviewerFirstName?.trim() || null, lastName: initial(row.reviewerLastName) || null },
     verifiedVisit: row.verifiedVisit === true,
+    reply: row.reply ?? null,
+    hiddenReason: row.hiddenReason ?? null,
   };
 }
 
 export async function listProfessionalReviews(db: Db, professionalId: number, viewer: SessionUser | null, order: ReviewOrder = 'newest') {
   await assertProfessionalVisible(db, professionalId, viewer);
-  return (await repo.listProfessionalReviews(db, professionalId, order)).map(reviewView);
+  return (await repo.listProfessionalReviews(db, professionalId, order, viewer?.id ?? null)).map(reviewView);
 }
 
 export async function listInstitutionReviews(db: Db, institutionId: number, viewer: SessionUser | null, order: ReviewOrder = 'newest') {
   await assertInstitutionVisible(db, institutionId, viewer);
-  return (await repo.listInstitutionReviews(db, institutionId, order)).map(reviewView);
+  return (await repo.listInstitutionReviews(db, institutionId, order, viewer?.id ?? null)).map(reviewView);
 }
