@@ -113,7 +113,7 @@ describe('my bookings for every role', () => {
     const kept = await call('GET', `/api/appointments/patient/${patient.id}`, cookie);
     expect(kept.json().map((a: { id: number }) => a.id)).toEqual([booked]);
     // Still nobody else's business (D9).
-    expect((await call('GET', `/api/appointments/patient/${patient.id}`, nurseCookie)).statusCode).toBe(403);
+    expect((await call('GET', `/api/appointments/patient/${patient.id}`, nurseCookie)).statusCode).toBe(404);
   });
 });
 

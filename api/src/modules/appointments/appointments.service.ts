@@ -24,6 +24,7 @@ export const OWN_PROFILE_BOOKING_MESSAGE = 'You cannot book an appointment with 
 export const PROFESSIONAL_NOT_FOUND = 'Professional not found';
 export const INSTITUTION_NOT_FOUND = 'Institution not found';
 export const APPOINTMENT_NOT_FOUND = 'Appointment not found';
+export const PATIENT_NOT_FOUND = 'Patient not found'; // ours
 export const TRANSITION_MESSAGE = 'This status change is not allowed'; // ours
 export const NOT_YET_MESSAGE = 'An appointment can only be completed once its time has passed'; // ours
 export const DIRECTORY_ONLY_MESSAGE = 'This provider does not take online bookings. Please call them to book'; // ours
@@ -131,7 +132,8 @@ export async function listForPatient(
   patientId: string,
   status?: AppointmentStatus,
 ): Promise<repo.AppointmentListItem[]> {
-  if (user.id !== patientId && user.userType !== 'admin') throw new ForbiddenError();
+  // D9: another user's appointments are their private data, and look missing.
+  if (user.id !== patientId && user.userType !== 'admin') throw new NotFoundError(PATIENT_NOT_FOUND);
   return repo.listAppointments(db, { patientId }, status);
 }
 
@@ -146,9 +148,10 @@ export async function listForProvider(
       ? await repo.findProfessionalRef(db, provider.professionalId)
       : await repo.findInstitutionRef(db, provider.institutionId);
   const isOwner = ref !== null && ref.userId === user.id;
-  // Whether a profile id exists is nobody's business but the owner's and an admin's.
-  if (!isOwner && user.userType !== 'admin') throw new ForbiddenError();
-  if (!ref) throw new NotFoundError('professionalId' in provider ? PROFESSIONAL_NOT_FOUND : INSTITUTION_NOT_FOUND);
+  // D9: another provider's appointments look missing, exactly as a profile id that does not exist.
+  if (!ref || (!isOwner && user.userType !== 'admin')) {
+    throw new NotFoundError('professionalId' in provider ? PROFESSIONAL_NOT_FOUND : INSTITUTION_NOT_FOUND);
+  }
   return repo.listAppointments(
     db,
     'professionalId' in provider ? { professionalId: ref.id } : { institutionId: ref.id },
@@ -182,10 +185,13 @@ export async function changeStatus(
   clock: Clock = systemClock,
 ): Promise<repo.AppointmentRow> {
   const current = await repo.findAppointmentWithOwner(sql, id);
-  if (!current) throw new NotFoundError(APPOINTMENT_NOT_FOUND);
-  const actor: Actor | null =
-    current.providerUserId === user.id ? 'provider' : current.patientId === user.id ? 'patient' : null;
-  if (!actor) throw new ForbiddenError();
+  const actor: Actor | null = !current
+    ? null
+    : current.providerUserId === user.id ? 'provider' : current.patientId === user.id ? 'patient' : null;
+  // D9: an administrator sees every appointment but has no part in one (a wrong role, 403); to
+  // anyone else, someone else's appointment answers exactly as one that does not exist.
+  if (current && !actor && user.userType === 'admin') throw new ForbiddenError();
+  if (!current || !actor) throw new NotFoundError(APPOINTMENT_NOT_FOUND);
   if (!allowedTransitions(actor, current.status).includes(to)) throw new ConflictError(TRANSITION_MESSAGE);
   if (to === 'completed' && current.appointmentDate.getTime() > clock().getTime()) {
     throw new ConflictError(NOT_YET_MESSAGE);

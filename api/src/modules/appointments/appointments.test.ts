@@ -200,34 +200,34 @@ describe('appointment lists: who sees what', () => {
     ).json().id;
   });
 
-  it('patient list: 401 signed out, 403 for anyone but that patient or an admin', async () => {
+  it('patient list: 401 signed out, 404 for anyone but that patient or an admin (D9)', async () => {
     const url = `/api/appointments/patient/${patient.id}`;
     expect((await get(url)).statusCode).toBe(401);
-    expect((await get(url, otherPatientCookie)).statusCode).toBe(403);
-    expect((await get(url, proCookie)).statusCode).toBe(403);
-    expect((await get(url, instCookie)).statusCode).toBe(403);
+    expect((await get(url, otherPatientCookie)).statusCode).toBe(404);
+    expect((await get(url, proCookie)).statusCode).toBe(404);
+    expect((await get(url, instCookie)).statusCode).toBe(404);
     expect((await get(url, patientCookie)).statusCode).toBe(200);
     expect((await get(url, adminCookie)).statusCode).toBe(200);
   });
 
-  it('professional list: 401 signed out, 403 for anyone but the owner or an admin', async () => {
+  it('professional list: 401 signed out, 404 for anyone but the owner or an admin (D9)', async () => {
     const url = `/api/appointments/professional/${pro.id}`;
     expect((await get(url)).statusCode).toBe(401);
-    expect((await get(url, patientCookie)).statusCode).toBe(403);
-    expect((await get(url, otherProCookie)).statusCode).toBe(403);
-    expect((await get(url, instCookie)).statusCode).toBe(403);
+    expect((await get(url, patientCookie)).statusCode).toBe(404);
+    expect((await get(url, otherProCookie)).statusCode).toBe(404);
+    expect((await get(url, instCookie)).statusCode).toBe(404);
     expect((await get(url, proCookie)).statusCode).toBe(200);
     expect((await get(url, adminCookie)).statusCode).toBe(200);
-    // A profile that does not exist: still 403 for others (nothing leaks), 404 for an admin.
-    expect((await get('/api/appointments/professional/999999', patientCookie)).statusCode).toBe(403);
+    // A profile that does not exist answers as someone else's: nothing leaks.
+    expect((await get('/api/appointments/professional/999999', patientCookie)).statusCode).toBe(404);
     expect((await get('/api/appointments/professional/999999', adminCookie)).statusCode).toBe(404);
   });
 
-  it('institution list: 401 signed out, 403 for anyone but the owner or an admin', async () => {
+  it('institution list: 401 signed out, 404 for anyone but the owner or an admin (D9)', async () => {
     const url = `/api/appointments/institution/${inst.id}`;
     expect((await get(url)).statusCode).toBe(401);
-    expect((await get(url, patientCookie)).statusCode).toBe(403);
-    expect((await get(url, proCookie)).statusCode).toBe(403);
+    expect((await get(url, patientCookie)).statusCode).toBe(404);
+    expect((await get(url, proCookie)).statusCode).toBe(404);
     expect((await get(url, instCookie)).statusCode).toBe(200);
     expect((await get(url, adminCookie)).statusCode).toBe(200);
   });
@@ -341,12 +341,12 @@ describe('PUT /api/appointments/{id}/status', () => {
     expect((await setStatus(patientCookie, completed, 'cancelled')).statusCode).toBe(409);
   });
 
-  it('answers 403 to anyone else, 401 signed out, 404 for no such appointment, 400 for a bad status', async () => {
+  it('answers 404 to another user (D9), 403 to an admin, 401 signed out, 404 for no such appointment, 400 for a bad status', async () => {
     const id = await fresh();
     expect((await setStatus(undefined, id, 'cancelled')).statusCode).toBe(401);
-    expect((await setStatus(otherPatientCookie, id, 'cancelled')).statusCode).toBe(403);
-    expect((await setStatus(otherProCookie, id, 'confirmed')).statusCode).toBe(403);
-    expect((await setStatus(instCookie, id, 'confirmed')).statusCode).toBe(403);
+    expect((await setStatus(otherPatientCookie, id, 'cancelled')).statusCode).toBe(404);
+    expect((await setStatus(otherProCookie, id, 'confirmed')).statusCode).toBe(404);
+    expect((await setStatus(instCookie, id, 'confirmed')).statusCode).toBe(404);
     expect((await setStatus(adminCookie, id, 'confirmed')).statusCode).toBe(403);
     expect((await setStatus(proCookie, 999999, 'confirmed')).statusCode).toBe(404);
     expect((await setStatus(proCookie, id, 'archived')).statusCode).toBe(400);

@@ -7,7 +7,8 @@ import * as service from './professionals.service';
 const professionalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/professionals/countries',
-    { config: { auth: 'user' }, schema: { body: countriesBodySchema, response: { 200: professionalAnswer } } },
+    // Only professionals have countries of practice: any other role is 403 (D9), before its body is read.
+    { config: { auth: ['professional'] }, schema: { body: countriesBodySchema, response: { 200: professionalAnswer } } },
     async (request) => service.updateOwnCountries(app.sql, signedIn(request), request.body.countries, request.body.countryLicenses),
   );
 

@@ -289,10 +289,12 @@ describe('PUT /api/professionals/photo', () => {
     expect(await searchEvents(pro.id)).toBe(2);
   });
 
-  it('answers 401 signed out and 404 for an account without a professional profile', async () => {
+  it('answers 401 signed out, 403 to another role (D9) and 404 for a professional account without a profile', async () => {
     expect((await put(undefined, { profileImageUrl: null })).statusCode).toBe(401);
     const patient = await createUser(ctx.sql);
-    expect((await put(await signIn(patient), { profileImageUrl: null })).statusCode).toBe(404);
+    expect((await put(await signIn(patient), { profileImageUrl: null })).statusCode).toBe(403);
+    const bare = await createUser(ctx.sql, { userType: 'professional' });
+    expect((await put(await signIn(bare), { profileImageUrl: null })).statusCode).toBe(404);
   });
 });
 
@@ -346,10 +348,12 @@ describe('PUT /api/professionals/countries', () => {
     expect(await searchEvents(pro.id)).toBe(0);
   });
 
-  it('answers 401 signed out and 404 without a professional profile', async () => {
+  it('answers 401 signed out, 403 to another role (D9) and 404 without a professional profile', async () => {
     expect((await put(undefined, ['Nigeria'])).statusCode).toBe(401);
     const inst = await createInstitution(ctx.sql);
-    expect((await put(await signIn(inst.user), ['Nigeria'])).statusCode).toBe(404);
+    expect((await put(await signIn(inst.user), ['Nigeria'])).statusCode).toBe(403);
+    const bare = await createUser(ctx.sql, { userType: 'professional' });
+    expect((await put(await signIn(bare), ['Nigeria'])).statusCode).toBe(404);
   });
 });
 
