@@ -4,7 +4,7 @@
 // gives what really differs: its profile query and view, its columns, the fields an
 // approval checked, and any follow-up of an edit.
 import { emit, type Db, type Sql } from '@ilera/db';
-import { lagosIsoOfSeconds, withoutVerifier, type LicenceRecord, type PhotoInput, type ProfileStatus, type ProviderKind } from '@ilera/contracts';
+import { withoutVerifier, type LicenceRecord, type PhotoInput, type ProfileStatus, type ProviderKind } from '@ilera/contracts';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import * as repo from './providers.repo';
@@ -12,13 +12,13 @@ import * as repo from './providers.repo';
 export type Viewer = SessionUser | null;
 
 export const isAdmin = (viewer: Viewer) => viewer?.userType === 'admin';
-const isOwnerOrAdmin = (ref: { userId: string | null }, viewer: Viewer) => !!viewer && (viewer.userType === 'admin' || viewer.id === ref.userId);
+const isOwnerOrAdmin = (ref: { userId: string }, viewer: Viewer) => !!viewer && (viewer.userType === 'admin' || viewer.id === ref.userId);
 
 /**
  * Approved profiles are public (D1); pending and rejected ones exist only for
  * their owner and admins, and look missing to everyone else.
  */
-const visibleTo = (ref: { userId: string | null; status: ProfileStatus }, viewer: Viewer) =>
+const visibleTo = (ref: { userId: string; status: ProfileStatus }, viewer: Viewer) =>
   ref.status === 'approved' || isOwnerOrAdmin(ref, viewer);
 
 const article = { professional: 'a professional', institution: 'an institution' } as const;
@@ -26,12 +26,10 @@ const other = { professional: 'institution', institution: 'professional' } as co
 
 /** A stored profile: its owner account and rejection reason are private. */
 interface ProfileRow {
-  userId: string | null;
+  userId: string;
   status: ProfileStatus;
   rejectionReason: string | null;
-  /** Null for an unclaimed register listing (issue 33): no account owns it. */
-  user: { email: string } | null;
-  nextSlot: number | null;
+  user: { email: string };
 }
 
 export interface ProviderArea<K extends ProviderKind, Row extends ProfileRow, Input> {
@@ -60,14 +58,12 @@ export function providerService<K extends ProviderKind, Row extends ProfileRow, 
    * reason are for the owner and admins; phone and address are public directory data.
    */
   function view(row: Row, viewer: Viewer): Omit<Row, 'rejectionReason'> & { rejectionReason?: string | null } {
-    const { rejectionReason, user, ...stored } = row;
-    // The row keeps the next free slot in epoch seconds, as the index does; the answer also says it in WAT.
-    const fields = { ...stored, nextSlotAt: row.nextSlot == null ? null : lagosIsoOfSeconds(row.nextSlot) };
+    const { rejectionReason, user, ...fields } = row;
     const rest = isAdmin(viewer)
       ? fields
       : { ...fields, [area.licenceField]: withoutVerifier(row[area.licenceField] as LicenceRecord[]) };
-    if (isOwnerOrAdmin(row, viewer)) return { ...rest, rejectionReason, ...(user ? { user } : {}) } as unknown as Row;
-    if (!area.ownerIsPublic || !user) return rest as unknown as Row;
+    if (isOwnerOrAdmin(row, viewer)) return { ...rest, rejectionReason, user } as unknown as Row;
+    if (!area.ownerIsPublic) return rest as unknown as Row;
     const { email: _private, ...publicOwner } = user;
     return { ...rest, user: publicOwner } as unknown as Row;
   }
