@@ -9,6 +9,7 @@ import {
   isBeforeLagosToday,
   isSlotTime,
   lagosDateTimeParts,
+  lagosIsoOfSeconds,
   lagosTimestamp,
   lagosToday,
   phoneDigits,
@@ -28,6 +29,11 @@ describe('Lagos time (D11), whatever the process zone', () => {
   it('reads Lagos date and time of an instant', () => {
     expect(lagosDateTimeParts('2026-11-24T23:30:00Z')).toEqual({ date: '2026-11-25', time: '00:30' });
     expect(lagosDateTimeParts(new Date('2026-06-01T08:00:00Z'))).toEqual({ date: '2026-06-01', time: '09:00' });
+  });
+
+  it('writes epoch seconds as ISO 8601 in WAT (nextSlotAt)', () => {
+    expect(lagosIsoOfSeconds(Date.parse('2026-11-27T08:00:00Z') / 1000)).toBe('2026-11-27T09:00:00+01:00');
+    expect(lagosIsoOfSeconds(Date.parse('2026-11-27T23:30:05Z') / 1000)).toBe('2026-11-28T00:30:05+01:00');
   });
 
   it('knows today in Lagos', () => {

@@ -62,6 +62,13 @@ export function lagosDateTimeParts(value: string | Date): { date: string; time: 
   };
 }
 
+/** An instant given in epoch seconds (a search document's nextSlot) as ISO 8601 in WAT: '2026-11-27T09:00:00+01:00'. */
+export function lagosIsoOfSeconds(epochSeconds: number): string {
+  const { date, time } = lagosDateTimeParts(new Date(epochSeconds * 1000));
+  const seconds = pad(((epochSeconds % 60) + 60) % 60);
+  return `${date}T${time}:${seconds}${LAGOS_OFFSET}`;
+}
+
 /** Today's date in Lagos, 'YYYY-MM-DD'. */
 export function lagosToday(now: Date = new Date()): string {
   return lagosDateTimeParts(now).date;

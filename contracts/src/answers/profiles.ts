@@ -23,6 +23,9 @@ const providerAnswerFields = {
   updatedAt: instant,
   averageRating: z.number(),
   reviewCount: z.number().int(),
+  /** Issue 17: the next free slot within 14 days as the index has it, epoch seconds, and as ISO 8601 in WAT; null when none. */
+  nextSlot: z.number().int().nullable(),
+  nextSlotAt: z.string().nullable(),
 };
 
 /** The owner account of a profile; `email` only for the owner and admins. */

@@ -27,7 +27,9 @@ const profileQuery = (db: Db, where: postgres.Fragment) => db<InstitutionRow[]>`
            JOIN professionals p ON p.id = pi.professional_id
            JOIN users pu ON pu.id = p.user_id
            WHERE pi.institution_id = i.id AND pi.status = 'confirmed' AND p.status = 'approved'), '[]'::json) AS professional_affiliations,
-         r.average_rating, r.review_count
+         r.average_rating, r.review_count,
+         -- The next free slot the index was last given (kept on the row, decision 012); one already past is none.
+         CASE WHEN i.next_slot_at > now() THEN extract(epoch FROM i.next_slot_at)::int END AS next_slot
   FROM institutions i
   JOIN users u ON u.id = i.user_id
   CROSS JOIN LATERAL (

@@ -26,7 +26,9 @@ const profileQuery = (db: Db, where: postgres.Fragment) => db<ProfessionalRow[]>
                   ORDER BY i.name, pi.id)
            FROM professional_institutions pi JOIN institutions i ON i.id = pi.institution_id
            WHERE pi.professional_id = p.id AND pi.status = 'confirmed' AND i.status = 'approved'), '[]'::json) AS institution_affiliations,
-         r.average_rating, r.review_count
+         r.average_rating, r.review_count,
+         -- The next free slot the index was last given (kept on the row, decision 012); one already past is none.
+         CASE WHEN p.next_slot_at > now() THEN extract(epoch FROM p.next_slot_at)::int END AS next_slot
   FROM professionals p
   JOIN users u ON u.id = p.user_id
   CROSS JOIN LATERAL (

@@ -4,7 +4,7 @@
 // gives what really differs: its profile query and view, its columns, the fields an
 // approval checked, and any follow-up of an edit.
 import { emit, type Db, type Sql } from '@ilera/db';
-import { withoutVerifier, type LicenceRecord, type PhotoInput, type ProfileStatus, type ProviderKind } from '@ilera/contracts';
+import { lagosIsoOfSeconds, withoutVerifier, type LicenceRecord, type PhotoInput, type ProfileStatus, type ProviderKind } from '@ilera/contracts';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import * as repo from './providers.repo';
@@ -30,6 +30,7 @@ interface ProfileRow {
   status: ProfileStatus;
   rejectionReason: string | null;
   user: { email: string };
+  nextSlot: number | null;
 }
 
 export interface ProviderArea<K extends ProviderKind, Row extends ProfileRow, Input> {
@@ -58,7 +59,9 @@ export function providerService<K extends ProviderKind, Row extends ProfileRow, 
    * reason are for the owner and admins; phone and address are public directory data.
    */
   function view(row: Row, viewer: Viewer): Omit<Row, 'rejectionReason'> & { rejectionReason?: string | null } {
-    const { rejectionReason, user, ...fields } = row;
+    const { rejectionReason, user, ...stored } = row;
+    // The row keeps the next free slot in epoch seconds, as the index does; the answer also says it in WAT.
+    const fields = { ...stored, nextSlotAt: row.nextSlot == null ? null : lagosIsoOfSeconds(row.nextSlot) };
     const rest = isAdmin(viewer)
       ? fields
       : { ...fields, [area.licenceField]: withoutVerifier(row[area.licenceField] as LicenceRecord[]) };

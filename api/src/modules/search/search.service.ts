@@ -10,6 +10,7 @@ import {
   stateFilterValues,
   availabilityFilter,
   availabilityWindows,
+  lagosIsoOfSeconds,
   type AvailabilityWindow,
   type InstitutionSearchQuery,
   type ProfessionalSearchQuery,
@@ -95,6 +96,14 @@ function placeFilters(q: { city?: string; state?: string; location?: string }) {
   };
 }
 
+/**
+ * A hit as clients get it: the index keeps the next free slot as epoch seconds (nextSlot, what
+ * filters and sorts use); the answer also says it as ISO 8601 in WAT (nextSlotAt).
+ */
+function answerDocument<D extends Record<string, unknown>>(document: D): D {
+  return typeof document.nextSlot === 'number' ? { ...document, nextSlotAt: lagosIsoOfSeconds(document.nextSlot) } : document;
+}
+
 function unavailable(err: unknown): never {
   if (err instanceof AppError) throw err;
   throw new AppError(503, 'Search is temporarily unavailable. Please try again.');
@@ -178,7 +187,7 @@ async function facetedSearch(
     for (const fc of r.facet_counts) counts.set(fc.field_name, fc.counts.map((c) => ({ value: c.value, count: c.count })));
   }
   return {
-    hits: first.hits.map((h) => h.document),
+    hits: first.hits.map((h) => answerDocument(h.document)),
     found: first.found,
     page,
     perPage,
@@ -267,7 +276,8 @@ export async function multiSearch(engine: SearchEngine, body: unknown): Promise<
       if (isSearchError(answer)) return answer;
       // The client sees its own words back, and what they were understood as.
       const typed = String((searches[i] as { q?: unknown }).q ?? '');
-      return { ...answer, request_params: { ...answer.request_params, q: typed }, understood: understood[i] };
+      const hits = answer.hits.map((h) => ({ ...h, document: answerDocument(h.document) }));
+      return { ...answer, hits, request_params: { ...answer.request_params, q: typed }, understood: understood[i] };
     }),
   };
 }
