@@ -78,17 +78,22 @@ export async function adminLogout(sql: Sql, admin: SessionUser): Promise<void> {
   await insertAudit(sql, { adminId: admin.id, action: 'logout', outcome: 'success', targetType: 'user', targetId: admin.id });
 }
 
+/** Where an administrator changed their password: the admin area, or Account settings (PUT /api/auth/change-password). */
+export type PasswordChangePlace = 'admin_area' | 'account_settings';
+
 /**
  * D4: the admin's password really changes (the auth area's changePassword:
  * checks the current one, raises the session version so every other session
- * ends). The answer is the new version, for the caller's fresh cookie.
+ * ends), and the change is audited, wherever it was made. The answer is the new
+ * version, for the caller's fresh cookie.
  */
 export async function changeAdminPassword(
   deps: AdminDeps,
   admin: SessionUser,
   input: ChangePasswordInput,
+  from: PasswordChangePlace = 'admin_area',
 ): Promise<{ sessionVersion: number }> {
-  const entry = { adminId: admin.id, action: 'change_password', targetType: 'user', targetId: admin.id };
+  const entry = { adminId: admin.id, action: 'change_password', targetType: 'user', targetId: admin.id, detail: { from } };
   let result: { sessionVersion: number };
   try {
     result = await changePassword(deps.sql, admin.id, input.currentPassword, input.newPassword);
@@ -113,6 +118,12 @@ export async function changeAdminPassword(
     });
   });
   return result;
+}
+
+/** PUT /api/auth/change-password: anyone's own password; an administrator's change is audited as in the admin area (D4). */
+export function changeOwnPassword(deps: AdminDeps, user: SessionUser, input: ChangePasswordInput): Promise<{ sessionVersion: number }> {
+  if (user.userType === 'admin') return changeAdminPassword(deps, user, input, 'account_settings');
+  return changePassword(deps.sql, user.id, input.currentPassword, input.newPassword);
 }
 
 // ---------------------------------------------------------------- statistics & lists

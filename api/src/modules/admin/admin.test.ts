@@ -644,4 +644,33 @@ describe('admin password change (D4)', () => {
     expect(entries.map((e) => e.outcome)).toEqual(['success', 'failure']);
     expect(ctx.logs.join('\n')).not.toContain('second-password-2');
   });
+
+  it('audits an administrator changing their password in Account settings too, and says where each change was made', async () => {
+    const other = await createUser(ctx.sql, { userType: 'admin', password: 'first-password-1' });
+    const settings = await login(ctx.app, other.email, 'first-password-1');
+    const change = (url: string, cookie: string, currentPassword: string, newPassword: string) =>
+      call('PUT', url, cookie, { currentPassword, newPassword });
+
+    expect((await change('/api/auth/change-password', settings, 'nope-nope', 'second-password-2')).statusCode).toBe(400);
+    const fromSettings = await change('/api/auth/change-password', settings, 'first-password-1', 'second-password-2');
+    expect(fromSettings.statusCode, fromSettings.body).toBe(200);
+    const adminArea = await adminLogin(other.email, 'second-password-2');
+    expect((await change('/api/admin/change-password', adminArea, 'second-password-2', 'third-password-3')).statusCode).toBe(200);
+
+    // A patient's change in Account settings is no administrator's action: not in the log.
+    const patient = await createUser(ctx.sql, { password: 'first-password-1' });
+    const patientCookie = await login(ctx.app, patient.email, 'first-password-1');
+    expect((await change('/api/auth/change-password', patientCookie, 'first-password-1', 'second-password-2')).statusCode).toBe(200);
+
+    const entries = (await auditEntries()).filter((e) => e.action === 'change_password');
+    expect(entries.filter((e) => e.admin?.id === other.id).map((e) => [e.outcome, e.detail.from, e.targetId])).toEqual([
+      ['success', 'admin_area', other.id],
+      ['success', 'account_settings', other.id],
+      ['failure', 'account_settings', other.id],
+    ]);
+    expect(entries.some((e) => e.admin?.id === patient.id || e.targetId === patient.id)).toBe(false);
+    // The administrator is told by mail of each change, wherever it was made.
+    const mails = await ctx.sql`SELECT payload FROM outbox WHERE topic = 'mail.send' AND payload->>'to' = ${other.email}`;
+    expect(mails.map((m) => m.payload.subject)).toEqual(Array(2).fill('Your Ilera administrator password was changed'));
+  });
 });

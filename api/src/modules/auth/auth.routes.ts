@@ -20,7 +20,6 @@ import { publicUser, signedIn, signIn, signOut } from '../../plugins/session';
 import { limitKey, limits, RateLimiter, type Limit, type Ticket } from '../../plugins/rate-limit';
 import {
   authenticate,
-  changePassword,
   PASSWORD_CHANGED,
   PASSWORD_RESET_DONE,
   RESET_EMAIL_SENT,
@@ -29,6 +28,7 @@ import {
   validateResetToken,
 } from './auth.service';
 import { registerInstitution, registerPatient, registerProfessional } from './register.service';
+import { changeOwnPassword } from '../admin/admin.service';
 
 /** The e-mail of a body, for the per-e-mail limit, before validation (a bad body still counts). */
 export function bodyEmail(request: FastifyRequest): string {
@@ -121,7 +121,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = signedIn(request);
       const tickets = await limiter.consume([[limits.changePasswordPerUser, limitKey('user', user.id)]]);
-      const { sessionVersion } = await changePassword(app.sql, user.id, request.body.currentPassword, request.body.newPassword);
+      const { sessionVersion } = await changeOwnPassword({ sql: app.sql, appUrl: app.config.appUrl }, user, request.body);
       await limiter.refund(tickets);
       // Every other session of the user has ended; this one carries on with a fresh cookie.
       signIn(request, { id: user.id, sessionVersion });

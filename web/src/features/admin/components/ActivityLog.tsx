@@ -28,6 +28,8 @@ function targetText(entry: AuditEntry): string {
       .filter(Boolean)
       .join(' — ');
   }
+  // D4: where the password was changed (entries written before `from` existed were all the admin area's).
+  if (entry.action === 'change_password') return d.from === 'account_settings' ? 'In Account settings' : 'In the admin area';
   if (entry.action === 'login' && entry.outcome === 'failure') return str(d.email) ?? '—';
   return '—';
 }
