@@ -39,6 +39,8 @@ export const accountExportAnswer = z.object({
   appointments: rows,
   reviews: rows,
   affiliations: rows,
+  /** A provider's dated time off (issue 34). */
+  timeOff: rows,
 });
 
 /** GET /api/admin/stats. */

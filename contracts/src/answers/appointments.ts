@@ -8,7 +8,8 @@ import { instant, personName } from './common.js';
 /** An appointment (spec §3): POST /api/appointments, PUT .../status. Times are ISO instants. */
 export const appointmentAnswer = z.object({
   id: z.number().int(),
-  patientId: z.string(),
+  /** Null once the patient deleted their account (D21): the visit stays with its date and type. */
+  patientId: z.string().nullable(),
   professionalId: z.number().int().nullable(),
   institutionId: z.number().int().nullable(),
   appointmentType: z.enum(appointmentTypes),

@@ -711,6 +711,10 @@ export async function generate(tx: Tx, plan: GeneratePlan): Promise<SeedSummary>
   const rRating = new Uint8Array(wanted);
   const rCreated = new Float64Array(wanted);
   const rComment: (string | null)[] = new Array(wanted);
+  // Issue 34: "Verified visit" is stored with the review (migration 032): the reviewer has a completed visit there.
+  const completedPairs = new Set<number>();
+  for (let i = 0; i < nAppt; i++) if (aStatus[i] === 2) completedPairs.add(pairKey(aPatient[i], aProvider[i]));
+  const rVerified = new Uint8Array(wanted);
   let nReviews = 0;
   const addReview = (patient: number, prov: number, created: number, rating?: number, comment?: string | null) => {
     const key = pairKey(patient, prov);
@@ -723,6 +727,7 @@ export async function generate(tx: Tx, plan: GeneratePlan): Promise<SeedSummary>
     rRating[nReviews] = stars;
     rComment[nReviews] = text;
     rCreated[nReviews] = Math.min(created, now - HOUR);
+    rVerified[nReviews] = completedPairs.has(key) ? 1 : 0;
     nReviews++;
   };
   if (demo) {
@@ -744,8 +749,9 @@ export async function generate(tx: Tx, plan: GeneratePlan): Promise<SeedSummary>
     addReview(permPatient(rr.skewed(nPatients, 1.2)), prov, now - rr.int(1, 700) * DAY);
   }
   reviewed.clear();
+  completedPairs.clear();
   await copyRows(tx, 'reviews',
-    ['id', 'reviewer_id', 'professional_id', 'institution_id', 'rating', 'comment', 'created_at', 'updated_at'],
+    ['id', 'reviewer_id', 'professional_id', 'institution_id', 'rating', 'comment', 'verified_visit', 'created_at', 'updated_at'],
     nReviews, function* () {
       for (let i = 0; i < nReviews; i++) {
         const prov = rProvider[i];
@@ -753,7 +759,7 @@ export async function generate(tx: Tx, plan: GeneratePlan): Promise<SeedSummary>
         const t = iso(rCreated[i]);
         yield line([
           b.reviews + i + 1, patientId[rPatient[i]], isInst ? null : b.professionals + prov + 1,
-          isInst ? b.institutions + prov - nProf + 1 : null, rRating[i], rComment[i], t, t,
+          isInst ? b.institutions + prov - nProf + 1 : null, rRating[i], rComment[i], rVerified[i] === 1, t, t,
         ]);
       }
     }, progress);

@@ -37,14 +37,19 @@ export async function exportRows(db: Db, userId: string) {
            a.patient_name, a.patient_email, a.patient_phone, a.reason_for_visit, a.created_at, a.updated_at
     FROM appointments a WHERE a.patient_id = ${userId} ORDER BY a.appointment_date DESC, a.id DESC`;
   const reviews = await db`
-    SELECT id, professional_id, institution_id, rating, comment, created_at, updated_at
+    SELECT id, professional_id, institution_id, rating, comment, verified_visit, created_at, updated_at
     FROM reviews WHERE reviewer_id = ${userId} ORDER BY created_at DESC, id DESC`;
   const affiliations = await db`
     SELECT pi.id, pi.professional_id, pi.institution_id, pi.role, pi.status, pi.created_at, pi.updated_at
     FROM professional_institutions pi
     WHERE pi.professional_id = ${professional?.id ?? null} OR pi.institution_id = ${institution?.id ?? null}
     ORDER BY pi.id`;
-  return { professional: professional ?? null, institution: institution ?? null, appointments, reviews, affiliations };
+  const timeOff = await db`
+    SELECT id, professional_id, institution_id, to_char(start_date, 'YYYY-MM-DD') AS start_date,
+           to_char(end_date, 'YYYY-MM-DD') AS end_date, note, created_at
+    FROM time_off WHERE professional_id = ${professional?.id ?? null} OR institution_id = ${institution?.id ?? null}
+    ORDER BY start_date, id`;
+  return { professional: professional ?? null, institution: institution ?? null, appointments, reviews, affiliations, timeOff };
 }
 
 /** The user row, locked for the deletion's transaction, with the profiles it owns. */

@@ -188,6 +188,38 @@ describe('download my data and delete my account (D21)', () => {
     expect(mail!.text).toContain('closed their Ilera account');
   });
 
+  it("the export holds a provider's time off (issue 34)", async () => {
+    const pro = await createProfessional(ctx.sql);
+    await ctx.sql`INSERT INTO time_off (professional_id, start_date, end_date, note) VALUES (${pro.id}, ${lagosDate(3)}, ${lagosDate(5)}, 'Conference')`;
+    const other = await createProfessional(ctx.sql);
+    await ctx.sql`INSERT INTO time_off (professional_id, start_date, end_date, note) VALUES (${other.id}, ${lagosDate(3)}, ${lagosDate(4)}, 'Not yours')`;
+    const data = (await call('GET', '/api/account/export', await login(ctx.app, pro.user.email, pro.user.password))).json();
+    expect(data.timeOff).toEqual([expect.objectContaining({ professionalId: pro.id, startDate: lagosDate(3), endDate: lagosDate(5), note: 'Conference' })]);
+    const patient = await createUser(ctx.sql);
+    expect((await call('GET', '/api/account/export', await login(ctx.app, patient.email, patient.password))).json().timeOff).toEqual([]);
+  });
+
+  it("a deleted patient's past visit answers patientId null, and their review keeps the verified visit it was written with (issue 34)", async () => {
+    const pro = await createProfessional(ctx.sql);
+    const user = await createUser(ctx.sql, { firstName: 'Ngozi', lastName: 'Eze' });
+    const [visit] = await ctx.sql<{ id: number }[]>`
+      INSERT INTO appointments (patient_id, professional_id, appointment_type, appointment_date, status, patient_name, patient_email, patient_phone)
+      VALUES (${user.id}, ${pro.id}, 'consultation', ${lagosTimestamp(lagosDate(-3), '10:00')}, 'completed', 'Ngozi Eze', 'ngozi@example.ng', '0803 123 4567')
+      RETURNING id`;
+    const cookie = await login(ctx.app, user.email, user.password);
+    const review = await call('POST', '/api/reviews', cookie, { professionalId: pro.id, rating: 5, comment: 'Seen on time, clear advice.' });
+    expect(review.statusCode, review.body).toBe(201);
+    expect(review.json().verifiedVisit).toBe(true);
+    expect((await call('DELETE', '/api/account', cookie, { password: user.password })).statusCode).toBe(200);
+
+    const proCookie = await login(ctx.app, pro.user.email, pro.user.password);
+    const list = (await call('GET', `/api/appointments/professional/${pro.id}`, proCookie)).json();
+    expect(list.find((a: { id: number }) => a.id === visit!.id)).toMatchObject({ patientId: null, patientName: 'Former patient', status: 'completed' });
+    const reviews = (await call('GET', `/api/reviews/professional/${pro.id}`)).json();
+    const kept = (Array.isArray(reviews) ? reviews : reviews.items).find((r: { comment: string }) => r.comment === 'Seen on time, clear advice.');
+    expect(kept).toMatchObject({ reviewer: { firstName: 'Former patient', lastName: null }, verifiedVisit: true });
+  });
+
   it('a provider deleting its account leaves the directory; its patients are told', async () => {
     const inst = await createInstitution(ctx.sql, { name: `Closing Clinic ${Date.now()}` });
     const patient = await createUser(ctx.sql);

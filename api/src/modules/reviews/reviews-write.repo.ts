@@ -13,15 +13,21 @@ export interface ReviewRow {
 }
 
 /**
- * "Verified visit" (D19): the review's author has a completed appointment with the
- * reviewed provider. `r` is the alias of `reviews` in the caller's query; read
- * routes select `${verifiedVisitSql(db)} AS verified_visit`.
+ * "Verified visit" (D19): the review's author had a completed appointment with the reviewed
+ * provider. Recorded when the review is written (upsertReview) or the visit completed (migration
+ * 032's trigger), so a deleted author's review keeps it. `r` is the alias of `reviews` in the
+ * caller's query; read routes select `${verifiedVisitSql(db)} AS verified_visit`.
  */
 export function verifiedVisitSql(db: Db) {
+  return db`r.verified_visit`;
+}
+
+/** Whether the reviewer has a completed appointment with the provider, as the review is written. */
+function completedVisitSql(db: Db, r: { reviewerId: string; professionalId: number | null; institutionId: number | null }) {
   return db`EXISTS (
     SELECT 1 FROM appointments va
-    WHERE va.patient_id = r.reviewer_id AND va.status = 'completed'
-      AND (va.professional_id = r.professional_id OR va.institution_id = r.institution_id))`;
+    WHERE va.patient_id = ${r.reviewerId} AND va.status = 'completed'
+      AND (va.professional_id = ${r.professionalId} OR va.institution_id = ${r.institutionId}))`;
 }
 
 export async function findProviderOwner(
@@ -49,10 +55,11 @@ export async function upsertReview(
       ? db`(reviewer_id, professional_id) WHERE professional_id IS NOT NULL`
       : db`(reviewer_id, institution_id) WHERE institution_id IS NOT NULL`;
   const [row] = await db<(ReviewRow & { created: boolean })[]>`
-    INSERT INTO reviews (reviewer_id, professional_id, institution_id, rating, comment)
-    VALUES (${r.reviewerId}, ${r.professionalId}, ${r.institutionId}, ${r.rating}, ${r.comment})
+    INSERT INTO reviews (reviewer_id, professional_id, institution_id, rating, comment, verified_visit)
+    VALUES (${r.reviewerId}, ${r.professionalId}, ${r.institutionId}, ${r.rating}, ${r.comment}, ${completedVisitSql(db, r)})
     ON CONFLICT ${conflict}
-    DO UPDATE SET rating = EXCLUDED.rating, comment = EXCLUDED.comment, updated_at = now()
+    DO UPDATE SET rating = EXCLUDED.rating, comment = EXCLUDED.comment, updated_at = now(),
+      verified_visit = reviews.verified_visit OR EXCLUDED.verified_visit
     RETURNING id, reviewer_id, professional_id, institution_id, rating, comment, created_at, updated_at,
       (xmax = 0) AS created`;
   return row!;
