@@ -161,6 +161,23 @@ describe('Verified visit (D19)', () => {
     const elsewhere = await post(vCookie, { rating: 4, comment: 'Only met once.', professionalId: pro.id });
     expect(elsewhere.json().verifiedVisit).toBe(false);
   });
+
+  it('is recorded with the review: a visit completed later verifies it, and it outlives the visit (issue 34)', async () => {
+    const doctor = await createProfessional(ctx.sql);
+    const author = await createUser(ctx.sql, { firstName: 'Tolu', lastName: 'Bello' });
+    const cookie = await login(ctx.app, author.email, author.password);
+    const [visit] = await ctx.sql<{ id: number }[]>`
+      INSERT INTO appointments (patient_id, professional_id, appointment_type, appointment_date, status, patient_name, patient_email, patient_phone)
+      VALUES (${author.id}, ${doctor.id}, 'consultation', now() - interval '2 days', 'confirmed', 'X', 'x@example.ng', '0803')
+      RETURNING id`;
+    expect((await post(cookie, { rating: 4, comment: 'Booked, seen later.', professionalId: doctor.id })).json().verifiedVisit).toBe(false);
+    await ctx.sql`UPDATE appointments SET status = 'completed' WHERE id = ${visit!.id}`;
+    const verified = async () => (await listFor('professional', doctor.id)).find((r) => r.comment === 'Booked, seen later.').verifiedVisit;
+    expect(await verified()).toBe(true);
+    // Read from the review itself: the appointment losing its patient (a deleted account, D21) changes nothing.
+    await ctx.sql`UPDATE appointments SET patient_id = NULL WHERE id = ${visit!.id}`;
+    expect(await verified()).toBe(true);
+  });
 });
 
 describe('the rating in the search index', () => {
