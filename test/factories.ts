@@ -157,3 +157,52 @@ export function bookingBody(professionalId: number, appointmentDate: string) {
     professionalId,
   };
 }
+
+export interface ListingOverrides {
+  name?: string;
+  type?: string;
+  state?: string;
+  lga?: string;
+  ward?: string;
+  phone?: string | null;
+  latitude?: number;
+  longitude?: number;
+  ownership?: 'Public' | 'Private';
+  ownershipType?: string;
+  facilityLevel?: 'Primary' | 'Secondary' | 'Tertiary';
+  /** The NHFR facility code (register key 'code:...'); a fresh one by default. */
+  facilityCode?: string;
+  /** The register's last_updated, 'YYYY-MM-DD'. */
+  registerUpdated?: string;
+  inLatestRegister?: boolean;
+}
+
+/**
+ * A listing from the national register (issue 33) as the importer writes it: an institution row
+ * with no owner (user_id NULL), approved, directory only, located by the register, and its
+ * register_listings row.
+ */
+export async function createRegisterListing(sql: Sql, o: ListingOverrides = {}) {
+  const code = o.facilityCode ?? `25/11/1/1/1/${(++n).toString().padStart(4, '0')}`;
+  const fields = {
+    facility_name: o.name ?? 'Yaba Primary Health Centre',
+    state: o.state ?? 'Lagos',
+    lga: o.lga ?? 'Lagos Mainland',
+    ward: o.ward ?? 'Yaba',
+    latitude: o.latitude ?? 6.5095,
+    longitude: o.longitude ?? 3.3711,
+  };
+  const [row] = await sql<{ id: number }[]>`
+    INSERT INTO institutions (user_id, name, type, services, phone, city, state, lga, ward, ownership, ownership_type,
+      facility_level, latitude, longitude, location_source, status, booking_mode)
+    VALUES (NULL, ${fields.facility_name}, ${o.type ?? 'primary_health_centre'}, '{}', ${o.phone === undefined ? '0802 555 0147' : o.phone},
+      ${fields.ward}, ${fields.state}, ${fields.lga}, ${fields.ward}, ${o.ownership ?? 'Public'}, ${o.ownershipType ?? 'Local Government'},
+      ${o.facilityLevel ?? 'Primary'}, ${fields.latitude}, ${fields.longitude}, 'register', 'approved', 'directory')
+    RETURNING id`;
+  await sql`
+    INSERT INTO register_listings (institution_id, register_key, globalid, nhfr_uid, nhfr_facility_code, facility_level_option,
+      name_source, coordinates_source, register_updated, fields, fields_hash, in_latest_register)
+    VALUES (${row.id}, ${`code:${code}`}, ${`{${crypto.randomUUID()}}`}, ${`NHFR-${uniq()}`}, ${code}, 'Primary Health Center',
+      'NHFR', 'GRID3', ${o.registerUpdated ?? '2024-11-11'}, ${sql.json(fields)}, ${uniq()}, ${o.inLatestRegister ?? true})`;
+  return { id: row.id, code };
+}

@@ -14,6 +14,7 @@ import adminModerationRoutes from './admin/admin-moderation.routes';
 import adminRoutes from './admin/admin.routes';
 import accountRoutes from './account/account.routes';
 import affiliationsRoutes from './affiliations/affiliations.routes';
+import claimsRoutes from './claims/claims.routes';
 import seoRoutes from './seo/seo.routes';
 import scheduleRoutes from './schedule/schedule.routes';
 
@@ -32,6 +33,7 @@ export const modules: (FastifyPluginAsyncZod | ((app: FastifyInstance) => Promis
   adminModerationRoutes,
   adminRoutes,
   affiliationsRoutes,
+  claimsRoutes,
   seoRoutes,
   accountRoutes,
   scheduleRoutes,

@@ -80,6 +80,8 @@ export type AdminProfessional = z.infer<typeof adminProfessionalAnswer>;
 /** GET /api/admin/{pending|approved|rejected}-institutions: one item. */
 export const adminInstitutionAnswer = z.object({
   ...adminListFields,
+  /** Issue 33: null for a listing from the national register that no one has claimed. */
+  user: adminListFields.user.nullable(),
   name: z.string(),
   type: z.string(),
   /** Issue 18: each registration (issuing body, expiry, verification) and the badge. */

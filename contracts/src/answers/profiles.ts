@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { professionalTypes } from '../lists.js';
 import { licenceRecordSchema } from '../licences.js';
 import { instant, personName, profileStatusSchema } from './common.js';
+import { institutionLocationAnswer, registerListingAnswer } from './claims.js';
 
 /** What professionals and institutions share: contact, place, approval, rating. */
 const providerAnswerFields = {
@@ -65,6 +66,8 @@ export type Professional = z.infer<typeof professionalAnswer>;
 /** GET /api/institutions/{id} and the owner's calls; `user` only for the owner and admins. */
 export const institutionAnswer = z.object({
   ...providerAnswerFields,
+  /** Issue 33: null for a listing from the national register that no one has claimed. */
+  userId: z.string().nullable(),
   name: z.string(),
   type: z.string(),
   services: z.array(z.string()),
@@ -83,6 +86,12 @@ export const institutionAnswer = z.object({
       professional: z.object({ id: z.number().int(), title: z.string(), specialty: z.string(), user: personName }),
     }),
   ),
+  /** Issue 33 (D23): LGA, ward, ownership, level and location (coordinates and where they came from). */
+  ...institutionLocationAnswer,
+  /** Issue 33 (D22): the listing's place in the national register; null for an institution that signed up. */
+  register: registerListingAnswer.nullable(),
+  /** An unclaimed register listing: public, never bookable, claimable ("Claim this facility"). */
+  listed: z.boolean(),
 });
 export type Institution = z.infer<typeof institutionAnswer>;
 

@@ -99,14 +99,15 @@ export const ONE_REGISTRATION_PER_COUNTRY_MESSAGE = 'Only one registration per c
  * An institution's registrations (issue 18, ours; optional, so the spec's bodies stay
  * valid): number, issuing body (for Nigeria one of `nigerianFacilityBodies`) and expiry.
  */
+export const registrationSchema = licenceItem(REGISTRATION_NUMBER_MESSAGE).superRefine((v, ctx) => {
+  if (v.country === 'Nigeria' && v.council && !isNigerianFacilityBody(v.council)) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: ISSUING_BODY_MESSAGE, path: ['council'] });
+  }
+});
+export type RegistrationInput = z.infer<typeof registrationSchema>;
+
 export const registrationsField = z
-  .array(
-    licenceItem(REGISTRATION_NUMBER_MESSAGE).superRefine((v, ctx) => {
-      if (v.country === 'Nigeria' && v.council && !isNigerianFacilityBody(v.council)) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: ISSUING_BODY_MESSAGE, path: ['council'] });
-      }
-    }),
-  )
+  .array(registrationSchema)
   .max(countries.length)
   .superRefine((list, ctx) => {
     if (new Set(list.map((r) => r.country)).size !== list.length) {

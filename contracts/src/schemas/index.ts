@@ -7,5 +7,6 @@ export * from './appointments.js';
 export * from './reviews.js';
 export * from './search.js';
 export * from './affiliations.js';
+export * from './claims.js';
 export * from './account.js';
 export * from './availability.js';

@@ -98,7 +98,8 @@ export async function listInstitutions(db: Db, status: ProfileStatus, page: List
   return db<(InstitutionListRow & { total: number })[]>`
     SELECT i.id, i.name, i.type, i.city, i.state, i.created_at, i.status, i.rejection_reason, i.registrations, i.is_verified,
            u.first_name, u.last_name, u.email, count(*) OVER ()::int AS total
-    FROM institutions i JOIN users u ON u.id = i.user_id
+    -- Issue 33: a listing from the national register has no owner (its user columns are null).
+    FROM institutions i LEFT JOIN users u ON u.id = i.user_id
     WHERE i.status = ${status} ${match}
     ORDER BY ${order}
     LIMIT ${page.limit} OFFSET ${page.offset}`;
@@ -109,7 +110,8 @@ export interface ReviewTarget {
   status: ProfileStatus;
   /** Display name: "Dr. Ada Obi" or the institution's name. */
   name: string;
-  ownerEmail: string;
+  /** Null for an unclaimed register listing (issue 33): no one to tell. */
+  ownerEmail: string | null;
   ownerFirstName: string | null;
 }
 
@@ -129,7 +131,7 @@ export async function lockInstitution(db: Db, id: number): Promise<ReviewTarget 
   const [row] = await db<ReviewTarget[]>`
     SELECT i.id, i.status, i.name,
            u.email AS owner_email, u.first_name AS owner_first_name
-    FROM institutions i JOIN users u ON u.id = i.user_id
+    FROM institutions i LEFT JOIN users u ON u.id = i.user_id
     WHERE i.id = ${id}
     FOR UPDATE OF i`;
   return row ?? null;

@@ -42,8 +42,11 @@ export interface AdminDeps {
 
 const emptyToNull = (v: string | null | undefined): string | null => (v && v.trim() ? v.trim() : null);
 
+/** An admin action of another area (claims, issue 33) in the activity log, in the caller's transaction. */
+export const recordAdminAction = (db: Db, entry: AuditEntryInput) => insertAudit(db, entry);
+
 /** Audit entries of refused actions are written on their own: the action's transaction rolled back. */
-async function auditFailure(db: Db, entry: Omit<AuditEntryInput, 'outcome'>, err: unknown): Promise<void> {
+export async function auditFailure(db: Db, entry: Omit<AuditEntryInput, 'outcome'>, err: unknown): Promise<void> {
   const reason = err instanceof AppError ? err.message : 'error';
   await insertAudit(db, { ...entry, outcome: 'failure', detail: { ...entry.detail, reason } });
 }
@@ -151,9 +154,10 @@ async function paged<R extends { total: number }>(
 }
 
 /** A list row as the admin screens get it: the owner's columns nested under `user`. */
-function listItem<R extends { firstName: string | null; lastName: string | null; email: string; total: number }>(row: R) {
+function listItem<R extends { firstName: string | null; lastName: string | null; email: string | null; total: number }>(row: R) {
   const { firstName, lastName, email, total: _total, ...profile } = row;
-  return { ...profile, user: { firstName, lastName, email } };
+  // An unclaimed register listing (issue 33) has no owner account.
+  return { ...profile, user: email === null ? null : { firstName, lastName, email } };
 }
 
 /** One page of a tab list (professionals and institutions alike) and its total. */
@@ -297,7 +301,7 @@ export async function reviewProfile(
         detail: { name: target.name, from: target.status, to, ...(reason ? { reason } : {}) },
       });
       await emit(tx, kind === 'professional' ? 'search.professional' : 'search.institution', { id });
-      await emit(tx, 'mail.send', { to: target.ownerEmail, ...ownerMail(deps.appUrl, kind, action, target, reason) });
+      if (target.ownerEmail) await emit(tx, 'mail.send', { to: target.ownerEmail, ...ownerMail(deps.appUrl, kind, action, target, reason) });
       return { id, status: to };
     });
   } catch (err) {

@@ -7,7 +7,8 @@ import type { Stored } from '../../types';
 /** An institution as stored, with what the profile page shows next to it (every private field included). */
 export type InstitutionRow = Stored<Institution> & {
   rejectionReason: string | null;
-  user: NonNullable<Institution['user']>;
+  /** Null for an unclaimed listing from the national register (issue 33). */
+  user: NonNullable<Institution['user']> | null;
 };
 
 // Associated professionals list only approved ones: the public can open them.
@@ -16,8 +17,14 @@ const profileQuery = (db: Db, where: postgres.Fragment) => db<InstitutionRow[]>`
          i.website, i.address, i.city, i.state, i.zip_code, i.registrations, i.is_verified, i.licence_renewal_pending,
          i.is_approved, i.status,
          i.rejection_reason, i.created_at, i.updated_at,
-         json_build_object('firstName', u.first_name, 'lastName', u.last_name,
-                           'profileImageUrl', u.profile_image_url, 'email', u.email) AS user,
+         CASE WHEN u.id IS NOT NULL THEN json_build_object('firstName', u.first_name, 'lastName', u.last_name,
+                           'profileImageUrl', u.profile_image_url, 'email', u.email) END AS user,
+         i.lga, i.ward, i.ownership, i.ownership_type, i.facility_level, i.latitude, i.longitude, i.location_source,
+         -- Issue 33: a listing from the national register keeps its register facts after a claim.
+         CASE WHEN rl.institution_id IS NOT NULL THEN json_build_object(
+           'code', coalesce(rl.nhfr_facility_code, rl.nhfr_uid), 'updatedOn', to_char(rl.register_updated, 'YYYY-MM-DD'),
+           'inLatestRegister', rl.in_latest_register) END AS register,
+         i.user_id IS NULL AS listed,
          coalesce((
            SELECT json_agg(json_build_object('id', pi.id, 'role', pi.role,
                     'professional', json_build_object('id', p.id, 'title', p.title, 'specialty', p.specialty,
@@ -31,7 +38,8 @@ const profileQuery = (db: Db, where: postgres.Fragment) => db<InstitutionRow[]>`
          -- The next free slot the index was last given (kept on the row, decision 012); one already past is none.
          CASE WHEN i.next_slot_at > now() THEN extract(epoch FROM i.next_slot_at)::int END AS next_slot
   FROM institutions i
-  JOIN users u ON u.id = i.user_id
+  LEFT JOIN users u ON u.id = i.user_id
+  LEFT JOIN register_listings rl ON rl.institution_id = i.id
   CROSS JOIN LATERAL (
     SELECT coalesce(round(avg(rv.rating)::numeric, 1), 0)::float8 AS average_rating, count(*)::int AS review_count
     FROM reviews rv WHERE rv.institution_id = i.id AND rv.hidden_at IS NULL) r

@@ -7,7 +7,8 @@ export const providerTables = { professional: 'professionals', institution: 'ins
 
 interface RefBase {
   id: number;
-  userId: string;
+  /** Null for an unclaimed register listing (issue 33). */
+  userId: string | null;
   status: ProfileStatus;
 }
 /** Just enough to decide who may see or change a profile, with what an approval checked. */

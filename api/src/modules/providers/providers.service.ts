@@ -12,13 +12,13 @@ import * as repo from './providers.repo';
 export type Viewer = SessionUser | null;
 
 export const isAdmin = (viewer: Viewer) => viewer?.userType === 'admin';
-const isOwnerOrAdmin = (ref: { userId: string }, viewer: Viewer) => !!viewer && (viewer.userType === 'admin' || viewer.id === ref.userId);
+const isOwnerOrAdmin = (ref: { userId: string | null }, viewer: Viewer) => !!viewer && (viewer.userType === 'admin' || viewer.id === ref.userId);
 
 /**
  * Approved profiles are public (D1); pending and rejected ones exist only for
  * their owner and admins, and look missing to everyone else.
  */
-const visibleTo = (ref: { userId: string; status: ProfileStatus }, viewer: Viewer) =>
+const visibleTo = (ref: { userId: string | null; status: ProfileStatus }, viewer: Viewer) =>
   ref.status === 'approved' || isOwnerOrAdmin(ref, viewer);
 
 const article = { professional: 'a professional', institution: 'an institution' } as const;
@@ -26,10 +26,11 @@ const other = { professional: 'institution', institution: 'professional' } as co
 
 /** A stored profile: its owner account and rejection reason are private. */
 interface ProfileRow {
-  userId: string;
+  userId: string | null;
   status: ProfileStatus;
   rejectionReason: string | null;
-  user: { email: string };
+  /** Null for an unclaimed register listing (issue 33): no account owns it. */
+  user: { email: string } | null;
   nextSlot: number | null;
 }
 
@@ -65,8 +66,8 @@ export function providerService<K extends ProviderKind, Row extends ProfileRow, 
     const rest = isAdmin(viewer)
       ? fields
       : { ...fields, [area.licenceField]: withoutVerifier(row[area.licenceField] as LicenceRecord[]) };
-    if (isOwnerOrAdmin(row, viewer)) return { ...rest, rejectionReason, user } as unknown as Row;
-    if (!area.ownerIsPublic) return rest as unknown as Row;
+    if (isOwnerOrAdmin(row, viewer)) return { ...rest, rejectionReason, ...(user ? { user } : {}) } as unknown as Row;
+    if (!area.ownerIsPublic || !user) return rest as unknown as Row;
     const { email: _private, ...publicOwner } = user;
     return { ...rest, user: publicOwner } as unknown as Row;
   }

@@ -7,7 +7,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { institutionTypeLabel, professionalTypeLabels } from '@ilera/contracts';
+import { institutionTypeLabel, LISTED_FROM_REGISTER, professionalTypeLabels } from '@ilera/contracts';
 import { AppError, NotFoundError } from '../../errors';
 import { getProfessional } from '../professionals/professionals.service';
 import { getInstitution } from '../institutions/institutions.service';
@@ -111,6 +111,8 @@ const institutionSchemaType: Record<string, string> = {
   'urgent-care': 'MedicalClinic',
   'specialty-center': 'MedicalClinic',
   medical_center: 'MedicalClinic',
+  primary_health_centre: 'MedicalClinic',
+  health_post: 'MedicalClinic',
 };
 
 export function professionalHead(p: PublicProfessional, base: string): PageHead {
@@ -143,7 +145,7 @@ export function institutionHead(i: PublicInstitution, base: string): PageHead {
   const url = `${base}/institution/${i.id}`;
   return {
     title: `${i.name}, ${kind}${i.city ? ` in ${i.city}` : ''} | Ilera`,
-    description: `${i.name}: ${kind}${place ? ` in ${place}` : ''}.${ratingText(i)}${i.services.length ? ` Services: ${i.services.slice(0, 4).join(', ')}.` : ''}`,
+    description: `${i.name}: ${kind}${place ? ` in ${place}` : ''}.${ratingText(i)}${i.services.length ? ` Services: ${i.services.slice(0, 4).join(', ')}.` : ''}${i.listed ? ` ${LISTED_FROM_REGISTER}.` : ''}`,
     canonical: url,
     noindex: i.status !== 'approved',
     jsonLd: {
@@ -152,6 +154,10 @@ export function institutionHead(i: PublicInstitution, base: string): PageHead {
       name: i.name,
       url,
       ...placeLd(i),
+      // Issue 33 (D23): where it is, when known (an LGA's centre is only approximate: not given as the place).
+      ...(i.latitude != null && i.longitude != null && i.locationSource !== 'lga_centre'
+        ? { geo: { '@type': 'GeoCoordinates', latitude: i.latitude, longitude: i.longitude } }
+        : {}),
       ...ratingLd(i),
       ...(i.website ? { sameAs: i.website } : {}),
       ...(i.profileImageUrl ? { image: i.profileImageUrl } : {}),

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Badge, Button, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconExternalLink } from '@tabler/icons-react';
-import { formatLagosDate, institutionTypeLabel, professionalTypeLabels, type AdminInstitution, type AdminProfessional, type ProfessionalType } from '@ilera/contracts';
+import { formatLagosDate, institutionTypeLabel, LISTED_FROM_REGISTER, professionalTypeLabels, type AdminInstitution, type AdminProfessional, type ProfessionalType } from '@ilera/contracts';
 import { isUnauthorizedError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { handleUnauthorized } from '../../auth/api/server-errors';
@@ -192,7 +192,7 @@ const cardOf = {
     lines: [
       institutionTypeLabel(i.type),
       place(i.city, i.state),
-      [fullName(i.user), i.user.email].filter(Boolean).join(' · '),
+      i.user ? [fullName(i.user), i.user.email].filter(Boolean).join(' · ') : LISTED_FROM_REGISTER,
       i.rejectionReason ? `Reason: ${i.rejectionReason}` : '',
     ],
   }),
