@@ -10,6 +10,7 @@ import {
   institutionTypeLabel,
   institutionTypeValues,
   nigerianStates,
+  nigeriaLgas,
   normalizeState,
   type InstitutionType,
 } from '@ilera/contracts';
@@ -296,11 +297,20 @@ export interface Phrase {
   /** The phrase as written here ("lagos", not the normalized "lago"). */
   text: string;
   target: Target;
+  /** Read only after a word such as "in" or "at" ("clinic in Ikwo"): see lgaPhrases. */
+  afterPlaceWord?: boolean;
 }
 
-function add(list: Phrase[], phrases: readonly string[], t: Target): void {
-  for (const p of phrases) for (const s of spellings(p.toLowerCase())) list.push({ words: tokenize(s).map((w) => w.norm), text: s, target: t });
+function add(list: Phrase[], phrases: readonly string[], t: Target, afterPlaceWord?: boolean): void {
+  for (const p of phrases) {
+    for (const s of spellings(p.toLowerCase())) {
+      list.push({ words: tokenize(s).map((w) => w.norm), text: s, target: t, ...(afterPlaceWord ? { afterPlaceWord } : {}) });
+    }
+  }
 }
+
+/** The words that put a place after them ("in", "at"), for the LGA names read only there. */
+export const placeWords: ReadonlySet<string> = new Set(['in', 'at', 'around', 'near', 'within', 'inside']);
 
 /** A query word: its text as typed and its normalized form (lower case, no apostrophes, singular). */
 export interface Token {
@@ -370,13 +380,45 @@ function placePhrases(): Phrase[] {
   return list;
 }
 
+/**
+ * The 774 LGAs (contracts/nigeria-lgas.ts), as the register files its listings (`lga`, issue 33).
+ * A name that is also a state, a city or a district above stays that (Ekiti is the state, not
+ * Kwara's Ekiti LGA; Ikeja the city providers list, Surulere the district of Lagos) and is an
+ * LGA only said as one ("Ikeja LGA", "Surulere local government"). A name of one word is read
+ * as a place only after "in", "at"...: many are also surnames ("Dr Obi", "Bende"), which would
+ * otherwise turn a name search into a place filter; unread, the word is still searched as text.
+ * A name in several states (Surulere in Lagos and Oyo, Obi in Benue and Nasarawa) filters on
+ * the name, so it finds both.
+ */
+function lgaPhrases(taken: ReadonlySet<string>, others: ReadonlySet<string>): Phrase[] {
+  const list: Phrase[] = [];
+  const byName = new Map<string, typeof nigeriaLgas>();
+  for (const l of nigeriaLgas) byName.set(l.name, [...(byName.get(l.name) ?? []), l]);
+  for (const [name, lgas] of byName) {
+    const states = [...new Set(lgas.map((l) => (l.state === 'FCT' ? 'Abuja' : l.state)))];
+    const t = target('lga', [name], states.length === 1 ? `${name} LGA (${states[0]})` : `${name} LGA`);
+    // "Eti-Osa" is also typed "Eti Osa"; "Obio/Akpor" as "Obio Akpor" or "Obio" alone.
+    const names = [...new Set([name, name.replace(/[-/]/g, ' '), name.split('/')[0]!])].map((n) => n.toLowerCase());
+    add(list, names.flatMap((n) => [`${n} lga`, `${n} local government`, `${n} local government area`]), t);
+    for (const n of names) {
+      const key = tokenize(n).map((w) => w.norm).join(' ');
+      if (taken.has(key) || others.has(key)) continue;
+      add(list, [n], t, !key.includes(' '));
+    }
+  }
+  return list;
+}
+
 const cache = new Map<CollectionName, Phrase[]>();
 
 /** Every phrase of a collection, places included, longest first. */
 export function phrasesFor(collection: CollectionName): Phrase[] {
   let list = cache.get(collection);
   if (!list) {
-    list = [...(collection === 'professionals' ? professionalPhrases() : institutionPhrases()), ...placePhrases()];
+    const kind = collection === 'professionals' ? professionalPhrases() : institutionPhrases();
+    const places = placePhrases();
+    const keys = (l: Phrase[]) => new Set(l.map((p) => p.words.join(' ')));
+    list = [...kind, ...places, ...lgaPhrases(keys(places), keys(kind))];
     list.sort((a, b) => b.words.length - a.words.length);
     cache.set(collection, list);
   }
@@ -394,6 +436,8 @@ export const TYPESENSE_STOPWORDS_SET = 'ilera-patient-stopwords';
 export function typesenseSynonyms(collection: CollectionName): { id: string; synonyms: string[] }[] {
   const byTarget = new Map<string, { id: string; synonyms: Set<string> }>();
   for (const p of phrasesFor(collection)) {
+    // Not the 774 LGAs: `lga` is a filter, not a searched field, and each synonym is a request of its own.
+    if (p.target.field === 'lga') continue;
     const key = `${p.target.field}:${p.target.values.join('|')}`;
     let entry = byTarget.get(key);
     if (!entry) {

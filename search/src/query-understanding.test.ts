@@ -135,6 +135,63 @@ describe('query understanding', () => {
     expect(chips(pro('nurse in Òṣogbo'))).toEqual(['professionalType=nurse', 'city=Osogbo']);
   });
 
+  describe('LGAs (issue 33)', () => {
+    it.each([
+      ['clinic in kosofe', ['type=clinic', 'lga=Kosofe'], 'Kosofe LGA (Lagos)'],
+      ['hospital in bwari', ['type=hospital', 'lga=Bwari'], 'Bwari LGA (Abuja)'],
+      ['clinic in eti osa', ['type=clinic', 'lga=Eti-Osa'], 'Eti-Osa LGA (Lagos)'],
+      ['clinic in Eti-Osa', ['type=clinic', 'lga=Eti-Osa'], 'Eti-Osa LGA (Lagos)'],
+      ['pharmacy at obio akpor', ['type=pharmacy', 'lga=Obio/Akpor'], 'Obio/Akpor LGA (Rivers)'],
+      ['hospital in abuja municipal', ['type=hospital', 'lga=Abuja Municipal'], 'Abuja Municipal LGA (Abuja)'],
+      ['clinic in nassarawa', ['type=clinic', 'lga=Nassarawa'], 'Nassarawa LGA (Kano)'],
+      // Two words: no surname, read wherever it stands; longer than the city inside it ("Jos").
+      ['hospital jos north', ['type=hospital', 'lga=Jos North'], 'Jos North LGA (Plateau)'],
+      ['aba north', ['lga=Aba North'], 'Aba North LGA (Abia)'],
+      // Said as an LGA.
+      ['kosofe lga', ['lga=Kosofe'], 'Kosofe LGA (Lagos)'],
+      ['Ikwo Local Government Area', ['lga=Ikwo'], 'Ikwo LGA (Ebonyi)'],
+    ])('"%s" is understood as %j', (q, expected, label) => {
+      const u = inst(q);
+      expect(chips(u)).toEqual(expected);
+      expect(u.understood.at(-1)!.label).toBe(label);
+      expect(u.q).toBe('');
+    });
+
+    it('filters on the LGA name, which finds it in every state that has one so named', () => {
+      const u = inst('clinic in surulere local government');
+      expect(u.understood[1]).toMatchObject({ field: 'lga', value: 'Surulere', label: 'Surulere LGA', text: 'surulere local government' });
+      expect(u.filters[1]).toBe('lga:=[`Surulere`]');
+      expect(inst('hospital in obi').filters[1]).toBe('lga:=[`Obi`]');
+    });
+
+    it('reads a name that is also a state, city or district as that, and as the LGA when said so', () => {
+      expect(chips(inst('hospital in ekiti'))).toEqual(['type=hospital', 'state=Ekiti']); // not Kwara's Ekiti LGA
+      expect(chips(inst('clinic in ikeja'))).toEqual(['type=clinic', 'city=Ikeja']);
+      expect(chips(inst('clinic in ikeja lga'))).toEqual(['type=clinic', 'lga=Ikeja']);
+      expect(chips(pro('doctor in port harcourt'))).toEqual(['professionalType=doctor', 'city=Port Harcourt']);
+      expect(chips(pro('doctor in port harcourt lga'))).toEqual(['professionalType=doctor', 'lga=Port Harcourt']);
+      expect(chips(inst('hospital in surulere'))).toEqual(['type=hospital', 'state=Lagos']);
+      expect(chips(inst('hospital in surulere lga'))).toEqual(['type=hospital', 'lga=Surulere']);
+    });
+
+    it('keeps a one-word LGA name as text unless a place word comes before it (it is often a surname)', () => {
+      expect(pro('Dr Obi')).toMatchObject({ q: 'Obi', understood: [] });
+      expect(pro('Chinedu Bende cardiologist')).toMatchObject({ q: 'Chinedu Bende', understood: [{ field: 'specialty' }] });
+      expect(inst('kosofe')).toMatchObject({ q: 'kosofe', understood: [] });
+      expect(chips(pro('cardiologist in obi'))).toEqual(['specialty=Cardiology', 'lga=Obi']);
+    });
+
+    it('takes a typo in a long LGA name only', () => {
+      expect(chips(inst('clinic in arochukwo'))).toEqual(['type=clinic', 'lga=Arochukwu']);
+      expect(inst('clinic in ikwerrre').understood.map((u) => u.field)).toEqual(['type']); // a place of 7 letters: none
+      expect(inst('clinic in ikwu').understood.map((u) => u.field)).toEqual(['type']);
+    });
+
+    it('an LGA with "near me" still asks for the device', () => {
+      expect(chips(inst('clinic near me in kosofe'))).toEqual(['type=clinic', 'lga=Kosofe', 'near=device']);
+    });
+  });
+
   describe('"near me" (issue 33, D23)', () => {
     const near = { field: 'near', value: 'device', label: 'Near you' };
     it.each([

@@ -9,6 +9,7 @@ import damerauLevenshtein from 'damerau-levenshtein';
 import {
   nearMePhrases,
   phrasesFor,
+  placeWords,
   redundantBesideSpecialty,
   stopWords,
   tokenize,
@@ -70,7 +71,7 @@ function typosAllowed(word: string): number {
 const PLACE_TYPO_MIN = 8;
 
 function typoAllowedFor(phrase: Phrase, cands: Map<string, number>[], i: number): boolean {
-  if (phrase.target.field !== 'state' && phrase.target.field !== 'city') return true;
+  if (!placeFields.has(phrase.target.field)) return true;
   for (let k = 0; k < phrase.words.length; k++) {
     const c = cands[i + k].get(phrase.words[k]);
     if (c && phrase.words[k].length < PLACE_TYPO_MIN) return false;
@@ -170,12 +171,12 @@ function candidates(token: Token, v: Vocabulary): Map<string, number> {
   return out;
 }
 
-function matchAt(cands: Map<string, number>[], i: number, v: Vocabulary): Match | undefined {
+function matchAt(cands: Map<string, number>[], i: number, v: Vocabulary, afterPlaceWord: boolean): Match | undefined {
   let best: Match | undefined;
   for (const [first, firstCost] of cands[i]) {
     for (const phrase of v.byFirst.get(first) ?? []) {
       const n = phrase.words.length;
-      if (i + n > cands.length || (best && n < best.length)) continue;
+      if (i + n > cands.length || (best && n < best.length) || (phrase.afterPlaceWord && !afterPlaceWord)) continue;
       let cost = firstCost;
       for (let k = 1; k < n && cost >= 0; k++) {
         const c = cands[i + k].get(phrase.words[k]);
@@ -211,7 +212,7 @@ export function understand(collection: CollectionName, q: string, filtered: Read
       i += near.words.length;
       continue;
     }
-    const m = stopWords.has(tokens[i].norm) ? undefined : matchAt(cands, i, v);
+    const m = stopWords.has(tokens[i].norm) ? undefined : matchAt(cands, i, v, i > 0 && placeWords.has(tokens[i - 1].norm));
     if (!m) {
       rest.push(tokens[i]);
       i += 1;
