@@ -6,7 +6,7 @@ import * as TypesenseModule from 'typesense';
 import type { SearchEngine, SearchError, SearchRequest, SearchResult } from './engine';
 import { TYPESENSE_STOPWORDS_SET, stopWords, typesenseSynonyms } from './patient-words';
 import { typesenseCluster } from './typesense-nodes';
-import { DocumentRejectedError, schemas, validateDocument, type CollectionName, type SearchDocument } from './schema';
+import { DocumentRejectedError, isGeopoint, schemas, validateDocument, type CollectionName, type SearchDocument } from './schema';
 
 /* The client's types describe far more than we use; we keep to a small surface. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -35,7 +35,8 @@ export function typesenseSchema(collection: CollectionName, name: string): Recor
       // Typesense wants stored-only (index: false) fields optional.
       optional: !!def.optional || !!def.storeOnly,
       index: !def.storeOnly,
-      ...(def.sort ? { sort: true } : {}),
+      // A geopoint (D23) is filtered and sorted by distance as it is: `sort` is for other fields.
+      ...(def.sort && def.type !== 'geopoint' ? { sort: true } : {}),
     })),
     // Typo tolerance is Typesense's default (num_typos 2, prefix search on).
     token_separators: ['-', '/'],
@@ -43,6 +44,38 @@ export function typesenseSchema(collection: CollectionName, name: string): Recor
 }
 
 const statusOf = (err: unknown): number | undefined => (err as { httpStatus?: number })?.httpStatus;
+
+/** S2's Earth radius (S2Earth::RadiusMeters), on which Typesense measures `geo_distance_meters`. */
+const EARTH_RADIUS_M = 6_371_010;
+
+/** Great-circle metres between two [lat, lng] points (haversine), as Typesense (S2) measures them. */
+export function metresBetween(a: readonly number[], b: readonly number[]): number {
+  const rad = Math.PI / 180;
+  const h =
+    Math.sin(((b[0] - a[0]) * rad) / 2) ** 2 + Math.cos(a[0] * rad) * Math.cos(b[0] * rad) * Math.sin(((b[1] - a[1]) * rad) / 2) ** 2;
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+const NUMBER = '\\s*(-?\\d+(?:\\.\\d+)?)\\s*';
+const GEO_FILTER = new RegExp(`\\blocation\\s*:\\s*\\(${NUMBER},${NUMBER},`);
+
+/**
+ * Typesense gives a hit its `geo_distance_meters` only when the search is sorted by the geopoint;
+ * a near-me search in another order (best match, rating: D23 says every hit of a search `near` a
+ * point carries its distance) filters on the radius alone. Its hits get the distance from the
+ * filter's point here, measured as Typesense measures it, so both engines answer alike.
+ */
+function withDistances(search: SearchRequest, result: SearchResult): SearchResult {
+  const m = GEO_FILTER.exec(search.filter_by ?? '');
+  if (!m || result.hits.every((h) => h.geo_distance_meters)) return result;
+  const point = [Number(m[1]), Number(m[2])];
+  const hits = result.hits.map((h) => {
+    const at = h.document.location;
+    if (h.geo_distance_meters || !isGeopoint(at)) return h;
+    return { ...h, geo_distance_meters: { location: Math.round(metresBetween(point, at)) } };
+  });
+  return { ...result, hits };
+}
 
 export class TypesenseEngine implements SearchEngine {
   readonly kind = 'typesense' as const;
@@ -156,7 +189,7 @@ export class TypesenseEngine implements SearchEngine {
     return (res.results as Any[]).map((r, i) => {
       if (r.error) return { code: r.code ?? 400, error: String(r.error) };
       // Clients see our collection names, never the aliased physical ones.
-      return { ...r, request_params: { ...r.request_params, collection_name: searches[i].collection } } as SearchResult;
+      return withDistances(searches[i], { ...r, request_params: { ...r.request_params, collection_name: searches[i].collection } } as SearchResult);
     });
   }
 
