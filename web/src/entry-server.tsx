@@ -11,6 +11,7 @@ import { BaseProviders } from './app/providers';
 import { AppRoutes } from './app/router';
 import { professionalQueryOptions } from './features/profiles/api/get-professional';
 import { institutionQueryOptions } from './features/profiles/api/get-institution';
+import { reviewsQueryOptions } from './features/profiles/api/get-reviews';
 import { directoryCountsQueryOptions } from './features/search/api/get-directory-counts';
 import { readSearchState, searchServerStateKey } from './features/search/search-state';
 
@@ -18,6 +19,8 @@ import { readSearchState, searchServerStateKey } from './features/search/search-
 export interface ServerData {
   professional?: { id: number; data: unknown };
   institution?: { id: number; data: unknown };
+  /** A profile page's reviews, newest first, as this viewer's GET /api/reviews/{kind}/{id} answers them. */
+  reviews?: { kind: 'professional' | 'institution'; id: number; data: unknown };
   directoryCounts?: unknown;
   /** /search: instantsearch's state after the search in the address (searchServerState). */
   search?: unknown;
@@ -83,6 +86,7 @@ export async function render(url: string, data: ServerData = {}): Promise<Render
   const client = newClient();
   if (data.professional) client.setQueryData(professionalQueryOptions(data.professional.id).queryKey, data.professional.data as never);
   if (data.institution) client.setQueryData(institutionQueryOptions(data.institution.id).queryKey, data.institution.data as never);
+  if (data.reviews) client.setQueryData(reviewsQueryOptions(data.reviews.kind, data.reviews.id).queryKey, data.reviews.data as never);
   if (data.directoryCounts) client.setQueryData(directoryCountsQueryOptions().queryKey, data.directoryCounts as never);
   if (data.search) client.setQueryData(searchServerStateKey(searchStateOf(url)), data.search);
   // prerender waits for the lazily loaded page chunks, so the page itself is in the HTML.

@@ -11,6 +11,7 @@ import { institutionTypeLabel, LISTED_FROM_REGISTER, professionalTypeLabels } fr
 import { AppError, NotFoundError } from '../../errors';
 import { getProfessional } from '../professionals/professionals.service';
 import { getInstitution } from '../institutions/institutions.service';
+import { listInstitutionReviews, listProfessionalReviews } from '../reviews/reviews.service';
 import { directoryCounts } from '../directory/directory.repo';
 import { multiSearch } from '../search/search.service';
 import type { ProfessionalRow } from '../professionals/professionals.repo';
@@ -259,7 +260,9 @@ export async function registerServerPages(app: FastifyInstance, root: string): P
         const view = await load(id, request);
         // The API's JSON as the browser would receive it (dates as strings).
         const data = JSON.parse(JSON.stringify(view)) as unknown;
-        const body = await render(request, { [kind]: { id, data } });
+        // Its reviews too, with the providers' replies (D27): in the HTML, not fetched after it.
+        const reviews = await (kind === 'professional' ? listProfessionalReviews : listInstitutionReviews)(app.sql, id, await request.currentUser());
+        const body = await render(request, { [kind]: { id, data }, reviews: { kind, id, data: JSON.parse(JSON.stringify(reviews)) as unknown } });
         return reply.send(renderDocument(template, head(view, app.config.appUrl), body));
       } catch (err) {
         if (!(err instanceof NotFoundError)) throw err;

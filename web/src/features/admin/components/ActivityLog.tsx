@@ -28,6 +28,12 @@ function targetText(entry: AuditEntry): string {
       .filter(Boolean)
       .join(' — ');
   }
+  if (entry.targetType === 'review') {
+    // Review moderation (D27): the review's provider, and the reason a hidden one's author reads.
+    return [`Review #${entry.targetId}${str(d.provider) ? ` of ${d.provider as string}` : ''}`, str(d.reason) ? `Reason: ${d.reason as string}` : null]
+      .filter(Boolean)
+      .join(' — ');
+  }
   // D4: where the password was changed (entries written before `from` existed were all the admin area's).
   if (entry.action === 'change_password') return d.from === 'account_settings' ? 'In Account settings' : 'In the admin area';
   if (entry.action === 'login' && entry.outcome === 'failure') return str(d.email) ?? '—';

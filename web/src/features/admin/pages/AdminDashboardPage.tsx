@@ -7,6 +7,7 @@ import { useAdminStats } from '../api/get-admin-stats';
 import type { PublicUser as AdminUser } from '@ilera/contracts';
 import { toast } from '../../../lib/toast';
 import { ActivityLog } from '../components/ActivityLog';
+import { ModerationQueue } from '../components/ModerationQueue';
 import { AdminFrame } from '../components/AdminFrame';
 import { AdminGuard } from '../components/AdminGuard';
 import { AdminListTab } from '../components/ReviewList';
@@ -76,6 +77,7 @@ function Dashboard({ admin }: { admin: AdminUser }) {
             <Tabs.Tab value="approved-institutions">{withCount('Approved Institutions', s?.totalInstitutions)}</Tabs.Tab>
             <Tabs.Tab value="rejected-professionals">Rejected Professionals</Tabs.Tab>
             <Tabs.Tab value="rejected-institutions">Rejected Institutions</Tabs.Tab>
+            <Tabs.Tab value="moderation">Moderation</Tabs.Tab>
             <Tabs.Tab value="activity">Activity</Tabs.Tab>
           </Tabs.List>
 
@@ -84,6 +86,9 @@ function Dashboard({ admin }: { admin: AdminUser }) {
               <AdminListTab kind={kind} mode={mode} />
             </Tabs.Panel>
           ))}
+          <Tabs.Panel value="moderation" pt="md">
+            <ModerationQueue />
+          </Tabs.Panel>
           <Tabs.Panel value="activity" pt="md">
             <ActivityLog />
           </Tabs.Panel>

@@ -148,7 +148,13 @@ export function ProviderProfilePage<T extends Provider>({
               </Text>
             </SectionCard>
             {v.sections}
-            <ReviewsSection reviews={reviews.data} isLoading={reviews.isLoading} sort={reviewOrder} onSortChange={setReviewOrder} />
+            <ReviewsSection
+              reviews={reviews.data}
+              isLoading={reviews.isLoading}
+              sort={reviewOrder}
+              onSortChange={setReviewOrder}
+              viewer={{ kind, providerId: p.id, signedIn: isAuthenticated, isProviderOwner: isOwner }}
+            />
           </Stack>
         </Grid.Col>
 

@@ -1,26 +1,47 @@
-import { Badge, Card, Divider, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconRosetteDiscountCheck } from '@tabler/icons-react';
+import { lazy, useState } from 'react';
+import { Alert, Badge, Box, Button, Card, Divider, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconEyeOff, IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { formatLagosDate, reviewerDisplayName } from '@ilera/contracts';
 import type { Review } from '@ilera/contracts';
-import type { ReviewOrder } from '../api/types';
+import type { ProviderKind, ReviewOrder } from '../api/types';
 import { Stars } from '../../../components/Stars';
+import { WhenOpened } from './ProfileDialogs';
+
+// Fetched when first opened, as the page's other dialogs (ProfileDialogs).
+const ReportReviewDialog = lazy(() => import('../../reviews/components/ReportReviewDialog').then((m) => ({ default: m.ReportReviewDialog })));
+const ReplyDialog = lazy(() => import('../../reviews/components/ReplyDialog').then((m) => ({ default: m.ReplyDialog })));
+
+/** Who is reading: what they may do with each review (D27). */
+export interface ReviewViewer {
+  kind: ProviderKind;
+  providerId: number;
+  /** Any signed-in account may report a review. */
+  signedIn: boolean;
+  /** The reviewed profile's owner may reply once to each review. */
+  isProviderOwner: boolean;
+}
 
 /**
  * Patient Reviews: stars, reviewer (first name + last initial), date, comment; 'No reviews yet.'.
  * A review by a patient with a completed appointment says "Verified visit"; the list can
- * put those first (D19).
+ * put those first (D19). Under a review, the provider's reply; signed-in readers can report
+ * a review, the provider can reply once; the author of a hidden review sees why (D27).
  */
 export function ReviewsSection({
   reviews,
   isLoading,
   sort,
   onSortChange,
+  viewer,
 }: {
   reviews: Review[] | undefined;
   isLoading: boolean;
   sort: ReviewOrder;
   onSortChange: (sort: ReviewOrder) => void;
+  viewer?: ReviewViewer;
 }) {
+  const [reporting, setReporting] = useState<number | null>(null);
+  const [replying, setReplying] = useState<number | null>(null);
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="reviews-heading">
       <Group justify="space-between" mb="sm" gap="xs">
@@ -73,9 +94,48 @@ export function ReviewsSection({
                   {review.comment}
                 </Text>
               )}
+              {review.hiddenReason && (
+                <Alert mt="xs" color="orange" variant="light" icon={<IconEyeOff size={16} aria-hidden />} title="Only you can see this review">
+                  Hidden by a moderator: {review.hiddenReason}
+                </Alert>
+              )}
+              {review.reply && (
+                <Box mt="xs" ml="md" pl="sm" style={{ borderLeft: '3px solid var(--mantine-color-teal-3)' }} aria-label="Reply from the provider">
+                  <Text size="xs" fw={600} c="teal.8">
+                    Reply from the provider · {formatLagosDate(review.reply.createdAt)}
+                  </Text>
+                  <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                    {review.reply.body}
+                  </Text>
+                </Box>
+              )}
+              {viewer && !review.hiddenReason && (viewer.signedIn || viewer.isProviderOwner) && (
+                <Group gap="xs" mt={4}>
+                  {viewer.isProviderOwner && !review.reply && (
+                    <Button size="compact-xs" variant="subtle" onClick={() => setReplying(review.id)}>
+                      Reply
+                    </Button>
+                  )}
+                  {viewer.signedIn && (
+                    <Button size="compact-xs" variant="subtle" color="gray" onClick={() => setReporting(review.id)} aria-label={`Report review by ${reviewerDisplayName(review.reviewer.firstName, review.reviewer.lastName)}`}>
+                      Report
+                    </Button>
+                  )}
+                </Group>
+              )}
             </div>
           ))}
         </Stack>
+      )}
+      {viewer && (
+        <>
+          <WhenOpened opened={reporting != null}>
+            <ReportReviewDialog reviewId={reporting} onClose={() => setReporting(null)} />
+          </WhenOpened>
+          <WhenOpened opened={replying != null}>
+            <ReplyDialog kind={viewer.kind} providerId={viewer.providerId} reviewId={replying} onClose={() => setReplying(null)} />
+          </WhenOpened>
+        </>
       )}
     </Card>
   );
