@@ -16,7 +16,7 @@ let adminCookie = '';
 const pending: Record<'professional' | 'institution', number[]> = { professional: [], institution: [] };
 
 beforeAll(async () => {
-  ctx = await createTestContext({ requestLimits: { search: { max: 1_000_000 } } });
+  ctx = await createTestContext({ requestLimits: { searchWithoutCookie: { max: 1_000_000 }, searchPerAddress: { max: 1_000_000 } } });
   admin = await createUser(ctx.sql, { userType: 'admin', password: 'admin-password-1' });
   const res = await ctx.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email: admin.email, password: admin.password } });
   expect(res.statusCode, res.body).toBe(200);

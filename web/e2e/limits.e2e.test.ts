@@ -11,15 +11,17 @@ import { browserSuite } from '../../test/browser';
 describe('limits in the browser', () => {
   const proIds: number[] = [];
 
-  // A search page's request is four searches: its results and the Availability filter's three counts.
-  const suite = browserSuite({ requestLimits: { search: { max: 12 }, profileRead: { max: 2 } } }, async (ctx) => {
+  // The browser's first page comes without the client cookie (it counts against the address's allowance
+  // for such requests); its answer sets the cookie, and every later request counts against this client's
+  // own limits: here two searches and one profile read a minute (a search page counts as one search).
+  const suite = browserSuite({ requestLimits: { searchPerClient: { max: 2 }, profileReadPerClient: { max: 1 } } }, async (ctx) => {
     for (const lastName of ['Adebayo', 'Okafor']) {
       proIds.push((await createProfessional(ctx.sql, { specialty: 'Cardiology', user: { firstName: 'Kemi', lastName } })).id);
     }
     await reindexAll(ctx.sql, { engine: new PostgresEngine(ctx.sql) });
   });
 
-  it('the search page says to wait and try again once the searches of this address are used up', async () => {
+  it('the search page says to wait and try again once the searches of this client are used up', async () => {
     const { page, context } = await suite.page();
     const alert = page.getByRole('alert').filter({ hasText: 'Too many requests' });
     const answered = page.getByRole('status').filter({ hasText: /results? found/ });
@@ -33,13 +35,22 @@ describe('limits in the browser', () => {
     expect(seen).toEqual(['answered', 'answered', 'answered', 'limited']);
     expect(await alert.textContent()).toMatch(/Please wait 1 minute and try again\./);
     await context.close();
+
+    // Another browser behind the same address (carrier-grade NAT) has limits of its own: it is answered.
+    const other = await suite.page();
+    for (const q of ['cardiology', 'kemi']) {
+      await other.page.goto(`/search?q=${q}`);
+      await other.page.getByRole('status').filter({ hasText: /results? found/ }).or(other.page.getByRole('alert')).waitFor();
+      expect(await other.page.getByRole('alert').filter({ hasText: 'Too many requests' }).count()).toBe(0);
+    }
+    await other.context.close();
   });
 
   it('a profile page refused by the limit says to wait, not "not found"', async () => {
     const { page, context } = await suite.page();
     const limited = page.getByRole('heading', { name: 'Too Many Requests' });
     const shown = page.getByRole('heading', { name: /Kemi/ }).first();
-    // A profile view reads the profile, then its reviews: the first view uses up the two reads.
+    // A profile view reads the profile (the page, before the cookie), then its reviews (the client's one read).
     // (Another profile the second time: the browser may answer a profile it read a minute ago from its cache.)
     const reviewsRead = page.waitForResponse((r) => r.url().includes('/api/reviews/professional/'));
     await page.goto(`/professional/${proIds[0]}`);

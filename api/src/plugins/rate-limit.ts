@@ -1,26 +1,30 @@
 import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { availabilityWindows } from '@ilera/contracts';
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import fastifyRateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import { MAX_SEARCHES } from '@ilera/search';
 import { TooManyRequestsError } from '../errors';
 import { gateFor, type RedisGate } from '../redis';
+import './client-cookie';
 
 /**
- * Two kinds of limits, both counted in Redis so that every API instance sharing
- * REDIS_PREFIX shares them, and both counted per process in memory while Redis
- * is unreachable (an outage must not stop sign-in; per process is looser, not
- * absent). PRODUCT.md: generous per client address, because of carrier-grade
- * NAT; tight per e-mail or account.
+ * The limits, all counted in Redis so that every API instance sharing
+ * REDIS_PREFIX shares them, and counted per process in memory while Redis is
+ * unreachable (an outage must not stop sign-in or search; per process is looser,
+ * not absent). PRODUCT.md D26: anonymous reads are counted per client (a signed
+ * cookie, plugins/client-cookie.ts) first, with a high ceiling per address,
+ * because of carrier-grade NAT; writes per account; sign-in tight per e-mail.
+ * The figures and what each allows are in docs/RELIABILITY.md ("The limits").
  *
  * 1. Request limits (search, profile reads, bookings, reviews, profile edits):
- *    @fastify/rate-limit and its Redis store, through `registerRequestLimits`.
- * 2. Attempt limits of the accounts area (RateLimiter below): sign-in must count
+ *    one table of routes, hooked by `registerRequestLimits`.
+ * 2. Attempt limits of the accounts area (the same RateLimiter): sign-in counts
  *    *failed* attempts only (thousands of subscribers behind one carrier address
- *    sign in successfully every minute), which needs "take a ticket, give it back
- *    on success"; @fastify/rate-limit only counts requests.
+ *    sign in successfully every minute), hence "take a ticket, give it back on
+ *    success".
+ * One counter for both, rather than @fastify/rate-limit for the first: a request
+ * counts against up to three limits, some by the number of searches it runs, in
+ * one Redis round trip.
  */
 export interface Limit {
   /** Names the counter in Redis: `<prefix>:rl:<name>:<key>`. */
@@ -54,23 +58,38 @@ export const limits = {
   changePasswordPerUser: { name: 'change-password-user', max: 10, windowSeconds: 15 * MINUTE },
 } satisfies Record<string, Limit>;
 
-// INCR, start the window on the first hit, answer the count and the time left.
-const HIT = `
-local c = redis.call('INCR', KEYS[1])
-local t = redis.call('PTTL', KEYS[1])
-if t < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  t = tonumber(ARGV[1])
+// Takes a request's weight from every one of its limits, or from none. ARGV, three per key: its
+// window (ms), the request's weight, its max. When any limit would go over, nothing is counted
+// and the answer is the longest wait (ms) among those; else every count goes up (a window starts
+// on its first hit) and the answer is 0. A refused request costs no allowance: a scraper hammering
+// after its own refusal does not use up its address's ceiling, which thousands of people share.
+// One script, one command: a request's limits cost one round trip.
+const TAKE = `
+local wait = 0
+for i, key in ipairs(KEYS) do
+  local window, weight, max = tonumber(ARGV[3 * i - 2]), tonumber(ARGV[3 * i - 1]), tonumber(ARGV[3 * i])
+  if tonumber(redis.call('GET', key) or '0') + weight > max then
+    local t = redis.call('PTTL', key)
+    if t < 0 then t = window end
+    wait = math.max(wait, t, 1)
+  end
 end
-return {c, t}`;
+if wait > 0 then return wait end
+for i, key in ipairs(KEYS) do
+  redis.call('INCRBY', key, ARGV[3 * i - 1])
+  if redis.call('PTTL', key) < 0 then redis.call('PEXPIRE', key, ARGV[3 * i - 2]) end
+end
+return 0`;
 
-// Give a ticket back, only while its window still exists (never leaves a key without TTL).
+// Give tickets back, only while their window still exists (never leaves a key without TTL).
 const REFUND = `
-if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) end
+for _, key in ipairs(KEYS) do
+  if redis.call('EXISTS', key) == 1 then redis.call('DECR', key) end
+end
 return 0`;
 
 /** A counter key: e-mail addresses are hashed, so Redis holds no personal data. */
-export function limitKey(kind: 'ip' | 'email' | 'user', value: string): string {
+export function limitKey(kind: 'ip' | 'email' | 'user' | 'client', value: string): string {
   if (kind === 'email') return 'e' + createHash('sha256').update(value.trim().toLowerCase()).digest('hex').slice(0, 32);
   return kind[0] + value;
 }
@@ -87,17 +106,26 @@ class MemoryWindows {
 
   constructor(private readonly maxKeys = 50_000) {}
 
-  /** Counts a hit: the count in the window and the milliseconds it has left. */
-  hit(key: string, windowMs: number): [number, number] {
+  /** TAKE above, in this process's memory: 0 when counted, else the longest wait in ms (nothing counted). */
+  take(checks: { key: string; windowMs: number; weight: number; max: number }[]): number {
     const now = Date.now();
-    let w = this.windows.get(key);
-    if (!w || w.endsAt <= now) {
-      if (this.windows.size >= this.maxKeys) this.prune(now);
-      w = { count: 0, endsAt: now + windowMs };
-      this.windows.set(key, w);
+    let wait = 0;
+    for (const c of checks) {
+      const w = this.windows.get(c.key);
+      const live = w && w.endsAt > now ? w : undefined;
+      if ((live?.count ?? 0) + c.weight > c.max) wait = Math.max(wait, live ? live.endsAt - now : c.windowMs, 1);
     }
-    w.count++;
-    return [w.count, w.endsAt - now];
+    if (wait > 0) return wait;
+    for (const c of checks) {
+      let w = this.windows.get(c.key);
+      if (!w || w.endsAt <= now) {
+        if (this.windows.size >= this.maxKeys) this.prune(now);
+        w = { count: 0, endsAt: now + c.windowMs };
+        this.windows.set(c.key, w);
+      }
+      w.count += c.weight;
+    }
+    return 0;
   }
 
   refund(key: string): void {
@@ -119,12 +147,18 @@ class MemoryWindows {
 // One per process, as the fallback promises: every app and limiter of the process shares it.
 const memory = new MemoryWindows();
 
+/** One limit to count against: the limit, whom it counts (limitKey), and how much this request counts (default 1). */
+export type Check = [limit: Limit, key: string, weight?: number];
+
 export class RateLimiter {
   private readonly gate: RedisGate;
+  private warnedAt = 0;
 
   constructor(
     redis: Redis,
     private readonly prefix: string,
+    /** Told (at most once a minute) that the limits are counted in this process's memory. */
+    private readonly log?: Pick<FastifyBaseLogger, 'warn'>,
   ) {
     this.gate = gateFor(redis);
   }
@@ -134,33 +168,32 @@ export class RateLimiter {
   }
 
   /**
-   * Counts one attempt against each limit. When any is over, throws 429 with
-   * Retry-After set to the longest wait among the limits that are over.
+   * Counts the request against each limit, or, when any is over, against none and throws 429
+   * with Retry-After set to the longest wait among the limits that are over.
    */
-  async consume(checks: [Limit, string][]): Promise<Ticket[]> {
-    const keys = checks.map(([limit, key]) => this.redisKey(limit, key));
-    let counts: [number, number][];
+  async consume(checks: Check[], message: (waitSeconds: number) => string = tooManyAttemptsMessage): Promise<Ticket[]> {
+    if (!checks.length) return [];
+    const counted = checks.map(([limit, key, weight = 1]) => ({
+      key: this.redisKey(limit, key),
+      windowMs: limit.windowSeconds * 1000,
+      weight,
+      max: limit.max,
+    }));
+    let waitMs: number;
     let inMemory = false;
     try {
-      counts = await this.gate.run('rate limit', async (redis) => {
-        const pipeline = redis.pipeline();
-        checks.forEach(([limit], i) => pipeline.eval(HIT, 1, keys[i], String(limit.windowSeconds * 1000)));
-        const results = (await pipeline.exec()) ?? [];
-        return results.map(([err, value]) => {
-          if (err) throw err;
-          return value as [number, number];
-        });
-      });
-    } catch {
+      const args = counted.flatMap((c) => [c.windowMs, c.weight, c.max]);
+      waitMs = await this.gate.run('rate limit', (redis) => redis.eval(TAKE, counted.length, ...counted.map((c) => c.key), ...args) as Promise<number>);
+    } catch (err) {
       inMemory = true;
-      counts = checks.map(([limit], i) => memory.hit(keys[i], limit.windowSeconds * 1000));
+      waitMs = memory.take(counted);
+      if (this.log && Date.now() - this.warnedAt > 60_000) {
+        this.warnedAt = Date.now();
+        this.log.warn({ reason: (err as Error).message }, "limits degraded: Redis unavailable, counted in this process's memory");
+      }
     }
-    let waitMs = 0;
-    counts.forEach(([count, ttl], i) => {
-      if (count > checks[i][0].max) waitMs = Math.max(waitMs, ttl);
-    });
-    if (waitMs > 0) throw new TooManyRequestsError(tooManyAttemptsMessage(waitMs / 1000), waitMs / 1000);
-    return keys.map((redisKey) => ({ redisKey, inMemory }));
+    if (waitMs > 0) throw new TooManyRequestsError(message(waitMs / 1000), waitMs / 1000);
+    return counted.map(({ key }) => ({ redisKey: key, inMemory }));
   }
 
   /** Gives tickets back (a successful sign-in does not count as a failed try). */
@@ -169,11 +202,7 @@ export class RateLimiter {
     const inRedis = tickets.filter((t) => !t.inMemory);
     if (!inRedis.length) return;
     await this.gate
-      .run('rate limit refund', async (redis) => {
-        const pipeline = redis.pipeline();
-        for (const t of inRedis) pipeline.eval(REFUND, 1, t.redisKey);
-        await pipeline.exec();
-      })
+      .run('rate limit refund', (redis) => redis.eval(REFUND, inRedis.length, ...inRedis.map((t) => t.redisKey)))
       // Redis went away since the ticket was taken: the attempt stays counted, a
       // small cost (one failed try too many) that must not fail a good sign-in.
       .catch(() => {});
@@ -182,33 +211,50 @@ export class RateLimiter {
 
 // ------------------------------------------------------------------ request limits
 
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
+const HOUR = 60 * MINUTE;
 
-export interface RequestLimit {
-  max: number;
-  /** Fixed window, in milliseconds. */
-  timeWindow: number;
-  /** Whom the limit counts: the client address, or the signed-in account (its address when signed out). */
-  per: 'address' | 'account';
+export interface RequestLimit extends Limit {
+  /**
+   * Whom the limit counts: the client (its signed cookie; requests without a valid one skip this
+   * limit), the address of the requests that come without a valid client cookie, every request of
+   * the address, or the signed-in account (its address when signed out).
+   */
+  per: 'client' | 'address without cookie' | 'address' | 'account';
+  /** Counts each search the request runs (each inside a multi_search, a search page's four) instead of the request. */
+  countsSearches?: true;
 }
 
 /**
- * The figures, and why a clinic front desk behind carrier-grade NAT never meets
- * them, are in docs/RELIABILITY.md ("Limits and Redis outages").
+ * The figures, what each allows a person behind carrier-grade NAT and why, are in
+ * docs/RELIABILITY.md ("The limits"): keep the two together.
  */
 export const requestLimits = {
-  /** Each search counts: one per GET search, one per search inside a multi_search. */
-  search: { max: 600, timeWindow: MINUTE_MS, per: 'address' },
-  /** Public profile pages and their reviews. */
-  profileRead: { max: 300, timeWindow: MINUTE_MS, per: 'address' },
-  booking: { max: 60, timeWindow: HOUR_MS, per: 'account' },
-  review: { max: 30, timeWindow: HOUR_MS, per: 'account' },
-  profileEdit: { max: 120, timeWindow: HOUR_MS, per: 'account' },
+  /** One browser's searches: a request counts once, whatever it asks of the engine (the search page asks 4 or more). */
+  searchPerClient: { name: 'search-client', max: 300, windowSeconds: MINUTE, per: 'client' },
+  /** Searches that come without a valid client cookie (scripts, first visits), per address. */
+  searchWithoutCookie: { name: 'search-anonymous', max: 600, windowSeconds: MINUTE, per: 'address without cookie', countsSearches: true },
+  /** Every search of one address: a ceiling that only a scraper reaches. */
+  searchPerAddress: { name: 'search-address', max: 30_000, windowSeconds: MINUTE, per: 'address', countsSearches: true },
+  /** Public profiles and their reviews: one browser's reads. */
+  profileReadPerClient: { name: 'profile-client', max: 120, windowSeconds: MINUTE, per: 'client' },
+  profileReadWithoutCookie: { name: 'profile-anonymous', max: 300, windowSeconds: MINUTE, per: 'address without cookie' },
+  profileReadPerAddress: { name: 'profile-address', max: 10_000, windowSeconds: MINUTE, per: 'address' },
+  booking: { name: 'booking', max: 60, windowSeconds: HOUR, per: 'account' },
+  review: { name: 'review', max: 30, windowSeconds: HOUR, per: 'account' },
+  profileEdit: { name: 'profile-edit', max: 120, windowSeconds: HOUR, per: 'account' },
 } satisfies Record<string, RequestLimit>;
 export type RequestLimitName = keyof typeof requestLimits;
-/** Other figures for some limits (a test that must send more than a person would). */
-export type RequestLimitOverrides = Partial<Record<RequestLimitName, Partial<RequestLimit>>>;
+/** Other figures for some limits (a test that must send more than a person would, or reach a limit in a few clicks). */
+export type RequestLimitOverrides = Partial<Record<RequestLimitName, Partial<Pick<RequestLimit, 'max' | 'windowSeconds'>>>>;
+
+/** What a route counts against: anonymous reads count per client, per address without a cookie, and per address. */
+const limitsOf = {
+  search: ['searchPerClient', 'searchWithoutCookie', 'searchPerAddress'],
+  profileRead: ['profileReadPerClient', 'profileReadWithoutCookie', 'profileReadPerAddress'],
+  booking: ['booking'],
+  review: ['review'],
+  profileEdit: ['profileEdit'],
+} satisfies Record<string, RequestLimitName[]>;
 
 /** How many searches a multi_search body carries (a body the service refuses still counts once). */
 function searchesIn(request: FastifyRequest): number {
@@ -216,40 +262,41 @@ function searchesIn(request: FastifyRequest): number {
   return Array.isArray(searches) ? Math.min(Math.max(searches.length, 1), MAX_SEARCHES) : 1;
 }
 
-/** Which limit each route counts against: `METHOD url` as the route was declared. */
+/** Which limits each route counts against: `METHOD url` as the route was declared. */
 const routeLimits: Record<
   string,
   {
-    limit: RequestLimitName;
-    weight?: (request: FastifyRequest) => number;
+    limits: keyof typeof limitsOf;
+    /** How many searches the request runs, for the limits that count searches (default 1). */
+    searches?: (request: FastifyRequest) => number;
     /** A server-rendered page: it exists only when the API serves a web build. */
     page?: true;
   }
 > = {
-  'GET /api/professionals/search': { limit: 'search' },
-  'GET /api/institutions/search': { limit: 'search' },
-  'POST /api/search/multi_search': { limit: 'search', weight: searchesIn },
-  'GET /api/professionals/:id(^\\d+$)': { limit: 'profileRead' },
-  'GET /api/institutions/:id(^\\d+$)': { limit: 'profileRead' },
-  'GET /api/reviews/professional/:id': { limit: 'profileRead' },
-  'GET /api/reviews/institution/:id': { limit: 'profileRead' },
+  'GET /api/professionals/search': { limits: 'search' },
+  'GET /api/institutions/search': { limits: 'search' },
+  'POST /api/search/multi_search': { limits: 'search', searches: searchesIn },
+  'GET /api/professionals/:id(^\\d+$)': { limits: 'profileRead' },
+  'GET /api/institutions/:id(^\\d+$)': { limits: 'profileRead' },
+  'GET /api/reviews/professional/:id': { limits: 'profileRead' },
+  'GET /api/reviews/institution/:id': { limits: 'profileRead' },
   // The server-rendered profile pages read the same profile: they count as its read (else a page
   // load would be a way around the limit).
-  'GET /professional/:id': { limit: 'profileRead', page: true },
-  'GET /institution/:id': { limit: 'profileRead', page: true },
+  'GET /professional/:id': { limits: 'profileRead', page: true },
+  'GET /institution/:id': { limits: 'profileRead', page: true },
   // The server-rendered search page runs the search in its address, as the page's own first
   // multi_search would: its results and the Availability filter's three counts (a refined
   // facet's extra search is not counted here).
-  'GET /search': { limit: 'search', page: true, weight: () => 1 + availabilityWindows.length },
-  'POST /api/appointments': { limit: 'booking' },
-  'POST /api/reviews': { limit: 'review' },
-  'POST /api/professionals': { limit: 'profileEdit' },
-  'PUT /api/professionals/:id(^\\d+$)': { limit: 'profileEdit' },
-  'PUT /api/professionals/photo': { limit: 'profileEdit' },
-  'PUT /api/professionals/countries': { limit: 'profileEdit' },
-  'POST /api/institutions': { limit: 'profileEdit' },
-  'PUT /api/institutions/:id(^\\d+$)': { limit: 'profileEdit' },
-  'PUT /api/institutions/photo': { limit: 'profileEdit' },
+  'GET /search': { limits: 'search', page: true, searches: () => 1 + availabilityWindows.length },
+  'POST /api/appointments': { limits: 'booking' },
+  'POST /api/reviews': { limits: 'review' },
+  'POST /api/professionals': { limits: 'profileEdit' },
+  'PUT /api/professionals/:id(^\\d+$)': { limits: 'profileEdit' },
+  'PUT /api/professionals/photo': { limits: 'profileEdit' },
+  'PUT /api/professionals/countries': { limits: 'profileEdit' },
+  'POST /api/institutions': { limits: 'profileEdit' },
+  'PUT /api/institutions/:id(^\\d+$)': { limits: 'profileEdit' },
+  'PUT /api/institutions/photo': { limits: 'profileEdit' },
 };
 
 /** The 429 message of a request limit: says to wait, and how long, in whole minutes. */
@@ -257,94 +304,33 @@ export function tooManyRequestsMessage(waitSeconds: number): string {
   return `Too many requests. Please wait ${minutes(waitSeconds)} and try again.`;
 }
 
-interface StoreResult {
-  current: number;
-  ttl: number;
+/** Whom `limit` counts for this request, or null when it does not apply to it. */
+function counted(limit: RequestLimit, request: FastifyRequest): string | null {
+  const address = limitKey('ip', request.ip);
+  switch (limit.per) {
+    case 'client':
+      return request.clientId ? limitKey('client', request.clientId) : null;
+    case 'address without cookie':
+      return request.clientId ? null : address;
+    case 'address':
+      return address;
+    case 'account': {
+      const uid = request.session?.get('uid');
+      return uid ? limitKey('user', uid) : address;
+    }
+  }
 }
-type StoreCallback = (err: Error | null, result?: StoreResult) => void;
-interface Store {
-  incr(key: string, cb: StoreCallback, timeWindow: number, max: number): void;
-}
-// The library's own stores (not exported by its index): its Redis script, and its LRU for the fallback.
-const require = createRequire(import.meta.url);
-const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (
-  continueExceeding: boolean,
-  exponentialBackoff: boolean,
-  redis: Redis,
-  key: string,
-) => Store;
-const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (
-  continueExceeding: boolean,
-  exponentialBackoff: boolean,
-  cache: number,
-) => Store;
 
 /**
- * A store for @fastify/rate-limit: its Redis store through the gate (at most 1 s,
- * none while Redis is known down), its in-memory store otherwise. One counter
- * per limit (`bucket`), whatever route counts against it: the three search
- * routes share one.
- */
-function failoverStore(gate: RedisGate, nameSpace: string) {
-  return class FailoverStore implements Store {
-    private readonly redis: Store;
-    private readonly local: Store;
-
-    constructor(_globalOptions?: unknown, bucket = 'global') {
-      this.redis = new RedisStore(false, false, gate.redis, `${nameSpace}${bucket}:`);
-      this.local = new LocalStore(false, false, 50_000);
-    }
-
-    incr(key: string, cb: StoreCallback, timeWindow: number, max: number): void {
-      gate
-        .run(
-          'rate limit',
-          () =>
-            new Promise<StoreResult>((resolve, reject) =>
-              this.redis.incr(key, (err, result) => (err || !result ? reject(err) : resolve(result)), timeWindow, max),
-            ),
-        )
-        .then(
-          (result) => cb(null, result),
-          () => this.local.incr(key, cb, timeWindow, max),
-        );
-    }
-
-    child(options: { bucket?: string }): FailoverStore {
-      return new FailoverStore(undefined, options.bucket);
-    }
-  };
-}
-
-const addressKey = (request: FastifyRequest) => `a:${request.ip}`;
-const accountKey = (request: FastifyRequest) => {
-  const uid = request.session?.get('uid');
-  return uid ? `u:${uid}` : addressKey(request);
-};
-
-/**
- * Registers @fastify/rate-limit and hooks each route of `routeLimits` to its
- * limit, counted before the body is read (or, for multi_search, once the body
- * says how many searches it holds). Call before the routes are registered.
+ * Hooks each route of `routeLimits` to its limits, counted before the body is
+ * read (or, for multi_search, once the body says how many searches it holds).
+ * Call after the client cookie and session plugins, before the routes.
  */
 export async function registerRequestLimits(app: FastifyInstance, overrides: RequestLimitOverrides = {}): Promise<void> {
-  await app.register(fastifyRateLimit, {
-    global: false,
-    // The library calls incr(key, cb, timeWindow, max); its typings list only (key, cb).
-    store: failoverStore(gateFor(app.redis), `${app.config.redisPrefix}:rl:`) as unknown as FastifyRateLimitStoreCtor,
-  });
-  const counters = Object.fromEntries(
-    Object.entries(requestLimits).map(([name, figures]) => {
-      const limit: RequestLimit = { ...figures, ...overrides[name as RequestLimitName] };
-      const options = {
-        bucket: name,
-        max: limit.max,
-        timeWindow: limit.timeWindow,
-        keyGenerator: limit.per === 'address' ? addressKey : accountKey,
-      };
-      return [name, app.createRateLimit(options)];
-    }),
-  ) as Record<RequestLimitName, ReturnType<FastifyInstance['createRateLimit']>>;
+  const limiter = new RateLimiter(app.redis, app.config.redisPrefix, app.log);
+  const figures = Object.fromEntries(
+    Object.entries(requestLimits).map(([name, limit]) => [name, { ...limit, ...overrides[name as RequestLimitName] }]),
+  ) as Record<RequestLimitName, RequestLimit>;
 
   const hooked = new Set<string>();
   app.addHook('onRoute', (route: RouteOptions) => {
@@ -353,16 +339,17 @@ export async function registerRequestLimits(app: FastifyInstance, overrides: Req
     const id = methods.map((m) => `${m === 'HEAD' ? 'GET' : m} ${route.url}`).find((m) => routeLimits[m]);
     if (!id) return;
     hooked.add(id);
-    const { limit, weight } = routeLimits[id];
-    const count = counters[limit];
+    const { limits, searches } = routeLimits[id];
     const check = async (request: FastifyRequest) => {
-      const n = weight ? weight(request) : 1;
-      const results = await Promise.all(Array.from({ length: n }, () => count(request)));
-      let waitMs = 0;
-      for (const r of results) if (!r.isAllowed && r.isExceeded) waitMs = Math.max(waitMs, r.ttl);
-      if (waitMs > 0) throw new TooManyRequestsError(tooManyRequestsMessage(waitMs / 1000), waitMs / 1000);
+      const checks: Check[] = [];
+      for (const name of limitsOf[limits]) {
+        const limit = figures[name];
+        const key = counted(limit, request);
+        if (key) checks.push([limit, key, limit.countsSearches && searches ? searches(request) : 1]);
+      }
+      await limiter.consume(checks, tooManyRequestsMessage);
     };
-    const hook = weight ? 'preHandler' : 'onRequest';
+    const hook = searches ? 'preHandler' : 'onRequest';
     route[hook] = [...([] as unknown[]).concat(route[hook] ?? []), check] as never;
   });
   // A renamed route would silently lose its limit: refuse to start instead.

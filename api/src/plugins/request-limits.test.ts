@@ -40,7 +40,7 @@ function expectLimited(res: LightMyRequestResponse, maxWaitSeconds: number) {
   expect(retryAfter).toBeLessThanOrEqual(maxWaitSeconds);
 }
 
-describe('search limits per client address', () => {
+describe('searches without a client cookie, per address (scripts, first visits)', () => {
   it('1,000 searches from one address within a minute: the 601st and every later one meet 429 with Retry-After', async () => {
     const statuses: number[] = [];
     let firstLimited: LightMyRequestResponse | undefined;

@@ -164,7 +164,8 @@ describe('GET /institution/{id} (plain HTTP)', () => {
 
 describe('the profile-read limit on the server-rendered pages', () => {
   it('counts each profile page as a profile read: past the limit the page answers 429 with Retry-After, not the profile', async () => {
-    const limited = await createTestContext({ requestLimits: { profileRead: { max: 2 } } });
+    // fetch keeps no cookies: each page counts against the address's allowance for requests without a client cookie.
+    const limited = await createTestContext({ requestLimits: { profileReadWithoutCookie: { max: 2 } } });
     try {
       const url = await limited.listen();
       const pro = await createProfessional(limited.sql, { user: { firstName: 'Ngozi', lastName: 'Okafor' } });
@@ -216,7 +217,8 @@ describe('GET /search (plain HTTP)', () => {
 
   it("holds the first page of results for the address's search, and counts as a search against the limit", async () => {
     // A search page is four searches, as the page's own request would be: its results and three availability counts.
-    const own = await createTestContext({ requestLimits: { search: { max: 12 } } });
+    // fetch keeps no cookies: the pages count against the address's allowance for requests without a client cookie.
+    const own = await createTestContext({ requestLimits: { searchWithoutCookie: { max: 12 } } });
     try {
       const url = await own.listen();
       await createProfessional(own.sql, { user: { firstName: 'Kelechi', lastName: 'Obi' }, specialty: 'Cardiology', city: 'Enugu', state: 'Enugu' });
