@@ -134,3 +134,13 @@ export function licencesToStore(
 /** A licence as the public sees it: which administrator verified it is for administrators (and the audit log). */
 export const withoutVerifier = (licences: readonly LicenceRecord[]): LicenceRecord[] =>
   licences.map(({ verifiedBy: _admin, ...l }) => l);
+
+/**
+ * The licence number a professional's Details row shows: the Nigerian licence of record (the one
+ * an administrator verifies, Countries dialog), never a second copy that can disagree with it. The
+ * profile-setup number stands in only for a professional with no Nigerian licence.
+ */
+export function licenceNumberOfRecord(p: { licenseNumber: string | null; countryLicenses: readonly LicenceRecord[] }): string | null {
+  const nigerian = p.countryLicenses.find((l) => l.country === 'Nigeria')?.licenseNumber.trim();
+  return nigerian || p.licenseNumber || null;
+}

@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconBuildingHospital, IconEdit, IconWorld } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { formatNaira, institutionTypeLabel, professionalTypeLabels, type Professional } from '@ilera/contracts';
+import { formatNaira, institutionTypeLabel, licenceNumberOfRecord, professionalTypeLabels, type Professional } from '@ilera/contracts';
 import { useProfessional } from '../api/get-professional';
 import { professionalName } from '../api/types';
 import { CountriesDialog, WhenOpened } from '../components/ProfileDialogs';
@@ -94,7 +94,7 @@ function view(p: Professional, { isOwner, dialog, open, close }: ViewContext): P
     details: {
       title: 'Details',
       rows: [
-        ['License Number', p.licenseNumber || 'Not provided'],
+        ['License Number', licenceNumberOfRecord(p) ?? 'Not provided'],
         ['Years of Experience', `${p.yearsOfExperience} ${p.yearsOfExperience === 1 ? 'year' : 'years'}`],
         ['Specialty', p.specialty],
         ['Consultation Fee', p.consultationFee != null ? formatNaira(p.consultationFee) : null],
