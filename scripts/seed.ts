@@ -1,6 +1,6 @@
 /**
  * `npm run seed -- [--reset] [--professionals N] [--institutions N] [--appointments N]
- *                  [--reviews N] [--patients N] [--seed N]`
+ *                  [--reviews N] [--patients N] [--seed N] [--register N]`
  *
  * Fills the configured PostgreSQL (DATABASE_URL, else the embedded server under DATA_DIR)
  * with the deterministic Nigerian directory, then rebuilds the search index.
@@ -15,9 +15,9 @@ import type { Progress, ProgressFactory } from '@ilera/db/seed/copy';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SIZES, seedDemo } from '@ilera/db/seed/demo';
 
 const USAGE =
-  'usage: npm run seed -- [--reset] [--professionals N] [--institutions N] [--appointments N] [--reviews N] [--patients N] [--seed N]';
+  'usage: npm run seed -- [--reset] [--professionals N] [--institutions N] [--appointments N] [--reviews N] [--patients N] [--seed N] [--register N]';
 
-const SIZES = ['professionals', 'institutions', 'appointments', 'reviews', 'patients', 'seed'] as const;
+const SIZES = ['professionals', 'institutions', 'appointments', 'reviews', 'patients', 'seed', 'register'] as const;
 type CliArgs = { reset: boolean } & Partial<Record<(typeof SIZES)[number], number>>;
 
 function readArgs(argv: string[]): CliArgs {
@@ -94,6 +94,7 @@ async function main() {
       reviews: args.reviews,
       patients: args.patients,
       seed: args.seed,
+      register: args.register ?? DEMO_SIZES.register,
       log: say,
       progress: progressBars(),
     });

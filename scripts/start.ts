@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, createSql, loadConfig, migrate, resolveDatabase, type Config, type ProcessRole } from '@ilera/db';
-import { isEmpty, seedDemo } from '@ilera/db/seed/demo';
+import { DEMO_SIZES, isEmpty, seedDemo } from '@ilera/db/seed/demo';
 import { reindexAll } from '@ilera/search';
 import { buildApp } from '@ilera/api/app';
 import { createQueues, createRedis, startWorkers } from '@ilera/workers';
@@ -52,7 +52,7 @@ async function main() {
   if (applied.length) say(`applied migrations: ${applied.join(', ')}`);
   if (mode !== 'workers' && (await isEmpty(sql))) {
     say('empty database: seeding demo data');
-    await seedDemo(sql, { log: say });
+    await seedDemo(sql, { log: say, register: DEMO_SIZES.register });
     await sql`ANALYZE`;
     await reindexAll(sql);
   }

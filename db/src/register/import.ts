@@ -34,6 +34,8 @@ interface WrittenCounts {
   claimedProtected: number;
   /** Listings marked not in the latest register by an earlier file and back in this one. */
   returned: number;
+  /** Search events written (one per listing created or changed). */
+  events: number;
 }
 
 export interface ImportSummary extends WrittenCounts {
@@ -48,8 +50,6 @@ export interface ImportSummary extends WrittenCounts {
   lgaDisagreements: number;
   /** Rows whose LGA names none of their state's LGAs (kept as given). */
   lgaUnmatched: number;
-  /** Search events written (one per listing created or changed). */
-  events: number;
 }
 
 export interface ImportOptions {
@@ -80,7 +80,7 @@ async function sha256(file: string): Promise<string> {
 
 /** The unfinished run of this same file, to finish, or a new run. */
 async function openRun(sql: Sql, file: string, digest: string): Promise<{ id: number; resumed: boolean; written: WrittenCounts }> {
-  const zero: WrittenCounts = { created: 0, updated: 0, claimedProtected: 0, returned: 0 };
+  const zero: WrittenCounts = { created: 0, updated: 0, claimedProtected: 0, returned: 0, events: 0 };
   const [open] = await sql<{ id: string; summary: Partial<WrittenCounts> | null }[]>`
     SELECT id::text, summary FROM register_imports
     WHERE file_sha256 = ${digest} AND finished_at IS NULL ORDER BY id DESC LIMIT 1`;
@@ -144,8 +144,8 @@ function oneLine(def: string) {
   return def.replace(/\s+/g, ' ').trim();
 }
 
-/** Writes one batch in its own transaction; returns what it wrote. */
-async function writeBatch(sql: Sql, run: { id: number; written: WrittenCounts }, batch: RegisterListing[], events: boolean): Promise<{ unchanged: number; events: number }> {
+/** Writes one batch in its own transaction (its counts added to run.written); returns the rows it found unchanged. */
+async function writeBatch(sql: Sql, run: { id: number; written: WrittenCounts }, batch: RegisterListing[], events: boolean): Promise<number> {
   return sql.begin(async (tx) => {
     const keys = batch.map((l) => l.key);
     // Locks the listings and their institutions: a claim approved meanwhile waits, so no register
@@ -233,8 +233,9 @@ async function writeBatch(sql: Sql, run: { id: number; written: WrittenCounts },
     run.written.updated += updates.length;
     run.written.claimedProtected += pending.length;
     run.written.returned += returned.length;
+    if (events) run.written.events += changed.length;
     await tx`UPDATE register_imports SET summary = ${tx.json({ ...run.written } as never)} WHERE id = ${run.id}`;
-    return { unchanged, events: events ? changed.length : 0 };
+    return unchanged;
   });
 }
 
@@ -274,7 +275,6 @@ export async function importRegister(sql: Sql, options: ImportOptions): Promise<
     notInLatest: 0,
     lgaDisagreements: 0,
     lgaUnmatched: 0,
-    events: 0,
   };
 
   let bytes = 0;
@@ -303,9 +303,7 @@ export async function importRegister(sql: Sql, options: ImportOptions): Promise<
   let batch: RegisterListing[] = [];
   const flush = async () => {
     if (!batch.length) return;
-    const written = await writeBatch(sql, run, batch, events);
-    summary.unchanged += written.unchanged;
-    summary.events += written.events;
+    summary.unchanged += await writeBatch(sql, run, batch, events);
     batch = [];
   };
   for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
@@ -355,7 +353,7 @@ export async function importRegister(sql: Sql, options: ImportOptions): Promise<
       const ids = gone.filter((g) => !g.claimed).map((g) => g.id);
       if (events && ids.length) {
         await emitSearchEvents(tx, ids);
-        summary.events += ids.length;
+        run.written.events += ids.length;
       }
     }
     Object.assign(summary, run.written);

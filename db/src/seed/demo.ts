@@ -3,6 +3,7 @@ import { withBulkLoad } from '../bulk-load';
 import type { Sql } from '../client';
 import type { ProgressFactory } from './copy';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, generate, type SeedSummary } from './generate';
+import { seedRegister } from './register';
 
 export { DEMO_ACCOUNTS, DEMO_INSTITUTION_NAME, DEMO_PASSWORD, type SeedSummary } from './generate';
 
@@ -17,10 +18,13 @@ export interface SeedOptions {
   now?: Date;
   log?: (msg: string) => void;
   progress?: ProgressFactory;
+  /** Invented national-register rows imported as unclaimed listings through the register import
+   *  (issue 33; `npm start` and `npm run seed` ask for DEMO_SIZES.register). None by default. */
+  register?: number;
 }
 
 /** The demo directory's size: what `npm start` seeds on first start. */
-export const DEMO_SIZES = { professionals: 320, institutions: 80, patients: 150, appointments: 1500, reviews: 900, seed: 2025 };
+export const DEMO_SIZES = { professionals: 320, institutions: 80, patients: 150, appointments: 1500, reviews: 900, seed: 2025, register: 3000 };
 
 /** Patients for a given number of appointments: about 15 bookings each over two years. */
 export function patientsFor(appointments: number): number {
@@ -47,7 +51,7 @@ export async function seedDemo(sql: Sql, options: SeedOptions = {}): Promise<See
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const emails = Object.values(DEMO_ACCOUNTS).map((a) => a.email.toLowerCase());
   const [taken] = await sql`SELECT EXISTS (SELECT 1 FROM users WHERE lower(email) IN ${sql(emails)}) AS taken`;
-  return sql.begin((tx) =>
+  const summary = await sql.begin((tx) =>
     withBulkLoad(tx, DATA_TABLES, () => generate(tx, {
       professionals: options.professionals ?? DEMO_SIZES.professionals,
       institutions: options.institutions ?? DEMO_SIZES.institutions,
@@ -61,5 +65,7 @@ export async function seedDemo(sql: Sql, options: SeedOptions = {}): Promise<See
       log: options.log,
       progress: options.progress,
     }), options.log),
-  ) as Promise<SeedSummary>;
+  ) as SeedSummary;
+  if (options.register) await seedRegister(sql, options.register, options.seed ?? DEMO_SIZES.seed, options.log);
+  return summary;
 }

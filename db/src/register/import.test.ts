@@ -1,0 +1,193 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sql } from '@ilera/db';
+import { createTestDatabase } from '../../../test/support';
+import { writeRegisterFile, type GeneratedBadRow } from './generate';
+import { importRegister } from './import';
+
+/**
+ * The register import on files of invented rows in the register's exact format, against a real
+ * PostgreSQL: what it creates, what it refuses and where, what a second run of the same or a newer
+ * file writes (and does not), and a run killed with SIGKILL finished by the next.
+ */
+let sql: Sql;
+let dir: string;
+let file: string;
+let bad: GeneratedBadRow[];
+const ROWS = 400;
+
+/** What a listing is, row by row: the state the tests compare. */
+async function listings(db: Sql) {
+  return db<{ key: string; hash: string; name: string; state: string; lga: string | null; lat: number | null; latest: boolean; claimed: boolean }[]>`
+    SELECT r.register_key AS key, r.fields_hash AS hash, i.name, i.state, i.lga, i.latitude AS lat, r.in_latest_register AS latest,
+      i.user_id IS NOT NULL AS claimed
+    FROM register_listings r JOIN institutions i ON i.id = r.institution_id ORDER BY r.register_key`;
+}
+
+/** Every row version of the register's tables: PostgreSQL gives a row a new xmin on any write. */
+async function versions(db: Sql) {
+  const [v] = await db<{ institutions: string; listings: string; outbox: number; runs: number }[]>`
+    SELECT (SELECT string_agg(id || ':' || xmin::text, ',' ORDER BY id) FROM institutions) AS institutions,
+      (SELECT string_agg(institution_id || ':' || xmin::text, ',' ORDER BY institution_id) FROM register_listings) AS listings,
+      (SELECT count(*)::int FROM outbox) AS outbox, (SELECT count(*)::int FROM register_imports) AS runs`;
+  return v!;
+}
+
+beforeAll(async () => {
+  ({ sql } = await createTestDatabase());
+  dir = await mkdtemp(path.join(os.tmpdir(), 'ilera-register-'));
+  file = path.join(dir, 'register.csv');
+  bad = await writeRegisterFile(file, { rows: ROWS, badRows: 10, seed: 5 });
+}, 120_000);
+afterAll(async () => {
+  await sql?.end({ timeout: 2 });
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('importing the register', () => {
+  it('creates one public, unowned, unbookable listing per good row and reports every bad row with its line and reason', async () => {
+    const { summary, badRows } = await importRegister(sql, { file });
+    expect(badRows.map((b) => ({ line: b.line, reason: b.reason }))).toEqual(bad);
+    expect(bad).toHaveLength(10);
+    expect(summary).toMatchObject({
+      rows: ROWS + 10,
+      created: ROWS,
+      updated: 0,
+      unchanged: 0,
+      claimedProtected: 0,
+      notInLatest: 0,
+      events: ROWS,
+      bad: { no_identifier: 2, outside_nigeria: 2, unknown_state: 2, duplicate_key: 2, broken_line: 2 },
+    });
+    const [counts] = await sql`
+      SELECT count(*)::int AS listings,
+        count(*) FILTER (WHERE i.user_id IS NULL AND i.status = 'approved' AND i.booking_mode = 'directory')::int AS public_unowned,
+        count(*) FILTER (WHERE i.location_source = 'register' AND i.latitude BETWEEN 4 AND 14)::int AS located,
+        count(DISTINCT i.id)::int AS institutions,
+        (SELECT count(*)::int FROM institutions) AS all_institutions,
+        (SELECT count(*)::int FROM outbox WHERE topic = 'search.institution') AS events
+      FROM register_listings r JOIN institutions i ON i.id = r.institution_id`;
+    expect(counts).toEqual({ listings: ROWS, publicUnowned: ROWS, located: ROWS, institutions: ROWS, allInstitutions: ROWS, events: ROWS });
+    // The register writes the FCT 'Fct': stored as the app stores it; eHealth rows are keyed by globalid.
+    const [fct] = await sql`SELECT count(*)::int AS n FROM institutions WHERE state = 'FCT'`;
+    expect(fct!.n).toBeGreaterThan(0);
+    const [keys] = await sql`SELECT count(*) FILTER (WHERE register_key LIKE 'globalid:%')::int AS ehealth, count(*) FILTER (WHERE register_key LIKE 'code:%')::int AS coded FROM register_listings`;
+    expect(keys!.ehealth).toBeGreaterThan(0);
+    expect(keys!.coded).toBeGreaterThan(ROWS / 2);
+    const [run] = await sql`SELECT finished_at IS NOT NULL AS finished, summary->>'created' AS created FROM register_imports`;
+    expect(run).toEqual({ finished: true, created: String(ROWS) });
+  });
+
+  it('writes nothing when the same file comes again: no listing, no register row, no search event', async () => {
+    const before = await versions(sql);
+    const { summary } = await importRegister(sql, { file });
+    expect(summary).toMatchObject({ created: 0, updated: 0, unchanged: ROWS, claimedProtected: 0, notInLatest: 0, events: 0 });
+    const after = await versions(sql);
+    expect(after.institutions).toBe(before.institutions);
+    expect(after.listings).toBe(before.listings);
+    expect(after.outbox).toBe(before.outbox);
+    expect(after.runs).toBe(before.runs + 1);
+  });
+
+  it('applies a newer file to unclaimed listings, keeps a claimed one as its owner left it (the change waits for admins), marks the missing', async () => {
+    // Facility 10 (renamed in the newer file) has been claimed and its owner renamed it.
+    const [claimed] = await sql<{ id: number; key: string }[]>`
+      SELECT r.institution_id AS id, r.register_key AS key FROM register_listings r JOIN institutions i ON i.id = r.institution_id
+      ORDER BY r.institution_id OFFSET 9 LIMIT 1`;
+    await sql`INSERT INTO users (id, email, user_type) VALUES ('owner-1', 'owner@example.com', 'institution')`;
+    await sql`UPDATE institutions SET user_id = 'owner-1', name = 'Owner''s Own Name' WHERE id = ${claimed!.id}`;
+    const before = new Map((await listings(sql)).map((l) => [l.key, l]));
+    const [{ lastEvent }] = await sql<{ lastEvent: number }[]>`SELECT coalesce(max(id), 0)::int AS last_event FROM outbox`;
+
+    const newer = path.join(dir, 'newer.csv');
+    await writeRegisterFile(newer, { rows: ROWS, badRows: 10, seed: 5, renameEvery: 10, dropEvery: 25, lastUpdated: '2025-06-30' });
+    const { summary } = await importRegister(sql, { file: newer });
+
+    const dropped = ROWS / 25;
+    const after = await listings(sql);
+    expect(after).toHaveLength(ROWS); // nothing deleted
+    expect(after.filter((l) => !l.latest)).toHaveLength(dropped);
+    expect(summary.notInLatest).toBe(dropped);
+    // Every row still in the file changed (a new last_updated); the claimed one only through `pending`.
+    expect(summary).toMatchObject({ created: 0, unchanged: 0, updated: ROWS - dropped - 1, claimedProtected: 1 });
+    const mine = after.find((l) => l.key === claimed!.key)!;
+    expect(mine).toMatchObject({ name: "Owner's Own Name", claimed: true, hash: before.get(claimed!.key)!.hash });
+    const [pending] = await sql`SELECT pending->'fields'->>'name' AS name, pending->'fields'->>'registerUpdated' AS updated FROM register_listings WHERE institution_id = ${claimed!.id}`;
+    expect(pending!.name).toMatch(/ Annex$/);
+    expect(pending!.updated).toBe('2025-06-30');
+    // Renamed unclaimed listings carry the register's new name.
+    const renamed = after.filter((l) => !l.claimed && l.name.endsWith(' Annex'));
+    expect(renamed.length).toBeGreaterThan(ROWS / 10 - dropped - 2);
+    // One search event per changed unclaimed listing and per listing marked missing; none for the claimed one.
+    const [events] = await sql`SELECT count(*)::int AS n, count(*) FILTER (WHERE (payload->>'id')::int = ${claimed!.id})::int AS claimed
+      FROM outbox WHERE id > ${lastEvent}`;
+    expect(summary.events).toBe(ROWS - 1);
+    expect(events).toEqual({ n: ROWS - 1, claimed: 0 });
+
+    // The same newer file again: nothing to write, the claimed listing's pending change included.
+    const again = await importRegister(sql, { file: newer });
+    expect(again.summary).toMatchObject({ created: 0, updated: 0, claimedProtected: 0, notInLatest: 0, events: 0, unchanged: ROWS - dropped });
+  });
+});
+
+describe('a run killed part-way', () => {
+  it('is finished by the next run, ending where a clean run ends', async () => {
+    const big = path.join(dir, 'big.csv');
+    const rows = 30_000;
+    await writeRegisterFile(big, { rows, badRows: 20, seed: 9 });
+    const killed = await createTestDatabase();
+    const clean = await createTestDatabase();
+    try {
+      const cli = () =>
+        spawn(process.execPath, ['--import', 'tsx', 'scripts/import-facilities.ts', '--file', big, '--batch', '250', '--quiet'], {
+          cwd: path.resolve(__dirname, '../../..'),
+          env: { ...process.env, DATABASE_URL: killed.url, DATA_DIR: dir, LOG_LEVEL: 'warn' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+      const first = cli();
+      let out = '';
+      first.stdout.on('data', (d) => (out += d));
+      first.stderr.on('data', (d) => (out += d));
+      const exited = new Promise<string | null>((resolve) => first.on('exit', (_code, signal) => resolve(signal)));
+      // Kill it once some batches are in, with no warning (as the kernel's OOM killer would).
+      for (;;) {
+        if (first.exitCode !== null) throw new Error(`the import ended before it could be killed:\n${out}`);
+        const [{ n }] = await killed.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM register_listings`;
+        if (n >= 1000) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      first.kill('SIGKILL');
+      expect(await exited).toBe('SIGKILL');
+      const [part] = await killed.sql`SELECT count(*)::int AS n, (SELECT count(*)::int FROM register_imports WHERE finished_at IS NULL) AS open FROM register_listings`;
+      expect(part!.n).toBeLessThan(rows);
+      expect(part!.open).toBe(1);
+
+      const second = cli();
+      let out2 = '';
+      second.stdout.on('data', (d) => (out2 += d));
+      second.stderr.on('data', (d) => (out2 += d));
+      const code = await new Promise<number | null>((resolve) => second.on('exit', (c) => resolve(c)));
+      expect(code, out2).toBe(0);
+      expect(out2).toMatch(/finished a run that had stopped part-way/);
+      const resumed = JSON.parse(out2.split('\n').find((l) => l.startsWith('{"summary"'))!).summary;
+
+      const reference = await importRegister(clean.sql, { file: big });
+      expect(await listings(killed.sql)).toEqual(await listings(clean.sql));
+      const { importId: _a, resumed: _b, ...same } = reference.summary;
+      expect(resumed).toMatchObject({ ...same, resumed: true });
+      expect(resumed.created).toBe(rows);
+      // No row half-written: every unowned institution has its register row, and every listing one search event.
+      const [whole] = await killed.sql`
+        SELECT (SELECT count(*)::int FROM institutions) AS institutions, (SELECT count(*)::int FROM register_listings) AS listings,
+          (SELECT count(DISTINCT payload->>'id')::int FROM outbox WHERE topic = 'search.institution') AS indexed,
+          (SELECT count(*)::int FROM register_imports WHERE finished_at IS NULL) AS open`;
+      expect(whole).toEqual({ institutions: rows, listings: rows, indexed: rows, open: 0 });
+    } finally {
+      await killed.sql.end({ timeout: 2 });
+      await clean.sql.end({ timeout: 2 });
+    }
+  }, 240_000);
+});

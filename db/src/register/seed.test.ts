@@ -1,0 +1,25 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Sql } from '@ilera/db';
+import { createTestDatabase } from '../../../test/support';
+import { seedDemo } from '../seed/demo';
+
+/** The demo seed's unclaimed listings come through the register import itself (issue 33). */
+let sql: Sql;
+beforeAll(async () => {
+  ({ sql } = await createTestDatabase());
+}, 120_000);
+afterAll(async () => sql?.end({ timeout: 2 }));
+
+it('imports invented register rows as unclaimed listings, through a finished import run, next to the demo directory', async () => {
+  await seedDemo(sql, { professionals: 10, institutions: 4, appointments: 0, reviews: 0, patients: 2, seed: 3, register: 250 });
+  const [c] = await sql`
+    SELECT (SELECT count(*)::int FROM register_listings) AS listings,
+      (SELECT count(*)::int FROM institutions WHERE user_id IS NULL AND status = 'approved' AND booking_mode = 'directory'
+         AND location_source = 'register') AS unclaimed,
+      (SELECT count(*)::int FROM institutions WHERE user_id IS NOT NULL) AS registered,
+      (SELECT count(*)::int FROM register_imports WHERE finished_at IS NOT NULL) AS runs,
+      (SELECT count(*)::int FROM outbox) AS events`;
+  // The seed rebuilds the whole index after it: no search event per listing.
+  expect(c).toEqual({ listings: 250, unclaimed: 250, registered: expect.any(Number), runs: 1, events: 0 });
+  expect(c!.registered).toBeGreaterThanOrEqual(4); // the demo's own institutions (and hand-made cases) stay
+});
