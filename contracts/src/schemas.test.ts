@@ -303,10 +303,20 @@ describe('search query strings', () => {
   it('applies defaults and treats "" and "all" as not given', () => {
     expect(professionalSearchQuerySchema.parse({ query: '', professionalType: 'all', state: 'Lagos' })).toEqual({
       state: 'Lagos',
+      radius: 25,
       page: 1,
       perPage: 20,
       sort: 'relevance',
     });
+  });
+  it('reads near=LAT,LNG as a point and bounds the radius (issue 33)', () => {
+    expect(institutionSearchQuerySchema.parse({ near: ' 6.5244, 3.3792 ', radius: '7.5', sort: 'distance' })).toMatchObject({
+      near: { lat: 6.5244, lng: 3.3792 },
+      radius: 7.5,
+      sort: 'distance',
+    });
+    for (const near of ['6.5', 'lagos', '91,3', '6.5,181']) expect(institutionSearchQuerySchema.safeParse({ near }).success).toBe(false);
+    for (const radius of ['0', '-3', '501', 'far']) expect(institutionSearchQuerySchema.safeParse({ radius }).success).toBe(false);
   });
   it('coerces numbers and bounds perPage', () => {
     expect(professionalSearchQuerySchema.parse({ page: '3', perPage: '50', sort: 'rating' })).toMatchObject({ page: 3, perPage: 50, sort: 'rating' });

@@ -64,6 +64,10 @@ interface ProfessionalRow {
   institutionName: string | null;
   bookingMode: BookingMode;
   workingHours: unknown;
+  latitude: number | null;
+  longitude: number | null;
+  locationSource: string | null;
+  lga: string | null;
 }
 
 interface ScheduleFields {
@@ -127,7 +131,9 @@ export async function buildProfessionalDocuments(sql: Db, ids: readonly number[]
       p.countries, p.education, p.years_of_experience, p.consultation_fee, coalesce(nullif(p.phone, ''), u.phone) AS phone, p.bio,
       coalesce(nullif(p.profile_image_url, ''), nullif(u.profile_image_url, '')) AS photo, p.is_verified,
       coalesce(r.rating_sum, 0)::int AS rating_sum, coalesce(r.review_count, 0)::int AS review_count,
-      inst.id AS institution_id, inst.name AS institution_name, p.booking_mode, p.working_hours
+      inst.id AS institution_id, inst.name AS institution_name, p.booking_mode, p.working_hours,
+      coalesce(p.latitude, loc.latitude) AS latitude, coalesce(p.longitude, loc.longitude) AS longitude,
+      coalesce(p.location_source, loc.location_source) AS location_source, coalesce(p.lga, loc.lga) AS lga
     FROM professionals p
     JOIN users u ON u.id = p.user_id
     LEFT JOIN LATERAL (
@@ -143,6 +149,15 @@ export async function buildProfessionalDocuments(sql: Db, ids: readonly number[]
       ORDER BY (pi.end_date IS NOT NULL AND pi.end_date < current_date), pi.start_date NULLS LAST, pi.id
       LIMIT 1
     ) inst ON true
+    -- Where they are (D23): their own location, else that of their first confirmed affiliation
+    -- (in the same order) with a located institution. A change of either reindexes them (linkedIds).
+    LEFT JOIN LATERAL (
+      SELECT i.latitude, i.longitude, i.location_source, i.lga FROM professional_institutions pi
+      JOIN institutions i ON i.id = pi.institution_id AND i.status = 'approved' AND i.latitude IS NOT NULL
+      WHERE p.latitude IS NULL AND pi.professional_id = p.id AND pi.status = 'confirmed'
+      ORDER BY (pi.end_date IS NOT NULL AND pi.end_date < current_date), pi.start_date NULLS LAST, pi.id
+      LIMIT 1
+    ) loc ON true
     WHERE p.id = ANY(${ids as number[]}::int[]) AND p.status = 'approved'
     ORDER BY p.id`;
   const next = await nextSlots(sql, 'professionals', rows);
@@ -170,9 +185,27 @@ export async function buildProfessionalDocuments(sql: Db, ids: readonly number[]
       phone: clean(r.phone),
       bio: excerpt(r.bio, BIO_EXCERPT),
       photo: clean(r.photo),
+      ...place(r),
       ...standing(r, next),
     });
   });
+}
+
+interface PlaceFields {
+  latitude: number | null;
+  longitude: number | null;
+  locationSource: string | null;
+  lga: string | null;
+}
+
+/** Where a provider is (D23): [lat, lng] when known, approximate when it is its LGA's centre. */
+function place(r: PlaceFields) {
+  const known = r.latitude !== null && r.longitude !== null;
+  return {
+    location: known ? [Number(r.latitude), Number(r.longitude)] : undefined,
+    locationApproximate: known && r.locationSource === 'lga_centre' ? true : undefined,
+    lga: clean(r.lga),
+  };
 }
 
 interface StandingFields extends ScheduleFields {
@@ -218,6 +251,13 @@ interface InstitutionRow {
   professionalCount: number;
   bookingMode: BookingMode;
   workingHours: unknown;
+  latitude: number | null;
+  longitude: number | null;
+  locationSource: string | null;
+  lga: string | null;
+  ownership: string | null;
+  facilityLevel: string | null;
+  listed: boolean;
 }
 
 /** Search documents of the given institutions that are approved. */
@@ -225,15 +265,18 @@ export async function buildInstitutionDocuments(sql: Db, ids: readonly number[])
   if (ids.length === 0) return [];
   const rows = await sql<InstitutionRow[]>`
     SELECT i.id, i.name, i.type, i.services, i.city, i.state, i.phone,
-      coalesce(nullif(i.email, ''), u.email) AS email, i.website, i.description,
+      -- D18: the institution's own public e-mail only, never its account's sign-in e-mail.
+      nullif(i.email, '') AS email, i.website, i.description,
       coalesce(nullif(i.profile_image_url, ''), nullif(u.profile_image_url, '')) AS photo, i.is_verified,
       coalesce(r.rating_sum, 0)::int AS rating_sum, coalesce(r.review_count, 0)::int AS review_count,
       (SELECT count(*)::int FROM professional_institutions pi
         JOIN professionals p ON p.id = pi.professional_id AND p.status = 'approved'
         WHERE pi.institution_id = i.id AND pi.status = 'confirmed') AS professional_count,
-      i.booking_mode, i.working_hours
+      i.booking_mode, i.working_hours, i.latitude, i.longitude, i.location_source, i.lga, i.ownership, i.facility_level,
+      i.user_id IS NULL AS listed
     FROM institutions i
-    JOIN users u ON u.id = i.user_id
+    -- A register listing has no owner until it is claimed (D22, migration 033).
+    LEFT JOIN users u ON u.id = i.user_id
     LEFT JOIN LATERAL (
       SELECT sum(rating) AS rating_sum, count(*) AS review_count FROM reviews WHERE institution_id = i.id AND hidden_at IS NULL
     ) r ON true
@@ -255,6 +298,10 @@ export async function buildInstitutionDocuments(sql: Db, ids: readonly number[])
       description: excerpt(r.description, DESCRIPTION_EXCERPT),
       photo: clean(r.photo),
       professionalCount: r.professionalCount,
+      ...place(r),
+      ownership: clean(r.ownership),
+      level: clean(r.facilityLevel),
+      listed: r.listed || undefined,
       ...standing(r, next),
     }),
   );

@@ -97,10 +97,24 @@ export const nearFilter = (n: Near): string => `location:(${coordinate(n.lat)}, 
 /** `location(lat, lng):asc`: nearest first. */
 export const nearSort = (n: Pick<Near, 'lat' | 'lng'>): string => `location(${coordinate(n.lat)}, ${coordinate(n.lng)}):asc`;
 
-/** A hit's distance from the search's point in km, one decimal (the API's `distanceKm`), or undefined without one. */
-export function distanceKm(hit: Pick<SearchHit, 'geo_distance_meters'>): number | undefined {
+/** The great-circle distance in km between two points (haversine, on the mean earth radius). */
+export function haversineKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const rad = Math.PI / 180;
+  const h = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
+  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/**
+ * A hit's distance in km, one decimal (the API's `distanceKm`): the engine's geo_distance_meters,
+ * else (an engine answers it only for some orders) measured from `from` to the document's location;
+ * undefined for a document without one.
+ */
+export function distanceKm(hit: Pick<SearchHit, 'geo_distance_meters' | 'document'>, from?: { lat: number; lng: number }): number | undefined {
   const m = hit.geo_distance_meters?.location;
-  return typeof m === 'number' && Number.isFinite(m) ? Math.round(m / 100) / 10 : undefined;
+  if (typeof m === 'number' && Number.isFinite(m)) return Math.round(m / 100) / 10;
+  const at = hit.document.location;
+  if (!from || !Array.isArray(at) || typeof at[0] !== 'number' || typeof at[1] !== 'number') return undefined;
+  return Math.round(haversineKm(from, { lat: at[0], lng: at[1] }) * 10) / 10;
 }
 
 /** Thrown for a search with bad parameters (unknown field, bad filter): a 400 for clients. */

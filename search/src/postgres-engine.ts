@@ -325,11 +325,13 @@ export class PostgresEngine implements SearchEngine {
   private async hits(s: ParsedSearch, r: Resolved): Promise<SearchResult['hits']> {
     if (s.perPage === 0) return [];
     const q = hitsQuery(s, r);
-    const rows = await this.sql.unsafe<{ doc: string; score: number }[]>(q.text, q.values as never[], { prepare: q.prepare === true });
+    const rows = await this.sql.unsafe<{ doc: string; score: number; geo?: number | null }[]>(q.text, q.values as never[], { prepare: q.prepare === true });
     return rows.map((row) => ({
       document: JSON.parse(row.doc) as SearchDocument,
       highlights: [],
       text_match: Math.round(Number(row.score) * 1000),
+      // Whole metres, as Typesense answers them; absent for a document without a location.
+      ...(row.geo === undefined || row.geo === null ? {} : { geo_distance_meters: { location: Math.round(Number(row.geo)) } }),
     }));
   }
 

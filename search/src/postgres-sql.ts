@@ -5,6 +5,7 @@ import type { FilterClause, ParsedSearch } from './protocol';
 import type { CollectionName } from './schema';
 import { isKeyFilter, tag } from './postgres-keys';
 import type { ResolvedWords } from './postgres-typos';
+import { distancePoint, distanceSql, geoFilterSql, geoSortExpr } from './postgres-geo';
 
 /** Numeric fields kept in their own indexed columns. */
 const NUMBER_COLUMNS: Record<string, string> = {
@@ -47,6 +48,7 @@ export function filterSql(f: FilterClause, p: Params, col = 'document'): string 
   const field = ident(f.field);
   const negate = f.op === '!=' || f.op === '!';
   let cond: string;
+  if (f.def.type === 'geopoint') return geoFilterSql(f, p);
   if (field === 'nextSlot') {
     // Issue 17: the next free slot is a timestamptz column (epoch seconds in the document), so a
     // range is a range on its index. A document without one matches no range and no value.
@@ -127,11 +129,13 @@ export function whereSql(s: ParsedSearch, r: Resolved, p: Params): string {
  * id. The number columns other than fee are NOT NULL: no NULLS clause, so the indexes give the order.
  * Optional fields put documents without them where `missing_values` says (last by default).
  */
-function orderTerms(s: ParsedSearch): { expr: string; dir: string }[] {
+function orderTerms(s: ParsedSearch, p: Params): { expr: string; dir: string }[] {
   const terms = s.sort
     .filter((c) => c.field !== '_text_match')
     .map((c) => {
       const nulls = ` NULLS ${c.missing === 'first' ? 'FIRST' : 'LAST'}`;
+      // Nearest first (D23): the chord, which the location index gives in order (postgres-geo.ts).
+      if (c.point) return { expr: geoSortExpr(c.point.lat, c.point.lng, p), dir: `${c.desc ? 'DESC' : 'ASC'}${nulls}` };
       // Soonest available (issue 17): the next free slot's own indexed column.
       if (c.field === 'nextSlot') return { expr: 'next_slot', dir: `${c.desc ? 'DESC' : 'ASC'}${nulls}` };
       return {
@@ -222,8 +226,11 @@ export function countsFirst(s: ParsedSearch, r: Resolved): boolean {
 export function hitsQuery(s: ParsedSearch, r: Resolved = {}): SqlQuery {
   const p = new Params();
   const coll = collectionLiteral(s.collection);
-  const terms = orderTerms(s);
+  const terms = orderTerms(s, p);
   const cols = terms.slice(0, -1).map((t, i) => `${t.expr} AS o${i}`);
+  // A near-me search's hits carry their distance (Typesense's geo_distance_meters).
+  const at = distancePoint(s);
+  if (at) cols.push(`${distanceSql(at, p)} AS geo`);
   const inner = terms.map((t) => `${t.expr} ${t.dir}`).join(', ');
   const outer = terms.map((t, i) => `${i === terms.length - 1 ? 'id' : `o${i}`} ${t.dir}`).join(', ');
   const relevance = s.words.length > 0 && s.sort[0]?.field === '_text_match';
@@ -282,9 +289,9 @@ export function hitsQuery(s: ParsedSearch, r: Resolved = {}): SqlQuery {
   }
   // The page is cut from the candidates before it is numbered: a sort under a limit keeps only the
   // best `enough` rows (top-N heapsort), while numbering every candidate first sorted them all.
-  const text = `WITH page AS (SELECT id, score, row_number() OVER (ORDER BY score DESC, ${outer}) AS n FROM (
+  const text = `WITH page AS (SELECT id, score${at ? ', geo' : ''}, row_number() OVER (ORDER BY score DESC, ${outer}) AS n FROM (
         SELECT * FROM (${candidates}) c ORDER BY score DESC, ${outer} LIMIT ${limit}::int OFFSET ${offset}::int) c)
-      SELECT b.document::text AS doc, page.score FROM page JOIN search_bodies b ON b.collection = ${coll} AND b.id = page.id ORDER BY page.n`;
+      SELECT b.document::text AS doc, page.score${at ? ', page.geo' : ''} FROM page JOIN search_bodies b ON b.collection = ${coll} AND b.id = page.id ORDER BY page.n`;
   // A text-less page over many keys or none is planned for its values (how many documents the keys hold).
   return { text, values: p.values, prepare: perKey || (!relevance && r.keyIds === undefined && s.words.length === 0) };
 }

@@ -38,6 +38,8 @@ export interface FilterClause {
 export interface SortClause {
   field: string; // '_text_match' or a sortable field
   desc: boolean;
+  /** For a geopoint field (`location(lat, lng):asc`): the point distances are measured from. */
+  point?: { lat: number; lng: number };
   /**
    * Where documents without the field go (Typesense `field(missing_values: first|last):dir`).
    * Typesense's default for numbers, and ours, is last whatever the direction.
@@ -168,6 +170,20 @@ export function parseFilter(collection: CollectionName, input: string | undefine
     const def = fieldOf(collection, field);
     if (!isFilterable(def)) throw new SearchParamsError(`Could not find a filter field named \`${field}\` in the schema.`);
     skipSpace();
+    if (def!.type === 'geopoint') {
+      // Typesense's radius filter: `location:(lat, lng, 25 km)` (or mi). Polygons are not supported.
+      const close = text.indexOf(')', i);
+      if (text[i] !== '(' || close < 0) fail(`\`${field}\` takes (lat, lng, radius km)`);
+      clauses.push({ field, def: def!, op: ':', values: parseGeoRadius(field, text.slice(i + 1, close)) });
+      i = close + 1;
+      skipSpace();
+      if (i >= text.length) break;
+      if (text.startsWith('&&', i)) {
+        i += 2;
+        continue;
+      }
+      fail(`unexpected "${text.slice(i, i + 20)}"`);
+    }
     let op: FilterOp = ':';
     for (const candidate of ['>=', '<=', '!=', '=', '>', '<', '!'] as const) {
       if (text.startsWith(candidate, i)) {
@@ -224,6 +240,29 @@ export function parseFilter(collection: CollectionName, input: string | undefine
   return clauses;
 }
 
+/** A point's coordinates, checked: [lat, lng] in degrees. */
+function geoPoint(what: string, latText: string | undefined, lngText: string | undefined): [number, number] {
+  const lat = Number(latText);
+  const lng = Number(lngText);
+  if (!latText?.trim() || !lngText?.trim() || !Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) {
+    throw new SearchParamsError(`${what}: a point is a latitude (-90 to 90) and a longitude (-180 to 180).`);
+  }
+  return [lat, lng];
+}
+
+const KM_PER_MILE = 1.609344;
+
+/** `lat, lng, 25 km` (or `mi`): [lat, lng, radius in km]. */
+function parseGeoRadius(field: string, inner: string): [number, number, number] {
+  const parts = inner.split(',').map((x) => x.trim());
+  const m = /^(\d+(?:\.\d+)?)\s*(km|mi)$/i.exec(parts[2] ?? '');
+  if (parts.length !== 3 || !m || Number(m[1]) <= 0) {
+    throw new SearchParamsError(`Could not parse the filter query: \`${field}\` takes (lat, lng, radius km) with a radius above 0.`);
+  }
+  const [lat, lng] = geoPoint(`Could not parse the filter query on \`${field}\``, parts[0], parts[1]);
+  return [lat, lng, Number(m[1]) * (m[2].toLowerCase() === 'mi' ? KM_PER_MILE : 1)];
+}
+
 /** A filter_by string for exact matches of the given values (Typesense syntax, values in backticks). */
 export function exactFilter(field: string, values: readonly (string | number | boolean)[]): string {
   const quoted = values.map((v) => (typeof v === 'string' ? `\`${v.replace(/`/g, '')}\`` : String(v)));
@@ -240,14 +279,21 @@ export function looseFilter(field: string, value: string): string {
 export function parseSort(collection: CollectionName, input: string | undefined): SortClause[] {
   const text = (input ?? '').trim();
   if (!text) return [{ field: '_text_match', desc: true, missing: 'last' }];
-  const parts = text.split(',').map((s) => s.trim());
+  // Commas inside parentheses belong to a clause (`location(6.5, 3.4):asc`).
+  const parts = text.split(/,(?![^()]*\))/).map((s) => s.trim());
   if (parts.length > 3) throw new SearchParamsError('Only up to 3 sort_by fields can be specified.');
   return parts.map((p) => {
+    // Typesense's geo sort: `location(lat, lng):asc`, the distance from the point.
+    const geo = /^([A-Za-z_][A-Za-z0-9_]*)\(([^,()]*),([^,()]*)\)(?::(asc|desc))?$/i.exec(p);
+    if (geo && fieldOf(collection, geo[1])?.type === 'geopoint') {
+      const [lat, lng] = geoPoint(`Could not parse sort_by \`${p}\``, geo[2], geo[3]);
+      return { field: geo[1], desc: geo[4]?.toLowerCase() === 'desc', missing: 'last' as const, point: { lat, lng } };
+    }
     // `field:dir`, or `field(missing_values: first|last):dir` (Typesense's one sort option we take).
     const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:\(\s*missing_values\s*:\s*(first|last)\s*\))?(?::(asc|desc))?$/i.exec(p);
     if (!m) throw new SearchParamsError(`Could not parse sort_by \`${p}\`.`);
     const field = m[1];
-    if (field !== '_text_match' && !fieldOf(collection, field)?.sort) {
+    if (field !== '_text_match' && (!fieldOf(collection, field)?.sort || fieldOf(collection, field)?.type === 'geopoint')) {
       throw new SearchParamsError(`Could not find a field named \`${field}\` in the schema for sorting.`);
     }
     return { field, desc: (m[3] ?? 'desc').toLowerCase() === 'desc', missing: (m[2]?.toLowerCase() ?? 'last') as 'first' | 'last' };

@@ -28,6 +28,42 @@ export type InstitutionSearchSort = (typeof institutionSearchSorts)[number];
 /** "Verified licence" filter (issue 18): `verified=true` keeps verified providers only. */
 const verified = z.preprocess(queryValue, z.enum(['true', 'false']).optional()).transform((v) => (v === undefined ? undefined : v === 'true'));
 
+/**
+ * Near-me search (D23, issue 33): `near=LAT,LNG` (decimal degrees), `radius` in km (default 25, at
+ * most 500), and `sort=distance` (nearest first; only with `near`). Hits then carry `distanceKm`.
+ */
+const NEAR = /^\s*(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$/;
+const nearMessage = 'near must be a latitude and a longitude in degrees, like near=6.5244,3.3792';
+const near = z
+  .preprocess(queryValue, z.string().max(60).optional())
+  .refine((v) => {
+    const m = v === undefined ? undefined : NEAR.exec(v);
+    return v === undefined || (!!m && Math.abs(Number(m[1])) <= 90 && Math.abs(Number(m[2])) <= 180);
+  }, nearMessage)
+  .transform((v) => {
+    const m = v === undefined ? undefined : NEAR.exec(v);
+    return m ? { lat: Number(m[1]), lng: Number(m[2]) } : undefined;
+  });
+export const MAX_RADIUS_KM = 500;
+export const DEFAULT_RADIUS_KM = 25;
+const radius = z.preprocess(
+  queryValue,
+  z.coerce
+    .number({ invalid_type_error: `radius must be a number of km, above 0 and at most ${MAX_RADIUS_KM}` })
+    .gt(0, `radius must be a number of km, above 0 and at most ${MAX_RADIUS_KM}`)
+    .max(MAX_RADIUS_KM, `radius must be a number of km, above 0 and at most ${MAX_RADIUS_KM}`)
+    .default(DEFAULT_RADIUS_KM),
+);
+/** The register's values (GRID3/NHFR), in any case: `ownership=public`. */
+const capitalised = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((v) => {
+    const x = queryValue(v);
+    return typeof x === 'string' ? (values.find((k) => k.toLowerCase() === x.toLowerCase()) ?? x) : x;
+  }, z.enum(values as unknown as [T[number], ...T[number][]]).optional());
+export const facilityOwnerships = ['Public', 'Private'] as const;
+export const facilityLevels = ['Primary', 'Secondary', 'Tertiary'] as const;
+const nearMe = { near, radius, lga: text(100) };
+
 const paging = {
   page: int(1, 1_000_000, 1),
   perPage: int(1, 50, 20),
@@ -42,8 +78,9 @@ export const professionalSearchQuerySchema = z.object({
   location: text(100),
   availability: oneOf(availabilityWindows),
   verified,
+  ...nearMe,
   ...paging,
-  sort: z.preprocess(queryValue, z.enum(searchSorts).default('relevance')),
+  sort: z.preprocess(queryValue, z.enum([...searchSorts, 'distance']).default('relevance')),
 });
 export type ProfessionalSearchQuery = z.infer<typeof professionalSearchQuerySchema>;
 export type ProfessionalSearchQueryInput = ProfessionalSearchQuery;
@@ -57,8 +94,11 @@ export const institutionSearchQuerySchema = z.object({
   location: text(100),
   availability: oneOf(availabilityWindows),
   verified,
+  ...nearMe,
+  ownership: capitalised(facilityOwnerships),
+  level: capitalised(facilityLevels),
   ...paging,
-  sort: z.preprocess(queryValue, z.enum(institutionSearchSorts).default('relevance')),
+  sort: z.preprocess(queryValue, z.enum([...institutionSearchSorts, 'distance']).default('relevance')),
 });
 export type InstitutionSearchQuery = z.infer<typeof institutionSearchQuerySchema>;
 export type InstitutionSearchQueryInput = InstitutionSearchQuery;

@@ -11,13 +11,18 @@ import {
   availabilityFilter,
   availabilityWindows,
   lagosIsoOfSeconds,
+  lgasNamed,
   type AvailabilityWindow,
   type InstitutionSearchQuery,
   type ProfessionalSearchQuery,
 } from '@ilera/contracts';
 import {
+  distanceKm,
   exactFilter,
   filteredFields,
+  nearFilter,
+  nearSort,
+  type Near,
   isSearchError,
   looseFilter,
   MAX_SEARCHES,
@@ -104,6 +109,27 @@ function answerDocument<D extends Record<string, unknown>>(document: D): D {
   return typeof document.nextSlot === 'number' ? { ...document, nextSlotAt: lagosIsoOfSeconds(document.nextSlot) } : document;
 }
 
+/** An LGA as the register spells it (any case or punctuation); several states may share the name. */
+function lgaFilter(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const names = [...new Set(lgasNamed(value).map((l) => l.name))];
+  return exactFilter('lga', names.length ? names : [value]);
+}
+
+/**
+ * A near-me search's radius filter (applied to every search of the request, as the availability
+ * window is) and its order when sorting by distance: nearest first, then rating (D23).
+ */
+function nearScope(query: { near?: { lat: number; lng: number }; radius: number; sort: string }, sort: string | undefined): { near?: Near; filter?: string; sort: string } {
+  if (query.sort === 'distance' && !query.near) {
+    const why = 'sort=distance needs near=LAT,LNG (where to measure from).';
+    throw new BadRequestError(why, { sort: why });
+  }
+  if (!query.near) return { sort: sort! };
+  const near: Near = { ...query.near, radiusKm: query.radius };
+  return { near, filter: nearFilter(near), sort: query.sort === 'distance' ? `${nearSort(near)},rating:desc` : sort! };
+}
+
 function unavailable(err: unknown): never {
   if (err instanceof AppError) throw err;
   throw new AppError(503, 'Search is temporarily unavailable. Please try again.');
@@ -124,6 +150,7 @@ async function facetedSearch(
   perPage: number,
   sort: string,
   availability?: AvailabilityWindow,
+  near?: Near,
 ): Promise<SearchAnswer> {
   // What the text names becomes the facet's filter, exactly as if it had been chosen
   // (so its facet counts, too, ignore it); an explicit filter wins.
@@ -139,8 +166,10 @@ async function facetedSearch(
   const now = new Date();
   const windowFilter = (w: AvailabilityWindow) => availabilityFilter(w, now);
   const chosenWindow = availability ? windowFilter(availability) : undefined;
-  const allFilters = [...facets.map((f) => f.filter), chosenWindow].filter((f): f is string => !!f);
-  const facetFilters = (except?: FacetFilter) => facets.filter((f) => f !== except && f.filter).map((f) => f.filter!);
+  // A near-me search's radius holds for every count too: the facets count what is near.
+  const radius = near ? nearFilter(near) : undefined;
+  const allFilters = [...facets.map((f) => f.filter), radius, chosenWindow].filter((f): f is string => !!f);
+  const facetFilters = (except?: FacetFilter) => [...facets.filter((f) => f !== except && f.filter).map((f) => f.filter!), ...(radius ? [radius] : [])];
   const joined = (except?: FacetFilter) => [...facetFilters(except), chosenWindow].filter(Boolean).join(' && ');
   const main: SearchRequest = {
     collection,
@@ -187,7 +216,8 @@ async function facetedSearch(
     for (const fc of r.facet_counts) counts.set(fc.field_name, fc.counts.map((c) => ({ value: c.value, count: c.count })));
   }
   return {
-    hits: first.hits.map((h) => answerDocument(h.document)),
+    // Whenever `near` is given, each hit says how far it is (km, one decimal).
+    hits: first.hits.map((h) => (near ? { ...answerDocument(h.document), distanceKm: distanceKm(h, near) } : answerDocument(h.document))),
     found: first.found,
     page,
     perPage,
@@ -201,33 +231,43 @@ function searchProviders(
   engine: SearchEngine,
   collection: CollectionName,
   query: ProfessionalSearchQuery | InstitutionSearchQuery,
-  sort: string,
+  sort: string | undefined,
   kindFacets: FacetFilter[],
 ): Promise<SearchAnswer> {
   const place = placeFilters(query);
+  const scope = nearScope(query, sort);
   return facetedSearch(
     engine,
     collection,
     query.query ?? '',
-    [...kindFacets, { key: 'city', field: 'city', filter: place.city }, { key: 'state', field: 'state', filter: place.state }, verifiedFacet(query.verified)],
+    [
+      ...kindFacets,
+      { key: 'city', field: 'city', filter: place.city },
+      { key: 'state', field: 'state', filter: place.state },
+      { key: 'lga', field: 'lga', filter: lgaFilter(query.lga) },
+      verifiedFacet(query.verified),
+    ],
     query.page,
     query.perPage,
-    sort,
+    scope.sort,
     query.availability,
+    scope.near,
   );
 }
 
 export function searchProfessionals(engine: SearchEngine, query: ProfessionalSearchQuery): Promise<SearchAnswer> {
-  return searchProviders(engine, 'professionals', query, sortBy.professionals[query.sort], [
+  return searchProviders(engine, 'professionals', query, query.sort === 'distance' ? undefined : sortBy.professionals[query.sort], [
     { key: 'professionalType', field: 'professionalType', filter: query.professionalType && exactFilter('professionalType', [query.professionalType]) },
     { key: 'specialty', field: 'specialty', filter: valueFilter('specialty', query.specialty, knownSpecialties) },
   ]);
 }
 
 export function searchInstitutions(engine: SearchEngine, query: InstitutionSearchQuery): Promise<SearchAnswer> {
-  return searchProviders(engine, 'institutions', query, sortBy.institutions[query.sort], [
+  return searchProviders(engine, 'institutions', query, query.sort === 'distance' ? undefined : sortBy.institutions[query.sort], [
     { key: 'type', field: 'type', filter: query.type && exactFilter('type', [query.type]) },
     { key: 'service', field: 'services', filter: valueFilter('services', query.service, allServices) },
+    { key: 'ownership', field: 'ownership', filter: query.ownership && exactFilter('ownership', [query.ownership]) },
+    { key: 'level', field: 'level', filter: query.level && exactFilter('level', [query.level]) },
   ]);
 }
 
