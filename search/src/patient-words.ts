@@ -106,8 +106,20 @@ const institutionTypeGroups: { words: string[]; values: InstitutionType[]; label
   // Not "federal medical centre": the directory lists FMCs as medical centres ("Federal Medical Centre, Owerri").
   { words: ['teaching hospital', 'university hospital'], values: ['teaching_hospital'], label: 'Teaching Hospital' },
   { words: ['private hospital'], values: ['private_hospital'], label: 'Private Hospital' },
-  { words: ['clinic', 'clinics'], values: ['clinic', 'practice', 'medical_center', 'urgent-care', 'specialty-center'], label: 'Clinic' },
-  { words: ['medical centre', 'health centre', 'medical center', 'health center'], values: ['medical_center'], label: 'Medical Center' },
+  // The register's primary health centres and health posts (issue 33) are most Nigerians' clinic.
+  {
+    words: ['clinic', 'clinics'],
+    values: ['clinic', 'practice', 'medical_center', 'urgent-care', 'specialty-center', 'primary_health_centre', 'health_post'],
+    label: 'Clinic',
+  },
+  { words: ['medical centre', 'medical center'], values: ['medical_center'], label: 'Medical Center' },
+  { words: ['health centre', 'health center'], values: ['medical_center', 'primary_health_centre'], label: 'Health Centre' },
+  {
+    words: ['primary health centre', 'primary health care centre', 'primary healthcare centre', 'phc', 'phcs'],
+    values: ['primary_health_centre'],
+    label: 'Primary Health Centre',
+  },
+  { words: ['health post', 'health posts'], values: ['health_post'], label: 'Health Post' },
   { words: ['urgent care'], values: ['urgent-care'], label: 'Urgent Care' },
   {
     words: ['pharmacy', 'chemist', 'drugstore', 'drug store', 'patent medicine store', 'medicine store', 'pharmacist'],

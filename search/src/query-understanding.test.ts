@@ -114,6 +114,14 @@ describe('query understanding', () => {
     expect(inst('Dental Clinic')).toMatchObject({ q: 'Dental', understood: [{ field: 'type', value: 'clinic' }] });
   });
 
+  it('reads the register\'s primary health centres and health posts as clinics, and by their own names', () => {
+    expect(inst('clinic').filters[0]).toContain('`primary_health_centre`,`health_post`');
+    expect(chips(inst('phc in bwari'))).toEqual(['type=primary_health_centre', 'lga=Bwari']);
+    expect(chips(inst('primary health centre'))).toEqual(['type=primary_health_centre']);
+    expect(chips(inst('health post'))).toEqual(['type=health_post']);
+    expect(inst('health centre').filters[0]).toBe('type:=[`medical_center`,`primary_health_centre`]');
+  });
+
   it('keeps the words that name a facility as text', () => {
     expect(inst('federal medical centre owerri')).toMatchObject({
       q: 'federal',
@@ -218,7 +226,7 @@ describe('query understanding', () => {
           { field: 'type', value: 'clinic', label: 'Clinic', text: 'clinic' },
           { ...near, text: 'near me' },
         ],
-        filters: ['type:=[`clinic`,`practice`,`medical_center`,`urgent-care`,`specialty-center`]', ''],
+        filters: ['type:=[`clinic`,`practice`,`medical_center`,`urgent-care`,`specialty-center`,`primary_health_centre`,`health_post`]', ''],
         near: 'device',
       });
       expect(chips(pro('cardiologist near me'))).toEqual(['specialty=Cardiology', 'near=device']);
