@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { createTestContext, eventually, freePort, type TestContext } from './support';
-import { createUser } from './factories';
+import { cookieFrom, createUser } from './factories';
 import { readMails } from './mail';
 
 /**
@@ -48,6 +48,12 @@ async function signIn(email: string, password: string) {
     payload: { email, password },
   });
   return { res, ms: Math.round(performance.now() - started) };
+}
+
+/** The client cookie a first visit gets (plugins/client-cookie.ts). */
+async function firstVisitCookie(): Promise<string> {
+  const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/user', headers: { 'x-forwarded-for': ip(nextIp++) } });
+  return cookieFrom(res.headers['set-cookie']);
 }
 
 /**
@@ -104,6 +110,7 @@ describe('Redis outages on the request path', () => {
   it('a stopped Redis: sign-in, search and forgot-password answer within 2 s; the reset mail asked for meanwhile arrives once Redis is back, and its link works', async () => {
     const user = await createUser(ctx.sql);
     const bound = await signInBound(user.email, user.password);
+    const clientCookie = await firstVisitCookie();
     await stopRedis();
 
     const signedIn = await signIn(user.email, user.password);
@@ -113,6 +120,14 @@ describe('Redis outages on the request path', () => {
 
     const search = await ctx.app.inject({ method: 'GET', url: '/api/professionals/search?query=cardiology' });
     expect(search.statusCode).toBe(200);
+    // The client cookie needs no Redis: a known client searches (its limits counted in memory), a newcomer gets one.
+    const searchStarted = performance.now();
+    const clientSearch = await ctx.app.inject({ method: 'GET', url: '/api/institutions/search?query=hospital', headers: { cookie: clientCookie } });
+    expect(clientSearch.statusCode).toBe(200);
+    expect(performance.now() - searchStarted).toBeLessThan(bound);
+    expect(await firstVisitCookie()).toMatch(/^ilera_client=/);
+    // The log says what is degraded.
+    expect(ctx.logs.some((line) => line.includes('limits degraded: Redis unavailable'))).toBe(true);
 
     const started = performance.now();
     const forgot = await ctx.app.inject({
