@@ -2,8 +2,9 @@
 // message here is ours). The registration is the institutions' own record (issue 18): number,
 // issuing body and expiry, under the same rules.
 import { z } from 'zod';
+import { NIGERIA_BOUNDS } from '../claims.js';
 import { registrationSchema } from './auth.js';
-import { emptyToUndefined, optionalText } from './common.js';
+import { emptyToUndefined, objectToNaN, optionalText } from './common.js';
 
 export const CLAIM_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
@@ -38,3 +39,32 @@ export const adminClaimsQuerySchema = z.object({
   perPage: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'Per page must be a whole number from 1 to 100' }).int().min(1).max(100).default(25)),
 });
 export type AdminClaimsQuery = z.infer<typeof adminClaimsQuerySchema>;
+
+// ---------------------------------------------------------------- an institution's location (D23)
+
+const b = NIGERIA_BOUNDS;
+export const LATITUDE_MESSAGE = `Latitude must be a number from ${b.minLat} to ${b.maxLat} (inside Nigeria)`; // ours
+export const LONGITUDE_MESSAGE = `Longitude must be a number from ${b.minLng} to ${b.maxLng} (inside Nigeria)`; // ours
+export const COORDINATES_PAIR_MESSAGE = 'Give both latitude and longitude'; // ours
+export const LGA_MESSAGE = "Please choose an LGA of the institution's state from the list"; // ours
+export const LOCATION_SOURCES_SET_BY_OWNER = ['device', 'pin'] as const;
+
+/** A coordinate in decimal degrees inside Nigeria's bounding box; '' and null mean none given. */
+const coordinate = (min: number, max: number, message: string) =>
+  z.preprocess(
+    (v) => (v === '' ? null : objectToNaN(v)),
+    z.number({ invalid_type_error: message }).min(min, { message }).max(max, { message }).nullish(),
+  );
+
+/**
+ * Profile setup's location fields (issue 33, ours): "Use my current location" (source 'device') or a
+ * pin by coordinates ('pin'); with neither, the LGA's centre (approximate). Absent fields keep the
+ * location on record. Whether both coordinates are given and the LGA lies in the state are checked by
+ * the API (institutions/location.ts), which names the field.
+ */
+export const institutionLocationFields = {
+  lga: optionalText(100),
+  latitude: coordinate(b.minLat, b.maxLat, LATITUDE_MESSAGE),
+  longitude: coordinate(b.minLng, b.maxLng, LONGITUDE_MESSAGE),
+  locationSource: z.enum(LOCATION_SOURCES_SET_BY_OWNER, { errorMap: () => ({ message: 'Location source must be device or pin' }) }).nullish(), // ours
+};

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { countries, institutionTypeValues, professionalTypes, specialtiesByType } from '../lists.js';
 import { checkCountryLicenses, countryLicenseSchema, registrationsField } from './auth.js';
+import { institutionLocationFields } from './claims.js';
 import { dedupeStrings, emailOrEmpty, enumField, isHttpUrl, optionalInt, yearsOfExperienceField, optionalText, urlOrEmpty } from './common.js';
 
 export const CONSULTATION_FEE_MESSAGE = 'Consultation fee must be a whole number of naira, 0 or more'; // ours
@@ -57,6 +58,8 @@ export const institutionProfileSchema = z.object({
   zipCode: optionalText(20),
   /** Issue 18 (ours): absent keeps the registrations on record. */
   registrations: registrationsField,
+  /** Issue 33 (D23, ours): LGA and location; absent keeps them. */
+  ...institutionLocationFields,
 });
 export type InstitutionProfileInput = z.infer<typeof institutionProfileSchema>;
 export type InstitutionProfileFormValues = z.input<typeof institutionProfileSchema>;

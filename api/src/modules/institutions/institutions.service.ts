@@ -6,6 +6,7 @@ import { lockLicences, saveLicences } from '@ilera/db/licences';
 import { licencesToStore, type InstitutionProfileInput } from '@ilera/contracts';
 import { providerService, resubmitted } from '../providers/providers.service';
 import * as repo from './institutions.repo';
+import { applyLocation } from './location';
 
 export const INSTITUTION_NOT_FOUND = 'Institution not found';
 export const NO_INSTITUTION_PROFILE = 'Institution profile not found';
@@ -34,6 +35,7 @@ export const area = providerService({
   statusAfterEdit: (current, input: InstitutionProfileInput) => resubmitted(current.status, current.type !== input.type),
   async afterWrite(tx, id, input, current) {
     if (input.registrations) await saveRegistrations(tx, id, input.registrations);
+    await applyLocation(tx, id, input);
     // Professional search results show their first institution's name.
     if (current && current.name !== input.name) {
       for (const professionalId of await repo.affiliatedProfessionalIds(tx, id)) {

@@ -1,0 +1,40 @@
+// Where an institution is (issue 33, PRODUCT.md D23): its owner's device location or a pin by
+// coordinates, else its LGA's centre, marked approximate ('lga_centre'). A register listing's
+// coordinates ('register') stay until the owner gives other ones.
+import { COORDINATES_PAIR_MESSAGE, LGA_MESSAGE, matchNigeriaLga, type InstitutionProfileInput } from '@ilera/contracts';
+import type { Db } from '@ilera/db';
+import { BadRequestError } from '../../errors';
+import * as repo from './location.repo';
+
+type LocationInput = Pick<InstitutionProfileInput, 'lga' | 'latitude' | 'longitude' | 'locationSource' | 'state'>;
+
+/** Applies a profile edit's location fields in its transaction (absent fields keep what is stored). */
+export async function applyLocation(tx: Db, id: number, input: LocationInput): Promise<void> {
+  const hasLat = input.latitude != null;
+  const hasLng = input.longitude != null;
+  if (hasLat !== hasLng) {
+    const field = hasLat ? 'longitude' : 'latitude';
+    throw new BadRequestError(COORDINATES_PAIR_MESSAGE, { [field]: COORDINATES_PAIR_MESSAGE });
+  }
+  const current = await repo.findLocation(tx, id);
+  if (!current) return;
+  const state = input.state ?? current.state;
+  let lga = current.lga;
+  if (input.lga !== undefined) {
+    const match = input.lga ? matchNigeriaLga(input.lga, state) : null;
+    if (input.lga && (!match || !state)) throw new BadRequestError(LGA_MESSAGE, { lga: LGA_MESSAGE });
+    lga = match?.name ?? null;
+  }
+  let next: Omit<repo.StoredLocation, 'state'> = { ...current, lga };
+  if (hasLat && hasLng) {
+    const same = input.latitude === current.latitude && input.longitude === current.longitude;
+    // The same point sent back by the form keeps where it came from (the register's, the device's).
+    if (!same) next = { lga, latitude: input.latitude!, longitude: input.longitude!, locationSource: input.locationSource ?? 'pin' };
+  } else if (!current.locationSource || current.locationSource === 'lga_centre') {
+    // No point of its own: the LGA's centre when the register knows the LGA, else no location.
+    const known = lga && state ? matchNigeriaLga(lga, state) : null;
+    const centre = known ? await repo.lgaCentre(tx, known.state, known.name) : null;
+    next = centre ? { lga, ...centre, locationSource: 'lga_centre' } : { lga, latitude: null, longitude: null, locationSource: null };
+  }
+  await repo.saveLocation(tx, id, next);
+}
