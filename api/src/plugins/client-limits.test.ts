@@ -166,6 +166,10 @@ describe('2,000 patients behind one carrier address', () => {
     const newcomer = await firstVisit(carrier);
     expect((await searchPage(carrier, 'cardiology', newcomer)).statusCode).toBe(200);
     expect((await get(carrier, `/api/professionals/${proIds[0]}`, newcomer)).statusCode).toBe(200);
+    // A browser whose first request was refused got a cookie with the refusal: its next request is its own.
+    const fromRefusal = clientCookieOf(refused);
+    expect(fromRefusal).toBeDefined();
+    expect((await get(carrier, '/api/professionals/search?query=cardiology', fromRefusal)).statusCode).toBe(200);
   });
 });
 
