@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createProfessional, createUser, type TestUser } from '../../test/factories';
-import { browserSuite, hydrated, signInAsAdmin, toast } from '../../test/browser';
+import { browserSuite, hydrated, hydrationProblems, signInAsAdmin, toast } from '../../test/browser';
 
 /**
  * Review moderation in Chromium (issue 34, D27): a patient reports a review, the provider
@@ -99,6 +99,7 @@ describe('review moderation (browser)', { timeout: 180_000 }, () => {
       await page.getByText('Thank you, Kemi. See you at your next check-up.').waitFor();
       await page.getByText('(1 review)', { exact: true }).waitFor();
       expect(await page.getByText(abusive).count()).toBe(0);
+      expect(hydrationProblems(page)).toEqual([]);
       await context.close();
     }
 
@@ -108,6 +109,7 @@ describe('review moderation (browser)', { timeout: 180_000 }, () => {
       await page.goto(profile);
       await page.getByText(abusive).waitFor();
       await page.getByText(`Hidden by a moderator: ${reason}`).waitFor();
+      expect(hydrationProblems(page)).toEqual([]);
       await context.close();
     }
   });

@@ -121,6 +121,8 @@ export const reviewAnswer = z.object({
   reply: reviewReplyAnswer.nullable(),
   /** Set only in the author's own view of a review a moderator hid (D27): the reason they are shown. */
   hiddenReason: z.string().nullable(),
+  /** The signed-in viewer wrote it: their own review offers no Report (D27). */
+  mine: z.boolean(),
 });
 export type Review = z.infer<typeof reviewAnswer>;
 export const reviewListAnswer = z.array(reviewAnswer);

@@ -40,7 +40,7 @@ async function signedInUser(userType = 'patient') {
 }
 
 const publicList = async (kind: 'professional' | 'institution', id: number, cookie?: string) =>
-  (await call('GET', `/api/reviews/${kind}/${id}`, cookie)).json() as { id: number; comment: string; hiddenReason: string | null; reply: unknown }[];
+  (await call('GET', `/api/reviews/${kind}/${id}`, cookie)).json() as { id: number; comment: string; hiddenReason: string | null; reply: unknown; mine: boolean }[];
 
 const indexed = async (collection: 'professionals' | 'institutions', id: number) =>
   (await engine.exportAll(collection)).find((d) => d.id === String(id)) as { rating: number; reviewCount: number } | undefined;
@@ -74,6 +74,10 @@ describe('reporting a review', () => {
     const own = await call('POST', url, authorCookie, { reason: 'other' });
     expect(own.statusCode).toBe(403);
     expect(own.json().message).toBe('You cannot report your own review');
+    // The list tells the author which review is theirs (the page offers them no Report), and nobody else.
+    expect((await publicList('professional', pro.id, authorCookie)).find((r) => r.id === reviewId)!.mine).toBe(true);
+    expect((await publicList('professional', pro.id, reporter.cookie)).find((r) => r.id === reviewId)!.mine).toBe(false);
+    expect((await publicList('professional', pro.id)).find((r) => r.id === reviewId)!.mine).toBe(false);
 
     expect((await call('POST', '/api/reviews/999999/reports', reporter.cookie, { reason: 'spam' })).statusCode).toBe(404);
     const rows = await ctx.sql`SELECT reason, details FROM review_reports WHERE review_id = ${reviewId} ORDER BY id`;

@@ -74,13 +74,14 @@ export async function findReviewRow(db: Db, id: number) {
       verifiedVisit: boolean;
       reply: { body: string; createdAt: string } | null;
       hiddenReason: string | null;
+      mine: boolean;
     })[]
   >`
     SELECT r.id, r.reviewer_id, r.professional_id, r.institution_id, r.rating, r.comment, r.created_at, r.updated_at,
       u.first_name AS reviewer_first_name, u.last_name AS reviewer_last_name,
       ${verifiedVisitSql(db)} AS verified_visit,
       -- Its author is the one reading it: a review a moderator hid stays hidden when edited, and says why (D27).
-      ${replySql(db)} AS reply, r.hidden_reason
+      ${replySql(db)} AS reply, r.hidden_reason, true AS mine
     FROM reviews r JOIN users u ON u.id = r.reviewer_id
     WHERE r.id = ${id}`;
   return row ?? null;

@@ -20,6 +20,8 @@ export interface ReviewRow {
   reply: { body: string; createdAt: string } | null;
   /** Only in the author's own view of a review a moderator hid (D27). */
   hiddenReason: string | null;
+  /** The viewer wrote it. */
+  mine: boolean;
 }
 
 /** `viewerId`: the signed-in viewer, who alone sees their own hidden review and its reason (D27). */
@@ -30,7 +32,8 @@ const columns = (db: Db, viewerId: string | null) => db`
   u.last_name AS reviewer_last_name,
   ${verifiedVisitSql(db)} AS verified_visit,
   ${replySql(db)} AS reply,
-  CASE WHEN r.reviewer_id = ${viewerId} THEN r.hidden_reason END AS hidden_reason`;
+  CASE WHEN r.reviewer_id = ${viewerId} THEN r.hidden_reason END AS hidden_reason,
+  coalesce(r.reviewer_id = ${viewerId}, false) AS mine`;
 
 /** Public lists leave hidden reviews out, except the viewer's own (shown to them with the reason). */
 const shown = (db: Db, viewerId: string | null) => db`AND (r.hidden_at IS NULL OR r.reviewer_id = ${viewerId})`;

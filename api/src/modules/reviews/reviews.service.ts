@@ -30,6 +30,7 @@ export function reviewView(row: ReviewRow) {
     verifiedVisit: row.verifiedVisit === true,
     reply: row.reply ?? null,
     hiddenReason: row.hiddenReason ?? null,
+    mine: row.mine === true,
   };
 }
 

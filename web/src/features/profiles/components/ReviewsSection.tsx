@@ -116,7 +116,7 @@ export function ReviewsSection({
                       Reply
                     </Button>
                   )}
-                  {viewer.signedIn && (
+                  {viewer.signedIn && !review.mine && (
                     <Button size="compact-xs" variant="subtle" color="gray" onClick={() => setReporting(review.id)} aria-label={`Report review by ${reviewerDisplayName(review.reviewer.firstName, review.reviewer.lastName)}`}>
                       Report
                     </Button>
