@@ -11,7 +11,13 @@ import {
 } from '@ilera/contracts';
 import type { SearchType } from './search-params';
 
-export type SearchSort = 'relevance' | 'rating' | 'experience' | 'fee' | 'soonest';
+export type SearchSort = 'relevance' | 'rating' | 'experience' | 'fee' | 'soonest' | 'distance';
+
+/** A point in degrees: the patient's device, for a search near them (issue 33, D23). */
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
 
 /**
  * Everything a search is: the page's address holds all of it (q, type,
@@ -31,6 +37,9 @@ export interface SearchState {
   verified?: boolean;
   /** Issue 17: a next free slot before the end of today, 3 days or a week. */
   availability?: AvailabilityWindow;
+  /** Issue 33: only providers within `radius` km of this point (`near=LAT,LNG`); 'distance' sorts by it. */
+  near?: LatLng;
+  radius?: number;
   page: number;
   sort: SearchSort;
 }
@@ -61,6 +70,8 @@ export function readSearchState(params: URLSearchParams): SearchState {
   const pt = text(params, 'professionalType');
   const page = Number(params.get('page'));
   const sort = params.get('sort');
+  const near = readNear(params.get('near'));
+  const radius = Number(params.get('radius'));
   return {
     type,
     q: params.get('q')?.trim() ?? '',
@@ -75,12 +86,31 @@ export function readSearchState(params: URLSearchParams): SearchState {
     availability: (availabilityWindows as readonly string[]).includes(params.get('availability') ?? '')
       ? (params.get('availability') as AvailabilityWindow)
       : undefined,
+    near,
+    radius: near && Number.isFinite(radius) && radius > 0 && radius <= MAX_RADIUS_KM && radius !== DEFAULT_RADIUS_KM ? radius : undefined,
     sort:
-      sort === 'rating' || sort === 'soonest' || ((sort === 'experience' || sort === 'fee') && type === 'professionals')
+      sort === 'rating' || sort === 'soonest' || ((sort === 'experience' || sort === 'fee') && type === 'professionals') || (sort === 'distance' && near)
         ? sort
         : 'relevance',
   };
 }
+
+/** The API's default and largest radius (km) of a search near a point (FACILITIES: near, radius). */
+export const DEFAULT_RADIUS_KM = 25;
+export const MAX_RADIUS_KM = 500;
+
+/** `near=6.5244,3.3792`: a point, or undefined when it is not one. */
+function readNear(value: string | null): LatLng | undefined {
+  const m = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(value ?? '');
+  if (!m) return undefined;
+  const lat = Number(m[1]);
+  const lng = Number(m[2]);
+  return Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? { lat, lng } : undefined;
+}
+
+/** A coordinate as the address and the engines get it: 4 decimals (about 11 m), enough to find what is near. */
+const coordinate = (n: number) => String(Math.round(n * 1e4) / 1e4);
+const nearText = (p: LatLng) => `${coordinate(p.lat)},${coordinate(p.lng)}`;
 
 /** The address of a search state, defaults left out. */
 export function writeSearchState(s: SearchState): URLSearchParams {
@@ -98,7 +128,9 @@ export function writeSearchState(s: SearchState): URLSearchParams {
   set('state', s.state);
   if (s.verified) set('verified', 'true');
   set('availability', s.availability);
-  if (s.sort !== 'relevance') set('sort', s.sort);
+  if (s.near) set('near', nearText(s.near));
+  if (s.near) set('radius', s.radius);
+  if (s.sort !== 'relevance' && (s.sort !== 'distance' || s.near)) set('sort', s.sort);
   if (s.page > 1) set('page', s.page);
   return out;
 }
@@ -107,6 +139,8 @@ export const collectionOf = (s: SearchState): SearchCollection => s.type;
 
 /** instantsearch's index name: the collection, with `/sort/<sort_by>` for a non-default order (adapter syntax). */
 export function indexNameOf(s: SearchState): string {
+  // Nearest first: Typesense's geo sort on the documents' location, then the best rated (D23).
+  if (s.sort === 'distance' && s.near) return `${s.type}/sort/location(${coordinate(s.near.lat)}, ${coordinate(s.near.lng)}):asc,rating:desc`;
   const sorts = searchSortBy[s.type] as Record<string, string>;
   return s.sort === 'relevance' || !sorts[s.sort] ? s.type : `${s.type}/sort/${sorts[s.sort]}`;
 }
@@ -141,10 +175,10 @@ export function searchParametersOf(s: SearchState) {
     // choices stay visible with their counts.
     disjunctiveFacets: [category, sub, 'state', 'city', 'isVerified'],
     disjunctiveFacetsRefinements: refinements,
-    filters: filtersOf(s.city, s.availability),
+    filters: filtersOf(s, s.availability),
     // Issue 17: the filters of each availability window's count, the other choices kept
     // (api/availability-counts.ts sends them with the search and takes them out of its answer).
-    [AVAILABILITY_COUNTS]: Object.fromEntries(availabilityWindows.map((w) => [w, filtersOf(s.city, w)])),
+    [AVAILABILITY_COUNTS]: Object.fromEntries(availabilityWindows.map((w) => [w, filtersOf(s, w)])),
   };
 }
 
@@ -154,10 +188,17 @@ export const AVAILABILITY_COUNTS = 'availabilityCountFilters';
 /**
  * The filters beside the facet choices: a typed city matches case-insensitively
  * (Typesense `field:value`); availability is a range on the index's next free slot
- * (epoch seconds), ending at a Lagos midnight (issue 17).
+ * (epoch seconds), ending at a Lagos midnight (issue 17); near a point is Typesense's
+ * radius filter on the documents' location (issue 33), whose hits carry their distance.
  */
-function filtersOf(city: string | undefined, availability: AvailabilityWindow | undefined): string {
-  return [city ? `city:\`${city.replace(/`/g, '')}\`` : '', availability ? availabilityFilter(availability) : ''].filter(Boolean).join(' && ');
+function filtersOf(s: Pick<SearchState, 'city' | 'near' | 'radius'>, availability: AvailabilityWindow | undefined): string {
+  return [
+    s.city ? `city:\`${s.city.replace(/`/g, '')}\`` : '',
+    availability ? availabilityFilter(availability) : '',
+    s.near ? `location:(${coordinate(s.near.lat)}, ${coordinate(s.near.lng)}, ${s.radius ?? DEFAULT_RADIUS_KM} km)` : '',
+  ]
+    .filter(Boolean)
+    .join(' && ');
 }
 
 /**

@@ -14,7 +14,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { formatNaira, institutionTypeLabel, professionalTypeLabels, type ProfessionalType } from '@ilera/contracts';
-import { Detail, NextAvailable, RatingLine, TrustBadges } from './ResultParts';
+import { Detail, Distance, NextAvailable, RatingLine, TrustBadges } from './ResultParts';
 
 /** What every provider in the search index carries (search/src/documents.ts). */
 interface ProviderHit {
@@ -31,6 +31,10 @@ interface ProviderHit {
   /** Issue 17: instant, request or directory; the next free slot (epoch seconds), absent when none. */
   bookingMode?: string;
   nextSlot?: number;
+  /** Issue 33: true when the location is its LGA's centre. */
+  locationApproximate?: boolean;
+  /** Metres from the point of a search near the patient (Typesense's answer, passed on by the adapter). */
+  geo_distance_meters?: { location?: number };
 }
 
 export interface ProfessionalHit extends ProviderHit {
@@ -101,6 +105,7 @@ function ProviderResultCard(p: ProviderResultCardProps) {
             <TrustBadges verified={hit.isVerified} approved={hit.isApproved} />
           </Group>
           <RatingLine rating={hit.rating} count={hit.reviewCount} />
+          <Distance metres={hit.geo_distance_meters?.location} approximate={hit.locationApproximate} />
           <NextAvailable href={href} nextSlot={hit.nextSlot} bookingMode={hit.bookingMode} />
           {p.extra}
           <Stack gap={4}>

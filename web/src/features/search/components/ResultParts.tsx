@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Anchor, Badge, Group, Text, VisuallyHidden } from '@mantine/core';
-import { IconCalendarEvent } from '@tabler/icons-react';
+import { IconCalendarEvent, IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { formatSlotShort, lagosDateTimeParts } from '@ilera/contracts';
 import { Stars } from '../../../components/Stars';
@@ -51,6 +51,23 @@ export function Detail({ icon, label, children }: { icon: ReactNode; label: stri
       <Text size="sm">
         <VisuallyHidden>{label}: </VisuallyHidden>
         {children}
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * Issue 33: how far the provider is from the patient, in a search near them ("2.4 km away");
+ * "about" when its location is only its LGA's centre. Nothing outside such a search.
+ */
+export function Distance({ metres, approximate }: { metres?: number; approximate?: boolean }) {
+  if (typeof metres !== 'number' || !Number.isFinite(metres)) return null;
+  const km = (Math.round(metres / 100) / 10).toFixed(1);
+  return (
+    <Group gap={6} wrap="nowrap">
+      <IconMapPin size={16} aria-hidden />
+      <Text size="sm" fw={600}>
+        {approximate ? `About ${km} km away (approximate location)` : `${km} km away`}
       </Text>
     </Group>
   );

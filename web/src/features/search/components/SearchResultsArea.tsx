@@ -7,9 +7,11 @@ import { createSearchClient, SearchClientContext } from '../api/search-client';
 import { availabilityCountsOf } from '../api/availability-counts';
 import { busyMessage, isBusyError, isRateLimitedError, rateLimitedMessage } from '../../../lib/api';
 import {
+  DEFAULT_RADIUS_KM,
   facetFields,
   indexNameOf,
   MAX_PAGES,
+  MAX_RADIUS_KM,
   MAX_RESULTS,
   searchParametersOf,
   searchServerStateKey,
@@ -22,6 +24,7 @@ import { TipsCard } from './TipsCard';
 import { InstitutionResultCard, ProfessionalResultCard, type InstitutionHit, type ProfessionalHit } from './ResultCard';
 import { formatCount } from './ResultParts';
 import { UnderstoodChips } from './UnderstoodChips';
+import { NearMePrompt } from './NearMePrompt';
 import { understoodOf, withoutWords } from '../understood';
 
 export const SKELETON_CARDS = 5;
@@ -128,7 +131,17 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
 
   return (
     <>
-      <UnderstoodChips items={understood} onRemove={(u) => update({ q: withoutWords(state.q, u.text) })} />
+      <UnderstoodChips
+        items={understood}
+        onRemove={(u) =>
+          update({
+            q: withoutWords(state.q, u.text),
+            // "Near you" gone: no longer near the device, nor nearest first.
+            ...(u.field === 'near' ? { near: undefined, radius: undefined, sort: state.sort === 'distance' ? 'relevance' : state.sort } : {}),
+          })
+        }
+      />
+      <NearMePrompt state={state} asked={understood.find((u) => u.field === 'near')} update={update} />
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 3 }}>
           <FiltersPanel state={state} facets={facets} onChange={update} />
@@ -158,6 +171,7 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
                       ]
                     : []),
                   { value: 'soonest', label: 'Soonest available' },
+                  ...(state.near ? [{ value: 'distance', label: 'Nearest' }] : []),
                 ]}
               />
             </Group>
@@ -196,6 +210,13 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
               <EmptyResults title="No results on this page" text={`This search has ${pages} ${pages === 1 ? 'page' : 'pages'} of results.`}>
                 <Button variant="light" onClick={() => navigateTo({ ...state, page: pages })}>
                   {`Go to page ${pages}`}
+                </Button>
+              </EmptyResults>
+            ) : hits.length === 0 && state.near && (state.radius ?? DEFAULT_RADIUS_KM) < MAX_RADIUS_KM ? (
+              // Nothing this close (issue 33): offer a wider circle rather than a dead end.
+              <EmptyResults title={`No results within ${state.radius ?? DEFAULT_RADIUS_KM} km`} text="Try a wider area, or other words." icon>
+                <Button variant="light" onClick={() => update({ radius: widerRadius(state.radius ?? DEFAULT_RADIUS_KM) })}>
+                  {`Search within ${widerRadius(state.radius ?? DEFAULT_RADIUS_KM)} km`}
                 </Button>
               </EmptyResults>
             ) : hits.length === 0 ? (
@@ -237,6 +258,9 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
     </>
   );
 });
+
+/** The next circle when none is near enough: 25 -> 100 -> 500 km (the API's largest). */
+const widerRadius = (km: number) => (km < 100 ? 100 : MAX_RADIUS_KM);
 
 /** The card in place of the results when there are none to show: what happened, and what to do. */
 function EmptyResults({ title, text, icon = false, children }: { title: string; text: string; icon?: boolean; children?: ReactNode }) {

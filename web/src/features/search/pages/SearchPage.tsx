@@ -54,7 +54,8 @@ export default function SearchPage() {
 }
 
 function emptyFilters(s: SearchState): SearchState {
-  return { type: s.type, q: s.q, page: 1, sort: 'relevance' };
+  // Near the device, nearest first, whichever kind of provider (issue 33).
+  return { type: s.type, q: s.q, page: 1, sort: s.sort === 'distance' ? 'distance' : 'relevance', near: s.near, radius: s.radius };
 }
 
 /** The free-text box, the search-type selector and the Search button: they navigate to /search with q and type. */
@@ -67,7 +68,11 @@ function SearchForm({ state, onSearch }: { state: SearchState; onSearch: (s: Sea
     event.preventDefault();
     // Same kind of search: keep the filters; another kind: its own filters start empty.
     const base = type === state.type ? state : { ...emptyFilters(state), type, city: state.city, state: state.state };
-    onSearch({ ...base, q: q.trim(), page: 1 });
+    // The device's location belongs to the words that asked for it ("near me", issue 33): new
+    // words search everywhere, unless they ask again (the page then asks the device again).
+    const words = q.trim();
+    const near = words === state.q ? {} : { near: undefined, radius: undefined, sort: base.sort === 'distance' ? 'relevance' : base.sort };
+    onSearch({ ...base, q: words, page: 1, ...near } as SearchState);
   };
   return (
     <form role="search" aria-label="Search the directory" onSubmit={submit}>

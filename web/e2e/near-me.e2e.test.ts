@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { PostgresEngine, reindexAll } from '@ilera/search';
+import { createRegisterListing } from '../../test/factories';
+import { browserSuite, hydrated } from '../../test/browser';
+
+/**
+ * Issue 33 (D23) in Chromium: a patient searching "clinic near me" is asked for the device's
+ * location; granted, the page searches near it, nearest first, and every card says how far it
+ * is; refused, the page asks for a place and searches there.
+ */
+describe('search page: near me (browser)', { timeout: 120_000 }, () => {
+  /** The patient, in Yaba. */
+  const HERE = { latitude: 6.5095, longitude: 3.3711 };
+  // Invented listings at real places, each a kind of clinic; the last is 520 km away, in Abuja.
+  const clinics = [
+    { name: 'PHC Sabo', lga: 'Lagos Mainland', state: 'Lagos', latitude: 6.5105, longitude: 3.3725, type: 'primary_health_centre' },
+    { name: 'Surulere Family Clinic', lga: 'Surulere', state: 'Lagos', latitude: 6.4966, longitude: 3.3545, type: 'clinic' },
+    { name: 'Ebute Metta Health Post', lga: 'Lagos Mainland', state: 'Lagos', latitude: 6.4852, longitude: 3.3808, type: 'health_post' },
+    { name: 'PHC Ketu', lga: 'Kosofe', state: 'Lagos', latitude: 6.5972, longitude: 3.3892, type: 'primary_health_centre' },
+    { name: 'Lekki Medical Centre', lga: 'Eti-Osa', state: 'Lagos', latitude: 6.4474, longitude: 3.4722, type: 'medical_center' },
+    { name: 'Wuse Clinic', lga: 'Abuja Municipal', state: 'FCT', latitude: 9.0765, longitude: 7.3986, type: 'clinic' },
+  ];
+  const suite = browserSuite({}, async (ctx) => {
+    for (const c of clinics) await createRegisterListing(ctx.sql, c);
+    // A hospital next door: not a clinic.
+    await createRegisterListing(ctx.sql, { name: 'Yaba General Hospital', lga: 'Lagos Mainland', latitude: 6.509, longitude: 3.371, type: 'general_hospital' });
+    await reindexAll(ctx.sql, { engine: new PostgresEngine(ctx.sql) });
+  });
+
+  /** The test's own measure: haversine on the mean earth radius, km. */
+  const km = (c: { latitude: number; longitude: number }) => {
+    const rad = Math.PI / 180;
+    const h =
+      Math.sin(((c.latitude - HERE.latitude) * rad) / 2) ** 2 +
+      Math.cos(HERE.latitude * rad) * Math.cos(c.latitude * rad) * Math.sin(((c.longitude - HERE.longitude) * rad) / 2) ** 2;
+    return 2 * 6371.0088 * Math.asin(Math.sqrt(h));
+  };
+  const cards = (page: Page) =>
+    page.locator('article').evaluateAll((articles) =>
+      articles.map((a) => ({ name: a.querySelector('h3')?.textContent ?? '', away: /([\d.]+) km away/.exec(a.textContent ?? '')?.[1] })),
+    );
+  const chips = (page: Page) =>
+    page
+      .getByRole('group', { name: 'Understood from your search' })
+      .getByRole('button')
+      .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')));
+
+  const searchFor = async (page: Page, words: string) => {
+    await page.goto('/search?type=institutions');
+    const box = page.getByRole('textbox', { name: 'Search' });
+    await hydrated(box);
+    await box.fill(words);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+  };
+
+  it('"clinic near me" with the location granted: the clinics within 25 km, nearest first, each with its distance', async () => {
+    const { page, context } = await suite.page({ mobile: true });
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation(HERE);
+    await searchFor(page, 'clinic near me');
+
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('distance');
+    expect(new URL(page.url()).searchParams.get('near')).toBe('6.5095,3.3711');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('clinic near me');
+    const expected = clinics.filter((c) => km(c) <= 25).sort((a, b) => km(a) - km(b));
+    expect(expected.map((c) => c.name)).toEqual(['PHC Sabo', 'Surulere Family Clinic', 'Ebute Metta Health Post', 'PHC Ketu', 'Lekki Medical Centre']);
+    await expect.poll(async () => (await cards(page)).map((c) => c.name)).toEqual(expected.map((c) => c.name));
+    const shown = await cards(page);
+    shown.forEach((card, i) => expect(Math.abs(Number(card.away) - km(expected[i]))).toBeLessThanOrEqual(0.1));
+    expect(await page.getByText('Within 25 km of your location.').isVisible()).toBe(true);
+    // The clinics' chip (its label is issue 34's), and the device's.
+    expect(await chips(page)).toEqual([expect.stringMatching(/^Remove Clinic/), 'Remove Near you']);
+    expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('distance');
+
+    // Removing "Near you" searches every clinic again, without distances.
+    await page.getByRole('button', { name: 'Remove Near you' }).click();
+    await expect.poll(async () => (await cards(page)).length).toBe(clinics.length);
+    expect(new URL(page.url()).searchParams.get('near')).toBeNull();
+    expect((await cards(page)).every((c) => c.away === undefined)).toBe(true);
+    await context.close();
+  });
+
+  it('"clinic near me" with the location refused: asks for a place and searches there', async () => {
+    const { page, context } = await suite.page({ mobile: true });
+    await searchFor(page, 'clinic near me');
+
+    const area = page.getByRole('textbox', { name: 'Your area' });
+    await area.waitFor();
+    await area.fill('Lagos Mainland');
+    await page.getByRole('button', { name: 'Search there' }).click();
+
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('clinic in Lagos Mainland');
+    await expect.poll(() => chips(page)).toEqual([expect.stringMatching(/^Remove Clinic/), 'Remove Lagos Mainland LGA (Lagos)']);
+    await expect.poll(async () => (await cards(page)).map((c) => c.name).sort()).toEqual(['Ebute Metta Health Post', 'PHC Sabo']);
+    await context.close();
+  });
+});
