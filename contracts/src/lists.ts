@@ -261,10 +261,18 @@ export const servicesByInstitutionType: Record<RegistrationInstitutionType, read
   diagnostic_lab: diagnosticLabServices,
 };
 
+/**
+ * D17 (ours): what the landing page's "Eye Clinic" and "Dental Clinic" name. No registration
+ * list offers them (the spec's lists stay as they are); clinics, specialist hospitals and
+ * practices list them in profile setup, whose services are free, and search finds them by them.
+ */
+const specialistClinicServices = ['Ophthalmology', 'Dentistry'] as const;
+
 export const allServices: readonly string[] = dedupe([
   ...hospitalServices,
   ...pharmacyServices,
   ...diagnosticLabServices,
+  ...specialistClinicServices,
 ]);
 
 // ---------------------------------------------------------------- countries
@@ -488,9 +496,10 @@ const quickSearchQueries: Record<string, string> = {
   'diagnostic-center': 'Diagnostic Center',
   'maternity-hospital': 'Maternity',
   'cardiac-center': 'Cardiology',
-  'eye-clinic': 'Eye Clinic',
+  // D17: what these clinics offer, not their names (a name search found only clinics called so).
+  'eye-clinic': 'Ophthalmology',
   'orthopedic-center': 'Orthopedics',
-  'dental-clinic': 'Dental Clinic',
+  'dental-clinic': 'Dentistry',
   'surgical-center': 'Surgery',
 };
 

@@ -90,18 +90,22 @@ const professionalTypeWords: Record<string, string[]> = {
   nurse: ['nurse', 'nursing'],
 };
 
-/** Institution types patients name, each standing for the canonical values it covers. */
+/**
+ * Institution types patients name, each standing for the canonical values it covers. A chip must
+ * say what its filter applies (issue 34): a group's label names the group, never one of its types.
+ */
 const institutionTypeGroups: { words: string[]; values: InstitutionType[]; label: string }[] = [
   {
     words: ['hospital', 'hospitals'],
     values: ['hospital', 'general_hospital', 'specialist_hospital', 'teaching_hospital', 'private_hospital'],
-    label: 'Hospital',
+    label: 'Hospitals (all kinds)',
   },
-  { words: ['general hospital'], values: ['general_hospital', 'hospital'], label: 'General Hospital' },
+  // The registration form's one "Hospital" is usually a general hospital: both, and the chip says so.
+  { words: ['general hospital'], values: ['general_hospital', 'hospital'], label: 'General Hospital or Hospital' },
   {
     words: ['specialist hospital', 'specialty hospital', 'specialty clinic', 'specialist clinic', 'specialist centre', 'specialty centre'],
     values: ['specialist_hospital', 'specialty-center'],
-    label: 'Specialist Hospital',
+    label: 'Specialist hospitals and centres',
   },
   // Not "federal medical centre": the directory lists FMCs as medical centres ("Federal Medical Centre, Owerri").
   { words: ['teaching hospital', 'university hospital'], values: ['teaching_hospital'], label: 'Teaching Hospital' },
@@ -110,10 +114,10 @@ const institutionTypeGroups: { words: string[]; values: InstitutionType[]; label
   {
     words: ['clinic', 'clinics'],
     values: ['clinic', 'practice', 'medical_center', 'urgent-care', 'specialty-center', 'primary_health_centre', 'health_post'],
-    label: 'Clinic',
+    label: 'Clinics and health centres',
   },
   { words: ['medical centre', 'medical center'], values: ['medical_center'], label: 'Medical Center' },
-  { words: ['health centre', 'health center'], values: ['medical_center', 'primary_health_centre'], label: 'Health Centre' },
+  { words: ['health centre', 'health center'], values: ['medical_center', 'primary_health_centre'], label: 'Health and medical centres' },
   {
     words: ['primary health centre', 'primary health care centre', 'primary healthcare centre', 'phc', 'phcs'],
     values: ['primary_health_centre'],
@@ -132,10 +136,10 @@ const institutionTypeGroups: { words: string[]; values: InstitutionType[]; label
       'medical laboratory', 'medical lab', 'test centre', 'scan centre', 'imaging centre',
     ],
     values: ['diagnostic_lab', 'diagnostic_center', 'laboratory'],
-    label: 'Diagnostic Lab',
+    label: 'Labs and diagnostic centres',
   },
   { words: ['maternity home', 'birth home', 'birthing home'], values: ['maternity_home'], label: 'Maternity Home' },
-  { words: ['rehab', 'rehabilitation', 'rehabilitation centre', 'physiotherapy', 'physiotherapy centre'], values: ['rehabilitation', 'rehabilitation_center'], label: 'Rehabilitation' },
+  { words: ['rehab', 'rehabilitation', 'rehabilitation centre', 'physiotherapy', 'physiotherapy centre'], values: ['rehabilitation', 'rehabilitation_center'], label: 'Rehabilitation centres' },
   {
     words: ['mental health facility', 'psychiatric hospital', 'mental hospital', 'neuropsychiatric hospital'],
     values: ['mental_health_facility'],
@@ -168,6 +172,9 @@ const serviceWords: Record<string, string[]> = {
   'ECG/EKG': ['ecg', 'ekg', 'electrocardiogram'],
   Mammography: ['mammogram', 'breast screening'],
   'Genetic Testing': ['dna test', 'genetic test', 'paternity test'],
+  // D17: the landing page's "Eye Clinic" and "Dental Clinic" are what these clinics offer.
+  Ophthalmology: ['eye clinic', 'eye hospital', 'eye centre', 'eye care', 'eye specialist hospital'],
+  Dentistry: ['dental clinic', 'dental centre', 'dental care', 'dental', 'dentist'],
 };
 
 /** States as patients name them; `normalizeState` gives the stored spelling ('FCT'). */
@@ -387,7 +394,8 @@ function placePhrases(): Phrase[] {
   for (const c of cities) add(list, [c.city, ...(c.words ?? [])], target('city', [c.city], c.city));
   for (const d of districts) {
     const stored = normalizeState(d.state);
-    add(list, d.words, target('state', [stored], `${d.name} (${stored === 'FCT' ? 'Abuja' : d.state})`));
+    // The filter is the whole state: the chip says so, and for which district.
+    add(list, d.words, target('state', [stored], `All of ${stored === 'FCT' ? 'Abuja' : d.state} (for ${d.name})`));
   }
   return list;
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { institutionTypeLabel } from '@ilera/contracts';
+import { phrasesFor } from './patient-words';
 import { filteredFields, understand } from './query-understanding';
 
 const pro = (q: string, filtered?: string[]) => understand('professionals', q, new Set(filtered));
@@ -111,7 +113,9 @@ describe('query understanding', () => {
     expect(chips(inst('chemist lekki'))).toEqual(['type=pharmacy', 'city=Lekki']);
     expect(chips(inst('x-ray abuja'))).toEqual(['services=X-Ray', 'state=FCT']);
     expect(chips(inst('dialysis centre'))).toEqual(['services=Dialysis Center']);
-    expect(inst('Dental Clinic')).toMatchObject({ q: 'Dental', understood: [{ field: 'type', value: 'clinic' }] });
+    // D17 (issue 34): an eye or a dental clinic is what it offers.
+    expect(inst('Dental Clinic')).toMatchObject({ q: '', understood: [{ field: 'services', value: 'Dentistry', label: 'Dentistry' }] });
+    expect(chips(inst('eye clinic in kano'))).toEqual(['services=Ophthalmology', 'state=Kano']);
   });
 
   it('reads the register\'s primary health centres and health posts as clinics, and by their own names', () => {
@@ -223,7 +227,7 @@ describe('query understanding', () => {
       expect(inst('clinic near me')).toEqual({
         q: '',
         understood: [
-          { field: 'type', value: 'clinic', label: 'Clinic', text: 'clinic' },
+          { field: 'type', value: 'clinic', label: 'Clinics and health centres', text: 'clinic' },
           { ...near, text: 'near me' },
         ],
         filters: ['type:=[`clinic`,`practice`,`medical_center`,`urgent-care`,`specialty-center`,`primary_health_centre`,`health_post`]', ''],
@@ -247,6 +251,31 @@ describe('query understanding', () => {
       expect(inst('clinic').near).toBeUndefined();
       expect(pro('me').near).toBeUndefined();
     });
+  });
+
+  // Issue 34: a chip must say what its filter applies.
+  it('a chip names the group its filter applies: "diagnostic lab port harcourt" is labs and diagnostic centres', () => {
+    const u = inst('diagnostic lab port harcourt');
+    expect(u.understood.map((x) => x.label)).toEqual(['Labs and diagnostic centres', 'Port Harcourt']);
+    expect(u.filters[0]).toBe('type:=[`diagnostic_lab`,`diagnostic_center`,`laboratory`]');
+    expect(pro('dentist in vi').understood.map((x) => x.label)).toEqual(['Dentistry', 'All of Lagos (for Victoria Island)']);
+  });
+
+  it.each(['professionals', 'institutions'] as const)('every %s word standing for several values has a chip naming the group, not one of them', (collection) => {
+    const wrong: string[] = [];
+    for (const p of phrasesFor(collection)) {
+      const { field, values, label } = p.target;
+      const single = (v: string) => (field === 'type' ? institutionTypeLabel(v) : v);
+      if (values.length > 1 && values.some((v) => single(v).toLowerCase() === label.toLowerCase())) wrong.push(`${p.text}: ${label}`);
+      if (values.length === 1 && field === 'type' && label !== single(values[0]!)) wrong.push(`${p.text}: ${label}`);
+    }
+    // A district filters on its whole state: its chip names the state, not the district alone.
+    for (const p of phrasesFor(collection)) {
+      if (p.target.field === 'state' && !p.target.label.startsWith('All of') && p.target.label !== p.target.values[0] && p.target.label !== 'Abuja (FCT)') {
+        wrong.push(`${p.text}: ${p.target.label}`);
+      }
+    }
+    expect([...new Set(wrong)]).toEqual([]);
   });
 
   it('reads the fields of a filter_by string', () => {

@@ -1022,6 +1022,9 @@ function draw(r: Rng, odds: ServiceOdds): string[] {
   return odds.filter(([, p]) => r.chance(p)).map(([s]) => s);
 }
 
+/** The service an eye or dental clinic (or an eye specialist hospital) is named for (D17). */
+const specialistServiceOf = (name: string): string[] => (/\bEye\b/.test(name) ? ['Ophthalmology'] : /\bDental\b/.test(name) ? ['Dentistry'] : []);
+
 function institutionServices(r: Rng, type: InstitutionType, name: string): string[] {
   switch (type) {
     case 'pharmacy':
@@ -1036,7 +1039,8 @@ function institutionServices(r: Rng, type: InstitutionType, name: string): strin
       return draw(r, hospitalOdds.map(([s, p]) => [s, Math.min(1, p + 0.4)] as const));
     case 'clinic':
     case 'practice':
-      return draw(r, clinicOdds);
+      // D17: an eye or a dental clinic offers what it is named for (added after the draw: the rest of the directory stays as it was).
+      return [...draw(r, clinicOdds), ...specialistServiceOf(name)];
     case 'urgent-care':
       return ['Emergency Care', 'Outpatient Care', ...draw(r, [['Laboratory Services', 0.5], ['Radiology', 0.3]])];
     case 'specialty-center':
@@ -1051,7 +1055,7 @@ function institutionServices(r: Rng, type: InstitutionType, name: string): strin
     case 'maternity_home':
       return ['Maternity Services', 'Pediatric Care', 'Outpatient Care', ...draw(r, [['Laboratory Services', 0.4]])];
     default: {
-      const services = draw(r, hospitalOdds);
+      const services = [...draw(r, hospitalOdds), ...specialistServiceOf(name)];
       if (name.includes('Maternity') && !services.includes('Maternity Services')) services.splice(4, 0, 'Maternity Services');
       return services;
     }

@@ -34,11 +34,6 @@ const service = (name: string): Named => ({
   is: (d) => (d.services as string[]).includes(name),
   where: `'${name}' = ANY (i.services)`,
 });
-/** A kind of clinic no type or service holds: its name says it ("Eye Clinic"). */
-const named = (words: string): Named => ({
-  is: (d) => new RegExp(`\\b${words.split(' ')[0]}\\b`, 'i').test(d.name as string),
-  where: `i.name ILIKE '%${words}%'`,
-});
 
 const specialtyChoices: Record<string, Named> = {
   'General Practitioner': specialty('General Practice'),
@@ -63,9 +58,10 @@ const facilityChoices: Record<string, Named> = {
   'Diagnostic Center': institutionType('diagnostic_center', 'diagnostic_lab', 'laboratory'),
   'Maternity Hospital': service('Maternity Services'),
   'Cardiac Center': service('Cardiology'),
-  'Eye Clinic': named('Eye Clinic'),
+  // D17 (issue 34): what an eye or a dental clinic offers, not a name that says so.
+  'Eye Clinic': service('Ophthalmology'),
   'Orthopedic Center': service('Orthopedics'),
-  'Dental Clinic': named('Dental Clinic'),
+  'Dental Clinic': service('Dentistry'),
   'Surgical Center': service('Surgery'),
 };
 
