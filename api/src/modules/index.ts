@@ -17,6 +17,7 @@ import affiliationsRoutes from './affiliations/affiliations.routes';
 import claimsRoutes from './claims/claims.routes';
 import seoRoutes from './seo/seo.routes';
 import scheduleRoutes from './schedule/schedule.routes';
+import emergencyRoutes from './emergency/emergency.routes';
 
 /** Every area's routes; each area owns its folder. */
 export const modules: (FastifyPluginAsyncZod | ((app: FastifyInstance) => Promise<void>))[] = [
@@ -37,4 +38,5 @@ export const modules: (FastifyPluginAsyncZod | ((app: FastifyInstance) => Promis
   seoRoutes,
   accountRoutes,
   scheduleRoutes,
+  emergencyRoutes,
 ];

@@ -52,6 +52,11 @@ export function Header({ variant = 'app' }: HeaderProps) {
           </Group>
 
           <Group gap="xs" wrap="nowrap">
+            {/* Issue 33: one tap to "Call 112" and the nearest hospitals (a phone gets the strip below).
+                Plain links: /emergency is a small server page of its own, not a screen of this app. */}
+            <Button component="a" href="/emergency" color="red" variant="light" size="sm" px="xs" visibleFrom="sm">
+              Emergency
+            </Button>
             {signedInUser ? (
               <>
                 <Box visibleFrom="sm">
@@ -96,6 +101,20 @@ export function Header({ variant = 'app' }: HeaderProps) {
           </Group>
         </Group>
       </Container>
+      <Anchor
+        href="/emergency"
+        hiddenFrom="sm"
+        display="block"
+        ta="center"
+        fz="sm"
+        fw={600}
+        py={4}
+        c="red.9"
+        bg="red.0"
+        underline="never"
+      >
+        Emergency: call 112 or find the nearest hospital
+      </Anchor>
 
       {opened && (
         <Box

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { FILE_SPAN, sitemapEntries, sitemapFiles, type ProfileKind } from './sitemap.repo';
 
 /** Public pages that are not profiles, in the sitemap's pages file. */
-export const STATIC_PATHS = ['/', '/search', '/about', '/privacy', '/terms', '/mobile-help'];
+export const STATIC_PATHS = ['/', '/search', '/emergency', '/about', '/privacy', '/terms', '/mobile-help'];
 
 /** Signed-in screens and the API: nothing for a search engine there. */
 const DISALLOWED = ['/api/', '/admin', '/appointments', '/profile-setup', '/change-password', '/reset-password', '/account'];

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { renderEmergencyPage, SCRIPT_CSP_SOURCE, type EmergencyView } from './emergency.page';
+import { locatePlace, nearestHospitals, parseNear } from './emergency.service';
+
+/**
+ * GET /emergency (issue 33, D23): "Call 112", then the nearest hospitals to `?near=LAT,LNG` (the
+ * device's location, sent by the page's small script) or to `?place=` (typed), server-rendered so
+ * that it is usable before, or without, any script. A search engine failure never hides the call
+ * button: the page says the list is unavailable.
+ */
+export default async function emergencyRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Querystring: { near?: string; place?: string } }>('/emergency', async (request, reply) => {
+    const typed = typeof request.query.place === 'string' ? request.query.place.slice(0, 100) : '';
+    const point = parseNear(typeof request.query.near === 'string' ? request.query.near : undefined);
+    const view: EmergencyView = { hospitals: [] };
+    if (point) view.at = { ...point, label: 'your location', approximate: false };
+    else if (typed.trim()) {
+      view.at = await locatePlace(app.sql, typed);
+      if (!view.at) view.unknownPlace = typed.trim();
+    }
+    if (view.at) {
+      try {
+        view.hospitals = await nearestHospitals(app.searchAnswers.view(), view.at);
+      } catch (error) {
+        request.log.warn({ err: error }, 'emergency: hospital search failed');
+        view.unavailable = true;
+      }
+    }
+    // The app's policy (helmet, app.ts) runs no inline script; this page's one script is allowed by its hash.
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string') reply.header('content-security-policy', policy.replace(/script-src ([^;]*)/, `script-src $1 ${SCRIPT_CSP_SOURCE}`));
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
+      // A location's answer may be kept a minute; the bare page (call button, form) an hour.
+      .header('cache-control', view.at ? 'private, max-age=60' : 'public, max-age=3600')
+      .send(renderEmergencyPage(view, typed, app.config.appUrl));
+  });
+}

@@ -1,0 +1,116 @@
+// The emergency page's data (issue 33, D23): where the patient is, and the nearest hospitals.
+// Hospitals come from the search engine in use (PostgreSQL or Typesense) through the same
+// multi_search protocol the search page speaks, so the page answers on both engines.
+import { institutionTypeLabel, type InstitutionType } from '@ilera/contracts';
+import { isSearchError, sanitizeSearch, type SearchEngine } from '@ilera/search';
+import type { Sql } from '@ilera/db';
+
+/** The institution types that take emergencies: secondary and tertiary care, and urgent care. */
+export const EMERGENCY_TYPES: readonly InstitutionType[] = [
+  'general_hospital',
+  'teaching_hospital',
+  'specialist_hospital',
+  'medical_center',
+  'hospital',
+  'private_hospital',
+  'urgent-care',
+];
+
+/** Widening rings: an emergency page never answers "none" while a hospital exists within 500 km. */
+const RADII_KM = [25, 100, 500];
+export const NEAREST_COUNT = 10;
+
+export interface Point {
+  lat: number;
+  lng: number;
+}
+
+export interface Whereabouts extends Point {
+  /** What the point came from: the device, or the typed place's name as matched. */
+  label: string;
+  approximate: boolean;
+}
+
+export interface NearbyHospital {
+  id: string;
+  name: string;
+  typeLabel: string;
+  distanceKm: number;
+  lat: number;
+  lng: number;
+  city?: string;
+  lga?: string;
+  state?: string;
+  phone?: string;
+  listed: boolean;
+}
+
+// Nigeria's bounding box, a little wide: a point outside it is not a Nigerian place.
+const inNigeria = (p: Point) => p.lat >= 4 && p.lat <= 14 && p.lng >= 2.5 && p.lng <= 15;
+
+/** `near=LAT,LNG` as sent by the page's "Use my location" (or a shared link); undefined when not a point in Nigeria. */
+export function parseNear(raw: string | undefined): Point | undefined {
+  const m = /^\s*(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$/.exec(raw ?? '');
+  if (!m) return undefined;
+  const p = { lat: Number(m[1]), lng: Number(m[2]) };
+  return inNigeria(p) ? p : undefined;
+}
+
+/**
+ * A typed place (a town, LGA, ward or state) as a point: the median of the located facilities
+ * that carry that name (D23's LGA centre, widened to wards, towns and states). Approximate.
+ */
+export async function locatePlace(sql: Sql, typed: string): Promise<Whereabouts | undefined> {
+  const name = typed.replace(/\s+/g, ' ').trim().toLowerCase().slice(0, 100);
+  if (!name) return undefined;
+  // Most specific first: a ward or area, then an LGA, then a town, then a state.
+  for (const column of ['ward', 'lga', 'city', 'state'] as const) {
+    const [row] = await sql<{ lat: number | null; lng: number | null; label: string | null }[]>`
+      SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY latitude) AS lat,
+             percentile_cont(0.5) WITHIN GROUP (ORDER BY longitude) AS lng,
+             min(${sql(column)}) AS label
+      FROM institutions
+      WHERE latitude IS NOT NULL AND status = 'approved' AND lower(${sql(column)}) = ${name}`;
+    if (row?.lat != null && row.lng != null) return { lat: row.lat, lng: row.lng, label: row.label ?? typed, approximate: true };
+  }
+  return undefined;
+}
+
+const round1 = (km: number) => Math.round(km * 10) / 10;
+
+/** The nearest emergency-capable facilities to a point, nearest first. */
+export async function nearestHospitals(engine: SearchEngine, at: Point): Promise<NearbyHospital[]> {
+  const point = `${at.lat.toFixed(6)}, ${at.lng.toFixed(6)}`;
+  for (const radius of RADII_KM) {
+    const [result] = await engine.multiSearch([
+      sanitizeSearch({
+        collection: 'institutions',
+        q: '*',
+        filter_by: `type:=[${EMERGENCY_TYPES.map((t) => `\`${t}\``).join(',')}] && location:(${point}, ${radius} km)`,
+        sort_by: `location(${point}):asc`,
+        per_page: NEAREST_COUNT,
+      }),
+    ]);
+    if (isSearchError(result)) throw new Error(`emergency search failed: ${result.error}`);
+    if (result.hits.length === 0 && radius !== RADII_KM.at(-1)) continue;
+    return result.hits.map((hit) => {
+      const d = hit.document as Record<string, unknown>;
+      const [lat, lng] = d.location as [number, number];
+      const metres = (hit as { geo_distance_meters?: { location?: number } }).geo_distance_meters?.location ?? 0;
+      return {
+        id: String(d.id),
+        name: String(d.name),
+        typeLabel: institutionTypeLabel(String(d.type)),
+        distanceKm: round1(metres / 1000),
+        lat,
+        lng,
+        city: d.city as string | undefined,
+        lga: d.lga as string | undefined,
+        state: d.state as string | undefined,
+        phone: d.phone as string | undefined,
+        listed: d.listed === true,
+      };
+    });
+  }
+  return [];
+}
