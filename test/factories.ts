@@ -98,8 +98,13 @@ export interface InstitutionOverrides {
   isVerified?: boolean;
   /** The Nigerian registration's last valid day ('YYYY-MM-DD'); none by default. */
   expiresOn?: string;
+  /** The public contact e-mail (D18), never the account's sign-in e-mail; null for none. */
+  email?: string | null;
   user?: Partial<Omit<TestUser, 'id'>>;
 }
+
+/** The public contact e-mail of factory institutions unless a test gives another. */
+export const INSTITUTION_CONTACT_EMAIL = 'desk@lagoon.example.ng';
 
 export async function createInstitution(sql: Sql, o: InstitutionOverrides = {}) {
   const user = await createUser(sql, { userType: 'institution', firstName: 'Bola', lastName: 'Adeyemi', ...o.user });
@@ -117,7 +122,7 @@ export async function createInstitution(sql: Sql, o: InstitutionOverrides = {}) 
     VALUES (${user.id}, ${o.name ?? 'Lagoon General Hospital'}, ${o.type ?? 'hospital'},
       ${o.services ?? ['Emergency Care', 'Surgery', 'Maternity Services', 'Radiology']},
       ${o.description ?? 'A 200-bed general hospital serving Lagos Island and its surroundings.'},
-      '01 234 5678', ${user.email}, 'https://lagoon.example.ng', '5 Marina Road',
+      '01 234 5678', ${o.email === undefined ? INSTITUTION_CONTACT_EMAIL : o.email}, 'https://lagoon.example.ng', '5 Marina Road',
       ${o.city ?? 'Lagos'}, ${o.state ?? 'Lagos'}, ${o.status ?? 'approved'}, ${verified}, ${sql.json([registration] as never)},
       ${sql.json(o.weeklyHours ?? EVERY_DAY)}, ${o.bookingMode ?? 'request'})
     RETURNING id`;

@@ -72,6 +72,7 @@ export const institutionAnswer = z.object({
   type: z.string(),
   services: z.array(z.string()),
   description: z.string().nullable(),
+  /** D18: the public contact e-mail (never the sign-in e-mail, decision 028). */
   email: z.string().nullable(),
   website: z.string().nullable(),
   /** Issue 18: registration number (licenseNumber), issuing body (council), expiry and verification, one per country. */

@@ -50,6 +50,8 @@ export const institutionProfileSchema = z.object({
     .default([])
     .transform(dedupeStrings),
   phone: optionalText(30),
+  // D18: the public contact e-mail (the spec's institution `email`); empty by default, never
+  // filled from the account's sign-in e-mail (decision 028).
   email: emailOrEmpty('Please enter a valid email address'),
   website: urlOrEmpty('Please enter a valid website URL'),
   address: optionalText(300),

@@ -131,6 +131,11 @@ describe('seedDemo', () => {
     }
   });
 
+  it("gives institutions public e-mails of their own, never an account's sign-in e-mail (D18)", async () => {
+    expect(await count(sql`SELECT count(*)::int AS n FROM institutions i JOIN users u ON lower(u.email) = lower(i.email)`)).toBe(0);
+    expect(await count(sql`SELECT count(*)::int AS n FROM institutions WHERE email IS NOT NULL`)).toBeGreaterThan(0);
+  });
+
   it('gives the demo accounts their hand-made cases', async () => {
     const [tunde] = await sql`
       SELECT p.id, p.status, p.professional_type, p.specialty, p.state, p.title FROM professionals p

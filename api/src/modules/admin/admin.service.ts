@@ -448,7 +448,7 @@ export async function createUser(deps: AdminDeps, admin: SessionUser, input: Adm
           description: emptyToNull(input.description),
           profileImageUrl,
           phone,
-          email: user.email,
+          // D18: no public e-mail until the institution sets one; its sign-in e-mail is never copied.
           website: emptyToNull(input.website),
           address: emptyToNull(input.address),
           city: emptyToNull(input.city),

@@ -551,7 +551,8 @@ describe('create user', () => {
       name: body.institutionName,
       type: 'maternity_home',
       services: ['Antenatal care', 'Delivery', 'Postnatal care'],
-      email: body.email,
+      // D18: no public e-mail until the institution sets one; never its sign-in e-mail.
+      email: null,
     });
     const events = await ctx.sql`SELECT 1 FROM outbox WHERE topic = 'search.institution' AND payload->>'id' = ${String(institutionId)}`;
     expect(events).toHaveLength(1);

@@ -64,7 +64,7 @@ async function registerProvider(
   sql: Sql,
   kind: 'professional' | 'institution',
   input: ProviderAccountInput,
-  columns: (tx: Tx, created: SessionUser) => Record<string, unknown>,
+  columns: (tx: Tx) => Record<string, unknown>,
   after: (tx: Tx, id: number) => Promise<void> = async () => {},
 ) {
   const profileImageUrl = emptyToNull(input.profileImageUrl);
@@ -72,7 +72,7 @@ async function registerProvider(
   return createAccount(sql, { email: input.email, firstName, lastName, phone, profileImageUrl, userType: kind }, input.password, async (tx, created) => {
     const id = await insertProvider(tx, kind, {
       userId: created.id,
-      ...columns(tx, created),
+      ...columns(tx),
       profileImageUrl,
       phone,
       address: input.address,
@@ -118,12 +118,12 @@ export async function registerInstitution(sql: Sql, input: RegisterInstitutionIn
     sql,
     'institution',
     input,
-    (_tx, created) => ({
+    () => ({
       name: input.institutionName,
       type: input.type,
       services: dedupeStrings(input.services),
       description: input.description,
-      email: created.email,
+      // D18: the public e-mail starts empty; the account's sign-in e-mail is never copied into it.
       website: emptyToNull(input.website),
     }),
     async (tx, id) => {

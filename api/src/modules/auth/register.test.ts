@@ -178,7 +178,8 @@ describe('POST /api/register/institution', () => {
       isApproved: false,
       isVerified: false,
       website: 'https://lagoon.example.ng',
-      email: p.email,
+      // D18: no public e-mail until the institution sets one; never its sign-in e-mail.
+      email: null,
       phone: '0803 123 4567',
     });
     const events = await ctx.sql`SELECT topic, payload FROM outbox WHERE topic = 'search.institution'`;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../test/support';
-import { createInstitution, createProfessional, createUser, login } from '../../../../test/factories';
+import { createInstitution, createProfessional, createUser, INSTITUTION_CONTACT_EMAIL, login } from '../../../../test/factories';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -50,7 +50,7 @@ describe('GET /api/institutions/{id}', () => {
       type: 'hospital',
       services: ['Emergency Care', 'Surgery', 'Maternity Services', 'Radiology'],
       phone: '01 234 5678',
-      email: inst.user.email, // the institution's own contact e-mail is public directory data
+      email: INSTITUTION_CONTACT_EMAIL, // the institution's own contact e-mail is public directory data (D18)
       website: 'https://lagoon.example.ng',
       isVerified: true,
       isApproved: true,

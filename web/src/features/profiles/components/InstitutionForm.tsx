@@ -13,7 +13,7 @@ import {
   registrationDraft,
   type LicenceDraft,
 } from '../../../components/LicenceFields';
-import { ContactGrid, fromProfile, ProfileFormFrame, useProfileForm, type ProfileFormProps } from './ProfileFormFrame';
+import { ContactGrid, fromProfile, ProfileFormFrame, PublicEmailInput, useProfileForm, type ProfileFormProps } from './ProfileFormFrame';
 
 /** The saved fields the form edits, with their values for a new profile. */
 const defaults = {
@@ -67,7 +67,7 @@ export function InstitutionForm({ profile, submitting, onSubmit, onCancel }: Pro
         error={form.errors.services as string | undefined}
       />
       <ContactGrid form={form} phonePlaceholder="01 234 5678">
-        <TextInput label="Email" type="email" {...form.getInputProps('email')} />
+        <PublicEmailInput {...form.getInputProps('email')} />
         <TextInput label="Website" type="url" placeholder="https://" {...form.getInputProps('website')} />
       </ContactGrid>
       <Divider label="Registration" labelPosition="left" />

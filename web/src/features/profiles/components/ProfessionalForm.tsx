@@ -10,7 +10,7 @@ import {
 } from '@ilera/contracts';
 import type { Professional } from '../api/types';
 import { professionalBasics } from '../professional-basics';
-import { ContactGrid, fromProfile, ProfileFormFrame, useProfileForm, withCurrent, type ProfileFormProps } from './ProfileFormFrame';
+import { ContactGrid, fromProfile, ProfileFormFrame, PublicEmailInput, useProfileForm, withCurrent, type ProfileFormProps } from './ProfileFormFrame';
 
 /** The saved fields the form edits, with their values for a new profile. */
 const defaults = {
@@ -25,8 +25,6 @@ const defaults = {
   certifications: '',
   contactEmail: '',
 };
-
-const contactEmailHelp = 'Shown on your public profile; leave empty to show none. Your sign-in e-mail is never shown.';
 
 /** The professional tab of /profile-setup (spec §2 Profile setup). */
 export function ProfessionalForm({ profile, submitting, onSubmit, onCancel }: ProfileFormProps<Professional, ProfessionalProfileInput>) {
@@ -97,7 +95,7 @@ export function ProfessionalForm({ profile, submitting, onSubmit, onCancel }: Pr
         {...form.getInputProps('certifications')}
       />
       <ContactGrid form={form} phonePlaceholder="0803 123 4567">
-        <TextInput label="Public Contact Email" type="email" description={contactEmailHelp} {...form.getInputProps('contactEmail')} />
+        <PublicEmailInput {...form.getInputProps('contactEmail')} />
       </ContactGrid>
     </ProfileFormFrame>
   );

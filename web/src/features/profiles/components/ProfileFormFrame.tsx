@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { ComponentProps, FormEvent, ReactNode } from 'react';
 import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { nigerianStates, normalizeState } from '@ilera/contracts';
@@ -55,6 +55,21 @@ const stateOptions = nigerianStates.map((s) => ({ value: normalizeState(s), labe
 type ContactValues = { phone: string; address: string; city: string; state: string; zipCode: string };
 
 /** Phone, the kind's own contact fields (`children`), then the address: one grid for both kinds. */
+/**
+ * D18: the public contact e-mail, the same field for both kinds (a professional's contactEmail,
+ * an institution's email): set by the provider and empty by default, never the sign-in e-mail.
+ */
+export function PublicEmailInput(props: ComponentProps<typeof TextInput>) {
+  return (
+    <TextInput
+      label="Public Contact Email"
+      type="email"
+      description="Shown on your public profile; leave empty to show none. Your sign-in e-mail is never shown."
+      {...props}
+    />
+  );
+}
+
 export function ContactGrid<V extends ContactValues>({
   form,
   phonePlaceholder,
