@@ -78,39 +78,57 @@ export async function locatePlace(sql: Sql, typed: string): Promise<Whereabouts 
 
 const round1 = (km: number) => Math.round(km * 10) / 10;
 
-/** The nearest emergency-capable facilities to a point, nearest first. */
+/** A search hit as the page lists it. */
+function hospitalOf(hit: { document: Record<string, unknown> }): NearbyHospital & { metres: number } {
+  const d = hit.document;
+  const [lat, lng] = d.location as [number, number];
+  const metres = (hit as { geo_distance_meters?: { location?: number } }).geo_distance_meters?.location ?? 0;
+  return {
+    id: String(d.id),
+    name: String(d.name),
+    typeLabel: institutionTypeLabel(String(d.type)),
+    distanceKm: round1(metres / 1000),
+    lat,
+    lng,
+    city: d.city as string | undefined,
+    lga: d.lga as string | undefined,
+    state: d.state as string | undefined,
+    phone: d.phone as string | undefined,
+    listed: d.listed === true,
+    metres,
+  };
+}
+
+/**
+ * The nearest emergency-capable facilities to a point, nearest first: those of a hospital type, and
+ * the register's secondary and tertiary facilities whatever their type (two searches, since the
+ * filter syntax both engines share has no `||`), merged by distance.
+ */
 export async function nearestHospitals(engine: SearchEngine, at: Point): Promise<NearbyHospital[]> {
   const point = `${at.lat.toFixed(6)}, ${at.lng.toFixed(6)}`;
+  const kinds = [`type:=[${EMERGENCY_TYPES.map((t) => `\`${t}\``).join(',')}]`, 'level:=[`Secondary`,`Tertiary`]'];
   for (const radius of RADII_KM) {
-    const [result] = await engine.multiSearch([
-      sanitizeSearch({
-        collection: 'institutions',
-        q: '*',
-        filter_by: `type:=[${EMERGENCY_TYPES.map((t) => `\`${t}\``).join(',')}] && location:(${point}, ${radius} km)`,
-        sort_by: `location(${point}):asc`,
-        per_page: NEAREST_COUNT,
-      }),
-    ]);
-    if (isSearchError(result)) throw new Error(`emergency search failed: ${result.error}`);
-    if (result.hits.length === 0 && radius !== RADII_KM.at(-1)) continue;
-    return result.hits.map((hit) => {
-      const d = hit.document as Record<string, unknown>;
-      const [lat, lng] = d.location as [number, number];
-      const metres = (hit as { geo_distance_meters?: { location?: number } }).geo_distance_meters?.location ?? 0;
-      return {
-        id: String(d.id),
-        name: String(d.name),
-        typeLabel: institutionTypeLabel(String(d.type)),
-        distanceKm: round1(metres / 1000),
-        lat,
-        lng,
-        city: d.city as string | undefined,
-        lga: d.lga as string | undefined,
-        state: d.state as string | undefined,
-        phone: d.phone as string | undefined,
-        listed: d.listed === true,
-      };
-    });
+    const results = await engine.multiSearch(
+      kinds.map((kind) =>
+        sanitizeSearch({
+          collection: 'institutions',
+          q: '*',
+          filter_by: `${kind} && location:(${point}, ${radius} km)`,
+          sort_by: `location(${point}):asc`,
+          per_page: NEAREST_COUNT,
+        }),
+      ),
+    );
+    const byId = new Map<string, NearbyHospital & { metres: number }>();
+    for (const result of results) {
+      if (isSearchError(result)) throw new Error(`emergency search failed: ${result.error}`);
+      for (const hit of result.hits) byId.set(String(hit.document.id), hospitalOf(hit));
+    }
+    if (byId.size === 0 && radius !== RADII_KM.at(-1)) continue;
+    return [...byId.values()]
+      .sort((a, b) => a.metres - b.metres)
+      .slice(0, NEAREST_COUNT)
+      .map(({ metres: _, ...h }) => h);
   }
   return [];
 }

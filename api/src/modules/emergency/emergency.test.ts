@@ -24,6 +24,9 @@ const places = {
   luth: { name: 'Idi-Araba Teaching Hospital', type: 'teaching_hospital', lat: 6.517, lng: 3.359, lga: 'Mushin', ward: 'Idi-Araba' },
   yaba: { name: 'Sabo Yaba Specialist Hospital', type: 'specialist_hospital', lat: 6.5095, lng: 3.3711, lga: 'Lagos Mainland', ward: 'Yaba' },
   chemist: { name: 'Marina Chemists', type: 'pharmacy', lat: 6.4999, lng: 3.3701, lga: 'Lagos Mainland', ward: 'Yaba' },
+  // The register's levels count whatever the type: a secondary clinic takes emergencies, a PHC is not listed.
+  ebute: { name: 'Ebute Metta Clinic', type: 'clinic', level: 'Secondary', lat: 6.4875, lng: 3.3802, lga: 'Lagos Mainland', ward: 'Ebute Metta' },
+  phc: { name: 'Primary Health Centre, Oyingbo', type: 'primary_health_centre', level: 'Primary', lat: 6.5001, lng: 3.3702, lga: 'Lagos Mainland', ward: 'Oyingbo' },
   kano: { name: 'Murtala Muhammad Specialist Hospital', type: 'specialist_hospital', lat: 12.0001, lng: 8.5167, lga: 'Kano Municipal', ward: 'Sharada' },
 } as const;
 
@@ -31,8 +34,9 @@ beforeAll(async () => {
   ctx = await createTestContext();
   for (const p of Object.values(places)) {
     const { id } = await createInstitution(ctx.sql, { name: p.name, type: p.type, city: p.lga, state: p.lat > 10 ? 'Kano' : 'Lagos' });
-    await ctx.sql`UPDATE institutions SET latitude = ${p.lat}, longitude = ${p.lng}, location_source = 'register', lga = ${p.lga}, ward = ${p.ward}
-      WHERE id = ${id}`;
+    const level = 'level' in p ? p.level : null;
+    await ctx.sql`UPDATE institutions SET latitude = ${p.lat}, longitude = ${p.lng}, location_source = 'register', lga = ${p.lga}, ward = ${p.ward},
+      facility_level = ${level} WHERE id = ${id}`;
   }
   await reindexAll(ctx.sql, { engine: new PostgresEngine(ctx.sql) });
   base = await ctx.listen();
@@ -72,7 +76,12 @@ describe('GET /emergency', () => {
     expect(page.status).toBe(200);
     const hits = listed(page.html);
     // Hospitals within reach, no pharmacy, nothing from Kano while Lagos has hospitals.
-    expect(hits.map((h) => h.name)).toEqual(['Sabo Yaba Specialist Hospital', 'Idi-Araba Teaching Hospital', 'Lagos Island General Hospital']);
+    expect(hits.map((h) => h.name)).toEqual([
+      'Sabo Yaba Specialist Hospital',
+      'Ebute Metta Clinic',
+      'Idi-Araba Teaching Hospital',
+      'Lagos Island General Hospital',
+    ]);
     for (const h of hits) {
       const p = Object.values(places).find((x) => x.name === h.name)!;
       expect(Math.abs(h.km - haversineKm(device, p))).toBeLessThanOrEqual(0.1);
