@@ -261,6 +261,26 @@ describe('profiles and dashboards (browser)', { timeout: 120_000 }, () => {
     await context.close();
   }, 90_000);
 
+  it("an institution sets its Public Contact Email; its public page shows that, never the sign-in e-mail (D18)", async () => {
+    const inst = await createInstitution(suite.ctx.sql, { name: 'Kano Desk Hospital', email: null, user: { email: 'kano.desk.signin@example.ng' } });
+    const { page, context } = await pageAs(inst.user);
+    await page.goto('/profile-setup');
+    const form = page.getByRole('form', { name: 'Institution profile' });
+    const field = form.getByLabel('Public Contact Email');
+    expect(await field.inputValue()).toBe('');
+    await form.getByText('Shown on your public profile; leave empty to show none. Your sign-in e-mail is never shown.').waitFor();
+    await field.fill('frontdesk@kano.example.ng');
+    await form.getByRole('button', { name: 'Update Profile' }).click();
+    await page.getByText('Profile Updated').waitFor();
+    await context.close();
+
+    const visitor = await pageAs(null);
+    await visitor.page.goto(`/institution/${inst.id}`);
+    await section(visitor.page, 'Contact Information').getByText('frontdesk@kano.example.ng').waitFor();
+    expect(await visitor.page.content()).not.toContain('kano.desk.signin@example.ng');
+    await visitor.context.close();
+  });
+
   it('each role sees its own dashboard: patient, institution and admin', async () => {
     // Patient: quick search, the two cards and recent appointments.
     const patient = await createUser(suite.ctx.sql, { firstName: 'Kemi' });
