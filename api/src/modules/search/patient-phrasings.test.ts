@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '@ilera/db/seed/demo';
 import { PostgresEngine, reindexAll } from '@ilera/search';
 import { createTestContext, type TestContext } from '../../../../test/support';
+import { createRegisterListing } from '../../../../test/factories';
 
 /**
  * Issue 13: what patients type answers exactly what the same search made with
@@ -14,7 +15,7 @@ const professionals = Number(process.env.PHRASINGS_PROFESSIONALS ?? 3000);
 type Case = [phrase: string, filterBy: string, q?: string];
 const hospitals = 'type:=[`hospital`,`general_hospital`,`specialist_hospital`,`teaching_hospital`,`private_hospital`]';
 const labs = 'type:=[`diagnostic_lab`,`diagnostic_center`,`laboratory`]';
-const clinics = 'type:=[`clinic`,`practice`,`medical_center`,`urgent-care`,`specialty-center`]';
+const clinics = 'type:=[`clinic`,`practice`,`medical_center`,`urgent-care`,`specialty-center`,`primary_health_centre`,`health_post`]';
 
 const professionalCases: Case[] = [
   ['cardiologist in lagos', 'specialty:=[`Cardiology`] && state:=[`Lagos`]'],
@@ -121,6 +122,16 @@ const institutionCases: Case[] = [
   ['hosptal in abuja', `${hospitals} && state:=[\`FCT\`]`],
   ['labouratory in lagos', `${labs} && state:=[\`Lagos\`]`],
   ['maternaty in lagos', 'services:=[`Maternity Services`] && state:=[`Lagos`]'],
+  // Issue 33: the register's LGAs, its primary health centres, and "near me" (the device's location
+  // is the client's to send: the words alone narrow nothing).
+  ['clinic in kosofe', `${clinics} && lga:=[\`Kosofe\`]`],
+  ['phc in lagos mainland', 'type:=[`primary_health_centre`] && lga:=[`Lagos Mainland`]'],
+  ['primary health centres at bwari', 'type:=[`primary_health_centre`] && lga:=[`Bwari`]'],
+  ['health post in kosofe lga', 'type:=[`health_post`] && lga:=[`Kosofe`]'],
+  ['surulere local government', 'lga:=[`Surulere`]'],
+  ['clinic near me', clinics],
+  ['hospital nearby', hospitals],
+  ['nearest pharmacy', 'type:=[`pharmacy`]'],
 ];
 
 describe('patient phrasings answer what their structured search answers', () => {
@@ -129,6 +140,18 @@ describe('patient phrasings answer what their structured search answers', () => 
   beforeAll(async () => {
     ctx = await createTestContext();
     await seedDemo(ctx.sql, { professionals, institutions: Math.round(professionals / 5), appointments: 0, reviews: 0, patients: 10 });
+    // Register listings (issue 33) in a few LGAs; Surulere is an LGA of Lagos and of Oyo.
+    const listing = (name: string, state: string, lga: string, type = 'primary_health_centre') =>
+      createRegisterListing(ctx.sql, { name, state, lga, type });
+    await listing('PHC Sabo', 'Lagos', 'Lagos Mainland');
+    await listing('PHC Onike', 'Lagos', 'Lagos Mainland');
+    await listing('Ebute Metta Health Post', 'Lagos', 'Lagos Mainland', 'health_post');
+    await listing('PHC Ketu', 'Lagos', 'Kosofe');
+    await listing('Ojota Health Post', 'Lagos', 'Kosofe', 'health_post');
+    await listing('Kosofe Comprehensive Clinic', 'Lagos', 'Kosofe', 'clinic');
+    await listing('PHC Kubwa', 'FCT', 'Bwari');
+    await listing('PHC Aguda', 'Lagos', 'Surulere');
+    await listing('PHC Iresa', 'Oyo', 'Surulere');
     await reindexAll(ctx.sql, { engine: new PostgresEngine(ctx.sql) });
   }, 300_000);
   afterAll(async () => ctx?.close());
@@ -199,6 +222,24 @@ describe('patient phrasings answer what their structured search answers', () => 
     const r = await search('professionals', 'eye doctor');
     expect(r.hits.length).toBeGreaterThan(0);
     expect(new Set(r.hits.map((h) => h.document.specialty))).toEqual(new Set(['Ophthalmology']));
+  });
+
+  it('says "clinic near me" asks for the device, with a chip (issue 33), on both kinds of search', async () => {
+    const r = await search('institutions', 'clinic near me');
+    expect(r.understood).toEqual([
+      { field: 'type', value: 'clinic', label: 'Clinics and health centres', text: 'clinic' },
+      { field: 'near', value: 'device', label: 'Near you', text: 'near me' },
+    ]);
+    const get = (await ctx.app.inject({ url: '/api/institutions/search?query=clinic%20near%20me' })).json();
+    expect(get.understood.map((u: { field: string }) => u.field)).toEqual(['type', 'near']);
+  });
+
+  it('finds an LGA in every state that has one so named, with its chip', async () => {
+    const r = await search('institutions', 'surulere lga');
+    expect(r.hits.map((h) => `${h.document.name}, ${h.document.state}`).sort()).toEqual(['PHC Aguda, Lagos', 'PHC Iresa, Oyo']);
+    expect(r.understood).toEqual([{ field: 'lga', value: 'Surulere', label: 'Surulere LGA', text: 'surulere lga' }]);
+    const kosofe = await search('institutions', 'clinic in kosofe');
+    expect(kosofe.hits.map((h) => h.document.name).sort()).toEqual(['Kosofe Comprehensive Clinic', 'Ojota Health Post', 'PHC Ketu']);
   });
 
   it('lets a filter the client chose win over the words', async () => {
