@@ -75,7 +75,9 @@ describe('profiles and dashboards (browser)', { timeout: 120_000 }, () => {
     await section(page, 'Contact').getByText('12 Awolowo Road, Lagos, Lagos').waitFor();
     // The account's login e-mail is not public.
     expect(await page.content()).not.toContain(pro.user.email);
-    await section(page, 'Details').getByText('MDCN/12345').waitFor();
+    // Issue 34: the licence number is the Nigerian licence of record, not profile setup's copy (MDCN/12345 here).
+    await section(page, 'Details').getByText('LIC-Nigeria').waitFor();
+    expect(await section(page, 'Details').getByText('MDCN/12345').count()).toBe(0);
     await section(page, 'Details').getByText('10 years').waitFor();
 
     // Following the affiliation: the institution's page, with its own sections.

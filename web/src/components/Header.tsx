@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { Anchor, Box, Burger, Button, Container, Divider, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useAuth, type User } from '../features/auth/api/use-auth';
+import { registerPath, returnPathOf, signInPath } from '../features/auth/api/return-path';
 import { accountLinks, findLinks, type NavItem } from './nav-links';
 import { UserAvatar, UserIdentity } from './UserAvatar';
 import { UserTypeBadge } from './UserTypeBadge';
@@ -27,6 +28,9 @@ export function Header({ variant = 'app' }: HeaderProps) {
   // The landing page is only shown to signed-out visitors (or while loading).
   const signedInUser = landing ? null : user;
   const navItems = landing ? [...findLinks, { label: 'About', to: '/about' }] : findLinks;
+  // Issue 34: signing in or registering comes back to the page the visitor was on.
+  const location = useLocation();
+  const back = returnPathOf(location.pathname, location.search);
 
   return (
     <Box
@@ -70,19 +74,19 @@ export function Header({ variant = 'app' }: HeaderProps) {
               </>
             ) : (
               <>
-                <Button component={Link} to="/login" variant="subtle" size="sm" px="xs">
+                <Button component={Link} to={signInPath(back ?? '/')} variant="subtle" size="sm" px="xs">
                   Sign In
                 </Button>
                 {landing ? (
-                  <Button component={Link} to="/register" size="sm" px="sm">
+                  <Button component={Link} to={registerPath(back)} size="sm" px="sm">
                     Register
                   </Button>
                 ) : (
                   <>
-                    <Button component={Link} to="/register?type=professional" size="sm" visibleFrom="sm">
+                    <Button component={Link} to={registerPath(back, 'professional')} size="sm" visibleFrom="sm">
                       Join as Professional
                     </Button>
-                    <Button component={Link} to="/register" size="sm" px="sm" hiddenFrom="sm">
+                    <Button component={Link} to={registerPath(back)} size="sm" px="sm" hiddenFrom="sm">
                       Register
                     </Button>
                   </>

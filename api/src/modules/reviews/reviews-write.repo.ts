@@ -1,5 +1,6 @@
 import type { Db } from '@ilera/db';
 import { replySql } from './review-moderation.repo';
+import type { ReviewRow as ListedReview } from './reviews.repo';
 
 export interface ReviewRow {
   id: number;
@@ -67,16 +68,7 @@ export async function upsertReview(
 
 /** A review with the columns the list items are built from (reviews.service reviewView). */
 export async function findReviewRow(db: Db, id: number) {
-  const [row] = await db<
-    (ReviewRow & {
-      reviewerFirstName: string | null;
-      reviewerLastName: string | null;
-      verifiedVisit: boolean;
-      reply: { body: string; createdAt: string } | null;
-      hiddenReason: string | null;
-      mine: boolean;
-    })[]
-  >`
+  const [row] = await db<(ReviewRow & Omit<ListedReview, keyof ReviewRow>)[]>`
     SELECT r.id, r.reviewer_id, r.professional_id, r.institution_id, r.rating, r.comment, r.created_at, r.updated_at,
       u.first_name AS reviewer_first_name, u.last_name AS reviewer_last_name,
       ${verifiedVisitSql(db)} AS verified_visit,

@@ -14,6 +14,25 @@ export function signInPath(path: string): string {
   return next && next !== '/' && !next.startsWith('/login') ? `/login?next=${encodeURIComponent(next)}` : '/login';
 }
 
+/**
+ * Where sign-in or registration started from a page of the site (its path and query) comes back
+ * to (issue 34): that page; null for the landing page (sign-in goes home anyway) or a foreign path.
+ */
+export function returnPathOf(pathname: string, search: string): string | null {
+  const here = safeNext(pathname + search);
+  return here === '/' ? null : here;
+}
+
+/** The registration page (an account type's tab when given), coming back to `next` after signing in. */
+export function registerPath(next: string | null, type?: string): string {
+  const params = new URLSearchParams();
+  if (type) params.set('type', type);
+  const back = safeNext(next);
+  if (back && back !== '/') params.set('next', back);
+  const query = params.toString();
+  return query ? `/register?${query}` : '/register';
+}
+
 /** The sign-in page, coming back to the page open now. */
 export function signInHere(): string {
   return signInPath(window.location.pathname + window.location.search);

@@ -6,7 +6,7 @@ import { toast } from '../../../lib/toast';
 import { EmailField, PasswordField, useZodForm } from '../../../lib/forms';
 import { useLogin } from '../api/login';
 import { AuthLayout } from '../components/AuthLayout';
-import { safeNext } from '../api/return-path';
+import { registerPath, safeNext } from '../api/return-path';
 
 /** /login (spec accounts §2): e-mail and password; admins go to /admin, everyone else to /. */
 export default function LoginPage() {
@@ -44,7 +44,8 @@ export default function LoginPage() {
           <Button type="submit" fullWidth loading={login.isPending}>
             Sign In
           </Button>
-          <Button component={Link} to="/register" variant="default" fullWidth>
+          {/* Issue 34: a new account comes back, after its first sign-in, to where this sign-in would have. */}
+          <Button component={Link} to={registerPath(params.get('next'))} variant="default" fullWidth>
             Create New Account
           </Button>
           <Text size="sm" ta="center" c="dimmed">

@@ -2,6 +2,7 @@ import { Anchor, Tabs, Text } from '@mantine/core';
 import { IconBuildingHospital, IconStethoscope, IconUser } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { AccountType } from '../api/register';
+import { safeNext, signInPath } from '../api/return-path';
 import { AuthLayout } from '../components/AuthLayout';
 import { IconTabList } from '../../../components/IconTabList';
 import { InstitutionRegisterForm } from '../components/InstitutionRegisterForm';
@@ -20,12 +21,14 @@ export default function RegisterPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('type') as AccountType | null;
   const type: AccountType = requested && accountTypes.includes(requested) ? requested : 'patient';
+  // Issue 34: where the visitor came from; kept across the tabs and passed to sign-in afterwards.
+  const next = safeNext(params.get('next'));
 
   return (
     <AuthLayout title="Create Account" subtitle="Join Ilera, Nigeria's directory of healthcare providers" size={760}>
       <Tabs
         value={type}
-        onChange={(v) => setParams(v && v !== 'patient' ? { type: v } : {}, { replace: true })}
+        onChange={(v) => setParams({ ...(v && v !== 'patient' ? { type: v } : {}), ...(next ? { next } : {}) }, { replace: true })}
         keepMounted={false}
       >
         <IconTabList tabs={accountTabs} grow mb="md" />
@@ -41,7 +44,7 @@ export default function RegisterPage() {
       </Tabs>
       <Text size="sm" ta="center" c="dimmed">
         Already have an account?{' '}
-        <Anchor component={Link} to="/login" size="sm">
+        <Anchor component={Link} to={signInPath(next ?? '/')} size="sm">
           Sign In
         </Anchor>
       </Text>
