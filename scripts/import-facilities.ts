@@ -1,19 +1,29 @@
 /**
- * `npm run import:facilities -- --file PATH [--partial] [--batch N] [--no-events] [--bad-rows FILE]`
+ * `npm run import:facilities -- --file PATH [--partial] [--batch N] [--via-outbox | --no-index] [--quiet]`
  *
  * Imports the national facility register (NHFR as published by GRID3, CSV) into the configured
  * PostgreSQL (DATABASE_URL, else the embedded server under DATA_DIR) as institution listings
  * (db/src/register/import.ts; decision 030). A progress bar on stderr, each bad row with its line
  * and reason, and a summary at the end (also as one line of JSON). Run it again after a kill: it
  * finishes the same run. --partial: the file is an extract, so listings it lacks stay as they are.
- * The index worker indexes what changed from the outbox; --no-events leaves that to `npm run reindex`.
+ *
+ * Indexing: by default the command indexes the listings it changed itself through the search engine
+ * (PostgreSQL or Typesense, as configured) before it calls the run finished: up to BULK_FROM listings
+ * profile by profile (syncProfiles, as the index worker), more by rebuilding the institutions'
+ * collection in one pass as `npm run reindex` does (engine.replaceAll: counts made once at the end,
+ * not per document; readers keep the old collection until the new one is complete); with
+ * --via-outbox it writes one search event per changed listing for the index worker instead (slower
+ * for a whole register: docs/PERFORMANCE.md); --no-index does neither (an `npm run reindex` follows).
  */
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { createSql, loadConfig, migrate, resolveDatabase } from '@ilera/db';
 import { importRegister, type BadRow, type ImportSummary } from '@ilera/db/register/import';
+import { approvedIds, buildDocuments, createEngine, nextSlotsOf, recordNextSlots, syncProfiles, type SearchEngine } from '@ilera/search';
+import type { Sql } from '@ilera/db';
 
-const USAGE = 'usage: npm run import:facilities -- --file PATH [--partial] [--batch N] [--no-events] [--quiet]';
+const USAGE = 'usage: npm run import:facilities -- --file PATH [--partial] [--batch N] [--via-outbox | --no-index] [--quiet]';
 
 function readArgs(argv: string[]) {
   const { values } = parseArgs({
@@ -22,7 +32,8 @@ function readArgs(argv: string[]) {
       file: { type: 'string' },
       partial: { type: 'boolean' },
       batch: { type: 'string' },
-      'no-events': { type: 'boolean' },
+      'via-outbox': { type: 'boolean' },
+      'no-index': { type: 'boolean' },
       quiet: { type: 'boolean' },
     },
     strict: true,
@@ -31,7 +42,9 @@ function readArgs(argv: string[]) {
   if (!values.file) throw new Error(`--file is required\n${USAGE}`);
   const batch = values.batch === undefined ? undefined : Number(values.batch);
   if (batch !== undefined && (!Number.isInteger(batch) || batch < 1)) throw new Error(`--batch needs a whole number above 0\n${USAGE}`);
-  return { file: values.file, complete: !values.partial, batch, events: !values['no-events'], quiet: values.quiet === true };
+  if (values['via-outbox'] && values['no-index']) throw new Error(`--via-outbox and --no-index exclude each other\n${USAGE}`);
+  const indexing = values['via-outbox'] ? 'outbox' : values['no-index'] ? 'none' : 'direct';
+  return { file: values.file, complete: !values.partial, batch, indexing, quiet: values.quiet === true } as const;
 }
 
 const REASONS: Record<string, string> = {
@@ -56,8 +69,31 @@ export function summaryText(s: ImportSummary): string {
     `  LGA disagreements  ${s.lgaDisagreements} (kept as given)`,
     `  LGA not matched    ${s.lgaUnmatched} (kept as given)`,
     `  bad rows           ${bad.reduce((n, [, c]) => n + (c ?? 0), 0)}${bad.map(([r, c]) => `\n    ${REASONS[r] ?? r}: ${c}`).join('')}`,
+    `  indexed            ${s.indexed}`,
     `  search events      ${s.events}`,
   ].join('\n');
+}
+
+/** From this many changed listings on, the whole institutions' collection is rebuilt in one pass:
+ *  a new document written one by one updates the search counts per row (14 ms each, 1,000 new
+ *  listings in 14 s; the rebuild of 51,000 institutions: docs/PERFORMANCE.md). */
+const BULK_FROM = 2000;
+const SYNC_CHUNK = 500;
+
+export async function indexListings(sql: Sql, engine: SearchEngine, ids: number[]): Promise<void> {
+  if (ids.length < BULK_FROM) {
+    for (let n = 0; n < ids.length; n += SYNC_CHUNK) await syncProfiles(sql, engine, 'institutions', ids.slice(n, n + SYNC_CHUNK));
+    return;
+  }
+  const all = await approvedIds(sql, 'institutions');
+  async function* batches() {
+    for (let n = 0; n < all.length; n += 1000) {
+      const docs = await buildDocuments(sql, 'institutions', all.slice(n, n + 1000));
+      await recordNextSlots(sql, 'institutions', nextSlotsOf(docs));
+      yield docs;
+    }
+  }
+  await engine.replaceAll('institutions', batches());
 }
 
 async function main() {
@@ -78,13 +114,15 @@ async function main() {
   const started = Date.now();
   try {
     await migrate(sql);
+    const engine = createEngine(config, sql);
     let begun = false;
     const bad: BadRow[] = [];
     const { summary } = await importRegister(sql, {
       file: args.file,
       complete: args.complete,
       batchSize: args.batch,
-      events: args.events,
+      events: args.indexing === 'outbox',
+      index: args.indexing === 'direct' ? (ids) => indexListings(sql, engine, ids) : undefined,
       onProgress: (bytes, total) => {
         if (args.quiet) return;
         if (!begun) bar.start(mb(total), 0);
@@ -105,7 +143,10 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+// Run as a command, not when the bench imports indexListings.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}

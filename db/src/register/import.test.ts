@@ -36,6 +36,22 @@ async function versions(db: Sql) {
   return v!;
 }
 
+/** `npm run import:facilities` in its own process, as an operator runs it. */
+function importCommand(url: string, args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/import-facilities.ts', ...args, '--quiet'], {
+    cwd: path.resolve(__dirname, '../../..'),
+    env: { ...process.env, DATABASE_URL: url, DATA_DIR: dir, TYPESENSE_URL: '', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  const exited = new Promise<{ code: number | null; signal: string | null; out: string }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal, out })),
+  );
+  return { child, output: () => out, exited };
+}
+
 beforeAll(async () => {
   ({ sql } = await createTestDatabase());
   dir = await mkdtemp(path.join(os.tmpdir(), 'ilera-register-'));
@@ -141,35 +157,23 @@ describe('a run killed part-way', () => {
     const killed = await createTestDatabase();
     const clean = await createTestDatabase();
     try {
-      const cli = () =>
-        spawn(process.execPath, ['--import', 'tsx', 'scripts/import-facilities.ts', '--file', big, '--batch', '250', '--quiet'], {
-          cwd: path.resolve(__dirname, '../../..'),
-          env: { ...process.env, DATABASE_URL: killed.url, DATA_DIR: dir, LOG_LEVEL: 'warn' },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
+      // --via-outbox: one search event per listing, which the checks below count.
+      const cli = () => importCommand(killed.url, ['--file', big, '--batch', '250', '--via-outbox']);
       const first = cli();
-      let out = '';
-      first.stdout.on('data', (d) => (out += d));
-      first.stderr.on('data', (d) => (out += d));
-      const exited = new Promise<string | null>((resolve) => first.on('exit', (_code, signal) => resolve(signal)));
       // Kill it once some batches are in, with no warning (as the kernel's OOM killer would).
       for (;;) {
-        if (first.exitCode !== null) throw new Error(`the import ended before it could be killed:\n${out}`);
+        if (first.child.exitCode !== null) throw new Error(`the import ended before it could be killed:\n${first.output()}`);
         const [{ n }] = await killed.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM register_listings`;
         if (n >= 1000) break;
         await new Promise((r) => setTimeout(r, 20));
       }
-      first.kill('SIGKILL');
-      expect(await exited).toBe('SIGKILL');
+      first.child.kill('SIGKILL');
+      expect((await first.exited).signal).toBe('SIGKILL');
       const [part] = await killed.sql`SELECT count(*)::int AS n, (SELECT count(*)::int FROM register_imports WHERE finished_at IS NULL) AS open FROM register_listings`;
       expect(part!.n).toBeLessThan(rows);
       expect(part!.open).toBe(1);
 
-      const second = cli();
-      let out2 = '';
-      second.stdout.on('data', (d) => (out2 += d));
-      second.stderr.on('data', (d) => (out2 += d));
-      const code = await new Promise<number | null>((resolve) => second.on('exit', (c) => resolve(c)));
+      const { code, out: out2 } = await cli().exited;
       expect(code, out2).toBe(0);
       expect(out2).toMatch(/finished a run that had stopped part-way/);
       const resumed = JSON.parse(out2.split('\n').find((l) => l.startsWith('{"summary"'))!).summary;
@@ -190,4 +194,65 @@ describe('a run killed part-way', () => {
       await clean.sql.end({ timeout: 2 });
     }
   }, 240_000);
+});
+
+describe('a run that indexes its listings itself', () => {
+  it('hands every listing it wrote to the indexer, and again after a run stopped while indexing', async () => {
+    const db = await createTestDatabase();
+    try {
+      const small = path.join(dir, 'small.csv');
+      await writeRegisterFile(small, { rows: 120, seed: 11 });
+      const failing = importRegister(db.sql, {
+        file: small,
+        index: async () => {
+          throw new Error('killed while indexing');
+        },
+      });
+      await expect(failing).rejects.toThrow('killed while indexing');
+      const [open] = await db.sql`SELECT count(*)::int AS n FROM register_imports WHERE finished_at IS NULL`;
+      expect(open!.n).toBe(1);
+
+      const handed: number[] = [];
+      const { summary } = await importRegister(db.sql, { file: small, index: async (ids) => void handed.push(...ids) });
+      const listed = await db.sql<{ id: number }[]>`SELECT institution_id AS id FROM register_listings ORDER BY 1`;
+      expect(handed.sort((a, b) => a - b)).toEqual(listed.map((r) => r.id));
+      expect(summary).toMatchObject({ resumed: true, created: 120, indexed: 120, events: 0 });
+      // No search events: the run indexed its listings itself.
+      const [events] = await db.sql`SELECT count(*)::int AS n FROM outbox`;
+      expect(events!.n).toBe(0);
+      // Once finished, the same file hands nothing over.
+      const again: number[] = [];
+      await importRegister(db.sql, { file: small, index: async (ids) => void again.push(...ids) });
+      expect(again).toEqual([]);
+    } finally {
+      await db.sql.end({ timeout: 2 });
+    }
+  });
+});
+
+describe('npm run import:facilities', () => {
+  it('makes the listings searchable itself (the whole collection rebuilt for a big file), and a second run writes no search document', async () => {
+    const db = await createTestDatabase();
+    try {
+      const mid = path.join(dir, 'mid.csv');
+      await writeRegisterFile(mid, { rows: 2100, seed: 12 });
+      const run = () => importCommand(db.url, ['--file', mid]).exited;
+      const first = await run();
+      expect(first.code, first.out).toBe(0);
+      expect(first.out).toMatch(/indexed +2100/);
+      const docs = () => db.sql<{ n: number; listed: number; newest: string }[]>`
+        SELECT count(*)::int AS n, count(*) FILTER (WHERE b.document->>'listed' = 'true')::int AS listed,
+          max(d.xmin::text::bigint)::text AS newest
+        FROM search_documents d JOIN search_bodies b USING (collection, id) WHERE d.collection = 'institutions'`;
+      const [before] = await docs();
+      expect(before).toMatchObject({ n: 2100, listed: 2100 });
+      const second = await run();
+      expect(second.code, second.out).toBe(0);
+      expect(second.out).toMatch(/unchanged +2100/);
+      expect(second.out).toMatch(/indexed +0/);
+      expect((await docs())[0]).toEqual(before);
+    } finally {
+      await db.sql.end({ timeout: 2 });
+    }
+  }, 120_000);
 });

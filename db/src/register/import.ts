@@ -50,6 +50,8 @@ export interface ImportSummary extends WrittenCounts {
   lgaDisagreements: number;
   /** Rows whose LGA names none of their state's LGAs (kept as given). */
   lgaUnmatched: number;
+  /** Listings indexed by the run itself (options.index). */
+  indexed: number;
 }
 
 export interface ImportOptions {
@@ -57,9 +59,14 @@ export interface ImportOptions {
   /** The file holds the whole register (default): listings it lacks are marked not in the latest. */
   complete?: boolean;
   batchSize?: number;
-  /** Write a search event per changed listing (default). The demo seed, which rebuilds the whole
-   *  index right after, turns them off. */
+  /** Write a search event per changed listing (default) for the index worker. The demo seed, which
+   *  rebuilds the whole index right after, turns them off. */
   events?: boolean;
+  /** Index the listings the run changed itself (called once, with all of them) instead of one search
+   *  event per listing: a whole register is too much for the index worker's batches of 30 (5,000
+   *  listings in 16 s, docs/PERFORMANCE.md). The run is finished only once they are indexed: a run
+   *  killed while indexing indexes them again. */
+  index?: (ids: number[]) => Promise<void>;
   /** Bytes read so far and the file's size. */
   onProgress?: (bytes: number, total: number) => void;
   onBadRow?: (bad: BadRow) => void;
@@ -254,7 +261,7 @@ function recordOf(values: string[]): RegisterRow {
 
 export async function importRegister(sql: Sql, options: ImportOptions): Promise<ImportResult> {
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
-  const events = options.events ?? true;
+  const events = (options.events ?? true) && !options.index;
   const total = (await stat(options.file)).size;
   const run = await openRun(sql, options.file, await sha256(options.file));
   const badRows: BadRow[] = [];
@@ -275,6 +282,7 @@ export async function importRegister(sql: Sql, options: ImportOptions): Promise<
     notInLatest: 0,
     lgaDisagreements: 0,
     lgaUnmatched: 0,
+    indexed: 0,
   };
 
   let bytes = 0;
@@ -339,27 +347,39 @@ export async function importRegister(sql: Sql, options: ImportOptions): Promise<
   if (header) throw new Error(`${options.file}: empty file (no header)`);
   await flush();
 
-  // The run ends in one transaction: the listings this complete file lacks are marked, and the run
-  // is finished; a kill before it leaves the run open for the next to finish.
-  await sql.begin(async (tx) => {
-    if (options.complete ?? true) {
+  // Listings this complete file lacks are marked (with the run's id, so that a resumed run counts them).
+  if (options.complete ?? true) {
+    await sql.begin(async (tx) => {
       const gone = await tx<{ id: number; claimed: boolean }[]>`
-        UPDATE register_listings r SET in_latest_register = false, updated_at = now()
+        UPDATE register_listings r SET in_latest_register = false, last_import_id = ${run.id}, updated_at = now()
         FROM institutions i
         WHERE i.id = r.institution_id AND r.in_latest_register
           AND NOT EXISTS (SELECT 1 FROM unnest(${[...seen.keys()]}::text[]) AS k WHERE k = r.register_key)
         RETURNING r.institution_id AS id, i.user_id IS NOT NULL AS claimed`;
-      summary.notInLatest = gone.length;
       const ids = gone.filter((g) => !g.claimed).map((g) => g.id);
       if (events && ids.length) {
         await emitSearchEvents(tx, ids);
         run.written.events += ids.length;
+        await tx`UPDATE register_imports SET summary = ${tx.json({ ...run.written } as never)} WHERE id = ${run.id}`;
       }
-    }
-    Object.assign(summary, run.written);
-    for (const b of badRows) summary.bad[b.reason] = (summary.bad[b.reason] ?? 0) + 1;
-    await tx`UPDATE register_imports SET finished_at = now(), summary = ${tx.json(summary as never)} WHERE id = ${run.id}`;
-  });
+    });
+  }
+  const [{ gone }] = await sql<{ gone: number }[]>`
+    SELECT count(*)::int AS gone FROM register_listings WHERE last_import_id = ${run.id} AND NOT in_latest_register`;
+  summary.notInLatest = gone;
+
+  if (options.index) {
+    // Every unowned listing this run wrote, the killed part of it included (a claimed one's profile did not change).
+    const ids = await sql<{ id: number }[]>`
+      SELECT r.institution_id AS id FROM register_listings r JOIN institutions i ON i.id = r.institution_id
+      WHERE r.last_import_id = ${run.id} AND i.user_id IS NULL ORDER BY 1`;
+    if (ids.length) await options.index(ids.map((r) => r.id));
+    summary.indexed = ids.length;
+  }
+
+  Object.assign(summary, run.written);
+  for (const b of badRows) summary.bad[b.reason] = (summary.bad[b.reason] ?? 0) + 1;
+  await sql`UPDATE register_imports SET finished_at = now(), summary = ${sql.json(summary as never)} WHERE id = ${run.id}`;
   badRows.sort((a, b) => a.line - b.line);
   return { summary, badRows };
 }
