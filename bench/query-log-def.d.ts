@@ -30,7 +30,9 @@ export interface SearchVocabulary {
   relevance: { professionals: string; institutions: string };
 }
 
-export type LogKind = 'search-free-text' | 'search-typo' | 'search-faceted' | 'institutions-by-service' | 'multi-search';
+export type LogKind = 'search-free-text' | 'search-typo' | 'search-faceted' | 'institutions-by-service' | 'multi-search' | 'search-near';
+/** Issue 33: the five cities near-me searches are drawn around: name, centre, spread in degrees. */
+export const NEAR_CITIES: [string, number, number, number][];
 export interface LogRequest extends BenchRequest {
   scenario: LogKind;
   /** Drawn from the popular head (else the long tail). */

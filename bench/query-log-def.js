@@ -280,7 +280,66 @@ function multiSearch(v, r, popular) {
   };
 }
 
+/**
+ * Issue 33's near-me searches: a point drawn around one of five cities (centre, spread in degrees
+ * either way), a radius of 5-50 km; with and without text and filters; some nearest first. A third
+ * go through multi_search in Typesense's own geo syntax, as the search page would send them.
+ */
+export const NEAR_CITIES = [
+  ['Lagos', 6.5244, 3.3792, 0.2],
+  ['Kano', 12.0022, 8.592, 0.1],
+  ['Abuja', 9.0765, 7.3986, 0.15],
+  ['Port Harcourt', 4.8156, 7.0498, 0.1],
+  ['Ibadan', 7.3775, 3.947, 0.1],
+];
+
+function nearMe(v, r, popular) {
+  const pick = pickOf(r);
+  const [, lat0, lng0, spread] = pick(NEAR_CITIES);
+  const at = (c, s) => Math.round((c + (r() * 2 - 1) * s) * 1e4) / 1e4;
+  const lat = at(lat0, spread);
+  const lng = at(lng0, spread);
+  const radius = 5 + Math.floor(r() * 46);
+  const nearest = r() < 0.6;
+  const u = r();
+  if (u < 0.33) {
+    const professionals = r() < 0.5;
+    const collection = professionals ? 'professionals' : 'institutions';
+    const type = pick(v.professionalTypes);
+    const filters = [`location:(${lat}, ${lng}, ${radius} km)`];
+    if (professionals && r() < 0.4) filters.push(`specialty:=[${filterValue(pick(v.specialtiesByType[type]))}]`);
+    if (!professionals && r() < 0.4) filters.push(`level:=[${filterValue(pick(['Primary', 'Secondary', 'Tertiary']))}]`);
+    const q = r() < 0.3 ? cased(r, professionals ? phrase(v, r, popular) : pick(v.facilityWords)) : '*';
+    const search = {
+      collection,
+      q,
+      query_by: v.queryBy[collection].join(','),
+      filter_by: filters.join(' && '),
+      sort_by: nearest ? `location(${lat}, ${lng}):asc` : v.relevance[collection],
+      facet_by: professionals ? 'professionalType,specialty,lga' : 'type,ownership,level,lga',
+      max_facet_values: 10,
+      page: 1,
+      per_page: 12,
+    };
+    return { method: 'POST', path: '/api/search/multi_search?x-typesense-api-key=public', contentType: 'text/plain', body: { searches: [search] } };
+  }
+  const params = { near: `${lat},${lng}`, radius, sort: nearest ? 'distance' : undefined };
+  if (u < 0.66) {
+    const type = pick(v.professionalTypes);
+    if (r() < 0.3) params.query = cased(r, phrase(v, r, popular));
+    else if (r() < 0.5) params.specialty = pick(v.specialtiesByType[type]);
+    params.page = pageParam(r, 20);
+    return { method: 'GET', path: `${PERSON}?${qs(params)}` };
+  }
+  if (r() < 0.3) params.query = cased(r, pick(v.facilityWords));
+  if (r() < 0.3) params.level = pick(['Primary', 'Secondary', 'Tertiary']);
+  else if (r() < 0.3) params.ownership = pick(['Public', 'Private']);
+  params.page = pageParam(r, 20);
+  return { method: 'GET', path: `${INSTITUTION}?${qs(params)}` };
+}
+
 const builders = {
+  'search-near': nearMe,
   'search-free-text': freeText,
   'search-typo': typoSearch,
   'search-faceted': faceted,
@@ -307,7 +366,8 @@ export function logRequest(vocabulary, i, kind, seed = 1) {
     }
   }
   const head = draw() < HEAD_SHARE;
-  const kindSalt = logKinds.findIndex(([name]) => name === chosen) + 1;
+  // Near-me searches are not (yet) part of the traffic mix: their own scenarios draw them (salt 9).
+  const kindSalt = chosen === 'search-near' ? 9 : logKinds.findIndex(([name]) => name === chosen) + 1;
   // A popular request is the same whenever its rank comes up; a tail one is request i's own.
   const rank = head ? zipfRank(draw(), HEAD_SIZE) : -1;
   const r = head ? rng(mix(rank, 1000 + kindSalt * 31 + seed * 7919)) : rng(mix(i, 2000 + kindSalt * 31 + seed * 7919));

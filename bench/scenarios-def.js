@@ -162,6 +162,16 @@ export const scenarios = {
     request: searchLog,
     title: `Search traffic mix at a constant ${OPEN_RATE} searches/s (open loop)`,
   },
+  // Issue 33: near-me searches (random points in five cities, 5-50 km, with and without text and filters).
+  'search-near': { kind: 'read', budgetP95: budgets.searchP95, request: fromLog('search-near'), title: 'Near-me search (points in Lagos, Kano, Abuja, Port Harcourt, Ibadan; 5-50 km)' },
+  'search-near-open-loop': {
+    kind: 'open',
+    budgetP95: budgets.searchP95,
+    rate: OPEN_RATE,
+    seconds: OPEN_SECONDS,
+    request: fromLog('search-near'),
+    title: `Near-me searches at a constant ${OPEN_RATE} searches/s (open loop)`,
+  },
   profile: { kind: 'read', budgetP95: budgets.profileP95, request: profile, title: 'Professional profile + reviews' },
   availability: { kind: 'read', budgetP95: budgets.availabilityP95, request: availability, title: "A day's availability" },
   booking: { kind: 'write', budgetP95: budgets.bookingP95, request: booking, title: 'Booking distinct slots' },

@@ -4,6 +4,7 @@ import { seedDemo } from '@ilera/db/seed/demo';
 import { reindexAll } from '@ilera/search';
 import { createTestContext, type TestContext } from '../test/support';
 import { injectRequest, loadFixtures, scenarioNames, scenarios, type Fixtures } from './scenarios';
+import { locateByCity } from './locate';
 
 /**
  * The load scenarios are written once (bench/scenarios-def.js): every k6 script
@@ -30,6 +31,8 @@ describe('bench scenarios', () => {
     beforeAll(async () => {
       ctx = await createTestContext();
       await seedDemo(ctx.sql, {});
+      // Near-me searches need coordinates, which the seed gives register listings only (issue 33).
+      await locateByCity(ctx.sql);
       await ctx.sql`ANALYZE`;
       await reindexAll(ctx.sql);
       fx = await loadFixtures(ctx.sql);
