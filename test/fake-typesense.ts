@@ -1,7 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-// Typesense's own measure (haversine on S2's Earth, radius 6,371,010 m); tests check distances with their own.
-import { metresBetween } from '../search/src/typesense-engine';
+// A great-circle distance, as Typesense's (on S2's Earth, 6,371,010 m: a metre apart in 5,000 km); tests check distances with their own.
+import { haversineKm } from '../search/src/engine';
+
+const metresBetween = (a: readonly number[], b: readonly number[]) => haversineKm({ lat: a[0], lng: a[1] }, { lat: b[0], lng: b[1] }) * 1000;
 
 export interface SeenRequest {
   method: string;
@@ -25,8 +27,7 @@ type Params = Record<string, unknown>;
  * `f:asc|desc`, `f(missing_values: first|last):dir`, `_text_match:desc`, and the geo sort
  * `f(lat, lng):asc|desc`), `facet_by`, `max_facet_values`, `page` and `per_page`. As Typesense
  * documents geosearch (https://typesense.org/docs/27.1/api/geosearch.html), a hit of a search
- * sorted by a geopoint carries `geo_distance_meters: { <field>: metres }`, whole metres on S2's
- * Earth (metresBetween), and a document without the point sorts after every one with it.
+ * sorted by a geopoint carries `geo_distance_meters: { <field>: metres }` in whole metres, and a document without the point sorts after every one with it.
  * Anything else (`||`, parentheses, polygons) is refused with a 400, so a test cannot pass on
  * syntax the fake does not really check.
  */

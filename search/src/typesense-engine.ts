@@ -3,7 +3,7 @@
 // collection (`professionals` -> `professionals_<timestamp>`), so a full reindex
 // builds a new collection and switches the alias when it is complete.
 import * as TypesenseModule from 'typesense';
-import type { SearchEngine, SearchError, SearchRequest, SearchResult } from './engine';
+import { haversineKm, type SearchEngine, type SearchError, type SearchRequest, type SearchResult } from './engine';
 import { TYPESENSE_STOPWORDS_SET, stopWords, typesenseSynonyms } from './patient-words';
 import { typesenseCluster } from './typesense-nodes';
 import { DocumentRejectedError, isGeopoint, schemas, validateDocument, type CollectionName, type SearchDocument } from './schema';
@@ -45,17 +45,6 @@ export function typesenseSchema(collection: CollectionName, name: string): Recor
 
 const statusOf = (err: unknown): number | undefined => (err as { httpStatus?: number })?.httpStatus;
 
-/** S2's Earth radius (S2Earth::RadiusMeters), on which Typesense measures `geo_distance_meters`. */
-const EARTH_RADIUS_M = 6_371_010;
-
-/** Great-circle metres between two [lat, lng] points (haversine), as Typesense (S2) measures them. */
-export function metresBetween(a: readonly number[], b: readonly number[]): number {
-  const rad = Math.PI / 180;
-  const h =
-    Math.sin(((b[0] - a[0]) * rad) / 2) ** 2 + Math.cos(a[0] * rad) * Math.cos(b[0] * rad) * Math.sin(((b[1] - a[1]) * rad) / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
 const NUMBER = '\\s*(-?\\d+(?:\\.\\d+)?)\\s*';
 const GEO_FILTER = new RegExp(`\\blocation\\s*:\\s*\\(${NUMBER},${NUMBER},`);
 
@@ -63,7 +52,7 @@ const GEO_FILTER = new RegExp(`\\blocation\\s*:\\s*\\(${NUMBER},${NUMBER},`);
  * Typesense gives a hit its `geo_distance_meters` only when the search is sorted by the geopoint;
  * a near-me search in another order (best match, rating: D23 says every hit of a search `near` a
  * point carries its distance) filters on the radius alone. Its hits get the distance from the
- * filter's point here, measured as Typesense measures it, so both engines answer alike.
+ * filter's point here (a great-circle distance, as Typesense's), so both engines answer alike.
  */
 function withDistances(search: SearchRequest, result: SearchResult): SearchResult {
   const m = GEO_FILTER.exec(search.filter_by ?? '');
@@ -72,7 +61,7 @@ function withDistances(search: SearchRequest, result: SearchResult): SearchResul
   const hits = result.hits.map((h) => {
     const at = h.document.location;
     if (h.geo_distance_meters || !isGeopoint(at)) return h;
-    return { ...h, geo_distance_meters: { location: Math.round(metresBetween(point, at)) } };
+    return { ...h, geo_distance_meters: { location: Math.round(haversineKm({ lat: point[0], lng: point[1] }, { lat: at[0], lng: at[1] }) * 1000) } };
   });
   return { ...result, hits };
 }

@@ -1,7 +1,9 @@
 import {
   availabilityFilter,
   availabilityWindows,
+  DEFAULT_RADIUS_KM,
   locationToCityState,
+  MAX_RADIUS_KM,
   normalizeState,
   professionalTypes,
   searchSortBy,
@@ -95,9 +97,8 @@ export function readSearchState(params: URLSearchParams): SearchState {
   };
 }
 
-/** The API's default and largest radius (km) of a search near a point (FACILITIES: near, radius). */
-export const DEFAULT_RADIUS_KM = 25;
-export const MAX_RADIUS_KM = 500;
+/** The API's default and largest radius (km) of a search near a point. */
+export { DEFAULT_RADIUS_KM, MAX_RADIUS_KM };
 
 /** `near=6.5244,3.3792`: a point, or undefined when it is not one. */
 function readNear(value: string | null): LatLng | undefined {
