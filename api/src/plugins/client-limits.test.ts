@@ -1,12 +1,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
+import Fastify, { type LightMyRequestResponse } from 'fastify';
 import { availabilityFilter, availabilityWindows, searchQueryBy } from '@ilera/contracts';
 import { MAX_SEARCHES, PostgresEngine, reindexAll } from '@ilera/search';
-import { buildApp } from '../app';
 import { createTestContext, type TestContext } from '../../../test/support';
 import { createInstitution, createProfessional } from '../../../test/factories';
-import { CLIENT_COOKIE } from './client-cookie';
+import { CLIENT_COOKIE, clientCookiePlugin } from './client-cookie';
+import { sessionKey, sessionPlugin } from './session';
 import { requestLimits } from './rate-limit';
 
 /**
@@ -129,14 +129,16 @@ describe('the client cookie', () => {
     expect(clientCookieOf(await get('198.51.100.10', '/api/professionals/search?query=cardiology'))).toBeUndefined();
     expect(clientCookieOf(await get('198.51.100.10', `/api/professionals/${proIds[0]}`))).toBeUndefined();
 
-    const https = await buildApp({ sql: ctx.sql, redis: ctx.redis, config: { ...ctx.config, appUrl: 'https://ilera.example.ng' }, logStream: false });
-    try {
-      const res = await https.inject({ method: 'GET', url: '/api/auth/user' });
-      expect(clientCookieOf(res)).toBeDefined();
-      expect(([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${CLIENT_COOKIE}=`))).toMatch(/; Secure/);
-    } finally {
-      await https.close();
-    }
+    // Behind https (app.ts passes the session cookie's `secure`, APP_URL is https): the plugins alone, as app.ts registers them.
+    const https = Fastify();
+    await https.register(sessionPlugin, { key: await sessionKey(ctx.config), secure: true });
+    await https.register(clientCookiePlugin, { key: await sessionKey(ctx.config), secure: true });
+    https.get('/page', async () => 'a page');
+    const res = await https.inject({ method: 'GET', url: '/page' });
+    expect(([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${CLIENT_COOKIE}=`))).toMatch(/; Secure/);
+    // Signed with the deployment's key: the app accepts it.
+    expect(clientCookieOf(await get('198.51.100.10', '/api/auth/user', clientCookieOf(res)))).toBeUndefined();
+    await https.close();
   });
 });
 

@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import { MAX_SEARCHES } from '@ilera/search';
 import { TooManyRequestsError } from '../errors';
 import { gateFor, type RedisGate } from '../redis';
+// Declares request.clientId, the id of the signed client cookie the per-client limits count.
 import './client-cookie';
 
 /**
