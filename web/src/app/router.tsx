@@ -26,6 +26,7 @@ const DashboardPage = lazy(() => import('../features/dashboard/pages/DashboardPa
 const SearchPage = lazy(() => import('../features/search/pages/SearchPage'));
 const ProfessionalProfilePage = lazy(() => import('../features/profiles/pages/ProfessionalProfilePage'));
 const InstitutionProfilePage = lazy(() => import('../features/profiles/pages/InstitutionProfilePage'));
+const ClaimPage = lazy(() => import('../features/claims/pages/ClaimPage'));
 const ProfileSetupPage = lazy(() => import('../features/profiles/pages/ProfileSetupPage'));
 const AppointmentsPage = lazy(() => import('../features/appointments/pages/AppointmentsPage'));
 const AccountPage = lazy(() => import('../features/account/pages/AccountPage'));
@@ -81,6 +82,7 @@ export function AppRoutes() {
           <Route path="/search" element={<SearchPage />} />
           <Route path="/professional/:id" element={<ProfessionalProfilePage />} />
           <Route path="/institution/:id" element={<InstitutionProfilePage />} />
+          <Route path="/claim/:id" element={<ClaimPage />} />
           {/* Signed-in pages: each page shows its own sign-in prompt when signed out. */}
           <Route path="/profile-setup" element={<ProfileSetupPage />} />
           <Route path="/appointments" element={<AppointmentsPage />} />

@@ -7,6 +7,7 @@ import { useAdminStats } from '../api/get-admin-stats';
 import type { PublicUser as AdminUser } from '@ilera/contracts';
 import { toast } from '../../../lib/toast';
 import { ActivityLog } from '../components/ActivityLog';
+import { ClaimsQueue } from '../components/ClaimsQueue';
 import { ModerationQueue } from '../components/ModerationQueue';
 import { AdminFrame } from '../components/AdminFrame';
 import { AdminGuard } from '../components/AdminGuard';
@@ -78,6 +79,7 @@ function Dashboard({ admin }: { admin: AdminUser }) {
             <Tabs.Tab value="rejected-professionals">Rejected Professionals</Tabs.Tab>
             <Tabs.Tab value="rejected-institutions">Rejected Institutions</Tabs.Tab>
             <Tabs.Tab value="moderation">Moderation</Tabs.Tab>
+            <Tabs.Tab value="claims">Claims</Tabs.Tab>
             <Tabs.Tab value="activity">Activity</Tabs.Tab>
           </Tabs.List>
 
@@ -88,6 +90,9 @@ function Dashboard({ admin }: { admin: AdminUser }) {
           ))}
           <Tabs.Panel value="moderation" pt="md">
             <ModerationQueue />
+          </Tabs.Panel>
+          <Tabs.Panel value="claims" pt="md">
+            <ClaimsQueue />
           </Tabs.Panel>
           <Tabs.Panel value="activity" pt="md">
             <ActivityLog />

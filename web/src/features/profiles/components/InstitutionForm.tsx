@@ -6,6 +6,7 @@ import {
   type InstitutionProfileInput,
 } from '@ilera/contracts';
 import type { Institution } from '../api/types';
+import { LocationFields, locationDefaults, locationInput, type LocationValues } from './LocationFields';
 import { ServicesInput } from './ServicesInput';
 import {
   InstitutionRegistrationFields,
@@ -30,17 +31,19 @@ const defaults = {
   zipCode: '',
 };
 
-/** Issue 18: the Nigerian registration; an empty number removes it. */
-type InstitutionFormValues = typeof defaults & { registration: LicenceDraft };
+/** Issue 18: the Nigerian registration; an empty number removes it. Issue 33: the location. */
+type InstitutionFormValues = typeof defaults & LocationValues & { registration: LicenceDraft };
 
 const initialValues = (i: Institution | null | undefined): InstitutionFormValues => ({
   ...fromProfile(defaults, i),
+  ...fromProfile(locationDefaults, i),
   registration: registrationDraft(i?.registrations),
 });
 
 /** The form's values as the API takes them: the Nigerian registration when its number is given, else none. */
-const withRegistrations = ({ registration, ...values }: InstitutionFormValues) => ({
+const withRegistrations = ({ registration, lga, latitude, longitude, locationSource, ...values }: InstitutionFormValues) => ({
   ...values,
+  ...locationInput({ lga, latitude, longitude, locationSource }),
   registrations: registration.licenseNumber.trim() ? [licenceInput(registration)] : [],
 });
 
@@ -70,6 +73,8 @@ export function InstitutionForm({ profile, submitting, onSubmit, onCancel }: Pro
         <PublicEmailInput {...form.getInputProps('email')} />
         <TextInput label="Website" type="url" placeholder="https://" {...form.getInputProps('website')} />
       </ContactGrid>
+      <Divider label="Location" labelPosition="left" />
+      <LocationFields form={form} />
       <Divider label="Registration" labelPosition="left" />
       <InstitutionRegistrationFields form={form} />
     </ProfileFormFrame>

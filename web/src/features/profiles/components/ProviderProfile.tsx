@@ -33,6 +33,10 @@ export interface ProfileView {
   ownerActions?: ReactNode;
   /** Issue 18: every Nigerian licence or registration has expired; visitors see why they cannot book. */
   renewalPending?: boolean;
+  /** Under the header's badges (issue 33: a register listing's source and date). */
+  banner?: ReactNode;
+  /** Issue 33: not bookable at all (an unclaimed register listing): what visitors see instead of availability and booking. */
+  notBookable?: ReactNode;
   contact: {
     title: string;
     phone: string | null;
@@ -42,6 +46,8 @@ export interface ProfileView {
     city: string | null;
     state: string | null;
     zipCode: string | null;
+    /** Issue 33 (D23): directions, for a profile with coordinates. */
+    directions?: ReactNode;
   };
   details: { title: string; rows: [label: string, value: ReactNode][] };
   /** The owner's own dialogs (a professional's countries). */
@@ -135,6 +141,7 @@ export function ProviderProfilePage<T extends Provider>({
                 Reason: {p.rejectionReason}
               </Text>
             )}
+            {v.banner}
           </Stack>
         </Group>
       </Card>
@@ -160,9 +167,11 @@ export function ProviderProfilePage<T extends Provider>({
 
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="lg">
-            <SectionCard title="Availability" id="availability-heading">
-              <ScheduleSection target={target} signedIn={isAuthenticated} onPick={book} />
-            </SectionCard>
+            {!v.notBookable && (
+              <SectionCard title="Availability" id="availability-heading">
+                <ScheduleSection target={target} signedIn={isAuthenticated} onPick={book} />
+              </SectionCard>
+            )}
             <SectionCard title="Quick Actions" id="actions-heading">
               {isOwner ? (
                 <Stack gap="xs">
@@ -174,6 +183,8 @@ export function ProviderProfilePage<T extends Provider>({
                   </Button>
                   {v.ownerActions}
                 </Stack>
+              ) : v.notBookable ? (
+                v.notBookable
               ) : (
                 <BookingActions
                   signedIn={isAuthenticated}
@@ -240,6 +251,7 @@ function ContactRows({ contact: c }: { contact: ProfileView['contact'] }) {
         icon={<IconMapPin size={16} aria-hidden />}
         value={[c.address, placeLine(c.city, c.state, c.zipCode)].filter(Boolean).join(', ')}
       />
+      {c.directions}
       {!c.phone && !c.email && !c.website && !c.address && !c.city && (
         <Text size="sm" c="dimmed">
           No contact details listed.

@@ -6,6 +6,7 @@ import { useInstitution } from '../api/get-institution';
 import { professionalName } from '../api/types';
 import { SectionCard } from '../components/ProfileParts';
 import { ProviderProfilePage, type ProfileView } from '../components/ProviderProfile';
+import { DirectionsLinks, NotOnIlera, RegisterBanner } from '../components/RegisterListingParts';
 
 function view(inst: Institution): ProfileView {
   const typeLabel = institutionTypeLabel(inst.type);
@@ -58,11 +59,24 @@ function view(inst: Institution): ProfileView {
       </>
     ),
     renewalPending: inst.licenceRenewalPending,
-    contact: { ...inst, title: 'Contact Information' },
+    // Issue 33 (D22): a register listing says where it comes from and is never bookable.
+    banner: <RegisterBanner institution={inst} />,
+    notBookable: inst.listed ? <NotOnIlera institution={inst} /> : undefined,
+    contact: {
+      ...inst,
+      title: 'Contact Information',
+      directions:
+        inst.latitude != null && inst.longitude != null ? (
+          <DirectionsLinks latitude={inst.latitude} longitude={inst.longitude} label={inst.name} approximate={inst.locationSource === 'lga_centre'} />
+        ) : undefined,
+    },
     details: {
       title: 'Institution Details',
       rows: [
         ['Type', typeLabel],
+        ['LGA', inst.lga],
+        ['Ownership', [inst.ownership, inst.ownershipType].filter(Boolean).join(' · ')],
+        ['Level', inst.facilityLevel],
         ['Services', String(inst.services.length)],
         ['Professionals', String(inst.professionalAffiliations.length)],
       ],

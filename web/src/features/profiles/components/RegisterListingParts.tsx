@@ -1,0 +1,88 @@
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { IconBuildingCommunity, IconDirections, IconMapPin, IconPhone } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import {
+  CLAIM_THIS_FACILITY,
+  directionsUrl,
+  geoUri,
+  LISTED_FROM_REGISTER,
+  NOT_IN_LATEST_REGISTER,
+  NOT_ON_ILERA,
+  registerSourceLine,
+  type Institution,
+} from '@ilera/contracts';
+
+/**
+ * Issue 33 (D22): a listing from the national register says so, with its source and date, and
+ * whether the latest register still lists it. A claimed listing keeps only its register code.
+ */
+export function RegisterBanner({ institution: i }: { institution: Institution }) {
+  if (!i.register) return null;
+  if (!i.listed) {
+    return i.register.code ? (
+      <Text size="sm" c="dimmed">
+        National register code {i.register.code}
+      </Text>
+    ) : null;
+  }
+  return (
+    <Alert variant="light" color="gray" icon={<IconBuildingCommunity size={18} aria-hidden />} title={LISTED_FROM_REGISTER} role="note">
+      <Stack gap={2}>
+        <Text size="sm">{registerSourceLine(i.register.updatedOn)}</Text>
+        {i.register.code && <Text size="sm">Facility code {i.register.code}</Text>}
+        {!i.register.inLatestRegister && (
+          <Text size="sm" fw={600} c="orange.8">
+            {NOT_IN_LATEST_REGISTER}
+          </Text>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
+/** Instead of booking, on an unclaimed listing: call or visit, and the facility's own way in. */
+export function NotOnIlera({ institution: i }: { institution: Institution }) {
+  return (
+    <Stack gap="xs">
+      <Text fw={600}>{NOT_ON_ILERA}</Text>
+      {i.phone && (
+        <Button component="a" href={`tel:${i.phone.replace(/[^\d+]/g, '')}`} variant="light" leftSection={<IconPhone size={16} aria-hidden />} fullWidth>
+          Call {i.phone}
+        </Button>
+      )}
+      <Text size="sm" c="dimmed">
+        Work here? Claim the listing to manage this profile and take bookings.
+      </Text>
+      <Button component={Link} to={`/claim/${i.id}`} variant="default" fullWidth>
+        {CLAIM_THIS_FACILITY}
+      </Button>
+    </Stack>
+  );
+}
+
+/** D23: directions to a profile with coordinates (OpenStreetMap in the browser, or the phone's map app). */
+export function DirectionsLinks({ latitude, longitude, label, approximate }: { latitude: number; longitude: number; label: string; approximate?: boolean }) {
+  return (
+    <Stack gap={2}>
+      <Group gap="md">
+        <Anchor href={directionsUrl(latitude, longitude)} target="_blank" rel="noopener noreferrer" size="sm">
+          <Group gap={4} component="span">
+            <IconDirections size={16} aria-hidden />
+            Directions
+          </Group>
+        </Anchor>
+        <Anchor href={geoUri(latitude, longitude, label)} size="sm">
+          <Group gap={4} component="span">
+            <IconMapPin size={16} aria-hidden />
+            Open in maps
+          </Group>
+        </Anchor>
+      </Group>
+      {approximate && (
+        <Text size="xs" c="dimmed">
+          Approximate location: the centre of its LGA
+        </Text>
+      )}
+    </Stack>
+  );
+}
