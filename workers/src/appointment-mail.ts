@@ -22,6 +22,8 @@ export interface AppointmentForMail {
   updatedAt: Date;
   providerName: string;
   providerEmail: string | null;
+  /** The provider's public contact e-mail (D18): the calendar entry that patients receive names only this. */
+  providerPublicEmail: string | null;
   providerAddress: string | null;
 }
 
@@ -33,6 +35,7 @@ export async function loadAppointmentForMail(sql: Db, id: number): Promise<Appoi
         THEN concat_ws(' ', nullif(p.title, ''), pu.first_name, pu.last_name)
         ELSE i.name END AS provider_name,
       CASE WHEN a.professional_id IS NOT NULL THEN pu.email ELSE coalesce(nullif(i.email, ''), iu.email) END AS provider_email,
+      nullif(CASE WHEN a.professional_id IS NOT NULL THEN p.contact_email ELSE i.email END, '') AS provider_public_email,
       nullif(concat_ws(', ', coalesce(p.address, i.address), coalesce(p.city, i.city), coalesce(p.state, i.state)), '') AS provider_address
     FROM appointments a
     LEFT JOIN professionals p ON p.id = a.professional_id
@@ -87,7 +90,8 @@ export function appointmentIcs(a: AppointmentForMail, now: Date, appUrl: string)
     summary: `${type} with ${a.providerName}`,
     description: `Status: ${appointmentStatusLabels[a.status]}. Manage it at ${appUrl}/appointments`,
     location: a.providerAddress ?? undefined,
-    organizer: { name: a.providerName, email: a.providerEmail ?? 'no-reply@ilera.ng' },
+    // A sign-in address is never shown to anyone (D18): the public contact e-mail, else our own sender.
+    organizer: { name: a.providerName, email: a.providerPublicEmail ?? 'no-reply@ilera.ng' },
     status: cancelled ? ICalEventStatus.CANCELLED : a.status === 'pending' ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
   });
   return calendar.toString();

@@ -124,8 +124,10 @@ describe('appointment notifications', () => {
     const cancelled = await waitForMail('adaeze.patient@example.ng', 'Appointment cancelled');
     expect(cancelled.attachments[0]!.content).toContain('METHOD:CANCEL');
     expect(cancelled.attachments[0]!.content).toContain('STATUS:CANCELLED');
-    // RFC 5546: a cancellation names its organizer, or calendars ignore it.
-    expect(cancelled.attachments[0]!.content).toContain('ORGANIZER;CN="Dr. Chinedu Okafor":mailto:chinedu.okafor@example.ng');
+    // RFC 5546: a cancellation names its organizer, or calendars ignore it; never by the provider's sign-in
+    // address (D18): this professional gave no public contact e-mail, so our own sender stands in.
+    expect(cancelled.attachments[0]!.content).toContain('ORGANIZER;CN="Dr. Chinedu Okafor":mailto:no-reply@ilera.ng');
+    expect(cancelled.attachments[0]!.content).not.toContain('chinedu.okafor@example.ng');
     expect(cancelled.attachments[0]!.content).toContain(`UID:appointment-${id}@ilera.ng`);
     const toProvider = await waitForMail('chinedu.okafor@example.ng', 'Appointment cancelled');
     expect(toProvider.text).toContain('has cancelled their appointment');
@@ -136,6 +138,13 @@ describe('appointment notifications', () => {
     // Its public contact e-mail (D18), which differs from its account's sign-in e-mail.
     const m = await waitForMail(INSTITUTION_CONTACT_EMAIL, 'New appointment request');
     expect(m.text).toContain('Hello Lagoon General Hospital');
+    // The patient's calendar entry names the institution by its public contact e-mail, not its sign-in one.
+    const toPatient = await eventually(
+      async () => (await mailsTo('adaeze.patient@example.ng', 'Appointment requested')).find((x) => x.subject.includes('Lagoon General Hospital')) ?? null,
+      10000,
+    );
+    const ics = toPatient!.attachments.find((a) => a.filename.endsWith('.ics'))!.content;
+    expect(ics).toContain(`ORGANIZER;CN="Lagoon General Hospital":mailto:${INSTITUTION_CONTACT_EMAIL}`);
   });
 
   it('logs no patient data', async () => {
