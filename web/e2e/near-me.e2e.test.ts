@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PostgresEngine, reindexAll } from '@ilera/search';
 import { createRegisterListing } from '../../test/factories';
-import { browserSuite, hydrated } from '../../test/browser';
+import { browserSuite, hydrated, hydrationProblems } from '../../test/browser';
 
 /**
  * Issue 33 (D23) in Chromium: a patient searching "clinic near me" is asked for the device's
@@ -78,6 +78,21 @@ describe('search page: near me (browser)', { timeout: 120_000 }, () => {
     await expect.poll(async () => (await cards(page)).length).toBe(clinics.length);
     expect(new URL(page.url()).searchParams.get('near')).toBeNull();
     expect((await cards(page)).every((c) => c.away === undefined)).toBe(true);
+    await context.close();
+  });
+
+  it('a shared near-me address is drawn by the server with its distances, and hydrates without asking again', async () => {
+    const { page, context } = await suite.page({ mobile: true });
+    await page.goto('/search?type=institutions&q=clinic+near+me&near=6.5095,3.3711&sort=distance&radius=5');
+    const names = ['PHC Sabo', 'Surulere Family Clinic', 'Ebute Metta Health Post'];
+    expect((await cards(page)).map((c) => c.name)).toEqual(names);
+    expect((await cards(page)).every((c) => c.away !== undefined)).toBe(true);
+    expect(await page.getByText('Within 5 km of your location.').isVisible()).toBe(true);
+    await hydrated(page.getByRole('textbox', { name: 'Search' }));
+    expect(hydrationProblems(page)).toEqual([]);
+    // Nothing was asked: the address already says where.
+    expect(await page.getByText('Where are you?').count()).toBe(0);
+    expect((await cards(page)).map((c) => c.name)).toEqual(names);
     await context.close();
   });
 
