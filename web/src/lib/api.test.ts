@@ -57,6 +57,8 @@ describe('429 answers in the web app', () => {
 
   it('other errors are not taken for a limit', async () => {
     const error = await failure('/missing');
+    // Any non-OK answer is Error("<status>: <response text>") (spec accounts §7).
+    expect((error as Error).message).toBe('404: {"message":"Not found"}');
     expect(isRateLimitedError(error)).toBe(false);
     expect(errorMessage(error, 'fallback')).toBe('Not found');
   });
