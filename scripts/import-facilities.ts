@@ -86,9 +86,17 @@ export async function indexListings(sql: Sql, engine: SearchEngine, ids: number[
     return;
   }
   const all = await approvedIds(sql, 'institutions');
+  // The next batch's documents are built (on another connection) while the engine writes this one.
+  const build = (from: number) => {
+    const docs = buildDocuments(sql, 'institutions', all.slice(from, from + 1000));
+    docs.catch(() => {}); // awaited below
+    return docs;
+  };
   async function* batches() {
+    let next = build(0);
     for (let n = 0; n < all.length; n += 1000) {
-      const docs = await buildDocuments(sql, 'institutions', all.slice(n, n + 1000));
+      const docs = await next;
+      if (n + 1000 < all.length) next = build(n + 1000);
       await recordNextSlots(sql, 'institutions', nextSlotsOf(docs));
       yield docs;
     }

@@ -309,10 +309,16 @@ export async function importRegister(sql: Sql, options: ImportOptions): Promise<
 
   let header = true;
   let batch: RegisterListing[] = [];
+  // One batch is written while the next is parsed and judged (Node's thread and PostgreSQL each busy);
+  // the writes themselves stay one after another, so the run's stored counts are always whole batches.
+  let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
     if (!batch.length) return;
-    summary.unchanged += await writeBatch(sql, run, batch, events);
+    const full = batch;
     batch = [];
+    await writing;
+    writing = writeBatch(sql, run, full, events).then((unchanged) => void (summary.unchanged += unchanged));
+    writing.catch(() => {}); // awaited at the next flush or after the last row
   };
   for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
     // csv-parse gives the line a record ends on; a quoted field may hold line breaks.
@@ -346,6 +352,7 @@ export async function importRegister(sql: Sql, options: ImportOptions): Promise<
   }
   if (header) throw new Error(`${options.file}: empty file (no header)`);
   await flush();
+  await writing;
 
   // Listings this complete file lacks are marked (with the run's id, so that a resumed run counts them).
   if (options.complete ?? true) {
