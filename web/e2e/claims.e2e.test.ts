@@ -84,4 +84,26 @@ describe('claims of register listings (browser)', { timeout: 120_000 }, () => {
     expect(await owner.page.getByText('Listed from the national register').count()).toBe(0);
     await owner.context.close();
   });
+
+  it('profile setup: "Use my current location" sets the location, and the profile links directions to it', async () => {
+    const owner = await suite.pageAs(claimant);
+    // The phone shares where it is (the facility's gate, a few hundred metres from the register's point).
+    await owner.context.grantPermissions(['geolocation']);
+    await owner.context.setGeolocation({ latitude: 6.48412, longitude: 3.38703 });
+    await owner.page.goto('/profile-setup');
+    const form = owner.page.getByRole('form', { name: 'Institution profile' });
+    await form.getByText('From the national facility register.').waitFor();
+    await form.getByRole('button', { name: 'Use my current location' }).click();
+    await form.getByText('From your device’s location.').waitFor();
+    expect(await form.getByLabel('Latitude').inputValue()).toBe('6.48412');
+    await form.getByRole('button', { name: 'Update Profile' }).click();
+    await owner.page.getByText('Profile Updated').first().waitFor();
+    await owner.page.goto(`/institution/${listingId}`);
+    expect(await owner.page.getByRole('link', { name: 'Directions' }).getAttribute('href')).toBe(
+      'https://www.openstreetmap.org/directions?to=6.48412%2C3.38703',
+    );
+    const [row] = await suite.ctx.sql`SELECT location_source FROM institutions WHERE id = ${listingId}`;
+    expect(row!.locationSource).toBe('device');
+    await owner.context.close();
+  });
 });
