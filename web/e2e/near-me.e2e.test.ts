@@ -72,6 +72,11 @@ describe('search page: near me (browser)', { timeout: 120_000 }, () => {
     // The clinics' chip (its label is issue 34's), and the device's.
     expect(await chips(page)).toEqual([expect.stringMatching(/^Remove Clinic/), 'Remove Near you']);
     expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('distance');
+    // The search that asked was replaced: Back returns to where the patient was, not to a new question.
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBeNull();
+    await page.goForward();
+    await expect.poll(async () => (await cards(page)).map((c) => c.name)).toEqual(expected.map((c) => c.name));
 
     // Removing "Near you" searches every clinic again, without distances.
     await page.getByRole('button', { name: 'Remove Near you' }).click();

@@ -20,7 +20,7 @@ export function NearMePrompt({
   state: SearchState;
   /** The understood "near me" item of the current answer, if any. */
   asked?: Understood;
-  update: (patch: Partial<SearchState>) => void;
+  update: (patch: Partial<SearchState>, options?: { replace?: boolean }) => void;
 }) {
   const [asking, setAsking] = useState<Asking>('idle');
   const [place, setPlace] = useState('');
@@ -45,7 +45,11 @@ export function NearMePrompt({
       (position) => {
         if (!stillWanted()) return;
         setAsking('idle');
-        latestUpdate.current({ near: { lat: position.coords.latitude, lng: position.coords.longitude }, radius: undefined, sort: 'distance' });
+        // In place of the search that asked: Back leaves "near me" rather than asking again.
+        latestUpdate.current(
+          { near: { lat: position.coords.latitude, lng: position.coords.longitude }, radius: undefined, sort: 'distance' },
+          { replace: true },
+        );
       },
       () => stillWanted() && setAsking('failed'),
       // A position up to 5 minutes old will do: a phone's GPS fix costs time and battery.

@@ -76,8 +76,8 @@ function facetValues(results: unknown, attribute: string): FacetValue[] {
 type InstantSearchView = Pick<ReturnType<typeof useInstantSearch>, 'results' | 'status' | 'error'>;
 export interface SearchBodyProps {
   state: SearchState;
-  update: (patch: Partial<SearchState>) => void;
-  navigateTo: (s: SearchState) => void;
+  update: (patch: Partial<SearchState>, options?: { replace?: boolean }) => void;
+  navigateTo: (s: SearchState, options?: { replace?: boolean }) => void;
 }
 
 /**

@@ -21,12 +21,14 @@ export default function SearchPage() {
     if (params.has('location')) setParams(writeSearchState(state), { replace: true });
   }, [params, setParams, state]);
 
-  const navigateTo = (next: SearchState) => {
-    setParams(writeSearchState(next));
+  // `replace`: the new address takes the place of the current one in the history (the device's
+  // location found for "near me": Back must not return to a search that asks for it again).
+  const navigateTo = (next: SearchState, options?: { replace?: boolean }) => {
+    setParams(writeSearchState(next), options);
     window.scrollTo({ top: 0 });
   };
   // Any change of what is searched starts again at page 1.
-  const update = (patch: Partial<SearchState>) => navigateTo({ ...state, page: 1, ...patch });
+  const update = (patch: Partial<SearchState>, options?: { replace?: boolean }) => navigateTo({ ...state, page: 1, ...patch }, options);
 
   return (
     <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
