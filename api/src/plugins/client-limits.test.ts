@@ -20,7 +20,7 @@ import { requestLimits } from './rate-limit';
  * X-Forwarded-For names the client's public address, as behind the load balancer.
  */
 let ctx: TestContext;
-let proIds: number[] = [];
+const proIds: number[] = [];
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -32,11 +32,13 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-/** The `ilera_client=...` pair an answer sets, if any. */
-function clientCookieOf(res: LightMyRequestResponse): string | undefined {
-  const list = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
-  return list.find((c) => c.startsWith(`${CLIENT_COOKIE}=`))?.split(';')[0];
+/** The Set-Cookie line of the client cookie an answer sets, if any. */
+function clientSetCookie(res: LightMyRequestResponse): string | undefined {
+  return ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${CLIENT_COOKIE}=`));
 }
+
+/** The `ilera_client=...` pair an answer sets, if any. */
+const clientCookieOf = (res: LightMyRequestResponse) => clientSetCookie(res)?.split(';')[0];
 
 const headersFor = (address: string, cookie?: string) => ({ 'x-forwarded-for': address, ...(cookie ? { cookie } : {}) });
 
@@ -115,7 +117,7 @@ async function scrapeWithoutCookie(address: string, cookie?: string) {
 describe('the client cookie', () => {
   it('is random, signed, HttpOnly, SameSite=Lax and long-lived; Secure when APP_URL is https; never on answers a shared cache keeps', async () => {
     const first = await get('198.51.100.10', '/api/auth/user');
-    const set = ([] as string[]).concat(first.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${CLIENT_COOKIE}=`))!;
+    const set = clientSetCookie(first)!;
     expect(set).toMatch(new RegExp(`^${CLIENT_COOKIE}=[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43};`));
     expect(set).toMatch(/; HttpOnly/);
     expect(set).toMatch(/; SameSite=Lax/);
@@ -135,7 +137,7 @@ describe('the client cookie', () => {
     await https.register(clientCookiePlugin, { key: await sessionKey(ctx.config), secure: true });
     https.get('/page', async () => 'a page');
     const res = await https.inject({ method: 'GET', url: '/page' });
-    expect(([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${CLIENT_COOKIE}=`))).toMatch(/; Secure/);
+    expect(clientSetCookie(res)).toMatch(/; Secure/);
     // Signed with the deployment's key: the app accepts it.
     expect(clientCookieOf(await get('198.51.100.10', '/api/auth/user', clientCookieOf(res)))).toBeUndefined();
     await https.close();
