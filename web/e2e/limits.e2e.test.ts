@@ -31,6 +31,8 @@ describe('limits in the browser', () => {
       await page.goto(`/search?q=${q}`);
       await answered.or(alert).waitFor();
       seen.push((await alert.count()) ? 'limited' : 'answered');
+      // The first page's answer gave the browser its client cookie, out of the page's scripts' reach.
+      expect((await context.cookies()).find((c) => c.name === 'ilera_client')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
     }
     expect(seen).toEqual(['answered', 'answered', 'answered', 'limited']);
     expect(await alert.textContent()).toMatch(/Please wait 1 minute and try again\./);
