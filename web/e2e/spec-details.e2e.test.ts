@@ -67,7 +67,8 @@ describe('spec details (browser)', { timeout: 120_000 }, () => {
     await wideHeader.getByRole('link', { name: 'Sign In' }).waitFor();
     expect(await wideHeader.getByRole('link', { name: 'Register' }).isVisible()).toBe(false);
     await wideHeader.getByRole('link', { name: 'Join as Professional' }).click();
-    await wide.page.waitForURL(/\/register\?type=professional$/);
+    // Issue 34: registering comes back to the page the visitor was on.
+    await wide.page.waitForURL(/\/register\?type=professional&next=%2Fabout$/);
     await wide.context.close();
 
     const small = await suite.page({ mobile: true });
