@@ -28,6 +28,8 @@ describe('claims of register listings (browser)', { timeout: 120_000 }, () => {
     await page.getByText('Listed from the national register').waitFor();
     await page.getByText('Source: Nigeria Health Facility Registry via GRID3 (CC BY 4.0), updated 11 Nov 2024').waitFor();
     await page.getByText('Not on Ilera yet: call or visit').waitFor();
+    // Imported, not checked by an administrator: no "Approved" badge.
+    expect(await page.getByText('Approved', { exact: true }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Call 0802 555 0147' }).getAttribute('href')).toBe('tel:08025550147');
     // No booking of any kind.
     expect(await page.getByRole('button', { name: /Book Appointment|Sign In to Book/ }).count()).toBe(0);

@@ -18,6 +18,7 @@ import claimsRoutes from './claims/claims.routes';
 import seoRoutes from './seo/seo.routes';
 import scheduleRoutes from './schedule/schedule.routes';
 import emergencyRoutes from './emergency/emergency.routes';
+import fhirRoutes from './fhir/fhir.routes';
 
 /** Every area's routes; each area owns its folder. */
 export const modules: (FastifyPluginAsyncZod | ((app: FastifyInstance) => Promise<void>))[] = [
@@ -39,4 +40,5 @@ export const modules: (FastifyPluginAsyncZod | ((app: FastifyInstance) => Promis
   accountRoutes,
   scheduleRoutes,
   emergencyRoutes,
+  fhirRoutes,
 ];

@@ -79,6 +79,13 @@ describe('a listing from the national register', () => {
     expect(book.statusCode).toBe(409);
   });
 
+  it('is in the sitemap like any approved institution; the claim page is not for search engines', async () => {
+    const listing = await createRegisterListing(ctx.sql);
+    const file = await callApi(ctx.app, 'GET', '/sitemap/institutions-1.xml');
+    expect(file.body).toContain(`/institution/${listing.id}</loc>`);
+    expect((await callApi(ctx.app, 'GET', '/robots.txt')).body).toContain('Disallow: /claim/');
+  });
+
   it('says when it is no longer in the latest register', async () => {
     const listing = await createRegisterListing(ctx.sql, { inLatestRegister: false });
     expect((await profile(listing.id)).register.inLatestRegister).toBe(false);

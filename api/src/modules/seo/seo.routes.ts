@@ -5,7 +5,7 @@ import { FILE_SPAN, sitemapEntries, sitemapFiles, type ProfileKind } from './sit
 export const STATIC_PATHS = ['/', '/search', '/emergency', '/about', '/privacy', '/terms', '/mobile-help'];
 
 /** Signed-in screens and the API: nothing for a search engine there. */
-const DISALLOWED = ['/api/', '/admin', '/appointments', '/profile-setup', '/change-password', '/reset-password', '/account'];
+const DISALLOWED = ['/api/', '/admin', '/appointments', '/profile-setup', '/change-password', '/reset-password', '/account', '/claim/'];
 
 // A crawler comes back for the sitemap every few hours at most; an hour's copy is fresh enough.
 const CACHE_SITEMAP = 'public, max-age=3600';

@@ -134,7 +134,8 @@ export function ProviderProfilePage<T extends Provider>({
                   Verified
                 </Badge>
               )}
-              {p.isApproved ? <Badge color="teal">Approved</Badge> : <ProfileStatusBadge status={p.status} />}
+              {/* An unclaimed register listing (issue 33) was imported, not checked: no "Approved". */}
+              {'listed' in p && p.listed ? null : p.isApproved ? <Badge color="teal">Approved</Badge> : <ProfileStatusBadge status={p.status} />}
             </Group>
             {isOwner && p.status === 'rejected' && p.rejectionReason && (
               <Text size="sm" c="red.8">
