@@ -12,8 +12,10 @@
  *  3. imports the same file again: budget 30 s, and zero writes to search documents (the newest row
  *     version of search_documents, the institutions' write generation and the outbox, before and after,
  *     plus a wait for a stray event).
- * Prints one JSON line of figures; docs/PERFORMANCE.md has the runs.
+ * Prints one JSON line of figures, wall and CPU seconds (this process and its database's backends);
+ * docs/PERFORMANCE.md has the runs.
  */
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,6 +38,26 @@ const { values } = parseArgs({
 });
 const rows = Number(values.rows);
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
+
+/**
+ * CPU seconds spent so far by this process and by the PostgreSQL backends serving the bench's database
+ * (read from /proc: the server runs on this machine). On a shared machine the wall time says how busy
+ * the others were; the CPU time says what the import itself costs.
+ */
+async function cpuSeconds(sql: Sql, database: string): Promise<number> {
+  const pids = await sql<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE datname = ${database}`;
+  let ticks = 0;
+  for (const { pid } of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+    } catch {
+      /* ended meanwhile */
+    }
+  }
+  const own = process.cpuUsage();
+  return ticks / 100 + (own.user + own.system) / 1e6;
+}
 
 async function indexState(sql: Sql) {
   const [s] = await sql<{ docs: number; newest: string | null; generation: string | null; outbox: number; waiting: number }[]>`
@@ -76,6 +98,7 @@ async function main() {
           indexing += Date.now() - started;
         }
       : undefined;
+    const cpu0 = await cpuSeconds(sql, name);
     const first = await importRegister(sql, { file, index });
     const imported = Date.now() - t;
     const indexSeconds = seconds(indexing);
@@ -86,11 +109,13 @@ async function main() {
       await new Promise((r) => setTimeout(r, 100));
     }
     const indexedAfter = Date.now() - t;
+    const cpu1 = await cpuSeconds(sql, name);
 
     const before = await indexState(sql);
     t = Date.now();
     const again = await importRegister(sql, { file, index });
     const reimported = Date.now() - t;
+    const cpu2 = await cpuSeconds(sql, name);
     await new Promise((r) => setTimeout(r, 3000)); // a stray event would be indexed by now
     const after = await indexState(sql);
 
@@ -102,9 +127,11 @@ async function main() {
         import: { seconds: seconds(imported), created: first.summary.created, bad: first.summary.bad, events: first.summary.events },
         importAndIndexSeconds: seconds(indexedAfter),
         ...(direct ? { ofWhichIndexSeconds: indexSeconds } : {}),
+        importAndIndexCpuSeconds: Math.round((cpu1 - cpu0) * 10) / 10,
         documents: before.docs,
         reimport: {
           seconds: seconds(reimported),
+          cpuSeconds: Math.round((cpu2 - cpu1) * 10) / 10,
           unchanged: again.summary.unchanged,
           events: again.summary.events,
           searchDocumentWrites: before.newest === after.newest && before.generation === after.generation && before.docs === after.docs ? 0 : 'some',
