@@ -289,6 +289,11 @@ const routeLimits: Record<
   // multi_search would: its results and the Availability filter's three counts (a refined
   // facet's extra search is not counted here).
   'GET /search': { limits: 'search', page: true, searches: () => 1 + availabilityWindows.length },
+  // The FHIR directory (issue 37, D25) counts as the site's own reads: a search as a search, a read
+  // or the capability statement as a profile read, under the same anonymous limits.
+  'GET /fhir/R4/:type': { limits: 'search' },
+  'GET /fhir/R4/:type/:id': { limits: 'profileRead' },
+  'GET /fhir/R4/metadata': { limits: 'profileRead' },
   'POST /api/appointments': { limits: 'booking' },
   'POST /api/reviews': { limits: 'review' },
   'POST /api/professionals': { limits: 'profileEdit' },
