@@ -56,7 +56,7 @@ const REASONS: Record<string, string> = {
   duplicate_key: 'duplicate key in the file',
 };
 
-export function summaryText(s: ImportSummary): string {
+function summaryText(s: ImportSummary): string {
   const bad = Object.entries(s.bad);
   return [
     `import ${s.importId}${s.resumed ? ' (finished a run that had stopped part-way)' : ''}: ${s.rows} rows`,
