@@ -60,6 +60,13 @@ describe('nigeria LGAs', () => {
     expect(code('Ogbomoso North', 'Oyo')).toBe('oy-ogbomoso-north');
     expect(code('Alimosh', 'Lagos')).toBe('la-alimosho');
     expect(code('Kura', 'Kano')).toBe('kn-kano');
+    // Spellings the register uses.
+    expect(code('Nasarawa Egon', 'Nasarawa')).toBe('na-nasarawa-eggon');
+    expect(code('Obi Nwga', 'Abia')).toBe('ab-obingwa');
+    expect(code('Ezinihitte', 'Imo')).toBe('im-ezinihitte-mbaise');
+    expect(code('Onelga', 'Rivers')).toBe('ri-ogba-egbema-ndoni');
+    expect(code('Egbado North', 'Ogun')).toBe('og-yewa-north');
+    expect(code('Kiri Kasamma', 'Jigawa')).toBe('ji-kiri-kasama');
     expect(code('la-ikeja', 'Lagos')).toBe('la-ikeja');
     // Same name, two states: the state decides.
     expect(code('Surulere', 'Lagos')).toBe('la-surulere');

@@ -921,6 +921,7 @@ const otherLgaNames: Readonly<Record<string, Readonly<Record<string, readonly st
   ED: { 'ed-oredo': ['benin'] },
   FC: { 'fc-municipal': ['municipal', 'amac', 'abuja municipal area', 'abuja'] },
   GO: { 'go-yamaltu-deba': ['yamaltu'] },
+  IM: { 'im-ezinihitte-mbaise': ['ezinihitte'], 'im-ihitte-uboma': ['ihitte'] },
   JI: {
     'ji-biriniwa': ['birniwa'],
     'ji-malam-madori': ['mallam madori', 'malam maduri'],
