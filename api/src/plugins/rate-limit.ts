@@ -277,6 +277,8 @@ const routeLimits: Record<
   'GET /api/professionals/search': { limits: 'search' },
   'GET /api/institutions/search': { limits: 'search' },
   'POST /api/search/multi_search': { limits: 'search', searches: searchesIn },
+  // A typed place as a point (the search page's near-me fallback, issue 33): a search.
+  'GET /api/search/place': { limits: 'search' },
   'GET /api/professionals/:id(^\\d+$)': { limits: 'profileRead' },
   'GET /api/institutions/:id(^\\d+$)': { limits: 'profileRead' },
   'GET /api/reviews/professional/:id': { limits: 'profileRead' },

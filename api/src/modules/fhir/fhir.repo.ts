@@ -7,7 +7,8 @@ import type postgres from 'postgres';
 import type { Db } from '@ilera/db';
 import { invalid } from './fhir.errors';
 import type { Criterion, Cursor, SearchSpec } from './fhir.params';
-import { NS, slugSql } from './fhir.systems';
+import { nigerianCouncils } from '@ilera/contracts';
+import { NS, slug, slugSql } from './fhir.systems';
 
 export type ResourceType = 'Practitioner' | 'PractitionerRole' | 'Organization' | 'Location' | 'HealthcareService';
 export const resourceTypes: readonly ResourceType[] = ['Practitioner', 'PractitionerRole', 'Organization', 'Location', 'HealthcareService'];
@@ -230,6 +231,9 @@ const institutionIdentifier: ParamDef = {
   },
 };
 
+// The profile's own licence number is its profession's council's (as fhir.mappers.ts says it).
+const councilSlugs = Object.fromEntries(Object.entries(nigerianCouncils).map(([type, council]) => [type, slug(council)]));
+
 const practitionerIdentifier: ParamDef = {
   type: 'token',
   definition: base('Practitioner-identifier'),
@@ -240,7 +244,8 @@ const practitionerIdentifier: ParamDef = {
       SELECT 1 FROM jsonb_array_elements(r.country_licenses) l
       WHERE l->>'licenseNumber' = ${code}
         AND (${system ?? null}::text IS NULL OR ${system ?? ''} = ${NS + '/sid/licence/'} || ${slugSql(db, db`l->>'council'`)}))
-      OR (r.license_number = ${code} AND ${system ?? null}::text IS NULL)`;
+      OR (r.license_number = ${code} AND (${system ?? null}::text IS NULL
+        OR ${system ?? ''} = ${NS + '/sid/licence/'} || (${db.json(councilSlugs)}::jsonb ->> r.professional_type)))`;
   },
 };
 

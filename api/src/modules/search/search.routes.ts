@@ -2,8 +2,13 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { institutionSearchQuerySchema, professionalSearchQuerySchema } from '@ilera/contracts';
 import type { SearchEngine } from '@ilera/search';
-import { BadRequestError } from '../../errors';
+import { z } from 'zod';
+import { AppError, BadRequestError } from '../../errors';
+import { locatePlace } from '../emergency/emergency.service';
 import * as service from './search.service';
+
+const placeMessage = 'Type a town, LGA or area (at most 100 characters).';
+const placeQuerySchema = z.object({ name: z.string({ required_error: placeMessage }).trim().min(1, placeMessage).max(100, placeMessage) });
 
 /**
  * Search area (public, D1): the directory searches of D13 and the Typesense
@@ -38,6 +43,14 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/institutions/search', { schema: { querystring: institutionSearchQuerySchema } }, async (request, reply) =>
     cached(reply, (e) => service.searchInstitutions(e, request.query)),
   );
+
+  // A typed place as a point (issue 33): the search page's "Where are you?" when the device will
+  // not say. The median of the located facilities of that ward, LGA, town or state (approximate).
+  app.get('/api/search/place', { schema: { querystring: placeQuerySchema } }, async (request) => {
+    const at = await locatePlace(app.sql, request.query.name);
+    if (!at) throw new AppError(404, `We do not know a place called "${request.query.name}".`, { name: 'No ward, LGA, town or state of that name.' });
+    return at;
+  });
 
   // `x-typesense-api-key` and any other query parameter are ignored.
   app.post('/api/search/multi_search', async (request, reply) => cached(reply, (e) => service.multiSearch(e, request.body)));
