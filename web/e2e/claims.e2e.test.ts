@@ -48,6 +48,10 @@ describe('claims of register listings (browser)', { timeout: 120_000 }, () => {
     await page.getByRole('link', { name: 'Claim this facility' }).click();
     await page.waitForURL(`**/claim/${listingId}`);
     await page.getByText('Sign in with your institution account to claim this facility.').waitFor();
+    // A new facility registers first and comes back here after signing in.
+    expect(await page.getByRole('link', { name: 'Register your institution' }).getAttribute('href')).toBe(
+      `/register?type=institution&next=%2Fclaim%2F${listingId}`,
+    );
     await context.close();
   });
 

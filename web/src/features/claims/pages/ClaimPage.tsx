@@ -112,8 +112,11 @@ export default function ClaimPage() {
           Sign In
         </Button>
         <Text size="sm">
-          New to Ilera? <Anchor component={Link} to="/register?type=institution">Register your institution</Anchor>, then sign in and come back to
-          this page.
+          New to Ilera?{' '}
+          <Anchor component={Link} to={`/register?type=institution&next=${encodeURIComponent(`/claim/${l.id}`)}`}>
+            Register your institution
+          </Anchor>
+          : once you have signed in, you come back here to claim it.
         </Text>
       </Stack>
     );
