@@ -9,3 +9,4 @@ export * from './claims.js';
 export * from './schemas/index.js';
 export * from './answers/index.js';
 export * from './nigeria-lgas.js';
+export * from './phone.js';

@@ -32,6 +32,8 @@ export interface Config {
   production: boolean;
   /** MAIL_TO_FILES=1: without SMTP_URL, production mail goes to DATA_DIR/outbox on purpose. */
   mailToFiles: boolean;
+  /** SMS and WhatsApp (issue 36, decision 034): which sender each channel uses and its credentials. */
+  texts: TextsConfig;
   /** When the API answers 503 at once instead of queueing (api/src/plugins/load-shedding.ts); 0 turns a check off. */
   loadShedding: LoadShedding;
 }
@@ -45,6 +47,23 @@ interface LoadShedding {
   maxHeapMb?: number;
   /** Resident memory, MB (LOAD_SHED_MAX_RSS_MB; default 0, off: RSS does not fall back after a burst). */
   maxRssMb: number;
+}
+
+export interface TextsConfig {
+  /** SMS_CHANNEL: Africa's Talking, JSON files in DATA_DIR/sms (development default), or off (production default). */
+  sms:
+    | { channel: 'africastalking'; username: string; apiKey: string; senderId?: string; url: string }
+    | { channel: 'files' | 'off' };
+  /** WHATSAPP_CHANNEL: the WhatsApp Cloud API, JSON files in DATA_DIR/whatsapp (development default), or off. */
+  whatsapp:
+    | { channel: 'cloud-api'; phoneNumberId: string; accessToken: string; apiUrl: string; templateLanguage: string }
+    | { channel: 'files' | 'off' };
+  /** TEXT_INBOUND_SECRET: the shared secret an SMS provider's reply callback carries (no reply handling without it). */
+  inboundSecret?: string;
+  /** WHATSAPP_APP_SECRET: checks the X-Hub-Signature-256 of WhatsApp's webhook calls. */
+  whatsappAppSecret?: string;
+  /** WHATSAPP_VERIFY_TOKEN: the token Meta's webhook set-up echoes back (GET hub.challenge). */
+  whatsappVerifyToken?: string;
 }
 
 /** A setting the process cannot run with; its message is one line naming the variable. */
@@ -113,6 +132,19 @@ const envSchema = z
       }).optional(),
     ),
     TRUST_PROXY: text,
+    SMS_CHANNEL: z.preprocess(blank, z.enum(['africastalking', 'files', 'off'], { errorMap: () => ({ message: 'SMS_CHANNEL must be africastalking, files or off' }) }).optional()),
+    AFRICASTALKING_USERNAME: text,
+    AFRICASTALKING_API_KEY: text,
+    AFRICASTALKING_SENDER_ID: text,
+    AFRICASTALKING_URL: url('AFRICASTALKING_URL'),
+    WHATSAPP_CHANNEL: z.preprocess(blank, z.enum(['cloud-api', 'files', 'off'], { errorMap: () => ({ message: 'WHATSAPP_CHANNEL must be cloud-api, files or off' }) }).optional()),
+    WHATSAPP_PHONE_NUMBER_ID: text,
+    WHATSAPP_ACCESS_TOKEN: text,
+    WHATSAPP_API_URL: url('WHATSAPP_API_URL'),
+    WHATSAPP_TEMPLATE_LANGUAGE: text,
+    WHATSAPP_APP_SECRET: text,
+    WHATSAPP_VERIFY_TOKEN: text,
+    TEXT_INBOUND_SECRET: text,
     LOAD_SHED_MAX_IN_FLIGHT: count('LOAD_SHED_MAX_IN_FLIGHT'),
     LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: count('LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS'),
     LOAD_SHED_MAX_HEAP_MB: count('LOAD_SHED_MAX_HEAP_MB'),
@@ -122,6 +154,17 @@ const envSchema = z
     // Without its key every Typesense call is refused; falling back to PostgreSQL in silence hid that.
     if (env.TYPESENSE_URL && !env.TYPESENSE_API_KEY) {
       ctx.addIssue({ code: 'custom', path: ['TYPESENSE_API_KEY'], message: 'TYPESENSE_URL is set but TYPESENSE_API_KEY is not' });
+    }
+    // A text channel turned on without its credentials would fail every message, one by one, in silence.
+    if (env.SMS_CHANNEL === 'africastalking') {
+      for (const name of ['AFRICASTALKING_USERNAME', 'AFRICASTALKING_API_KEY'] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `SMS_CHANNEL=africastalking needs ${name}` });
+      }
+    }
+    if (env.WHATSAPP_CHANNEL === 'cloud-api') {
+      for (const name of ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_ACCESS_TOKEN'] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `WHATSAPP_CHANNEL=cloud-api needs ${name}` });
+      }
     }
   });
 
@@ -148,6 +191,42 @@ function productionSchema(roles: readonly ProcessRole[]) {
       path: ['SMTP_URL'],
       message: mailToFilesRefused,
     });
+}
+
+/**
+ * Each text channel: a provider when asked for (its credentials checked above), files on purpose, else
+ * files in development and off in production: a text in a folder reaches nobody (as mail, issue 15).
+ */
+function textsConfig(e: Env, production: boolean): TextsConfig {
+  const fallback = production ? 'off' : 'files';
+  const smsChannel = e.SMS_CHANNEL ?? fallback;
+  const whatsappChannel = e.WHATSAPP_CHANNEL ?? fallback;
+  return {
+    sms:
+      smsChannel === 'africastalking'
+        ? {
+            channel: smsChannel,
+            username: e.AFRICASTALKING_USERNAME!,
+            apiKey: e.AFRICASTALKING_API_KEY!,
+            senderId: e.AFRICASTALKING_SENDER_ID,
+            // The sandbox (https://api.sandbox.africastalking.com) answers the same way without sending.
+            url: (e.AFRICASTALKING_URL ?? 'https://api.africastalking.com').replace(/\/$/, ''),
+          }
+        : { channel: smsChannel },
+    whatsapp:
+      whatsappChannel === 'cloud-api'
+        ? {
+            channel: whatsappChannel,
+            phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID!,
+            accessToken: e.WHATSAPP_ACCESS_TOKEN!,
+            apiUrl: (e.WHATSAPP_API_URL ?? 'https://graph.facebook.com/v21.0').replace(/\/$/, ''),
+            templateLanguage: e.WHATSAPP_TEMPLATE_LANGUAGE ?? 'en',
+          }
+        : { channel: whatsappChannel },
+    inboundSecret: e.TEXT_INBOUND_SECRET,
+    whatsappAppSecret: e.WHATSAPP_APP_SECRET,
+    whatsappVerifyToken: e.WHATSAPP_VERIFY_TOKEN,
+  };
 }
 
 function fail(error: z.ZodError): never {
@@ -188,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, roles: readonly
     trustProxy: e.TRUST_PROXY ?? false,
     production,
     mailToFiles: e.MAIL_TO_FILES === '1',
+    texts: textsConfig(e, production),
     loadShedding: {
       maxInFlight: e.LOAD_SHED_MAX_IN_FLIGHT ?? 64,
       maxEventLoopDelayMs: e.LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS ?? 1000,

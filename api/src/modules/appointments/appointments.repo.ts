@@ -1,6 +1,7 @@
 import type { Db } from '@ilera/db';
 import type { z } from 'zod';
 import type { Appointment, AppointmentStatus, AppointmentType, appointmentAnswer, ProfileStatus } from '@ilera/contracts';
+import { toE164 } from '@ilera/contracts';
 import type { Stored } from '../../types';
 
 /** An appointment row as a query returns it (answer: contracts appointmentAnswer). */
@@ -52,9 +53,9 @@ export interface NewAppointment {
 export async function insertAppointment(db: Db, a: NewAppointment): Promise<AppointmentRow> {
   const [row] = await db<AppointmentRow[]>`
     INSERT INTO appointments AS a (patient_id, professional_id, institution_id, appointment_type, appointment_date,
-      patient_name, patient_email, patient_phone, reason_for_visit, status)
+      patient_name, patient_email, patient_phone, patient_phone_e164, reason_for_visit, status)
     VALUES (${a.patientId}, ${a.professionalId}, ${a.institutionId}, ${a.appointmentType}, ${a.appointmentDate},
-      ${a.patientName}, ${a.patientEmail}, ${a.patientPhone}, ${a.reasonForVisit}, ${a.status})
+      ${a.patientName}, ${a.patientEmail}, ${a.patientPhone}, ${toE164(a.patientPhone)}, ${a.reasonForVisit}, ${a.status})
     RETURNING ${columns(db)}`;
   return row!;
 }
