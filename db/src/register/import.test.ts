@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,6 +146,18 @@ describe('importing the register', () => {
     // The same newer file again: nothing to write, the claimed listing's pending change included.
     const again = await importRegister(sql, { file: newer });
     expect(again.summary).toMatchObject({ created: 0, updated: 0, claimedProtected: 0, notInLatest: 0, events: 0, unchanged: ROWS - dropped });
+  });
+});
+
+describe('a file that is not the register', () => {
+  it('is refused before anything is written, naming the header it expected', async () => {
+    const other = path.join(dir, 'other.csv');
+    await writeFile(other, 'name,state,lat,lng\nGeneral Hospital,Lagos,6.5,3.4\n');
+    const before = await versions(sql);
+    await expect(importRegister(sql, { file: other })).rejects.toThrow(/not the facility register's header[\s\S]*expected: OBJECTID,globalid/);
+    await writeFile(other, '');
+    await expect(importRegister(sql, { file: other })).rejects.toThrow(/not the facility register's header/);
+    expect(await versions(sql)).toEqual(before);
   });
 });
 

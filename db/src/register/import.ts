@@ -19,6 +19,13 @@ import { parse } from 'csv-parse';
 import type { Db, Sql } from '../client';
 import { REGISTER_HEADER, registerListingOf, type BadRowReason, type RegisterFields, type RegisterListing, type RegisterRow } from './rows';
 
+/** A file whose first line is not the register's header: refused before anything is written. */
+export class RegisterHeaderError extends Error {
+  constructor(file: string, got: string) {
+    super(`${file}: not the facility register's header.\nexpected: ${REGISTER_HEADER.join(',')}\ngot:      ${got}`);
+  }
+}
+
 export interface BadRow {
   /** The file's line (1 is the header) where the row starts. */
   line: number;
@@ -259,10 +266,22 @@ function recordOf(values: string[]): RegisterRow {
   return row;
 }
 
+/** The file's first line as header names (no BOM, no quotes), read before anything is written. */
+async function headerOf(file: string): Promise<string> {
+  let first = '';
+  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 4096 })) {
+    first += chunk as string;
+    if (first.includes('\n') || first.length > 65_536) break;
+  }
+  return first.split(/\r?\n/)[0]!.replace(/^\uFEFF/, '').split(',').map((h) => h.trim().replace(/^"(.*)"$/, '$1').trim()).join(',');
+}
+
 export async function importRegister(sql: Sql, options: ImportOptions): Promise<ImportResult> {
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
   const events = (options.events ?? true) && !options.index;
   const total = (await stat(options.file)).size;
+  const got = await headerOf(options.file);
+  if (got !== REGISTER_HEADER.join(',')) throw new RegisterHeaderError(options.file, got);
   const run = await openRun(sql, options.file, await sha256(options.file));
   const badRows: BadRow[] = [];
   const bad = (b: BadRow) => {
@@ -328,7 +347,7 @@ export async function importRegister(sql: Sql, options: ImportOptions): Promise<
       const got = record.map((h) => h.trim()).join(',');
       if (got !== REGISTER_HEADER.join(',')) {
         input.destroy();
-        throw new Error(`${options.file}: not the facility register's header.\nexpected: ${REGISTER_HEADER.join(',')}\ngot:      ${got}`);
+        throw new RegisterHeaderError(options.file, got);
       }
       continue;
     }
@@ -350,7 +369,6 @@ export async function importRegister(sql: Sql, options: ImportOptions): Promise<
     batch.push(listing);
     if (batch.length >= batchSize) await flush();
   }
-  if (header) throw new Error(`${options.file}: empty file (no header)`);
   await flush();
   await writing;
 
