@@ -149,6 +149,25 @@ describe('importing the register', () => {
   });
 });
 
+describe('an extract of the register (--partial)', () => {
+  it('marks none of the listings it lacks as missing', async () => {
+    const db = await createTestDatabase();
+    try {
+      const whole = path.join(dir, 'whole.csv');
+      const half = path.join(dir, 'half.csv');
+      await writeRegisterFile(whole, { rows: 60, seed: 21 });
+      await writeRegisterFile(half, { rows: 60, seed: 21, dropEvery: 2 });
+      await importRegister(db.sql, { file: whole });
+      const partial = await importRegister(db.sql, { file: half, complete: false });
+      expect(partial.summary).toMatchObject({ notInLatest: 0, unchanged: 30 });
+      const complete = await importRegister(db.sql, { file: half });
+      expect(complete.summary.notInLatest).toBe(30);
+    } finally {
+      await db.sql.end({ timeout: 2 });
+    }
+  });
+});
+
 describe('a file that is not the register', () => {
   it('is refused before anything is written, naming the header it expected', async () => {
     const other = path.join(dir, 'other.csv');
