@@ -88,7 +88,16 @@ async function main() {
     redis,
     queues,
     logStream: false,
-    config: { ...loadConfig({}), databaseUrl: url!, redisUrl, redisPrefix: prefix, sessionSecret: 'explain-secret-explain-secret-explain' },
+    // No load shedding: this measures each request's SQL one at a time, and on a busy shared machine
+    // the event loop's delay passed the 1 s limit and every request was refused (2026-11-26).
+    config: {
+      ...loadConfig({}),
+      databaseUrl: url!,
+      redisUrl,
+      redisPrefix: prefix,
+      sessionSecret: 'explain-secret-explain-secret-explain',
+      loadShedding: { maxInFlight: 0, maxEventLoopDelayMs: 0, maxRssMb: 0 },
+    },
   });
   try {
     // A running server loaded its facet key table and its connection's type list once, at its first

@@ -66,7 +66,7 @@ async function main() {
   const { values: argv } = parseArgs({ options: { 'database-url': { type: 'string' }, 'no-reindex': { type: 'boolean' } } });
   const url = argv['database-url'] ?? process.env.DATABASE_URL;
   if (!url) throw new Error('--database-url is required');
-  const sql = createSql(url, { max: 2 });
+  const sql = createSql(url, { max: 4, parallel: true }); // as the seed's: the index builds take connections of their own
   try {
     const started = Date.now();
     console.log(JSON.stringify(await locateByCity(sql)), `located in ${((Date.now() - started) / 1000).toFixed(1)} s`);

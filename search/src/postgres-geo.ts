@@ -15,7 +15,7 @@ export const EARTH_RADIUS_M = 6371008.8;
 /** The chord, in cube space, of an arc of `km` on the earth. */
 export const chordOfKm = (km: number): number => 2 * CUBE_RADIUS_M * Math.sin(Math.min(Math.PI, (km * 1000) / EARTH_RADIUS_M) / 2);
 
-const point = (p: Params, lat: number, lng: number) => `public.search_earth(${p.add(lat)}::float8, ${p.add(lng)}::float8)`;
+export const point = (p: Params, lat: number, lng: number): string => `public.search_earth(${p.add(lat)}::float8, ${p.add(lng)}::float8)`;
 
 /** A `location:(lat, lng, R km)` filter: inside the earth box (the GiST index), then within the chord. */
 export function geoFilterSql(f: FilterClause, p: Params): string {

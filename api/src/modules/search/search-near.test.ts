@@ -164,9 +164,12 @@ describe('near-me search', () => {
     const near = within(institutions, from, 30);
     const { body } = await get(`/api/institutions/search?near=${from.join(',')}&radius=30&perPage=50`);
     for (const key of ['lga', 'ownership', 'level'] as const) expect(sorted(body.facets[key])).toEqual(count(near, key));
-    // Everywhere (no near): the Kano listings count too.
-    const all = await get('/api/institutions/search?perPage=1');
+    // Everywhere (no near, an LGA chosen): the Kano listings count too; a search about no place
+    // near the patient does not count the register's facets.
+    const all = await get('/api/institutions/search?perPage=1&lga=nassarawa');
+    expect(all.body.found).toBe(4);
     expect(sorted(all.body.facets.lga)).toEqual(count(institutions, 'lga'));
+    expect(Object.keys((await get('/api/institutions/search?perPage=1')).body.facets)).not.toContain('lga');
     // Filtered: hits are Private and Secondary in Ikeja; each facet still counts the others' values.
     const f = await get(`/api/institutions/search?near=${from.join(',')}&radius=30&ownership=private&level=Secondary&lga=ikeja&perPage=50`);
     expect(f.status).toBe(200);
