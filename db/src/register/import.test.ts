@@ -36,6 +36,16 @@ async function versions(db: Sql) {
   return v!;
 }
 
+/** `fn` on a database of its own (the file's shared one holds the first tests' listings). */
+async function onFreshDatabase(fn: (db: { url: string; sql: Sql }) => Promise<void>) {
+  const db = await createTestDatabase();
+  try {
+    await fn(db);
+  } finally {
+    await db.sql.end({ timeout: 2 });
+  }
+}
+
 /** `npm run import:facilities` in its own process, as an operator runs it. */
 function importCommand(url: string, args: string[]) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/import-facilities.ts', ...args, '--quiet'], {
@@ -151,20 +161,17 @@ describe('importing the register', () => {
 
 describe('an extract of the register (--partial)', () => {
   it('marks none of the listings it lacks as missing', async () => {
-    const db = await createTestDatabase();
-    try {
-      const whole = path.join(dir, 'whole.csv');
-      const half = path.join(dir, 'half.csv');
-      await writeRegisterFile(whole, { rows: 60, seed: 21 });
-      await writeRegisterFile(half, { rows: 60, seed: 21, dropEvery: 2 });
-      await importRegister(db.sql, { file: whole });
-      const partial = await importRegister(db.sql, { file: half, complete: false });
-      expect(partial.summary).toMatchObject({ notInLatest: 0, unchanged: 30 });
-      const complete = await importRegister(db.sql, { file: half });
-      expect(complete.summary.notInLatest).toBe(30);
-    } finally {
-      await db.sql.end({ timeout: 2 });
-    }
+    await onFreshDatabase(async (db) => {
+    const whole = path.join(dir, 'whole.csv');
+    const half = path.join(dir, 'half.csv');
+    await writeRegisterFile(whole, { rows: 60, seed: 21 });
+    await writeRegisterFile(half, { rows: 60, seed: 21, dropEvery: 2 });
+    await importRegister(db.sql, { file: whole });
+    const partial = await importRegister(db.sql, { file: half, complete: false });
+    expect(partial.summary).toMatchObject({ notInLatest: 0, unchanged: 30 });
+    const complete = await importRegister(db.sql, { file: half });
+    expect(complete.summary.notInLatest).toBe(30);
+    });
   });
 });
 
@@ -229,61 +236,55 @@ describe('a run killed part-way', () => {
 
 describe('a run that indexes its listings itself', () => {
   it('hands every listing it wrote to the indexer, and again after a run stopped while indexing', async () => {
-    const db = await createTestDatabase();
-    try {
-      const small = path.join(dir, 'small.csv');
-      await writeRegisterFile(small, { rows: 120, seed: 11 });
-      const failing = importRegister(db.sql, {
-        file: small,
-        index: async () => {
-          throw new Error('killed while indexing');
-        },
-      });
-      await expect(failing).rejects.toThrow('killed while indexing');
-      const [open] = await db.sql`SELECT count(*)::int AS n FROM register_imports WHERE finished_at IS NULL`;
-      expect(open!.n).toBe(1);
+    await onFreshDatabase(async (db) => {
+    const small = path.join(dir, 'small.csv');
+    await writeRegisterFile(small, { rows: 120, seed: 11 });
+    const failing = importRegister(db.sql, {
+      file: small,
+      index: async () => {
+        throw new Error('killed while indexing');
+      },
+    });
+    await expect(failing).rejects.toThrow('killed while indexing');
+    const [open] = await db.sql`SELECT count(*)::int AS n FROM register_imports WHERE finished_at IS NULL`;
+    expect(open!.n).toBe(1);
 
-      const handed: number[] = [];
-      const { summary } = await importRegister(db.sql, { file: small, index: async (ids) => void handed.push(...ids) });
-      const listed = await db.sql<{ id: number }[]>`SELECT institution_id AS id FROM register_listings ORDER BY 1`;
-      expect(handed.sort((a, b) => a - b)).toEqual(listed.map((r) => r.id));
-      expect(summary).toMatchObject({ resumed: true, created: 120, indexed: 120, events: 0 });
-      // No search events: the run indexed its listings itself.
-      const [events] = await db.sql`SELECT count(*)::int AS n FROM outbox`;
-      expect(events!.n).toBe(0);
-      // Once finished, the same file hands nothing over.
-      const again: number[] = [];
-      await importRegister(db.sql, { file: small, index: async (ids) => void again.push(...ids) });
-      expect(again).toEqual([]);
-    } finally {
-      await db.sql.end({ timeout: 2 });
-    }
+    const handed: number[] = [];
+    const { summary } = await importRegister(db.sql, { file: small, index: async (ids) => void handed.push(...ids) });
+    const listed = await db.sql<{ id: number }[]>`SELECT institution_id AS id FROM register_listings ORDER BY 1`;
+    expect(handed.sort((a, b) => a - b)).toEqual(listed.map((r) => r.id));
+    expect(summary).toMatchObject({ resumed: true, created: 120, indexed: 120, events: 0 });
+    // No search events: the run indexed its listings itself.
+    const [events] = await db.sql`SELECT count(*)::int AS n FROM outbox`;
+    expect(events!.n).toBe(0);
+    // Once finished, the same file hands nothing over.
+    const again: number[] = [];
+    await importRegister(db.sql, { file: small, index: async (ids) => void again.push(...ids) });
+    expect(again).toEqual([]);
+    });
   });
 });
 
 describe('npm run import:facilities', () => {
   it('makes the listings searchable itself (the whole collection rebuilt for a big file), and a second run writes no search document', async () => {
-    const db = await createTestDatabase();
-    try {
-      const mid = path.join(dir, 'mid.csv');
-      await writeRegisterFile(mid, { rows: 2100, seed: 12 });
-      const run = () => importCommand(db.url, ['--file', mid]).exited;
-      const first = await run();
-      expect(first.code, first.out).toBe(0);
-      expect(first.out).toMatch(/indexed +2100/);
-      const docs = () => db.sql<{ n: number; listed: number; newest: string }[]>`
-        SELECT count(*)::int AS n, count(*) FILTER (WHERE b.document->>'listed' = 'true')::int AS listed,
-          max(d.xmin::text::bigint)::text AS newest
-        FROM search_documents d JOIN search_bodies b USING (collection, id) WHERE d.collection = 'institutions'`;
-      const [before] = await docs();
-      expect(before).toMatchObject({ n: 2100, listed: 2100 });
-      const second = await run();
-      expect(second.code, second.out).toBe(0);
-      expect(second.out).toMatch(/unchanged +2100/);
-      expect(second.out).toMatch(/indexed +0/);
-      expect((await docs())[0]).toEqual(before);
-    } finally {
-      await db.sql.end({ timeout: 2 });
-    }
+    await onFreshDatabase(async (db) => {
+    const mid = path.join(dir, 'mid.csv');
+    await writeRegisterFile(mid, { rows: 2100, seed: 12 });
+    const run = () => importCommand(db.url, ['--file', mid]).exited;
+    const first = await run();
+    expect(first.code, first.out).toBe(0);
+    expect(first.out).toMatch(/indexed +2100/);
+    const docs = () => db.sql<{ n: number; listed: number; newest: string }[]>`
+      SELECT count(*)::int AS n, count(*) FILTER (WHERE b.document->>'listed' = 'true')::int AS listed,
+        max(d.xmin::text::bigint)::text AS newest
+      FROM search_documents d JOIN search_bodies b USING (collection, id) WHERE d.collection = 'institutions'`;
+    const [before] = await docs();
+    expect(before).toMatchObject({ n: 2100, listed: 2100 });
+    const second = await run();
+    expect(second.code, second.out).toBe(0);
+    expect(second.out).toMatch(/unchanged +2100/);
+    expect(second.out).toMatch(/indexed +0/);
+    expect((await docs())[0]).toEqual(before);
+    });
   }, 120_000);
 });
