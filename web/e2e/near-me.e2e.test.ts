@@ -14,26 +14,27 @@ describe('search page: near me (browser)', { timeout: 120_000 }, () => {
   const HERE = { latitude: 6.5095, longitude: 3.3711 };
   // Invented listings at real places, each a kind of clinic; the last is 520 km away, in Abuja.
   const clinics = [
-    { name: 'PHC Sabo', lga: 'Lagos Mainland', state: 'Lagos', latitude: 6.5105, longitude: 3.3725, type: 'primary_health_centre' },
-    { name: 'Surulere Family Clinic', lga: 'Surulere', state: 'Lagos', latitude: 6.4966, longitude: 3.3545, type: 'clinic' },
-    { name: 'Ebute Metta Health Post', lga: 'Lagos Mainland', state: 'Lagos', latitude: 6.4852, longitude: 3.3808, type: 'health_post' },
-    { name: 'PHC Ketu', lga: 'Kosofe', state: 'Lagos', latitude: 6.5972, longitude: 3.3892, type: 'primary_health_centre' },
-    { name: 'Lekki Medical Centre', lga: 'Eti-Osa', state: 'Lagos', latitude: 6.4474, longitude: 3.4722, type: 'medical_center' },
-    { name: 'Wuse Clinic', lga: 'Abuja Municipal', state: 'FCT', latitude: 9.0765, longitude: 7.3986, type: 'clinic' },
+    { name: 'PHC Sabo', ward: 'Yaba', lga: 'Lagos Mainland', state: 'Lagos', latitude: 6.5105, longitude: 3.3725, type: 'primary_health_centre' },
+    { name: 'Surulere Family Clinic', ward: 'Aguda', lga: 'Surulere', state: 'Lagos', latitude: 6.4966, longitude: 3.3545, type: 'clinic' },
+    { name: 'Ebute Metta Health Post', ward: 'Ebute Metta', lga: 'Lagos Mainland', state: 'Lagos', latitude: 6.4852, longitude: 3.3808, type: 'health_post' },
+    { name: 'PHC Ketu', ward: 'Ketu', lga: 'Kosofe', state: 'Lagos', latitude: 6.5972, longitude: 3.3892, type: 'primary_health_centre' },
+    { name: 'Lekki Medical Centre', ward: 'Lekki', lga: 'Eti-Osa', state: 'Lagos', latitude: 6.4474, longitude: 3.4722, type: 'medical_center' },
+    { name: 'Wuse Clinic', ward: 'Wuse', lga: 'Abuja Municipal', state: 'FCT', latitude: 9.0765, longitude: 7.3986, type: 'clinic' },
   ];
   const suite = browserSuite({}, async (ctx) => {
     for (const c of clinics) await createRegisterListing(ctx.sql, c);
     // A hospital next door: not a clinic.
-    await createRegisterListing(ctx.sql, { name: 'Yaba General Hospital', lga: 'Lagos Mainland', latitude: 6.509, longitude: 3.371, type: 'general_hospital' });
+    await createRegisterListing(ctx.sql, { name: 'Yaba General Hospital', ward: 'Yaba', lga: 'Lagos Mainland', latitude: 6.509, longitude: 3.371, type: 'general_hospital' });
     await reindexAll(ctx.sql, { engine: new PostgresEngine(ctx.sql) });
   });
 
   /** The test's own measure: haversine on the mean earth radius, km. */
-  const km = (c: { latitude: number; longitude: number }) => {
+  type At = { latitude: number; longitude: number };
+  const km = (c: At, from: At = HERE) => {
     const rad = Math.PI / 180;
     const h =
-      Math.sin(((c.latitude - HERE.latitude) * rad) / 2) ** 2 +
-      Math.cos(HERE.latitude * rad) * Math.cos(c.latitude * rad) * Math.sin(((c.longitude - HERE.longitude) * rad) / 2) ** 2;
+      Math.sin(((c.latitude - from.latitude) * rad) / 2) ** 2 +
+      Math.cos(from.latitude * rad) * Math.cos(c.latitude * rad) * Math.sin(((c.longitude - from.longitude) * rad) / 2) ** 2;
     return 2 * 6371.0088 * Math.asin(Math.sqrt(h));
   };
   const cards = (page: Page) =>
@@ -101,16 +102,37 @@ describe('search page: near me (browser)', { timeout: 120_000 }, () => {
     await context.close();
   });
 
-  it('"clinic near me" with the location refused: asks for a place and searches there', async () => {
+  it('"clinic near me" with the location refused: asks for a place and searches near its centre', async () => {
     const { page, context } = await suite.page({ mobile: true });
     await searchFor(page, 'clinic near me');
 
     const area = page.getByRole('textbox', { name: 'Your area' });
     await area.waitFor();
-    await area.fill('Lagos Mainland');
+    await area.fill('yaba');
     await page.getByRole('button', { name: 'Search there' }).click();
 
-    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('clinic in Lagos Mainland');
+    // Yaba's centre: the median of its two located facilities (PHC Sabo and the hospital).
+    await expect.poll(() => new URL(page.url()).searchParams.get('near')).toBe('6.5098,3.3718');
+    expect(new URL(page.url()).searchParams.get('sort')).toBe('distance');
+    const centre = { latitude: 6.5098, longitude: 3.3718 };
+    const expected = clinics.filter((c) => km(c, centre) <= 25).sort((a, b) => km(a, centre) - km(b, centre));
+    expect(expected.map((c) => c.name)).toEqual(['PHC Sabo', 'Surulere Family Clinic', 'Ebute Metta Health Post', 'PHC Ketu', 'Lekki Medical Centre']);
+    await expect.poll(async () => (await cards(page)).map((c) => c.name)).toEqual(expected.map((c) => c.name));
+    const shown = await cards(page);
+    shown.forEach((card, i) => expect(Math.abs(Number(card.away) - km(expected[i], centre))).toBeLessThanOrEqual(0.1));
+    expect(await page.getByText('Within 25 km of the centre of Yaba (approximate).').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('a place the register does not know is searched by its name instead', async () => {
+    const { page, context } = await suite.page({ mobile: true });
+    await searchFor(page, 'clinic near me');
+    const area = page.getByRole('textbox', { name: 'Your area' });
+    await area.waitFor();
+    await area.fill('Lagos Mainland LGA');
+    await page.getByRole('button', { name: 'Search there' }).click();
+
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('clinic in Lagos Mainland LGA');
     await expect.poll(() => chips(page)).toEqual([expect.stringMatching(/^Remove Clinic/), 'Remove Lagos Mainland LGA (Lagos)']);
     await expect.poll(async () => (await cards(page)).map((c) => c.name).sort()).toEqual(['Ebute Metta Health Post', 'PHC Sabo']);
     await context.close();

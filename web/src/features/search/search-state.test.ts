@@ -10,6 +10,13 @@ describe('search state near the device (issue 33)', () => {
     expect(writeSearchState(s).toString()).toBe('q=clinic+near+me&type=institutions&near=6.5095%2C3.3711&radius=100&sort=distance');
   });
 
+  it('keeps the typed place a point stands for, only with the point', () => {
+    const s = read('near=6.5098,3.3718&place=Yaba&sort=distance');
+    expect(s.place).toBe('Yaba');
+    expect(writeSearchState(s).get('place')).toBe('Yaba');
+    expect(read('place=Yaba').place).toBeUndefined();
+  });
+
   it('ignores a point that is not one, a radius out of range, and sort=distance without a point', () => {
     expect(read('near=95,3.3&sort=distance')).toMatchObject({ near: undefined, sort: 'relevance' });
     expect(read('near=abc')).toMatchObject({ near: undefined });

@@ -42,6 +42,8 @@ export interface SearchState {
   /** Issue 33: only providers within `radius` km of this point (`near=LAT,LNG`); 'distance' sorts by it. */
   near?: LatLng;
   radius?: number;
+  /** The place `near` is the centre of, when the patient typed one instead of sharing the device's location. */
+  place?: string;
   page: number;
   sort: SearchSort;
 }
@@ -89,6 +91,7 @@ export function readSearchState(params: URLSearchParams): SearchState {
       ? (params.get('availability') as AvailabilityWindow)
       : undefined,
     near,
+    place: near ? text(params, 'place')?.slice(0, 100) : undefined,
     radius: near && Number.isFinite(radius) && radius > 0 && radius <= MAX_RADIUS_KM && radius !== DEFAULT_RADIUS_KM ? radius : undefined,
     sort:
       sort === 'rating' || sort === 'soonest' || ((sort === 'experience' || sort === 'fee') && type === 'professionals') || (sort === 'distance' && near)
@@ -131,6 +134,7 @@ export function writeSearchState(s: SearchState): URLSearchParams {
   set('availability', s.availability);
   if (s.near) set('near', nearText(s.near));
   if (s.near) set('radius', s.radius);
+  if (s.near) set('place', s.place);
   if (s.sort !== 'relevance' && (s.sort !== 'distance' || s.near)) set('sort', s.sort);
   if (s.page > 1) set('page', s.page);
   return out;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Text, TextInput } from '@mantine/core';
 import { IconCurrentLocation } from '@tabler/icons-react';
+import { getJson } from '../../../lib/api';
 import { DEFAULT_RADIUS_KM, type SearchState } from '../search-state';
 import { withoutWords, type Understood } from '../understood';
 
@@ -10,7 +11,8 @@ type Asking = 'idle' | 'locating' | 'failed';
  * Issue 33 (D23): the words asked for what is near the patient ("clinic near me"; the API
  * understood them as `near`). The page asks the device where it is (the browser asks the
  * patient first) and searches there, nearest first; when the device cannot or may not say,
- * it asks for a place instead and searches in it ("clinic in Yaba").
+ * it asks for a place instead and searches near its centre (GET /api/search/place: the median of
+ * its facilities), or, for a place the register does not know, in it by name ("clinic in Yaba").
  */
 export function NearMePrompt({
   state,
@@ -66,7 +68,9 @@ export function NearMePrompt({
   if (state.near) {
     return (
       <Text size="sm" c="dimmed" role="note">
-        {`Within ${state.radius ?? DEFAULT_RADIUS_KM} km of your location.`}
+        {state.place
+          ? `Within ${state.radius ?? DEFAULT_RADIUS_KM} km of the centre of ${state.place} (approximate).`
+          : `Within ${state.radius ?? DEFAULT_RADIUS_KM} km of your location.`}
       </Text>
     );
   }
@@ -78,16 +82,22 @@ export function NearMePrompt({
       </Text>
     );
   }
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const where = place.trim();
     if (!where) return;
-    update({ q: `${withoutWords(state.q, asked.text)} in ${where}`.trim() });
+    try {
+      const at = await getJson<{ lat: number; lng: number; label: string }>(`/api/search/place?name=${encodeURIComponent(where)}`);
+      update({ near: { lat: at.lat, lng: at.lng }, place: at.label, radius: undefined, sort: 'distance' });
+    } catch {
+      // Not a place the register knows (or no answer): the words themselves, which understanding reads.
+      update({ q: `${withoutWords(state.q, asked.text)} in ${where}`.trim() });
+    }
     setPlace('');
   };
   return (
     <Alert color="blue" icon={<IconCurrentLocation size={18} aria-hidden />} title="Where are you?">
-      <form onSubmit={submit} aria-label="Search near a place">
+      <form onSubmit={(e) => void submit(e)} aria-label="Search near a place">
         <Text size="sm" mb="xs">
           We could not get your device&apos;s location. Type your town, LGA or area to search there.
         </Text>

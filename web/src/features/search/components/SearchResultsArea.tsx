@@ -137,7 +137,7 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
           update({
             q: withoutWords(state.q, u.text),
             // "Near you" gone: no longer near the device, nor nearest first.
-            ...(u.field === 'near' ? { near: undefined, radius: undefined, sort: state.sort === 'distance' ? 'relevance' : state.sort } : {}),
+            ...(u.field === 'near' ? { near: undefined, radius: undefined, place: undefined, sort: state.sort === 'distance' ? 'relevance' : state.sort } : {}),
           })
         }
       />

@@ -57,7 +57,7 @@ export default function SearchPage() {
 
 function emptyFilters(s: SearchState): SearchState {
   // Near the device, nearest first, whichever kind of provider (issue 33).
-  return { type: s.type, q: s.q, page: 1, sort: s.sort === 'distance' ? 'distance' : 'relevance', near: s.near, radius: s.radius };
+  return { type: s.type, q: s.q, page: 1, sort: s.sort === 'distance' ? 'distance' : 'relevance', near: s.near, radius: s.radius, place: s.place };
 }
 
 /** The free-text box, the search-type selector and the Search button: they navigate to /search with q and type. */
@@ -73,7 +73,7 @@ function SearchForm({ state, onSearch }: { state: SearchState; onSearch: (s: Sea
     // The device's location belongs to the words that asked for it ("near me", issue 33): new
     // words search everywhere, unless they ask again (the page then asks the device again).
     const words = q.trim();
-    const near = words === state.q ? {} : { near: undefined, radius: undefined, sort: base.sort === 'distance' ? 'relevance' : base.sort };
+    const near = words === state.q ? {} : { near: undefined, radius: undefined, place: undefined, sort: base.sort === 'distance' ? 'relevance' : base.sort };
     onSearch({ ...base, q: words, page: 1, ...near } as SearchState);
   };
   return (
