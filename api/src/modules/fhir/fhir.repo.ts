@@ -190,7 +190,8 @@ const practitionerRows = (db: Db) => db`
   SELECT p.id AS k1, 0 AS k2, p.id, u.first_name, u.last_name, p.title, p.professional_type, p.license_number,
          p.country_licenses, p.phone, p.contact_email, p.address, p.city, p.state, p.lga, p.zip_code,
          greatest(p.updated_at, u.updated_at) AS last_updated
-  FROM professionals p JOIN users u ON u.id = p.user_id
+  -- LEFT JOIN (every professional has its user): PostgreSQL drops the join when no name is asked, as in counts.
+  FROM professionals p LEFT JOIN users u ON u.id = p.user_id
   WHERE p.status = 'approved'`;
 
 // A professional's own practice (k2 = 0, working hours) and each confirmed affiliation (k2 = the institution).
@@ -406,7 +407,12 @@ export async function searchPage(db: Db, type: ResourceType, criteria: Criterion
   const where = whereOf(db, def, criteria, near);
   const distance = near ? db`, ${distanceSql(db, near)} AS distance_m` : db``;
   const before = cursor?.dir === 'before';
-  const keyset = !cursor ? db`TRUE` : before ? db`(r.k1, r.k2) < (${cursor.k1}, ${cursor.k2})` : db`(r.k1, r.k2) > (${cursor.k1}, ${cursor.k2})`;
+  // The plain bound on k1 besides the row comparison reaches each table's primary key (a row comparison alone does not).
+  const keyset = !cursor
+    ? db`TRUE`
+    : before
+      ? db`r.k1 <= ${cursor.k1} AND (r.k1, r.k2) < (${cursor.k1}, ${cursor.k2})`
+      : db`r.k1 >= ${cursor.k1} AND (r.k1, r.k2) > (${cursor.k1}, ${cursor.k2})`;
   const rows = await db<Row[]>`
     SELECT r.* ${distance} FROM (${def.rows(db)}) r
     WHERE ${where} AND ${keyset}
@@ -428,6 +434,7 @@ export async function rowsByKeys(db: Db, type: ResourceType, keys: { k1: number;
   return db<Row[]>`
     SELECT r.* FROM (${def.rows(db)}) r
     WHERE ${def.exists ? def.exists(db) : db`TRUE`}
+      AND r.k1 = ANY(${keys.map((k) => k.k1)}::int[])
       AND (r.k1, r.k2) IN (SELECT * FROM unnest(${keys.map((k) => k.k1)}::int[], ${keys.map((k) => k.k2)}::int[]))
     ORDER BY r.k1, r.k2`;
 }
