@@ -9,6 +9,7 @@ import { DEMO_SIZES, isEmpty, seedDemo } from '@ilera/db/seed/demo';
 import { reindexAll } from '@ilera/search';
 import { buildApp } from '@ilera/api/app';
 import { createQueues, createRedis, startWorkers } from '@ilera/workers';
+import { createMetricsRegistry, serveMetrics } from '@ilera/workers/metrics';
 import { resolveRedis } from '@ilera/workers/redis-runtime';
 
 let mode: 'api' | 'workers' | 'all';
@@ -59,16 +60,20 @@ async function main() {
 
   const redis = createRedis(config.redisUrl);
   const queues = createQueues(redis, config.redisPrefix);
+  // One registry for the process, API and workers alike, served on a port of its own (never PORT).
+  const metrics = createMetricsRegistry(config);
   const app =
     // The API opens its own fail-fast connection from this one (api/src/redis.ts); the
     // workers keep this one, which waits for Redis to come back.
-    mode === 'workers' ? null : await buildApp({ sql, redis, config });
+    mode === 'workers' ? null : await buildApp({ sql, redis, config, metrics });
   if (app) {
     await app.listen({ port: config.port, host: '0.0.0.0' });
     say(`Ilera is serving ${config.appUrl} (port ${config.port})`);
   }
-  const workers = mode === 'api' ? null : await startWorkers({ sql, config, connection: redis, queues });
+  const workers = mode === 'api' ? null : await startWorkers({ sql, config, connection: redis, queues, metrics });
   if (workers) say('workers running');
+  const metricsServer = config.metricsPort === undefined ? null : await serveMetrics(metrics, { port: config.metricsPort, host: config.metricsHost });
+  if (metricsServer) say(`metrics at ${metricsServer.url}`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -77,6 +82,7 @@ async function main() {
     say(`${signal}: shutting down`);
     const force = setTimeout(() => process.exit(1), 20000);
     force.unref();
+    metricsServer?.close();
     await app?.close(); // in-flight requests finish
     await workers?.stop(); // current jobs finish
     await queues.close();

@@ -2,14 +2,17 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import type { Redis } from 'ioredis';
+import type { Registry } from 'prom-client';
 import type { Config, Sql } from '@ilera/db';
 import { createQueues, type Queues } from '@ilera/workers/queues';
+import { createMetricsRegistry } from '@ilera/workers/metrics';
 import { AnswerCache, createEngine, PostgresEngine } from '@ilera/search';
 import './types';
 import { loggerOptions } from './logger';
 import { registerErrorHandler } from './plugins/errors';
 import { registerContracts } from './plugins/contracts';
 import { registerLoadShedding } from './plugins/load-shedding';
+import { registerMetrics } from './plugins/metrics';
 import { registerTextInputCheck } from './plugins/text-input';
 import { registerOriginCheck } from './plugins/origin';
 import { registerStatic } from './plugins/static';
@@ -35,6 +38,8 @@ export interface AppDeps {
   webRoot?: string;
   /** Other figures for some request limits (plugins/rate-limit.ts); production uses the defaults. */
   requestLimits?: RequestLimitOverrides;
+  /** Where the API's metrics go (scripts/start.ts serves it on METRICS_PORT); a registry of its own by default. */
+  metrics?: Registry;
 }
 
 /** Builds the API (never listens): main.ts and the tests call it. */
@@ -64,6 +69,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerContracts(app);
+  // Before every other hook: requests refused by load shedding or a limit are counted too.
+  registerMetrics(app, deps.metrics ?? createMetricsRegistry(deps.config));
   // First: a request refused for load costs no session, rate-limit or Redis work.
   await registerLoadShedding(app, deps.config.loadShedding);
   registerTextInputCheck(app);

@@ -32,6 +32,12 @@ export interface Config {
   production: boolean;
   /** MAIL_TO_FILES=1: without SMTP_URL, production mail goes to DATA_DIR/outbox on purpose. */
   mailToFiles: boolean;
+  /**
+   * Where Prometheus metrics are served (METRICS_PORT; off when unset) and on which address (METRICS_HOST,
+   * default 127.0.0.1: the metrics are not public). A port of their own, never the public PORT.
+   */
+  metricsPort?: number;
+  metricsHost: string;
   /** SMS and WhatsApp (issue 36, decision 034): which sender each channel uses and its credentials. */
   texts: TextsConfig;
   /** When the API answers 503 at once instead of queueing (api/src/plugins/load-shedding.ts); 0 turns a check off. */
@@ -101,13 +107,15 @@ export const mailToFilesRefused =
 const blank = (v: unknown) => (v === '' ? undefined : v);
 const text = z.preprocess(blank, z.string().optional());
 const url = (name: string) => z.preprocess(blank, z.string().url(`${name} must be a URL`).optional());
+const portNumber = (name: string) =>
+  z.coerce.number({ invalid_type_error: `${name} must be a number` }).int(`${name} must be a whole number`).min(0, `${name} must be 0-65535`).max(65535, `${name} must be 0-65535`);
 const count = (name: string) =>
   z.preprocess(blank, z.coerce.number({ invalid_type_error: `${name} must be a number` }).int(`${name} must be a whole number`).min(0, `${name} must be 0 or more`).optional());
 
 const envSchema = z
   .object({
     NODE_ENV: text,
-    PORT: z.preprocess(blank, z.coerce.number({ invalid_type_error: 'PORT must be a number' }).int('PORT must be a whole number').min(0, 'PORT must be 0-65535').max(65535, 'PORT must be 0-65535').default(5000)),
+    PORT: z.preprocess(blank, portNumber('PORT').default(5000)),
     DATA_DIR: text,
     DATABASE_URL: url('DATABASE_URL'),
     DATABASE_POOL_MAX: z.preprocess(
@@ -145,6 +153,8 @@ const envSchema = z
     WHATSAPP_APP_SECRET: text,
     WHATSAPP_VERIFY_TOKEN: text,
     TEXT_INBOUND_SECRET: text,
+    METRICS_PORT: z.preprocess(blank, portNumber('METRICS_PORT').optional()),
+    METRICS_HOST: text,
     LOAD_SHED_MAX_IN_FLIGHT: count('LOAD_SHED_MAX_IN_FLIGHT'),
     LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: count('LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS'),
     LOAD_SHED_MAX_HEAP_MB: count('LOAD_SHED_MAX_HEAP_MB'),
@@ -165,6 +175,10 @@ const envSchema = z
       for (const name of ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_ACCESS_TOKEN'] as const) {
         if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `WHATSAPP_CHANNEL=cloud-api needs ${name}` });
       }
+    }
+    // The metrics are not public: they never share the port the world reaches.
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'METRICS_PORT must differ from PORT (the metrics are not public)' });
     }
   });
 
@@ -268,6 +282,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, roles: readonly
     production,
     mailToFiles: e.MAIL_TO_FILES === '1',
     texts: textsConfig(e, production),
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST ?? '127.0.0.1',
     loadShedding: {
       maxInFlight: e.LOAD_SHED_MAX_IN_FLIGHT ?? 64,
       maxEventLoopDelayMs: e.LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS ?? 1000,

@@ -1,4 +1,5 @@
 import { Worker, type ConnectionOptions, type WorkerOptions } from 'bullmq';
+import type { Registry } from 'prom-client';
 import pino from 'pino';
 import type { Config, Sql } from '@ilera/db';
 import { withoutAddresses, type Processor, type WorkerContext } from './context';
@@ -7,8 +8,10 @@ import { indexProcessor } from './index.worker';
 import { notifyProcessor } from './notify.worker';
 import { ensureReminderSchedule, reminderProcessor } from './reminder.worker';
 import { ensureMaintenanceSchedule, maintenanceProcessor } from './maintenance.worker';
+import { createTextProcessor } from './channels/processor';
 import { OutboxRelay, type RelayOptions } from './outbox-relay';
 import { createQueues, queueNames, workerConcurrency, type QueueName, type Queues } from './queues';
+import { createMetricsRegistry, registerWorkerMetrics } from './metrics';
 
 export interface StartWorkersOptions {
   sql: Sql;
@@ -24,12 +27,16 @@ export interface StartWorkersOptions {
   workerOptions?: Partial<WorkerOptions>;
   /** Where the JSON log lines go (pino, at config.logLevel): stdout unless given (tests read them). */
   logStream?: NodeJS.WritableStream;
+  /** Where the workers' metrics go (scripts/start.ts shares one with the API); a registry of their own by default. */
+  metrics?: Registry;
 }
 
 export interface RunningWorkers {
   relay: OutboxRelay;
   workers: Worker[];
   queues: Queues;
+  /** Queue depth, outbox backlog, index lag, failures (workers/src/metrics.ts). */
+  metrics: Registry;
   stop(): Promise<void>;
 }
 
@@ -46,6 +53,7 @@ export function defaultProcessors(config: Config): Record<QueueName, Processor> 
     [queueNames.notify]: notifyProcessor,
     [queueNames.reminders]: reminderProcessor,
     [queueNames.maintenance]: maintenanceProcessor,
+    [queueNames.texts]: createTextProcessor(config),
   } as Record<QueueName, Processor>;
 }
 
@@ -79,6 +87,9 @@ export async function startWorkers(o: StartWorkersOptions): Promise<RunningWorke
     w.on('failed', (job, err) => warn('job failed', { queue: w.name, job: job?.id, attempts: job?.attemptsMade, error: withoutAddresses(err.message) }));
     w.on('error', (err) => logger.error({ queue: w.name, error: err.message }, 'worker error'));
   }
+  const metrics = o.metrics ?? createMetricsRegistry(o.config);
+  const measured = registerWorkerMetrics(metrics, { sql: o.sql, queues });
+  measured.watch(workers);
   // The relay logs only what did not get through.
   const relay = new OutboxRelay(o.sql, queues, { log: warn, ...o.relay });
   await relay.start();
@@ -89,10 +100,12 @@ export async function startWorkers(o: StartWorkersOptions): Promise<RunningWorke
     relay,
     workers,
     queues,
+    metrics,
     async stop() {
       // Stop feeding first, then let each worker finish its current job.
       await relay.stop();
       await Promise.all(workers.map((w) => w.close()));
+      await measured.stop();
       if (!o.queues) await queues.close();
     },
   };

@@ -13,6 +13,11 @@ class BusyError extends AppError {
     super(503, BUSY_MESSAGE, undefined, { 'retry-after': String(RETRY_AFTER_SECONDS) });
   }
 }
+/** Whether an error is this plugin's refusal (the metrics count them: plugins/metrics.ts). */
+export function isLoadShed(err: unknown): boolean {
+  return err instanceof BusyError;
+}
+
 /** How often the in-flight count is compared with its limit (the other figures are sampled each second). */
 const IN_FLIGHT_CHECK_MS = 100;
 

@@ -1,0 +1,194 @@
+import type http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '@ilera/api/app';
+import { serveMetrics } from '@ilera/workers/metrics';
+import { createProfessional } from './factories';
+import { createTestContext, eventually, freePort, type TestContext } from './support';
+
+/**
+ * Issue 38, metrics: the API's and the workers' registries served as Prometheus text on a port of
+ * their own (as scripts/start.ts serves them on METRICS_PORT), scraped over HTTP after real traffic.
+ * The series asserted are the ones the alert rules (ops/alerts.yml) and a person at Prometheus query.
+ */
+
+interface Sample {
+  name: string;
+  labels: Record<string, string>;
+  value: number;
+}
+
+/** Prometheus text format, samples only (prom-client writes one sample a line, labels quoted). */
+function parse(text: string): Sample[] {
+  const samples: Sample[] = [];
+  for (const line of text.split('\n')) {
+    if (!line || line.startsWith('#')) continue;
+    const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)/.exec(line);
+    if (!m) throw new Error(`not a sample line: ${line}`);
+    const labels: Record<string, string> = {};
+    for (const l of (m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) labels[l[1]] = l[2];
+    samples.push({ name: m[1], labels, value: Number(m[3]) });
+  }
+  return samples;
+}
+
+/** The value of the one sample with that name and (at least) those labels; undefined when absent. */
+function value(samples: Sample[], name: string, labels: Record<string, string> = {}): number | undefined {
+  const found = samples.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v));
+  if (found.length > 1) throw new Error(`${name} ${JSON.stringify(labels)} matches ${found.length} samples`);
+  return found[0]?.value;
+}
+
+let ctx: TestContext;
+let apiMetrics: http.Server & { url: string };
+let workerMetrics: http.Server & { url: string };
+const scrape = async (url: string) => {
+  const res = await fetch(url);
+  const text = await res.text();
+  expect(res.status, text).toBe(200);
+  expect(res.headers.get('content-type')).toContain('text/plain');
+  return { text, samples: parse(text) };
+};
+const api = async () => (await scrape(apiMetrics.url)).samples;
+const workers = async () => (await scrape(workerMetrics.url)).samples;
+/** The workers' samples once `ready` holds of them (jobs run in the background). */
+const workersWhen = async (ready: (s: Sample[]) => boolean, ms: number) =>
+  (await eventually(async () => {
+    const s = await workers();
+    return ready(s) ? s : undefined;
+  }, ms))!;
+
+beforeAll(async () => {
+  ctx = await createTestContext({
+    workers: true,
+    // Anonymous profile reads limited to 3 a minute, so the test meets the limit.
+    requestLimits: { profileReadWithoutCookie: { max: 3 } },
+    // Mail goes to an SMTP port where nothing listens: every send fails.
+    config: { smtpUrl: `smtp://127.0.0.1:${await freePort()}` },
+  });
+  apiMetrics = await serveMetrics(ctx.app.metrics, { port: 0, host: '127.0.0.1' });
+  workerMetrics = await serveMetrics(ctx.workers!.metrics, { port: 0, host: '127.0.0.1' });
+}, 60000);
+afterAll(async () => {
+  apiMetrics?.close();
+  workerMetrics?.close();
+  await ctx?.close();
+});
+
+describe('API metrics', () => {
+  it('counts and times requests under their route template and status, and the search cache and engine', async () => {
+    const route = '/api/professionals/search';
+    const before = await api();
+    const count = (s: Sample[]) => value(s, 'ilera_http_requests_total', { method: 'GET', route, status: '200' }) ?? 0;
+    for (let i = 0; i < 2; i++) {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/professionals/search?query=cardiology%20lagos' });
+      expect(res.statusCode).toBe(200);
+    }
+    const bad = await ctx.app.inject({ method: 'GET', url: '/api/professionals/search?page=-1' });
+    expect(bad.statusCode).toBe(400);
+    const after = await api();
+    expect(count(after) - count(before)).toBe(2);
+    expect(value(after, 'ilera_http_requests_total', { method: 'GET', route, status: '400' })).toBeGreaterThanOrEqual(1);
+    expect(value(after, 'ilera_http_request_duration_seconds_count', { method: 'GET', route })).toBeGreaterThanOrEqual(3);
+    expect(value(after, 'ilera_http_request_duration_seconds_bucket', { method: 'GET', route, le: '+Inf' })).toBeGreaterThanOrEqual(3);
+    // The first search missed the answer cache and asked the engine; the second was answered from the cache.
+    expect(value(after, 'ilera_search_answers_total', { route, cache: 'miss' })).toBeGreaterThanOrEqual(1);
+    expect(value(after, 'ilera_search_answers_total', { route, cache: 'hit' })).toBeGreaterThanOrEqual(1);
+    expect(value(after, 'ilera_search_engine_duration_seconds_count', { engine: 'postgres', outcome: 'ok' })).toBeGreaterThanOrEqual(1);
+    // Node's own figures.
+    expect(value(after, 'nodejs_eventloop_lag_p99_seconds')).toBeGreaterThanOrEqual(0);
+    expect(value(after, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
+    expect(value(after, 'ilera_data_dir_free_bytes')).toBeGreaterThan(0);
+    expect(value(after, 'ilera_data_dir_size_bytes')).toBeGreaterThan(0);
+  });
+
+  it('reports PostgreSQL, Redis and the search engine up, as /healthz sees them', async () => {
+    const s = await api();
+    for (const dependency of ['database', 'redis', 'search']) expect(value(s, 'ilera_dependency_up', { dependency })).toBe(1);
+  });
+
+  it('counts rate-limit refusals by route, and labels carry no id, e-mail or name', async () => {
+    const email = 'metrics.person@example.ng';
+    const p = await createProfessional(ctx.sql, { user: { email, firstName: 'Oluwaseun', lastName: 'Metricsola' } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await ctx.app.inject({ method: 'GET', url: `/api/professionals/${p.id}` })).statusCode);
+    expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+    expect(statuses.slice(3)).toEqual([429, 429]);
+    await ctx.app.inject({ method: 'GET', url: `/api/professionals/search?query=${encodeURIComponent(email)}` });
+    await ctx.app.inject({ method: 'GET', url: `/no/such/page/${p.id}/${encodeURIComponent(email)}` });
+
+    const { text, samples } = await scrape(apiMetrics.url);
+    const route = '/api/professionals/:id(^\\\\d+$)';
+    expect(value(samples, 'ilera_http_requests_total', { method: 'GET', route, status: '200' })).toBe(3);
+    expect(value(samples, 'ilera_http_requests_total', { method: 'GET', route, status: '429' })).toBe(2);
+    expect(value(samples, 'ilera_rate_limit_rejections_total', { route })).toBe(2);
+    expect(value(samples, 'ilera_http_requests_total', { method: 'GET', route: 'unmatched', status: '404' })).toBeGreaterThanOrEqual(1);
+    for (const s of samples) {
+      for (const [k, v] of Object.entries(s.labels)) {
+        expect(v).not.toMatch(/@|\/\d+(\/|$)/);
+        // Bucket bounds and quantiles are numbers of their own.
+        if (k !== 'le' && k !== 'quantile') expect(v).not.toContain(String(p.id));
+      }
+    }
+    for (const personal of [email, 'Oluwaseun', 'Metricsola', '0803 123 4567', `/api/professionals/${p.id}`]) expect(text).not.toContain(personal);
+  });
+
+  it('counts load-shed refusals', async () => {
+    // An API whose heap limit (1 MB) is always passed: once under-pressure samples it, every API request is refused.
+    const busy = await buildApp({
+      sql: ctx.sql,
+      redis: ctx.redis,
+      config: { ...ctx.config, loadShedding: { ...ctx.config.loadShedding, maxHeapMb: 1 } },
+      logStream: false,
+    });
+    try {
+      await eventually(async () => (await busy.inject({ method: 'GET', url: '/api/specialties' })).statusCode === 503, 10000);
+      const text = await busy.metrics.metrics();
+      const samples = parse(text);
+      expect(value(samples, 'ilera_load_shed_rejections_total', { route: '/api/specialties' })).toBeGreaterThanOrEqual(1);
+      expect(value(samples, 'ilera_http_requests_total', { method: 'GET', route: '/api/specialties', status: '503' })).toBeGreaterThanOrEqual(1);
+    } finally {
+      await busy.close();
+    }
+  });
+
+  it('is not served on the public port', async () => {
+    const base = await ctx.listen();
+    const res = await fetch(`${base}/metrics`);
+    expect(res.status).not.toBe(200);
+    expect(await res.text()).not.toContain('ilera_http_requests_total');
+    // ...while its own port answers only /metrics.
+    expect((await fetch(apiMetrics.url.replace('/metrics', '/'))).status).toBe(404);
+  });
+});
+
+describe('worker metrics', () => {
+  it('shows every queue by state, and the index lag of an outbox search event', async () => {
+    const p = await createProfessional(ctx.sql, { user: { firstName: 'Adaeze', lastName: 'Lagmeasured' } });
+    await ctx.sql`INSERT INTO outbox (topic, payload) VALUES ('search.professional', ${ctx.sql.json({ id: p.id })})`;
+    const s = await workersWhen((s) => (value(s, 'ilera_index_lag_seconds_count') ?? 0) >= 1, 20000);
+    expect(value(s, 'ilera_index_lag_seconds_bucket', { le: '+Inf' })).toBeGreaterThanOrEqual(1);
+    for (const queue of ['index', 'mail', 'notify', 'reminders', 'maintenance']) {
+      for (const state of ['waiting', 'active', 'delayed', 'failed']) expect(value(s, 'ilera_queue_jobs', { queue, state })).toBeGreaterThanOrEqual(0);
+    }
+    // The maintenance and reminder schedules wait in their queues.
+    expect(value(s, 'ilera_queue_jobs', { queue: 'maintenance', state: 'delayed' })! + value(s, 'ilera_queue_jobs', { queue: 'maintenance', state: 'waiting' })!).toBeGreaterThanOrEqual(1);
+  });
+
+  it('shows the outbox backlog and its oldest row while the relay is stopped, and both fall when it runs again', async () => {
+    await ctx.workers!.relay.stop();
+    await ctx.sql`INSERT INTO outbox (topic, payload, created_at) VALUES ('search.professional', ${ctx.sql.json({ id: 999999 })}, now() - interval '90 seconds')`;
+    const stopped = await workers();
+    expect(value(stopped, 'ilera_outbox_waiting_rows')).toBe(1);
+    expect(value(stopped, 'ilera_outbox_oldest_waiting_age_seconds')).toBeGreaterThanOrEqual(90);
+    await ctx.workers!.relay.start();
+    const drained = await workersWhen((s) => value(s, 'ilera_outbox_waiting_rows') === 0, 15000);
+    expect(value(drained, 'ilera_outbox_oldest_waiting_age_seconds')).toBe(0);
+  });
+
+  it('counts mail send failures and failed jobs per queue', async () => {
+    await ctx.sql`INSERT INTO outbox (topic, payload) VALUES ('mail.send', ${ctx.sql.json({ to: 'nobody@example.ng', subject: 'Hello', text: 'Hi' })})`;
+    const s = await workersWhen((s) => (value(s, 'ilera_mail_send_failures_total') ?? 0) >= 1, 20000);
+    expect(value(s, 'ilera_job_failures_total', { queue: 'mail' })).toBeGreaterThanOrEqual(1);
+    expect((await scrape(workerMetrics.url)).text).not.toContain('nobody@example.ng');
+  });
+});
