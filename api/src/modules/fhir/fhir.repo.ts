@@ -187,7 +187,7 @@ const addressParams = (definitionPrefix: string) => ({
 // ---------------------------------------------------------------- the rows of each type
 
 const practitionerRows = (db: Db) => db`
-  SELECT p.id AS k1, 0 AS k2, p.id, u.first_name, u.last_name, p.title, p.professional_type, p.license_number,
+  SELECT p.id AS k1, 0 AS k2, p.id, u.first_name, u.last_name, p.title, p.professional_type, p.specialty, p.license_number,
          p.country_licenses, p.phone, p.contact_email, p.address, p.city, p.state, p.lga, p.zip_code,
          greatest(p.updated_at, u.updated_at) AS last_updated
   -- LEFT JOIN (every professional has its user): PostgreSQL drops the join when no name is asked, as in counts.
@@ -277,6 +277,9 @@ export const resources: Record<ResourceType, ResourceDef> = {
       ...common('Practitioner'),
       name: stringParam(names('r.first_name', 'r.last_name', "r.first_name || ' ' || r.last_name"), 'A given or family name', base('Practitioner-name')),
       identifier: practitionerIdentifier,
+      // Not an R4 Practitioner parameter (R4 puts specialty on PractitionerRole, also served): ours, so that
+      // "cardiologists in Lagos" is one search (issue 37's Practitioner?specialty=...&address-state=...).
+      specialty: textCodeParam(`${NS}/CodeSystem/specialty`, (db, code) => db`lower(r.specialty) = lower(${code})`, "The practitioner's specialty (its name), as on their roles", `${NS}/SearchParameter/Practitioner-specialty`),
       ...addressParams('individual'),
       active: active(base('Practitioner-active')),
     },

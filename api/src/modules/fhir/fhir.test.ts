@@ -136,6 +136,8 @@ describe('Practitioner', () => {
     expect(ids(matches(await bundle('/fhir/R4/Practitioner?name:exact=Musa')))).toEqual([String(data.bello)]);
     expect((await bundle('/fhir/R4/Practitioner?name:contains=erm')).total).toBe(23);
     expect(ids(matches(await bundle('/fhir/R4/Practitioner?address-state=kano')))).toEqual([String(data.bello)]);
+    expect(ids(matches(await bundle('/fhir/R4/Practitioner?specialty=cardiology&address-state=Lagos')))).toEqual([String(data.ada)]);
+    expect((await bundle('/fhir/R4/Practitioner?specialty=https://ilera.ng/fhir/CodeSystem/specialty|Dermatology')).total).toBe(23);
     expect(ids(matches(await bundle('/fhir/R4/Practitioner?address-city=Ikej')))).toEqual([String(data.ada)]);
     expect(ids(matches(await bundle(`/fhir/R4/Practitioner?_id=${data.ada},${data.bello},${data.pending}`)))).toEqual([String(data.ada), String(data.bello)].sort());
     // Nurse Bello's licence is the nursing council's.
