@@ -91,10 +91,13 @@ async function main() {
     const engine = createEngine(config, sql);
     const direct = values.mode === 'direct';
     let indexing = 0;
+    let indexCpu = 0;
     const index = direct
       ? async (ids: number[]) => {
           const started = Date.now();
+          const cpu = await cpuSeconds(sql, name);
           await indexListings(sql, engine, ids);
+          indexCpu += (await cpuSeconds(sql, name)) - cpu;
           indexing += Date.now() - started;
         }
       : undefined;
@@ -128,6 +131,7 @@ async function main() {
         importAndIndexSeconds: seconds(indexedAfter),
         ...(direct ? { ofWhichIndexSeconds: indexSeconds } : {}),
         importAndIndexCpuSeconds: Math.round((cpu1 - cpu0) * 10) / 10,
+        ...(direct ? { ofWhichIndexCpuSeconds: Math.round(indexCpu * 10) / 10 } : {}),
         documents: before.docs,
         reimport: {
           seconds: seconds(reimported),
