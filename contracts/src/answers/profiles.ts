@@ -52,6 +52,10 @@ export const professionalAnswer = z.object({
   contactEmail: z.string().nullable(),
   /** Every Nigerian licence has expired: no new bookings. */
   licenceRenewalPending: z.boolean(),
+  /** Issue 33 (D23): their own location, else their first confirmed institution's ('affiliation'); null when unknown. */
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  locationSource: z.string().nullable(),
   user: ownerAnswer,
   institutionAffiliations: z.array(
     z.object({

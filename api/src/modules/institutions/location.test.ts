@@ -2,7 +2,7 @@
 // coordinates, else its LGA's centre (the median of the register's facilities there), approximate.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../test/support';
-import { callApi, createInstitution, createRegisterListing, login } from '../../../../test/factories';
+import { callApi, createInstitution, createProfessional, createRegisterListing, login } from '../../../../test/factories';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -75,5 +75,16 @@ describe('institution location in profile setup', () => {
     expect(lga.json().fields).toEqual({ lga: "Please choose an LGA of the institution's state from the list" });
     // Nothing was written by the refused edits.
     expect((await callApi(ctx.app, 'GET', `/api/institutions/${o.id}`)).json()).toMatchObject({ latitude: null, lga: null });
+  });
+
+  it("a professional's profile has their own location, else their first confirmed institution's", async () => {
+    const listing = await createRegisterListing(ctx.sql, { latitude: 6.45, longitude: 3.4 });
+    const pro = await createProfessional(ctx.sql);
+    const profile = async () => (await callApi(ctx.app, 'GET', `/api/professionals/${pro.id}`)).json();
+    expect(await profile()).toMatchObject({ latitude: null, longitude: null, locationSource: null });
+    await ctx.sql`INSERT INTO professional_institutions (professional_id, institution_id, role, status) VALUES (${pro.id}, ${listing.id}, 'Medical Officer', 'confirmed')`;
+    expect(await profile()).toMatchObject({ latitude: 6.45, longitude: 3.4, locationSource: 'affiliation' });
+    await ctx.sql`UPDATE professionals SET latitude = 6.6, longitude = 3.35, location_source = 'pin' WHERE id = ${pro.id}`;
+    expect(await profile()).toMatchObject({ latitude: 6.6, longitude: 3.35, locationSource: 'pin' });
   });
 });

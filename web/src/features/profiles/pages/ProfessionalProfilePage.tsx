@@ -7,6 +7,7 @@ import { professionalName } from '../api/types';
 import { CountriesDialog, WhenOpened } from '../components/ProfileDialogs';
 import { SectionCard } from '../components/ProfileParts';
 import { ProviderProfilePage, type ProfileView, type ViewContext } from '../components/ProviderProfile';
+import { DirectionsLinks } from '../components/RegisterListingParts';
 
 /** One list item per entered line (education, certifications). */
 function LineList({ lines }: { lines: string[] }) {
@@ -90,7 +91,15 @@ function view(p: Professional, { isOwner, dialog, open, close }: ViewContext): P
       </Button>
     ),
     renewalPending: p.licenceRenewalPending,
-    contact: { ...p, title: 'Contact', email: p.contactEmail },
+    contact: {
+      ...p,
+      title: 'Contact',
+      email: p.contactEmail,
+      directions:
+        p.latitude != null && p.longitude != null ? (
+          <DirectionsLinks latitude={p.latitude} longitude={p.longitude} label={name} approximate={p.locationSource === 'lga_centre'} />
+        ) : undefined,
+    },
     details: {
       title: 'Details',
       rows: [
