@@ -4,6 +4,9 @@
 // each becomes, is each resource's (fhir.repo.ts).
 import { invalid, notSupported } from './fhir.errors';
 
+/** Ids are PostgreSQL integers (fhir.repo.ts says the same). */
+const MAX_ID = 2147483647;
+
 export const DEFAULT_COUNT = 20;
 export const MAX_COUNT = 100;
 
@@ -114,7 +117,7 @@ function readResultParam(
       return;
     case '_cursor': {
       const m = CURSOR.exec(last);
-      if (!m) throw invalid('_cursor is not a cursor this server gave', '_cursor');
+      if (!m || Number(m[2]) > MAX_ID || Number(m[3]) > MAX_ID) throw invalid('_cursor is not a cursor this server gave', '_cursor');
       out.cursor = { dir: m[1] === 'a' ? 'after' : 'before', k1: Number(m[2]), k2: Number(m[3]) };
       return;
     }

@@ -26,6 +26,9 @@ export interface ParamDef {
   filter(db: Db, value: string, modifier?: string): Fragment;
 }
 
+/** Ids are PostgreSQL integers: a larger number names nothing (and must not reach SQL, where it is an error). */
+export const MAX_ID = 2147483647;
+
 const base = (code: string) => `http://hl7.org/fhir/SearchParameter/${code}`;
 
 const and = (db: Db, parts: Fragment[]): Fragment => parts.reduce((a, b) => db`${a} AND ${b}`, db`TRUE`);
@@ -84,7 +87,7 @@ function referenceParam(target: ResourceType, column: string, documentation: str
     documentation,
     filter(db, value) {
       const m = new RegExp(`^(?:.*/)?(?:${target}/)?(\\d{1,10})$`).exec(value);
-      if (!m || (value.includes('/') && !value.includes(`${target}/`))) return db`FALSE`;
+      if (!m || (value.includes('/') && !value.includes(`${target}/`)) || Number(m[1]) > MAX_ID) return db`FALSE`;
       return db`${db.unsafe(column)} = ${Number(m[1])}`;
     },
   };
@@ -163,7 +166,7 @@ export function keyOfId(type: ResourceType, id: string): { k1: number; k2: numbe
   if (!m) return null;
   const k1 = Number(m[1]);
   const k2 = m[2] ? Number(m[2]) : 0;
-  if (k1 > 2147483647 || k2 > 2147483647 || (m[2] && k2 === 0)) return null;
+  if (k1 > MAX_ID || k2 > MAX_ID || (m[2] && k2 === 0)) return null;
   return { k1, k2 };
 }
 

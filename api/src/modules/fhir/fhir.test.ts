@@ -327,11 +327,25 @@ describe('paging, counts and errors', () => {
     expect(lenient.status).toBe(200);
     expect(lenient.body.total).toBe(1);
     // Bad values of known parameters are refused either way, never a 500.
-    for (const q of ['_count=many', '_lastUpdated=yesterday', 'active=maybe', '_cursor=zzz', 'name=', '_format=xml']) {
+    for (const q of ['_count=many', '_lastUpdated=yesterday', '_lastUpdated=2026-13-45', 'active=maybe', '_cursor=zzz', '_cursor=a9999999999.0', 'name=', '_format=xml']) {
       const r = await fhir(`/fhir/R4/Practitioner?${q}`, { prefer: 'handling=lenient' });
       expect(r.status, q).toBe(400);
       expect(r.body.resourceType).toBe('OperationOutcome');
     }
+    // Odd input anywhere is a 4xx or an answer, never a 500.
+    const odd = ['name=%25%5F%5C', 'near=1|2|3|furlongs', 'near=1|2|-3|km', '_include=*', '_count=-1', 'identifier=|', 'identifier=a|b|c',
+      '_id=-1', '_id=1-0', 'type=|', '_lastUpdated=gt', '_lastUpdated=le2026-01-01T25:00', 'address-state:exact=', 'organization=Organization/',
+      'specialty=%E2%9D%A4', '_summary=true', '_count=100000000', '_total=maybe', 'name=a&name=b,c', '_revinclude=PractitionerRole:practitioner'];
+    for (const type of ['Practitioner', 'PractitionerRole', 'Organization', 'Location', 'HealthcareService']) {
+      for (const q of odd) {
+        const r = await fhir(`/fhir/R4/${type}?${q}`);
+        expect(r.status, `${type}?${q}`).toBeLessThan(500);
+        expect(r.body.resourceType, `${type}?${q}`).toMatch(/^(Bundle|OperationOutcome)$/);
+      }
+    }
+    // Numbers beyond any id name nothing.
+    expect((await bundle('/fhir/R4/PractitionerRole?organization=99999999999&practitioner=Practitioner/4294967296')).total).toBe(0);
+    expect((await fhir('/fhir/R4/PractitionerRole/99999999999-1')).status).toBe(404);
     const unknownType = await fhir('/fhir/R4/Patient?name=x');
     expect(unknownType.status).toBe(404);
     expect(unknownType.body.resourceType).toBe('OperationOutcome');
