@@ -193,9 +193,11 @@ describe('npm run seed', () => {
     });
 
   const counts = () =>
-    db.sql<{ professionals: number; institutions: number; users: number; firstId: number; demo: number }[]>`
+    db.sql<{ professionals: number; institutions: number; listings: number; users: number; firstId: number; demo: number }[]>`
       SELECT (SELECT count(*) FROM professionals WHERE status = 'approved')::int AS professionals,
-             (SELECT count(*) FROM institutions WHERE status = 'approved')::int AS institutions,
+             -- Registered institutions; the register's unclaimed listings (no owner) apart.
+             (SELECT count(*) FROM institutions WHERE status = 'approved' AND user_id IS NOT NULL)::int AS institutions,
+             (SELECT count(*) FROM register_listings)::int AS listings,
              (SELECT count(*) FROM users)::int AS users,
              (SELECT min(id) FROM professionals)::int AS first_id,
              (SELECT count(*) FROM users WHERE email LIKE '%@ilera.ng')::int AS demo`.then((r) => r[0]);
@@ -204,7 +206,7 @@ describe('npm run seed', () => {
     await db.sql`INSERT INTO users (email, first_name, last_name) VALUES ('left-over@example.com', 'Left', 'Over')`;
     const { stdout } = await run(['--reset']);
     expect(stdout).toContain('patient@ilera.ng');
-    expect(await counts()).toMatchObject({ professionals: 320, institutions: 80, firstId: 1, demo: 4 });
+    expect(await counts()).toMatchObject({ professionals: 320, institutions: 80, listings: 3000, firstId: 1, demo: 4 });
     const [leftOver] = await db.sql`SELECT 1 FROM users WHERE email = 'left-over@example.com'`;
     expect(leftOver).toBeUndefined();
   }, 120_000);
