@@ -25,12 +25,21 @@ export interface AppointmentForMail {
   /** The provider's public contact e-mail (D18): the calendar entry that patients receive names only this. */
   providerPublicEmail: string | null;
   providerAddress: string | null;
+  /** E.164, as stored at booking (null for bookings made before migration 038). */
+  patientPhoneE164: string | null;
+  /** The patient's choice for texts (users.text_channel) and whether they opted into WhatsApp. */
+  patientTextChannel: 'sms' | 'whatsapp' | 'none';
+  patientWhatsappOptedIn: boolean;
+  /** The provider's public phone, for the new-request SMS. */
+  providerPhone: string | null;
 }
 
 export async function loadAppointmentForMail(sql: Db, id: number): Promise<AppointmentForMail | null> {
   const [row] = await sql<AppointmentForMail[]>`
     SELECT a.id, a.status, a.appointment_type, a.appointment_date, a.patient_name, a.patient_email, a.patient_phone,
-      a.reason_for_visit, a.reminder_sent_at, a.updated_at,
+      a.reason_for_visit, a.reminder_sent_at, a.updated_at, a.patient_phone_e164,
+      coalesce(u.text_channel, 'sms') AS patient_text_channel, u.whatsapp_opted_in_at IS NOT NULL AS patient_whatsapp_opted_in,
+      nullif(coalesce(p.phone, i.phone), '') AS provider_phone,
       CASE WHEN a.professional_id IS NOT NULL
         THEN concat_ws(' ', nullif(p.title, ''), pu.first_name, pu.last_name)
         ELSE i.name END AS provider_name,
@@ -38,6 +47,7 @@ export async function loadAppointmentForMail(sql: Db, id: number): Promise<Appoi
       nullif(CASE WHEN a.professional_id IS NOT NULL THEN p.contact_email ELSE i.email END, '') AS provider_public_email,
       nullif(concat_ws(', ', coalesce(p.address, i.address), coalesce(p.city, i.city), coalesce(p.state, i.state)), '') AS provider_address
     FROM appointments a
+    LEFT JOIN users u ON u.id = a.patient_id
     LEFT JOIN professionals p ON p.id = a.professional_id
     LEFT JOIN users pu ON pu.id = p.user_id
     LEFT JOIN institutions i ON i.id = a.institution_id

@@ -8,6 +8,7 @@ import {
   statusPatientMail,
 } from './appointment-mail';
 import { scheduleReminder, type Clock } from './reminder.worker';
+import { queuePatientText, queueProviderText } from './channels/appointment-texts';
 
 export interface NotifyOptions {
   clock?: Clock;
@@ -29,6 +30,9 @@ export function createNotifyProcessor(options: NotifyOptions = {}): Processor {
     const now = clock();
     const key = String(job.data?.outboxId ?? job.id);
     const mails: [string, MailJob | null][] = [];
+    // Texts (issue 36): the patient by SMS or WhatsApp beside the mail, the provider by SMS for a new request.
+    const appUrl = ctx.config.appUrl;
+    const patientText = (kind: 'booked' | 'confirmed' | 'cancelled') => queuePatientText(ctx.queues, a, kind, `text-${key}-patient`, appUrl, now);
 
     if (job.name === 'appointment.booked') {
       // Cancelled before we got here: the cancellation's own mail says it all.
@@ -38,6 +42,8 @@ export function createNotifyProcessor(options: NotifyOptions = {}): Processor {
       mails.push(['patient', instant ? statusPatientMail(a, now, ctx.config.appUrl) : bookedPatientMail(a, now, ctx.config.appUrl)]);
       mails.push(['provider', bookedProviderMail(a, ctx.config.appUrl)]);
       if (instant && !a.reminderSentAt) await scheduleReminder(ctx.queues, a, now);
+      await patientText(instant ? 'confirmed' : 'booked');
+      await queueProviderText(ctx.queues, a, `text-${key}-provider`, appUrl);
     } else if (job.name === 'appointment.status') {
       // A later change has its own event: mail only the state the appointment is in.
       if (job.data?.status !== a.status) return 'stale';
@@ -49,6 +55,7 @@ export function createNotifyProcessor(options: NotifyOptions = {}): Processor {
       if (a.status === 'confirmed' && !a.reminderSentAt) {
         await scheduleReminder(ctx.queues, a, now);
       }
+      if (a.status === 'confirmed' || a.status === 'cancelled') await patientText(a.status);
     } else {
       return 'ignored';
     }

@@ -8,6 +8,8 @@ export const queueNames = {
   notify: 'notify',
   reminders: 'reminders',
   maintenance: 'maintenance',
+  // SMS and WhatsApp (workers/src/channels, issue 36).
+  texts: 'texts',
 } as const;
 export type QueueName = (typeof queueNames)[keyof typeof queueNames];
 
@@ -40,6 +42,7 @@ export const workerConcurrency: Record<QueueName, number> = {
   notify: 5,
   reminders: 5,
   maintenance: 5,
+  texts: 5,
 };
 
 export function createRedis(url: string): Redis {
@@ -57,6 +60,7 @@ export function createQueues(connection: ConnectionOptions, prefix: string): Que
     notify: make(queueNames.notify),
     reminders: make(queueNames.reminders),
     maintenance: make(queueNames.maintenance),
+    texts: make(queueNames.texts),
   };
   return {
     ...queues,

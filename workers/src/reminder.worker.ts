@@ -2,9 +2,14 @@ import { emit } from '@ilera/db';
 import type { Processor, WorkerContext } from './context';
 import type { Queues } from './queues';
 import { loadAppointmentForMail, reminderMail } from './appointment-mail';
+import { queuePatientText } from './channels/appointment-texts';
 
 /** The patient is reminded this long before a confirmed appointment. */
 export const REMINDER_LEAD_MS = 24 * 3600 * 1000;
+/** And again by text this long before (issue 36); text only, the mail has gone the day before. */
+export const SECOND_REMINDER_LEAD_MS = 2 * 3600 * 1000;
+/** A 24-hour reminder sent this recently (a booking made for the same day) makes the 2-hour one redundant. */
+const SECOND_REMINDER_GAP_MS = 3 * 3600 * 1000;
 /** How often the reconciliation re-creates reminder jobs that Redis lost. */
 export const RECONCILE_EVERY_MS = 3600 * 1000;
 /** Reconciliation looks at appointments starting within this window (index appointments_reminder_due_idx). */
@@ -28,6 +33,27 @@ export function reminderDueAt(appointmentDate: Date): Date {
   return new Date(appointmentDate.getTime() - REMINDER_LEAD_MS);
 }
 
+export function secondReminderJobId(appointmentId: number, appointmentDate: Date): string {
+  return `reminder2h-${appointmentId}-${Math.floor(appointmentDate.getTime() / 1000)}`;
+}
+
+/** The 2-hour text reminder's delayed job ('send-2h'); like the 24-hour one, one per appointment and time. */
+export async function scheduleSecondReminder(queues: Queues, appointment: { id: number; appointmentDate: Date }, now: Date): Promise<void> {
+  if (appointment.appointmentDate.getTime() <= now.getTime()) return;
+  const jobId = secondReminderJobId(appointment.id, appointment.appointmentDate);
+  const existing = await queues.reminders.getJob(jobId);
+  if (existing) {
+    const state = await existing.getState();
+    if (state !== 'completed' && state !== 'failed') return;
+    await existing.remove();
+  }
+  await queues.reminders.add(
+    'send-2h',
+    { appointmentId: appointment.id, appointmentDate: appointment.appointmentDate.toISOString() },
+    { jobId, delay: Math.max(0, appointment.appointmentDate.getTime() - SECOND_REMINDER_LEAD_MS - now.getTime()) },
+  );
+}
+
 /**
  * Puts the reminder of a confirmed appointment on the reminders queue as a delayed job.
  * With `replaceFinished`, a job of that id that already ran (without sending: the
@@ -40,6 +66,7 @@ export async function scheduleReminder(
   options: { replaceFinished?: boolean } = {},
 ): Promise<'scheduled' | 'exists' | 'past'> {
   if (appointment.appointmentDate.getTime() <= now.getTime()) return 'past';
+  await scheduleSecondReminder(queues, appointment, now);
   const jobId = reminderJobId(appointment.id, appointment.appointmentDate);
   const existing = await queues.reminders.getJob(jobId);
   if (existing) {
@@ -81,9 +108,34 @@ export async function sendReminder(
     const appointment = await loadAppointmentForMail(tx, appointmentId);
     if (!appointment) return 'missing';
     await emit(tx, 'mail.send', { ...reminderMail(appointment, now, ctx.config.appUrl) });
+    // The text, held over the quiet hours; added before the commit under a fixed id, so a rolled-back
+    // transaction's retry adds nothing new.
+    await queuePatientText(ctx.queues, appointment, 'reminder-24h', `text-${reminderJobId(appointmentId, row.appointmentDate)}`, ctx.config.appUrl, now);
     await tx`UPDATE appointments SET reminder_sent_at = ${now} WHERE id = ${appointmentId}`;
     return 'sent';
   }) as Promise<SendResult>;
+}
+
+/** The 2-hour text reminder: as sendReminder, with its own column (reminder_2h_sent_at) and no mail. */
+export async function sendSecondReminder(ctx: WorkerContext, appointmentId: number, expectedDate: string | undefined, now: Date): Promise<SendResult | 'recent'> {
+  return ctx.sql.begin(async (tx) => {
+    const [row] = await tx<{ status: string; appointmentDate: Date; reminderSentAt: Date | null; reminder2hSentAt: Date | null }[]>`
+      SELECT status, appointment_date, reminder_sent_at, reminder_2h_sent_at FROM appointments WHERE id = ${appointmentId} FOR UPDATE`;
+    if (!row) return 'missing';
+    if (row.status !== 'confirmed') return 'not-confirmed';
+    if (row.reminder2hSentAt) return 'already-sent';
+    if (expectedDate && new Date(expectedDate).getTime() !== row.appointmentDate.getTime()) return 'moved';
+    if (now.getTime() < row.appointmentDate.getTime() - SECOND_REMINDER_LEAD_MS - EARLY_TOLERANCE_MS) return 'early';
+    if (now.getTime() >= row.appointmentDate.getTime()) return 'past';
+    const recent = row.reminderSentAt && now.getTime() - row.reminderSentAt.getTime() < SECOND_REMINDER_GAP_MS;
+    if (!recent) {
+      const appointment = await loadAppointmentForMail(tx, appointmentId);
+      if (!appointment) return 'missing';
+      await queuePatientText(ctx.queues, appointment, 'reminder-2h', `text-${secondReminderJobId(appointmentId, row.appointmentDate)}`, ctx.config.appUrl, now);
+    }
+    await tx`UPDATE appointments SET reminder_2h_sent_at = ${now} WHERE id = ${appointmentId}`;
+    return recent ? 'recent' : 'sent';
+  }) as Promise<SendResult | 'recent'>;
 }
 
 /**
@@ -101,6 +153,12 @@ export async function reconcileReminders(ctx: WorkerContext, now: Date): Promise
   for (const row of rows) {
     if ((await scheduleReminder(ctx.queues, row, now, { replaceFinished: true })) === 'scheduled') scheduled++;
   }
+  // The 2-hour texts whose 24-hour reminder has gone (appointments_patient_phone_e164_idx does not cover this; the window is small).
+  const second = await ctx.sql<{ id: number; appointmentDate: Date }[]>`
+    SELECT id, appointment_date FROM appointments
+    WHERE status = 'confirmed' AND reminder_sent_at IS NOT NULL AND reminder_2h_sent_at IS NULL
+      AND appointment_date > ${now} AND appointment_date <= ${new Date(now.getTime() + RECONCILE_HORIZON_MS)}`;
+  for (const row of second) await scheduleSecondReminder(ctx.queues, row, now);
   return { checked: rows.length, scheduled };
 }
 
@@ -123,7 +181,8 @@ export function createReminderProcessor(options: ReminderOptions = {}): Processo
     }
     const appointmentId = Number(job.data?.appointmentId);
     if (!Number.isInteger(appointmentId)) return 'missing';
-    const result = await sendReminder(ctx, appointmentId, job.data?.appointmentDate, clock());
+    const send = job.name === 'send-2h' ? sendSecondReminder : sendReminder;
+    const result = await send(ctx, appointmentId, job.data?.appointmentDate, clock());
     // Ids only: never the patient's name, e-mail or phone.
     ctx.log('reminder', { appointmentId, result });
     return result;

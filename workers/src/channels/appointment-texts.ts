@@ -1,0 +1,54 @@
+// Which texts an appointment event queues, to whom and when (issue 36, D24).
+import { toE164 } from '@ilera/contracts';
+import type { Queues } from '../queues';
+import type { AppointmentForMail } from '../appointment-mail';
+import { afterQuietHours, patientText, providerRequestText, type PatientText } from './texts';
+import type { TextJob } from './processor';
+
+/** A reminder that the quiet hours would push this close to the start is not sent (the other reminder was). */
+const LATEST_BEFORE_START_MS = 30 * 60 * 1000;
+
+const link = (appUrl: string) => `${appUrl}/appointments`;
+
+/** The patient's channel: WhatsApp only after their explicit opt-in, none if they chose none, else SMS. */
+function patientChannel(a: AppointmentForMail): 'sms' | 'whatsapp' | null {
+  if (a.patientTextChannel === 'none') return null;
+  return a.patientTextChannel === 'whatsapp' && a.patientWhatsappOptedIn ? 'whatsapp' : 'sms';
+}
+
+/**
+ * Queues one text to the patient under `jobId`. Reminders wait out the quiet hours
+ * (21:00-07:00 WAT); news of a change goes at once. Returns what happened.
+ */
+export async function queuePatientText(
+  queues: Queues,
+  a: AppointmentForMail,
+  kind: PatientText['kind'],
+  jobId: string,
+  appUrl: string,
+  now: Date,
+): Promise<'queued' | 'no-channel' | 'no-phone' | 'too-late'> {
+  const channel = patientChannel(a);
+  if (!channel) return 'no-channel';
+  const to = a.patientPhoneE164 ?? toE164(a.patientPhone);
+  if (!to) return 'no-phone';
+  let delay = 0;
+  if (kind === 'reminder-24h' || kind === 'reminder-2h') {
+    const at = afterQuietHours(now);
+    if (at.getTime() >= a.appointmentDate.getTime() - LATEST_BEFORE_START_MS) return 'too-late';
+    delay = at.getTime() - now.getTime();
+  }
+  const text = patientText({ kind, providerName: a.providerName, appointmentDate: a.appointmentDate, link: link(appUrl) }, to, channel);
+  const job: TextJob = { ...text, kind, appointmentId: a.id };
+  await queues.texts.add('text.send', job, { jobId, delay });
+  return 'queued';
+}
+
+/** A new request (or instant booking) to the provider by SMS, if their profile has a phone we can text. */
+export async function queueProviderText(queues: Queues, a: AppointmentForMail, jobId: string, appUrl: string): Promise<boolean> {
+  const to = toE164(a.providerPhone);
+  if (!to) return false;
+  const job: TextJob = { ...providerRequestText(a.appointmentDate, a.status === 'confirmed', to, link(appUrl)), kind: 'provider-request', appointmentId: a.id };
+  await queues.texts.add('text.send', job, { jobId });
+  return true;
+}

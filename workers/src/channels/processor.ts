@@ -1,0 +1,69 @@
+import type { Config } from '@ilera/db';
+import type { Processor } from '../context';
+import { createTextSenders } from './index';
+import type { TextKind } from './texts';
+import { PermanentTextError, type TextChannel, type TextMessage, type TextSender } from './types';
+
+/** A job on the texts queue. Its id is stable (derived from the event), so a retried event adds it once. */
+export interface TextJob extends TextMessage {
+  kind: TextKind;
+  appointmentId?: number;
+}
+
+const REMINDERS: readonly TextKind[] = ['reminder-24h', 'reminder-2h'];
+
+export interface TextProcessorOptions {
+  senders?: Partial<Record<TextChannel, TextSender>>;
+  clock?: () => Date;
+}
+
+/**
+ * Sends one text, once: a STOP'd number gets nothing (but the answer to its STOP); a
+ * reminder held over the quiet hours is dropped if the appointment was cancelled or moved
+ * meanwhile; WhatsApp falls back to SMS when it is off. Each job has one text_messages row:
+ * a job run again after its text went (stalled worker, retry) finds the row 'sent'. A
+ * provider's refusal for good is recorded 'failed' and not retried; an outage is thrown,
+ * and BullMQ retries with back-off (queues.ts). Logs carry ids, never the number or the text.
+ */
+export function createTextProcessor(config: Config, options: TextProcessorOptions = {}): Processor {
+  const senders = options.senders ?? createTextSenders(config);
+  const clock = options.clock ?? (() => new Date());
+  return async (job, ctx) => {
+    const data = job.data as TextJob;
+    const channel: TextChannel = data.channel === 'whatsapp' && senders.whatsapp ? 'whatsapp' : 'sms';
+    const send = senders[channel];
+    if (!send) return 'off';
+    if (data.kind !== 'reply') {
+      const [out] = await ctx.sql`SELECT 1 FROM text_opt_outs WHERE phone_e164 = ${data.to} AND opted_in_at IS NULL`;
+      if (out) return 'opted-out';
+    }
+    if (REMINDERS.includes(data.kind) && data.appointmentId) {
+      const [a] = await ctx.sql<{ status: string; appointmentDate: Date }[]>`
+        SELECT status, appointment_date FROM appointments WHERE id = ${data.appointmentId}`;
+      if (!a || a.status !== 'confirmed' || a.appointmentDate.getTime() <= clock().getTime()) return 'stale';
+    }
+    const key = String(job.id);
+    const [row] = await ctx.sql<{ status: string }[]>`
+      INSERT INTO text_messages (job_id, channel, kind, to_e164, appointment_id)
+      VALUES (${key}, ${channel}, ${data.kind}, ${data.to}, ${data.appointmentId ?? null})
+      ON CONFLICT (job_id) DO UPDATE SET channel = EXCLUDED.channel
+      RETURNING status`;
+    if (row!.status === 'sent' || row!.status === 'failed') return `already-${row!.status}`;
+    try {
+      // WhatsApp needs the template for a message we start; SMS and a reply within 24 hours take the body.
+      const template = channel === 'whatsapp' && data.kind !== 'reply' ? data.template : undefined;
+      const sent = await send({ to: data.to, body: data.body, channel, template }, key);
+      await ctx.sql`
+        UPDATE text_messages SET status = 'sent', sent_at = now(), provider_message_id = ${sent.providerMessageId ?? null},
+          cost = ${sent.cost ?? null}
+        WHERE job_id = ${key}`;
+      ctx.log('text sent', { job: key, channel, kind: data.kind, appointmentId: data.appointmentId });
+      return 'sent';
+    } catch (err) {
+      if (!(err instanceof PermanentTextError)) throw err;
+      await ctx.sql`UPDATE text_messages SET status = 'failed' WHERE job_id = ${key}`;
+      ctx.log('text refused', { job: key, channel, kind: data.kind, error: err.message });
+      return 'refused';
+    }
+  };
+}
