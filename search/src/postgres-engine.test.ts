@@ -278,8 +278,9 @@ describe('PostgreSQL engine: facet counts kept ahead of time', () => {
   it('builds the same tsvectors and tags as PostgreSQL would', async () => {
     const docs = [
       professional(1),
-      { ...professional(2), firstName: 'Ọlájùmọ̀kẹ́', lastName: "O'Neil", institution: undefined, bio: 'Ọlá treats 3rd-degree burns; covid19 care.' },
-      institution(5),
+      { ...professional(2), firstName: 'Ọlájùmọ̀kẹ́', lastName: "O'Neil", institution: undefined, bio: 'Ọlá treats 3rd-degree burns; covid19 care.', lga: 'Eti-Osa' },
+      // The register's facets are tags (migration 035), as search_doc_tags makes them.
+      { ...institution(5), lga: 'Ikeja', ownership: 'Private', level: 'Secondary', listed: true, location: [6.6, 3.35] },
     ];
     for (const doc of docs) {
       const collection = 'professionalType' in doc ? 'professionals' : 'institutions';
