@@ -27,8 +27,6 @@ export function registerSourceLine(updatedOn: string | null | undefined): string
  * wide: a location outside it is not in Nigeria.
  */
 export const NIGERIA_BOUNDS = { minLat: 4, maxLat: 14, minLng: 2.5, maxLng: 15 } as const;
-export const inNigeria = (lat: number, lng: number) =>
-  lat >= NIGERIA_BOUNDS.minLat && lat <= NIGERIA_BOUNDS.maxLat && lng >= NIGERIA_BOUNDS.minLng && lng <= NIGERIA_BOUNDS.maxLng;
 
 /** OpenStreetMap directions to a point, and the geo: URI a phone's map app opens (RFC 5870). */
 export const directionsUrl = (lat: number, lng: number) => `https://www.openstreetmap.org/directions?to=${lat}%2C${lng}`;

@@ -11,7 +11,6 @@ export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
 export const CLAIM_ISSUING_BODY_MESSAGE = 'Please choose the issuing body'; // ours
 export const CLAIM_NIGERIAN_REGISTRATION_MESSAGE = 'A facility in the national register needs its Nigerian registration'; // ours
-export const CLAIM_REGISTRATION_REQUIRED = 'Registration number is required'; // ours
 
 /** Body of POST /api/institutions/{id}/claims: the claimant's Nigerian registration and a note for the administrator. */
 export const createClaimSchema = z
