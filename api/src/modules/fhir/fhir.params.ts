@@ -28,6 +28,8 @@ export interface SearchRequest {
   criteria: Criterion[];
   count: number;
   summaryCount: boolean;
+  /** Bundle.total is given (not with _total=none). */
+  withTotal: boolean;
   include: string[];
   revinclude: string[];
   cursor?: Cursor;
@@ -57,7 +59,7 @@ export function encodeCursor(c: Cursor): string {
  * parameter with a bad value is refused either way (R4 3.1.1.2 leaves that to the server).
  */
 export function parseSearch(query: Record<string, string | string[] | undefined>, spec: SearchSpec, lenient: boolean): SearchRequest {
-  const out: SearchRequest = { criteria: [], count: DEFAULT_COUNT, summaryCount: false, include: [], revinclude: [] };
+  const out: SearchRequest = { criteria: [], count: DEFAULT_COUNT, summaryCount: false, withTotal: true, include: [], revinclude: [] };
   const unknown = (message: string, name: string) => {
     if (!lenient) throw notSupported(message, name);
   };
@@ -107,8 +109,9 @@ function readResultParam(
       else if (last !== 'false') unknown(`_summary=${last} is not supported (only count)`, '_summary');
       return;
     case '_total':
-      // The total is always given (accurate); asking for none or an estimate changes nothing.
+      // An estimate is the exact count; none spares the count (a scan of the matches) for clients that page without it.
       if (!['none', 'estimate', 'accurate'].includes(last)) throw invalid('_total must be none, estimate or accurate', '_total');
+      out.withTotal = last !== 'none';
       return;
     case '_format':
       if (!['json', 'application/json', 'application/fhir+json'].includes(last)) {

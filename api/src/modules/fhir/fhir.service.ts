@@ -53,7 +53,7 @@ export async function search(
   if (nears.length > 1 || (nears[0] && nears[0].values.length > 1)) throw invalid('near takes one point', 'near');
   const near = nears[0] ? repo.parseNear(nears[0].values[0]!) : undefined;
 
-  const total = await repo.searchTotal(db, type, req.criteria, near);
+  const total = req.withTotal || req.summaryCount ? await repo.searchTotal(db, type, req.criteria, near) : undefined;
   const self: BundleLink = { relation: 'self', url: pageUrl(baseUrl, type, rawQuery, req.cursor) };
   if (req.summaryCount) return { body: { resourceType: 'Bundle', type: 'searchset', total, link: [self] } };
 
@@ -95,7 +95,7 @@ export async function search(
       resourceType: 'Bundle',
       type: 'searchset',
       ...(newest ? { meta: { lastUpdated: newest.toISOString() } } : {}),
-      total,
+      ...(total === undefined ? {} : { total }),
       link: links,
       ...(entries.length ? { entry: entries } : {}),
     },

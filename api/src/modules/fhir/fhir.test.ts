@@ -312,6 +312,10 @@ describe('paging, counts and errors', () => {
     const c = await bundle('/fhir/R4/PractitionerRole?specialty=Dermatology&_summary=count');
     expect(c.total).toBe(23);
     expect(c.entry).toBeUndefined();
+    const none = await bundle('/fhir/R4/PractitionerRole?specialty=Dermatology&_total=none&_count=5');
+    expect(none.total).toBeUndefined();
+    expect(matches(none)).toHaveLength(5);
+    expect(none.link!.find((l) => l.relation === 'next')!.url).toContain('_total=none');
     const big = await bundle('/fhir/R4/Practitioner?_count=5000');
     expect(matches(big)).toHaveLength(25);
   });
@@ -386,6 +390,14 @@ describe('every answer', () => {
         seen.push(...matches(page).map((r) => r.id!));
       }
       expect(seen.length, type).toBe(page.total);
+      expect(new Set(seen).size, type).toBe(seen.length);
+      // And back again by the previous links, one resource a page: the same ones in reverse.
+      const back = matches(page).map((r) => r.id!);
+      for (let prev = page.link!.find((l) => l.relation === 'previous'); prev; prev = page.link!.find((l) => l.relation === 'previous')) {
+        page = await bundle(prev.url!);
+        back.push(...matches(page).map((r) => r.id!));
+      }
+      expect(back.reverse(), type).toEqual(seen);
       for (const id of seen) expect((await fhir(`/fhir/R4/${type}/${id}`)).status).toBe(200);
     }
   });
