@@ -22,6 +22,11 @@ const routes: Record<string, { queue: QueueName; payload: z.ZodTypeAny }> = {
   'search.professional': { queue: queueNames.index, payload: z.object({ id }).passthrough() },
   'search.institution': { queue: queueNames.index, payload: z.object({ id }).passthrough() },
   'mail.send': { queue: queueNames.mail, payload: mail },
+  // Answers to replies (api/src/modules/notify): E.164 numbers only.
+  'text.send': {
+    queue: queueNames.texts,
+    payload: z.object({ to: z.string().regex(/^\+\d{8,15}$/), body: z.string().min(1), channel: z.enum(['sms', 'whatsapp']), kind: z.string().min(1) }).passthrough(),
+  },
   'appointment.booked': { queue: queueNames.notify, payload: z.object({ appointmentId: id }).passthrough() },
   'appointment.status': {
     queue: queueNames.notify,

@@ -19,6 +19,7 @@ import seoRoutes from './seo/seo.routes';
 import scheduleRoutes from './schedule/schedule.routes';
 import emergencyRoutes from './emergency/emergency.routes';
 import fhirRoutes from './fhir/fhir.routes';
+import notifyRoutes from './notify/notify.routes';
 
 /** Every area's routes; each area owns its folder. */
 export const modules: (FastifyPluginAsyncZod | ((app: FastifyInstance) => Promise<void>))[] = [
@@ -41,4 +42,5 @@ export const modules: (FastifyPluginAsyncZod | ((app: FastifyInstance) => Promis
   scheduleRoutes,
   emergencyRoutes,
   fhirRoutes,
+  notifyRoutes,
 ];

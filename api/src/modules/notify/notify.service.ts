@@ -1,0 +1,88 @@
+// Replies to our texts (issue 36, D24): 1/YES, 2/CANCEL, STOP, START, from the number a
+// booking was made with. A cancellation goes through the web's own rules (changeStatus).
+import { emit, type Sql } from '@ilera/db';
+import { formatLagosDate, formatLagosTime } from '@ilera/contracts';
+import { loadSessionUser } from '../../plugins/session';
+import { changeStatus } from '../appointments/appointments.service';
+
+export type ReplyChannel = 'sms' | 'whatsapp';
+export type ReplyOutcome = 'stopped' | 'started' | 'attending' | 'cancelled' | 'pending' | 'none' | 'help';
+
+const when = (d: Date) => `${formatLagosDate(d).replace(/ \d{4}$/, '')}, ${formatLagosTime(d)} WAT`;
+
+/** What a reply means: STOP and START are the carriers' words; 1 and 2 are what our texts offer. */
+function intent(text: string): 'stop' | 'start' | 'yes' | 'cancel' | null {
+  const word = text.trim().toUpperCase().replace(/[.!]+$/, '');
+  if (['STOP', 'STOPALL', 'UNSUBSCRIBE', 'END', 'QUIT'].includes(word)) return 'stop';
+  if (['START', 'UNSTOP', 'SUBSCRIBE'].includes(word)) return 'start';
+  if (['1', 'YES', 'Y'].includes(word)) return 'yes';
+  if (['2', 'CANCEL', 'NO'].includes(word)) return 'cancel';
+  return null;
+}
+
+interface Upcoming {
+  id: number;
+  status: 'pending' | 'confirmed';
+  patientId: string;
+  appointmentDate: Date;
+  providerName: string;
+}
+
+/** The number's next booking that can still change (index appointments_patient_phone_e164_idx). */
+async function nextAppointment(sql: Sql, phone: string, now: Date): Promise<Upcoming | null> {
+  const [row] = await sql<Upcoming[]>`
+    SELECT a.id, a.status, a.patient_id, a.appointment_date,
+      CASE WHEN a.professional_id IS NOT NULL THEN concat_ws(' ', nullif(p.title, ''), pu.first_name, pu.last_name) ELSE i.name END AS provider_name
+    FROM appointments a
+    LEFT JOIN professionals p ON p.id = a.professional_id
+    LEFT JOIN users pu ON pu.id = p.user_id
+    LEFT JOIN institutions i ON i.id = a.institution_id
+    WHERE a.patient_phone_e164 = ${phone} AND a.status IN ('pending', 'confirmed') AND a.appointment_date > ${now}
+    ORDER BY a.appointment_date
+    LIMIT 1`;
+  return row ?? null;
+}
+
+/**
+ * Applies one reply and queues its answer (through the outbox, as every message goes).
+ * A cancellation's answer is the 'cancelled' text the status event sends anyway.
+ */
+export async function handleReply(sql: Sql, phone: string, text: string, channel: ReplyChannel, appUrl: string, now = new Date()): Promise<ReplyOutcome> {
+  const link = `${appUrl}/appointments`;
+  const answer = (body: string) => emit(sql, 'text.send', { to: phone, body, channel, kind: 'reply' });
+  const wants = intent(text);
+  if (wants === 'stop') {
+    await sql`
+      INSERT INTO text_opt_outs (phone_e164, opted_out_at) VALUES (${phone}, ${now})
+      ON CONFLICT (phone_e164) DO UPDATE SET opted_out_at = EXCLUDED.opted_out_at, opted_in_at = NULL`;
+    await answer('Ilera: you will get no more texts from us. E-mails about your appointments continue. Reply START to get texts again.');
+    return 'stopped';
+  }
+  if (wants === 'start') {
+    await sql`UPDATE text_opt_outs SET opted_in_at = ${now} WHERE phone_e164 = ${phone} AND opted_in_at IS NULL`;
+    await answer('Ilera: texts about your appointments are back on. Reply STOP to end them.');
+    return 'started';
+  }
+  if (!wants) {
+    await answer(`Ilera: reply 1 to confirm you will come to your next appointment, 2 to cancel it, STOP to end texts. ${link}`);
+    return 'help';
+  }
+  const next = await nextAppointment(sql, phone, now);
+  if (!next) {
+    await answer(`Ilera: we found no upcoming appointment booked with this number. ${link}`);
+    return 'none';
+  }
+  if (wants === 'cancel') {
+    const patient = await loadSessionUser(sql, next.patientId);
+    if (!patient) return 'none';
+    await changeStatus(sql, patient, next.id, 'cancelled', () => now);
+    return 'cancelled';
+  }
+  if (next.status === 'pending') {
+    await answer(`Ilera: ${next.providerName} has not confirmed ${when(next.appointmentDate)} yet. We will text you when they do. ${link}`);
+    return 'pending';
+  }
+  await sql`UPDATE appointments SET attendance_confirmed_at = ${now} WHERE id = ${next.id}`;
+  await answer(`Ilera: thank you. ${next.providerName} expects you on ${when(next.appointmentDate)}. ${link}`);
+  return 'attending';
+}
