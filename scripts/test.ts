@@ -1,6 +1,7 @@
 /**
  * `npm test`: everything a reviewer would run. Makes sure Debian's Chromium is
- * there for the browser tests (installs it with apt when root, else says how),
+ * there for the browser tests and Debian's prometheus for test/ops.test.ts (installs them with apt
+ * when root, else says how),
  * type-checks every workspace (scripts/typecheck.ts), checks that every declared
  * dependency is used and every used one declared (knip, knip.json), builds the web app the
  * browser tests load, then runs every vitest file (arguments go to vitest).
@@ -24,22 +25,29 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env):
   return r.status ?? 1;
 }
 
-if (!existsSync(chromium)) {
+/**
+ * A Debian package a test needs: installed with apt when root, else the run stops saying how.
+ * Chromium for the browser tests; prometheus (promtool and the server) for test/ops.test.ts.
+ */
+function ensureDebianPackage(pkg: string, present: boolean, why: string, otherwise = ''): void {
+  if (present) return;
   const root = process.getuid?.() === 0;
   const hasApt = spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
   if (!root || !hasApt) {
-    console.error(
-      `Chromium is missing at ${chromium}: install Debian's package (sudo apt-get install -y chromium) or set CHROMIUM_PATH.`,
-    );
+    console.error(`${why}: install Debian's package (sudo apt-get install -y ${pkg})${otherwise}.`);
     process.exit(1);
   }
-  console.log('Installing Debian chromium for the browser tests...');
+  console.log(`Installing Debian ${pkg}...`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  if (run('apt-get', ['update', '-qq'], env) !== 0 || run('apt-get', ['install', '-y', '-qq', 'chromium'], env) !== 0) {
-    console.error('Could not install chromium with apt-get; install it by hand (apt-get install -y chromium).');
+  if (run('apt-get', ['update', '-qq'], env) !== 0 || run('apt-get', ['install', '-y', '-qq', pkg], env) !== 0) {
+    console.error(`Could not install ${pkg} with apt-get; install it by hand (apt-get install -y ${pkg}).`);
     process.exit(1);
   }
 }
+
+ensureDebianPackage('chromium', existsSync(chromium), `Chromium is missing at ${chromium}`, ' or set CHROMIUM_PATH');
+// The package's service is not started by apt here (no init in containers); the test starts its own server.
+ensureDebianPackage('prometheus', spawnSync('promtool', ['--version'], { stdio: 'ignore' }).status === 0, 'promtool and prometheus are missing');
 
 // Type errors fail the run before any test starts (tsc lists them).
 if (!process.env.ILERA_TEST_SKIP_TYPECHECK) {
