@@ -49,6 +49,37 @@ describe('ops/ files and promtool', () => {
   });
 });
 
+describe("docker-compose.yml's monitoring profile", () => {
+  it('runs Prometheus with ops/prometheus.yml and ops/alerts.yml, scraping the app containers on their unpublished metrics port', () => {
+    // Installs docker-compose with apt when missing and root (as test/compose.test.ts does).
+    const ensure = spawnSync('bash', [path.join(root, 'scripts/ensure-docker-compose.sh')], { encoding: 'utf8' });
+    expect(ensure.status, ensure.stderr).toBe(0);
+    const secrets = { SESSION_SECRET: 'compose-test-session-secret-0123456789abcdef', TYPESENSE_API_KEY: 'compose-test-typesense-key', POSTGRES_PASSWORD: 'composetestpgpassword' };
+    // An empty env file, so a developer's .env cannot fill in anything.
+    const envDir = mkdtempSync(path.join(os.tmpdir(), 'ilera-compose-'));
+    writeFileSync(path.join(envDir, 'empty.env'), '');
+    const r = spawnSync('docker-compose', ['--env-file', path.join(envDir, 'empty.env'), '-f', 'docker-compose.yml', '--profile', 'monitoring', 'config'], {
+      cwd: root,
+      env: { PATH: process.env.PATH, ...secrets },
+      encoding: 'utf8',
+    });
+    rmSync(envDir, { recursive: true, force: true });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const service = r.stdout.slice(r.stdout.indexOf('\n  prometheus:'), r.stdout.indexOf('\n  redis:'));
+    expect(service).toContain('- monitoring');
+    // Mounted where prometheus.yml's `rule_files: [alerts.yml]` finds it: beside the configuration.
+    expect(service).toMatch(/\/ops\/prometheus\.yml:\/etc\/prometheus\/prometheus\.yml:ro/);
+    expect(service).toMatch(/\/ops\/alerts\.yml:\/etc\/prometheus\/alerts\.yml:ro/);
+    expect(service).toContain('--config.file=/etc/prometheus/prometheus.yml');
+    // The app containers serve metrics on the port prometheus.yml scrapes, and none publishes it.
+    const scraped = [...readFileSync(path.join(ops, 'prometheus.yml'), 'utf8').matchAll(/"(api|workers):(\d+)"/g)].map((m) => m[2]);
+    expect(scraped).toEqual(['9464', '9464']);
+    expect(r.stdout.match(/METRICS_PORT: '?9464'?/g)).toHaveLength(2);
+    expect(r.stdout).not.toMatch(/9464:9464|- 9464/);
+  });
+});
+
 describe('a real Prometheus scraping the API and workers processes', () => {
   let setting: ProcessEnvironment;
   let api: AppProcess | undefined;
@@ -80,7 +111,7 @@ describe('a real Prometheus scraping the API and workers processes', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'ilera-prometheus-'));
     const config = readFileSync(path.join(ops, 'prometheus.yml'), 'utf8')
       .replace('api:9464', `127.0.0.1:${apiMetrics}`)
-      .replace('workers:9465', `127.0.0.1:${workerMetrics}`)
+      .replace('workers:9464', `127.0.0.1:${workerMetrics}`)
       .replace(/scrape_interval: \S+/, 'scrape_interval: 1s')
       .replace(/evaluation_interval: \S+/, 'evaluation_interval: 1s')
       .replace(/scrape_timeout: \S+/, 'scrape_timeout: 1s')
