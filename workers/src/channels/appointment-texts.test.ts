@@ -155,4 +155,23 @@ describe('texts about an appointment', () => {
     expect(mails.some((m) => m.subject.startsWith('Appointment cancelled') && m.text.includes('Sun, 22 Mar 2099'))).toBe(true);
     await ctx.sql`DELETE FROM text_opt_outs`;
   });
+
+  it('sends a number at most 8 texts in 24 hours', async () => {
+    now = new Date('2099-03-25T09:00:00+01:00');
+    // Eight texts went to the patient's number between 2099-03-24 10:00 and 17:00 WAT.
+    for (let i = 0; i < 8; i++) {
+      await ctx.sql`
+        INSERT INTO text_messages (job_id, channel, kind, to_e164, status, created_at, sent_at)
+        VALUES (${`earlier-${i}`}, 'sms', 'booked', '+2348031234567', 'sent', ${new Date(Date.parse('2099-03-24T10:00:00+01:00') + i * 3600e3)}, now())`;
+    }
+    const first = await book('2099-03-27T10:00:00+01:00');
+    await settled();
+    // The provider's text goes; the patient's ninth does not.
+    expect((await forAppointment(first)).map((t) => t.to)).toEqual(['+2347012345678']);
+    // At 10:30 WAT the first of the eight is more than 24 hours old: one more may go.
+    now = new Date('2099-03-25T10:30:00+01:00');
+    const second = await book('2099-03-27T11:00:00+01:00');
+    await settled();
+    expect((await forAppointment(second)).map((t) => t.to).sort()).toEqual(['+2347012345678', '+2348031234567']);
+  });
 });

@@ -11,6 +11,12 @@ export interface TextJob extends TextMessage {
 }
 
 const REMINDERS: readonly TextKind[] = ['reminder-24h', 'reminder-2h'];
+/**
+ * Texts one number is sent in 24 hours at most, answers to its own replies aside: a patient with
+ * several bookings gets their news, a loop or a booking spree cannot run up a bill (issue 36).
+ */
+export const DAILY_TEXT_CAP = 8;
+const DAY_MS = 24 * 3600 * 1000;
 
 export interface TextProcessorOptions {
   senders?: Partial<Record<TextChannel, TextSender>>;
@@ -36,6 +42,13 @@ export function createTextProcessor(config: Config, options: TextProcessorOption
     if (data.kind !== 'reply') {
       const [out] = await ctx.sql`SELECT 1 FROM text_opt_outs WHERE phone_e164 = ${data.to} AND opted_in_at IS NULL`;
       if (out) return 'opted-out';
+      const [{ n }] = await ctx.sql<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM text_messages
+        WHERE to_e164 = ${data.to} AND created_at > ${new Date(clock().getTime() - DAY_MS)} AND status = 'sent' AND kind <> 'reply'`;
+      if (n >= DAILY_TEXT_CAP) {
+        ctx.log('text capped', { job: String(job.id), kind: data.kind, appointmentId: data.appointmentId });
+        return 'capped';
+      }
     }
     if (REMINDERS.includes(data.kind) && data.appointmentId) {
       const [a] = await ctx.sql<{ status: string; appointmentDate: Date }[]>`
@@ -44,8 +57,8 @@ export function createTextProcessor(config: Config, options: TextProcessorOption
     }
     const key = String(job.id);
     const [row] = await ctx.sql<{ status: string }[]>`
-      INSERT INTO text_messages (job_id, channel, kind, to_e164, appointment_id)
-      VALUES (${key}, ${channel}, ${data.kind}, ${data.to}, ${data.appointmentId ?? null})
+      INSERT INTO text_messages (job_id, channel, kind, to_e164, appointment_id, created_at)
+      VALUES (${key}, ${channel}, ${data.kind}, ${data.to}, ${data.appointmentId ?? null}, ${clock()})
       ON CONFLICT (job_id) DO UPDATE SET channel = EXCLUDED.channel
       RETURNING status`;
     if (row!.status === 'sent' || row!.status === 'failed') return `already-${row!.status}`;
@@ -54,7 +67,7 @@ export function createTextProcessor(config: Config, options: TextProcessorOption
       const template = channel === 'whatsapp' && data.kind !== 'reply' ? data.template : undefined;
       const sent = await send({ to: data.to, body: data.body, channel, template }, key);
       await ctx.sql`
-        UPDATE text_messages SET status = 'sent', sent_at = now(), provider_message_id = ${sent.providerMessageId ?? null},
+        UPDATE text_messages SET status = 'sent', sent_at = ${clock()}, provider_message_id = ${sent.providerMessageId ?? null},
           cost = ${sent.cost ?? null}
         WHERE job_id = ${key}`;
       ctx.log('text sent', { job: key, channel, kind: data.kind, appointmentId: data.appointmentId });
