@@ -3,6 +3,7 @@
 // was typed). libphonenumber-js's 'min' metadata knows every country's numbering plan,
 // so 0803..., 234803..., +234 803... and 00234 803... all read as the same Nigerian mobile.
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { z } from 'zod';
 
 /**
  * The E.164 form of a phone number written the Nigerian way, or null when it is not a
@@ -22,3 +23,16 @@ export function toE164(phone: string | null | undefined): string | null {
 export function maskPhone(e164: string): string {
   return e164.length > 6 ? `${e164.slice(0, 4)}…${e164.slice(-2)}` : '…';
 }
+
+/** How a patient wants texts about their appointments (D24): SMS by default, WhatsApp only by opting in, or none. */
+export const textChannels = ['sms', 'whatsapp', 'none'] as const;
+export const textPreferencesSchema = z.object({
+  textChannel: z.enum(textChannels, { errorMap: () => ({ message: 'Choose SMS, WhatsApp or no texts' }) }),
+});
+export const textPreferencesAnswer = textPreferencesSchema.extend({
+  /** When the patient opted into WhatsApp (ISO time), or null. */
+  whatsappOptedInAt: z.string().nullable(),
+  /** The number texts go to (their latest booking's, E.164), and whether it replied STOP. */
+  phone: z.string().nullable(),
+  optedOut: z.boolean(),
+});

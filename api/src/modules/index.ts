@@ -12,6 +12,7 @@ import reviewsWriteRoutes from './reviews/reviews-write.routes';
 import reviewModerationRoutes from './reviews/review-moderation.routes';
 import adminModerationRoutes from './admin/admin-moderation.routes';
 import adminRoutes from './admin/admin.routes';
+import adminRegisterChangesRoutes from './admin/admin-register-changes.routes';
 import accountRoutes from './account/account.routes';
 import affiliationsRoutes from './affiliations/affiliations.routes';
 import claimsRoutes from './claims/claims.routes';
@@ -20,6 +21,7 @@ import scheduleRoutes from './schedule/schedule.routes';
 import emergencyRoutes from './emergency/emergency.routes';
 import fhirRoutes from './fhir/fhir.routes';
 import notifyRoutes from './notify/notify.routes';
+import textPreferencesRoutes from './notify/text-preferences.routes';
 
 /** Every area's routes; each area owns its folder. */
 export const modules: (FastifyPluginAsyncZod | ((app: FastifyInstance) => Promise<void>))[] = [
@@ -35,6 +37,7 @@ export const modules: (FastifyPluginAsyncZod | ((app: FastifyInstance) => Promis
   reviewModerationRoutes,
   adminModerationRoutes,
   adminRoutes,
+  adminRegisterChangesRoutes,
   affiliationsRoutes,
   claimsRoutes,
   seoRoutes,
@@ -43,4 +46,5 @@ export const modules: (FastifyPluginAsyncZod | ((app: FastifyInstance) => Promis
   emergencyRoutes,
   fhirRoutes,
   notifyRoutes,
+  textPreferencesRoutes,
 ];

@@ -1,0 +1,70 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, eventually, type TestContext } from '../../../../test/support';
+import { bookingBody, createProfessional, createUser, login, type TestUser } from '../../../../test/factories';
+
+/** A patient's choice of texts (Account settings), and what it changes, with the real workers. */
+let ctx: TestContext;
+let patient: TestUser;
+let cookie: string;
+let pro: { id: number };
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.startWorkers();
+  patient = await createUser(ctx.sql, {});
+  pro = await createProfessional(ctx.sql, {});
+  // The factory gives the professional the patient's number; the provider's SMS must be told apart.
+  await ctx.sql`UPDATE professionals SET phone = '0701 234 5678' WHERE id = ${pro.id}`;
+  cookie = await login(ctx.app, patient.email, patient.password);
+});
+afterAll(async () => ctx.close());
+
+const put = (payload: unknown, headers: Record<string, string> = { cookie }) =>
+  ctx.app.inject({ method: 'PUT', url: '/api/account/text-preferences', headers, payload: payload as object });
+
+async function files(channel: string): Promise<{ to: string; body: string; template: { name: string; params: string[] } | null }[]> {
+  const dir = path.join(ctx.config.dataDir, channel);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  return Promise.all(names.map(async (n) => JSON.parse(await readFile(path.join(dir, n), 'utf8'))));
+}
+
+async function book(date: string) {
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/appointments', headers: { cookie }, payload: bookingBody(pro.id, date) });
+  expect(res.statusCode).toBe(201);
+}
+
+describe('text preferences', () => {
+  it('answers 401 signed out and 400 naming the field for a wrong choice', async () => {
+    expect((await put({ textChannel: 'sms' }, {})).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/account/text-preferences' })).statusCode).toBe(401);
+    const bad = await put({ textChannel: 'pigeon' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({ textChannel: 'Choose SMS, WhatsApp or no texts' });
+  });
+
+  it('SMS by default; WhatsApp only after the opt-in, recorded with its time; none sends no text', async () => {
+    const start = await ctx.app.inject({ method: 'GET', url: '/api/account/text-preferences', headers: { cookie } });
+    expect(start.json()).toEqual({ textChannel: 'sms', whatsappOptedInAt: null, phone: null, optedOut: false });
+
+    const opted = await put({ textChannel: 'whatsapp' });
+    expect(opted.statusCode).toBe(200);
+    expect(opted.json().whatsappOptedInAt).not.toBeNull();
+    await book('2099-06-02T10:00:00+01:00');
+    await eventually(async () => (await files('whatsapp')).length === 1, 10000);
+    const [wa] = await files('whatsapp');
+    expect(wa!.to).toBe('+2348031234567');
+    expect(wa!.template?.name).toBe('ilera_appointment_received');
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/account/text-preferences', headers: { cookie } })).json().phone).toBe('+2348031234567');
+
+    const none = await put({ textChannel: 'none' });
+    expect(none.json()).toMatchObject({ textChannel: 'none', whatsappOptedInAt: null });
+    const smsBefore = (await files('sms')).filter((t) => t.to === '+2348031234567').length;
+    await book('2099-06-03T10:00:00+01:00');
+    // The provider's SMS for the second booking shows the event was handled.
+    await eventually(async () => (await files('sms')).filter((t) => t.body.includes('3 Jun')).length === 1, 10000);
+    expect((await files('sms')).filter((t) => t.to === '+2348031234567').length).toBe(smsBefore);
+    expect(await files('whatsapp')).toHaveLength(1);
+  });
+});
