@@ -6,6 +6,7 @@ export * from './availability.js';
 export * from './search-index.js';
 export * from './licences.js';
 export * from './claims.js';
+export * from './register-changes.js';
 export * from './schemas/index.js';
 export * from './answers/index.js';
 export * from './nigeria-lgas.js';

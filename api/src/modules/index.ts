@@ -12,6 +12,7 @@ import reviewsWriteRoutes from './reviews/reviews-write.routes';
 import reviewModerationRoutes from './reviews/review-moderation.routes';
 import adminModerationRoutes from './admin/admin-moderation.routes';
 import adminRoutes from './admin/admin.routes';
+import adminRegisterChangesRoutes from './admin/admin-register-changes.routes';
 import accountRoutes from './account/account.routes';
 import affiliationsRoutes from './affiliations/affiliations.routes';
 import claimsRoutes from './claims/claims.routes';
@@ -36,6 +37,7 @@ export const modules: (FastifyPluginAsyncZod | ((app: FastifyInstance) => Promis
   reviewModerationRoutes,
   adminModerationRoutes,
   adminRoutes,
+  adminRegisterChangesRoutes,
   affiliationsRoutes,
   claimsRoutes,
   seoRoutes,
