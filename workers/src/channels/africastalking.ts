@@ -1,4 +1,4 @@
-import { PermanentTextError, type TextSender } from './types';
+import { PermanentTextError, withoutNumbers, type TextSender } from './types';
 
 /**
  * SMS through Africa's Talking's Messaging API, version1 (the endpoint its official SDKs use):
@@ -40,7 +40,7 @@ export function createAfricasTalkingSender(o: AfricasTalkingOptions): TextSender
     });
     const raw = await res.text();
     // Errors are plain text ("The supplied authentication is invalid"); never the number in ours.
-    if (!res.ok) throw new Error(`Africa's Talking answered ${res.status}: ${raw.slice(0, 200)}`);
+    if (!res.ok) throw new Error(withoutNumbers(`Africa's Talking answered ${res.status}: ${raw.slice(0, 200)}`));
     let recipient: Recipient | undefined;
     try {
       recipient = (JSON.parse(raw) as { SMSMessageData?: { Recipients?: Recipient[] } }).SMSMessageData?.Recipients?.[0];

@@ -78,7 +78,7 @@ describe("Africa's Talking SMS (Messaging API version1)", () => {
   it('a 5xx is thrown to be retried; an invalid number is permanent; a low balance is retried', async () => {
     handler = (_req, _body, res) => {
       res.writeHead(503, { 'Content-Type': 'text/plain' });
-      res.end('Service Unavailable');
+      res.end('Service Unavailable for +2348031234567');
     };
     const outage = await at()(message, 'k2').catch((e: Error) => e);
     expect(outage).toBeInstanceOf(Error);

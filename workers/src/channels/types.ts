@@ -31,3 +31,8 @@ export type TextSender = (message: TextMessage, key: string) => Promise<SentText
 export class PermanentTextError extends Error {
   override name = 'PermanentTextError';
 }
+
+/** A provider's error text fit for logs and the failed list: a phone number it quotes becomes '<number>'. */
+export function withoutNumbers(message: string): string {
+  return message.replace(/\+?\d[\d\s().-]{6,}\d/g, '<number>');
+}

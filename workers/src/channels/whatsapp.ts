@@ -1,4 +1,4 @@
-import { PermanentTextError, type TextSender } from './types';
+import { PermanentTextError, withoutNumbers, type TextSender } from './types';
 
 /**
  * WhatsApp through Meta's WhatsApp Cloud API (Graph API v21.0 by default, WHATSAPP_API_URL):
@@ -49,7 +49,7 @@ export function createWhatsAppSender(o: WhatsAppOptions): TextSender {
     };
     if (res.ok && answer.messages?.[0]?.id) return { providerMessageId: answer.messages[0].id };
     const code = answer.error?.code;
-    const why = `WhatsApp Cloud API answered ${res.status}${code !== undefined ? ` (code ${code})` : ''}: ${answer.error?.message ?? 'no message id'}`;
+    const why = `WhatsApp Cloud API answered ${res.status}${code !== undefined ? ` (code ${code})` : ''}: ${withoutNumbers(answer.error?.message ?? 'no message id')}`;
     const retried = res.status >= 500 || res.status === 429 || (code !== undefined && RETRIED_CODES.has(code)) || res.ok;
     throw retried ? new Error(why) : new PermanentTextError(why);
   };
