@@ -107,9 +107,13 @@ export async function cancelFutureAppointments(
 /** The patient's details leave every appointment they booked; the provider keeps the date and type. */
 export async function erasePatientDetails(db: Db, userId: string, formerPatient: string): Promise<void> {
   await db`
-    UPDATE appointments SET patient_name = ${formerPatient}, patient_email = '', patient_phone = '',
+    UPDATE appointments SET patient_name = ${formerPatient}, patient_email = '', patient_phone = '', patient_phone_e164 = NULL,
       reason_for_visit = NULL, updated_at = now()
     WHERE patient_id = ${userId}`;
+  // The texts sent to them (number, kind, time) go too; a STOP their number sent stays: it binds the number, not the account.
+  await db`
+    DELETE FROM text_messages
+    WHERE kind <> 'provider-request' AND appointment_id IN (SELECT id FROM appointments WHERE patient_id = ${userId})`;
 }
 
 /** Profiles linked to the user's own (affiliations): their search documents name it. */

@@ -67,4 +67,12 @@ describe('text preferences', () => {
     expect((await files('sms')).filter((t) => t.to === '+2348031234567').length).toBe(smsBefore);
     expect(await files('whatsapp')).toHaveLength(1);
   });
+
+  it('deleting the account erases the E.164 number and the texts sent to it (D21)', async () => {
+    await eventually(async () => (await ctx.sql`SELECT count(*)::int AS n FROM text_messages WHERE to_e164 = '+2348031234567'`)[0]!.n > 0, 10000);
+    const res = await ctx.app.inject({ method: 'DELETE', url: '/api/account', headers: { cookie }, payload: { password: patient.password } });
+    expect(res.statusCode).toBe(200);
+    expect(await ctx.sql`SELECT id FROM appointments WHERE patient_phone_e164 IS NOT NULL`).toEqual([]);
+    expect(await ctx.sql`SELECT id FROM text_messages WHERE to_e164 = '+2348031234567'`).toEqual([]);
+  });
 });
