@@ -9,6 +9,7 @@ import { toast } from '../../../lib/toast';
 import { ActivityLog } from '../components/ActivityLog';
 import { ClaimsQueue } from '../components/ClaimsQueue';
 import { ModerationQueue } from '../components/ModerationQueue';
+import { RegisterChanges } from '../components/RegisterChanges';
 import { AdminFrame } from '../components/AdminFrame';
 import { AdminGuard } from '../components/AdminGuard';
 import { AdminListTab } from '../components/ReviewList';
@@ -80,6 +81,7 @@ function Dashboard({ admin }: { admin: AdminUser }) {
             <Tabs.Tab value="rejected-institutions">Rejected Institutions</Tabs.Tab>
             <Tabs.Tab value="moderation">Moderation</Tabs.Tab>
             <Tabs.Tab value="claims">Claims</Tabs.Tab>
+            <Tabs.Tab value="register-changes">Register changes</Tabs.Tab>
             <Tabs.Tab value="activity">Activity</Tabs.Tab>
           </Tabs.List>
 
@@ -93,6 +95,9 @@ function Dashboard({ admin }: { admin: AdminUser }) {
           </Tabs.Panel>
           <Tabs.Panel value="claims" pt="md">
             <ClaimsQueue />
+          </Tabs.Panel>
+          <Tabs.Panel value="register-changes" pt="md">
+            <RegisterChanges />
           </Tabs.Panel>
           <Tabs.Panel value="activity" pt="md">
             <ActivityLog />
