@@ -142,6 +142,22 @@ describe('texts about an appointment', () => {
     await eventually(async () => (await forAppointment(id)).some((t) => t.body.startsWith('Ilera reminder:')), 10000);
   });
 
+  it('drops a held reminder text when the appointment is cancelled before 07:00', async () => {
+    now = new Date('2099-03-17T23:00:00+01:00');
+    const id = await book('2099-03-18T11:00:00+01:00');
+    await setStatus(id, 'confirmed');
+    const jobId = `text-reminder-${id}-${Math.floor(Date.parse('2099-03-18T11:00:00+01:00') / 1000)}`;
+    await eventually(async () => (await (await ctx.queues.texts.getJob(jobId))?.getState()) === 'delayed', 10000);
+    await setStatus(id, 'cancelled', patientCookie);
+    await settled();
+    now = new Date('2099-03-18T07:00:00+01:00');
+    const job = (await ctx.queues.texts.getJob(jobId))!;
+    await job.promote();
+    await eventually(async () => (await job.getState()) === 'completed', 10000);
+    expect((await ctx.queues.texts.getJob(jobId))!.returnvalue).toBe('stale');
+    expect((await forAppointment(id)).some((t) => t.body.startsWith('Ilera reminder:'))).toBe(false);
+  });
+
   it('sends nothing more to a number that opted out (STOP); the mail still goes', async () => {
     now = new Date('2099-03-20T09:00:00+01:00');
     const id = await book('2099-03-22T10:00:00+01:00');
