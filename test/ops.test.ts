@@ -88,6 +88,7 @@ describe('a real Prometheus scraping the API and workers processes', () => {
   let promLog = '';
   let promUrl: string;
   let dir: string;
+  let metricsPorts: number[];
 
   /** An instant query through Prometheus's HTTP API: each series' labels and value. */
   async function query(q: string): Promise<{ metric: Record<string, string>; value: number }[]> {
@@ -100,6 +101,7 @@ describe('a real Prometheus scraping the API and workers processes', () => {
 
   beforeAll(async () => {
     const [apiMetrics, workerMetrics, promPort] = [await freePort(), await freePort(), await freePort()];
+    metricsPorts = [apiMetrics, workerMetrics];
     setting = await processEnvironment('ops');
     api = startApp('--api', { ...setting.env, METRICS_PORT: String(apiMetrics) });
     workers = startApp('--workers', { ...setting.env, METRICS_PORT: String(workerMetrics) });
@@ -165,6 +167,22 @@ describe('a real Prometheus scraping the API and workers processes', () => {
     // Every rule of ops/alerts.yml is loaded.
     const rules = (await (await fetch(`${promUrl}/api/v1/rules`)).json()) as { data: { groups: { rules: { name: string }[] }[] } };
     expect(rules.data.groups.flatMap((g) => g.rules.map((r) => r.name))).toContain('IleraOutboxStuck');
+  });
+
+  it("binds the metrics ports to loopback by default: the machine's other addresses do not answer them", async () => {
+    const outside = Object.values(os.networkInterfaces())
+      .flat()
+      .filter((a) => a && a.family === 'IPv4' && !a.internal)
+      .map((a) => a!.address);
+    for (const port of metricsPorts) {
+      expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(200);
+      for (const address of outside) {
+        const err = await fetch(`http://${address}:${port}/metrics`).then(() => null, (e: Error & { cause?: { code?: string } }) => e);
+        expect(err?.cause?.code, `${address}:${port}`).toBe('ECONNREFUSED');
+      }
+    }
+    // The public port does not serve them either.
+    expect(await (await fetch(`${setting.base}/metrics`)).text()).not.toContain('ilera_http_requests_total');
   });
 
   it("shows the outbox's oldest row ageing while the relay cannot take it (IleraOutboxStuck), and falling once it can", async () => {
