@@ -36,6 +36,8 @@ export async function fakeTypesense(found?: (i: number) => number) {
   const collections = new Map<string, Map<string, Doc>>();
   const aliases = new Map<string, string>();
   const resolve = (name: string) => collections.get(aliases.get(name) ?? name);
+  // Switched on by a test: every request answers this status, as a node that is starting, lagging or overloaded does.
+  let failing: number | undefined;
 
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -53,6 +55,10 @@ export async function fakeTypesense(found?: (i: number) => number) {
       };
       const notFound = () => send(404, { message: 'Not Found' });
       let m: RegExpExecArray | null;
+
+      // GET /health needs no key; Typesense answers 503 {"ok": false} until the node is ready.
+      if (path === '/health') return failing ? send(503, { ok: false }) : send(200, { ok: true });
+      if (failing) return send(failing, { message: 'Not Ready or Lagging' });
 
       if ((m = /^\/aliases\/([^/]+)$/.exec(path))) {
         if (req.method === 'PUT') {
@@ -115,7 +121,16 @@ export async function fakeTypesense(found?: (i: number) => number) {
     requests,
     /** The documents a collection or alias holds now. */
     documents: (name: string) => [...(resolve(name)?.values() ?? [])],
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    /** From now on every request (GET /health too) answers `status` (e.g. 503); `fail()` heals the node. */
+    fail: (status?: number) => {
+      failing = status;
+    },
+    // Kept-alive client connections would hold close() open; a stopped node refuses connections at once.
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -14,7 +14,7 @@ export * from './documents';
 export * from './answer-cache';
 export { PostgresEngine } from './postgres-engine';
 export { TypesenseEngine } from './typesense-engine';
-export { typesenseCluster, type TypesenseCluster } from './typesense-nodes';
+export { typesenseCluster, typesenseNodeUrls, type TypesenseCluster } from './typesense-nodes';
 
 /** Typesense when TYPESENSE_URL is set (its key is required); PostgreSQL's search_documents otherwise. */
 export function createEngine(config: Pick<Config, 'typesenseUrl' | 'typesenseApiKey' | 'typesenseNearestUrl'>, sql: Sql): SearchEngine {

@@ -49,3 +49,14 @@ export function typesenseCluster(url: string, nearestUrl?: string): TypesenseClu
   const nearest = nearestUrl?.trim();
   return nearest ? { nodes, nearestNode: nodeOf(nearest, 'TYPESENSE_NEAREST_URL') } : { nodes };
 }
+
+const urlOf = (n: TypesenseNode) => `${n.protocol}://${n.host}:${n.port}${n.path}`;
+
+/**
+ * Each node's base URL, the nearest first and then the others in TYPESENSE_URL's order, as the
+ * client tries them: what a health check probes (one node answering is a working search).
+ */
+export function typesenseNodeUrls(url: string, nearestUrl?: string): string[] {
+  const { nodes, nearestNode } = typesenseCluster(url, nearestUrl);
+  return [...new Set([...(nearestNode ? [nearestNode] : []), ...nodes].map(urlOf))];
+}

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Config, Sql } from '@ilera/db';
 import type { Health, HealthCheck } from '@ilera/contracts';
+import { typesenseNodeUrls } from '@ilera/search';
 
 /** No probe holds /healthz longer than this: a hung dependency is reported, not waited for. */
 export const PROBE_TIMEOUT_MS = 1000;
@@ -37,11 +38,25 @@ async function probe(call: (signal: AbortSignal) => Promise<unknown>): Promise<C
   }
 }
 
-/** Typesense's own readiness answer (`GET /health` -> `{"ok": true}`), which needs no key. */
-async function typesenseHealth(url: string, signal: AbortSignal): Promise<void> {
-  const res = await fetch(`${url.replace(/\/$/, '')}/health`, { signal });
+/** One node's readiness answer (`GET /health` -> `{"ok": true}`), which needs no key. */
+async function typesenseNodeHealth(url: string, signal: AbortSignal): Promise<void> {
+  const res = await fetch(`${url}/health`, { signal });
   const body = (await res.json().catch(() => ({}))) as { ok?: unknown };
   if (!res.ok || body.ok !== true) throw new Error(`typesense answered ${res.status}`);
+}
+
+/**
+ * TYPESENSE_URL may name a cluster's nodes (typesense-nodes.ts); the client answers searches while
+ * any node does, so the search is up when one node says so. All are asked at once, so a hung nearest
+ * node does not use up the probe's time; when none is ready the reason is the nearest node's.
+ */
+async function typesenseHealth(config: Config, signal: AbortSignal): Promise<void> {
+  const urls = typesenseNodeUrls(config.typesenseUrl!, config.typesenseNearestUrl);
+  try {
+    await Promise.any(urls.map((url) => typesenseNodeHealth(url, signal)));
+  } catch (err) {
+    throw err instanceof AggregateError ? err.errors[0] : err;
+  }
 }
 
 /** Which of the load-shedding thresholds this process is past, if any. */
@@ -62,7 +77,7 @@ export async function checkHealth(deps: { sql: Sql; redis: Redis; config: Config
     probe(() => deps.redis.ping()),
     probe((signal) =>
       deps.config.typesenseUrl
-        ? typesenseHealth(deps.config.typesenseUrl, signal)
+        ? typesenseHealth(deps.config, signal)
         : // The PostgreSQL engine answers from its own tables: they must be there and readable.
           deps.sql`SELECT 1 FROM search_documents LIMIT 1`,
     ),

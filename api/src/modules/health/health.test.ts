@@ -7,6 +7,7 @@ import { createRedis } from '@ilera/workers';
 import { buildApp } from '../../app';
 import { createTestContext, eventually, freePort, type TestContext } from '../../../../test/support';
 import { startPrivateRedis, type PrivateRedis } from '../../../../test/private-redis';
+import { fakeTypesense } from '../../../../test/fake-typesense';
 
 /**
  * /healthz names each dependency's state and answers within about a second
@@ -130,8 +131,8 @@ describe('GET /healthz', () => {
       await new Promise((resolve) => server.close(resolve));
     });
 
-    async function searchCheck(typesenseUrl: string) {
-      const config: Config = { ...ctx.config, typesenseUrl, typesenseApiKey: 'health-test-key' };
+    async function searchCheck(typesenseUrl: string, typesenseNearestUrl?: string) {
+      const config: Config = { ...ctx.config, typesenseUrl, typesenseNearestUrl, typesenseApiKey: 'health-test-key' };
       const app = await buildApp({ sql: ctx.sql, redis: ctx.redis, config, queues: ctx.queues, logStream: false });
       try {
         return await health(app);
@@ -151,6 +152,26 @@ describe('GET /healthz', () => {
       expect(res.status).toBe(503);
       expect(res.body.checks.search).toEqual({ status: 'down', reason: 'no answer within 1000 ms', engine: 'typesense' });
       expect(res.ms).toBeLessThan(PROMPT_MS);
+    });
+
+    it('with a cluster (TYPESENSE_URL comma-separated), is ok while one node answers and down, naming the search, when none does', async () => {
+      const [stopped, running] = await Promise.all([fakeTypesense(), fakeTypesense()]);
+      try {
+        await stopped.close();
+        const cluster = `${stopped.url},${running.url}`;
+        const up = await searchCheck(cluster, stopped.url);
+        expect(up.status).toBe(200);
+        expect(up.body.checks.search).toEqual({ ...ok, engine: 'typesense' });
+
+        // The running node is not ready (Typesense answers 503 {"ok": false} then): nothing can search.
+        running.fail(503);
+        const down = await searchCheck(cluster, stopped.url);
+        expect(down.status).toBe(503);
+        expect(down.body.checks.search).toEqual({ status: 'down', reason: 'ECONNREFUSED', engine: 'typesense' });
+        expect(down.body.checks.database).toEqual(ok);
+      } finally {
+        await running.close();
+      }
     });
 
     it('is down when nothing listens', async () => {
