@@ -1,6 +1,7 @@
 import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@ilera/api/app';
+import { loadConfig } from '@ilera/db';
 import { serveMetrics } from '@ilera/workers/metrics';
 import { createProfessional } from './factories';
 import { createTestContext, eventually, freePort, type TestContext } from './support';
@@ -149,6 +150,12 @@ describe('API metrics', () => {
     } finally {
       await busy.close();
     }
+  });
+
+  it('is never configured on the public port, and is off unless METRICS_PORT is set', () => {
+    expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow('METRICS_PORT must differ from PORT (the metrics are not public)');
+    expect(loadConfig({ METRICS_PORT: '9464' })).toMatchObject({ metricsPort: 9464, metricsHost: '127.0.0.1' });
+    expect(loadConfig({}).metricsPort).toBeUndefined();
   });
 
   it('is not served on the public port', async () => {
