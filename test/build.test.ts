@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { writeRegisterFile } from '@ilera/db/register/generate';
 import { createTestDatabase, freePort } from './support';
 import { startApp, stopApp, waitUntil, type AppProcess } from './processes';
 
@@ -35,6 +36,7 @@ describe('compiled server (dist/)', () => {
   let app: AppProcess;
   let port: number;
   let sql: Awaited<ReturnType<typeof createTestDatabase>>['sql'];
+  let dbUrl: string;
   const redisPrefix = `ilera-build-${inject('runId')}-${process.pid}`;
 
   beforeAll(async () => {
@@ -42,6 +44,7 @@ describe('compiled server (dist/)', () => {
     expect(built.status, built.stderr).toBe(0);
     const db = await createTestDatabase();
     sql = db.sql;
+    dbUrl = db.url;
     port = await freePort();
     app = startApp(
       '--api',
@@ -74,5 +77,21 @@ describe('compiled server (dist/)', () => {
     const first = await (await fetch(`http://127.0.0.1:${port}/api/professionals/${found.hits[0].id}`)).json();
     expect(first.specialty).toBe('Cardiology');
     expect(app.output()).not.toContain('production loaded');
+  });
+
+  it('imports the facility register from JavaScript alone (node dist/import-facilities.js)', async () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'ilera-build-register-')), 'register.csv');
+    await writeRegisterFile(file, { rows: 40, seed: 7 });
+    const count = async () => (await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM register_listings`)[0].n;
+    const before = await count();
+    const run = spawnSync(process.execPath, [...refusingHook(), 'dist/import-facilities.js', '--file', file, '--quiet'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, DATABASE_URL: dbUrl, REDIS_URL: inject('redisUrl'), LOG_LEVEL: 'warn' },
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stderr).not.toContain('production loaded');
+    // The demo directory's own invented listings are there already; the file's 40 are new.
+    expect((await count()) - before).toBe(40);
   });
 });
