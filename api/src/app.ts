@@ -22,6 +22,7 @@ import { openRequestRedis } from './redis';
 import { sessionKey, sessionPlugin } from './plugins/session';
 import { clientCookiePlugin } from './plugins/client-cookie';
 import { modules } from './modules';
+import { ensureCollectionsAtStart } from './modules/search/ensure-collections';
 
 export interface AppDeps {
   sql: Sql;
@@ -64,6 +65,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('queues', queues);
   const engine = createEngine(deps.config, deps.sql);
   app.addHook('onClose', async () => engine.close());
+  // PostgreSQL's search tables come with the migrations; Typesense's collections must be created.
+  if (engine.kind === 'typesense') ensureCollectionsAtStart(app, engine);
   // Answers are cached under the index's write generation (decision 009).
   app.decorate('searchAnswers', new AnswerCache(engine, engine instanceof PostgresEngine ? engine.generations : undefined));
 

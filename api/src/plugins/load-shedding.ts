@@ -5,8 +5,8 @@ import type { Config } from '@ilera/db';
 import { AppError } from '../errors';
 
 /** What an overloaded API answers (503), and how long it asks clients to wait. */
-const BUSY_MESSAGE = 'The service is busy. Please try again in a few seconds.';
-const RETRY_AFTER_SECONDS = 5;
+export const BUSY_MESSAGE = 'The service is busy. Please try again in a few seconds.';
+export const RETRY_AFTER_SECONDS = 5;
 
 class BusyError extends AppError {
   constructor() {

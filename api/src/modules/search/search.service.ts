@@ -39,6 +39,7 @@ import {
   understand,
 } from '@ilera/search';
 import { AppError, BadRequestError } from '../../errors';
+import { BUSY_MESSAGE, RETRY_AFTER_SECONDS } from '../../plugins/load-shedding';
 
 export interface FacetValue {
   value: string;
@@ -130,10 +131,25 @@ function nearScope(query: { near?: { lat: number; lng: number }; radius: number;
   return { near, filter: nearFilter(near), sort: query.sort === 'distance' ? `${nearSort(near)},rating:desc` : sort! };
 }
 
+/**
+ * The engine could not answer (down, timed out, overloaded, or its collection missing): what load
+ * shedding answers (503, Retry-After, its message), so the search page shows "Search is busy".
+ */
+function searchBusy(): AppError {
+  return new AppError(503, BUSY_MESSAGE, undefined, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+}
+
 function unavailable(err: unknown): never {
   if (err instanceof AppError) throw err;
-  throw new AppError(503, 'Search is temporarily unavailable. Please try again.');
+  throw searchBusy();
 }
+
+/**
+ * A per-search error that is the server's trouble, not the request's: 5xx, a timeout (408), or 404
+ * (the collection is not there, e.g. a fresh Typesense before the first reindex). Anything else
+ * (400, 422) is a genuinely bad search.
+ */
+const serverSide = (e: SearchError) => e.code >= 500 || e.code === 404 || e.code === 408;
 
 /**
  * A search with facet counts that ignore each facet's own filter (what a
@@ -204,12 +220,11 @@ async function facetedSearch(
   } catch (err) {
     unavailable(err);
   }
-  const windowCounts = results.splice(1 + extra.length).map((r, i) => ({
-    value: availabilityWindows[i]!,
-    count: isSearchError(r) ? 0 : r.found,
-  }));
+  // A failed window's count is unknown, not 0: it fails the answer as any other search does.
   const failed = results.find(isSearchError);
+  if (failed && serverSide(failed)) throw searchBusy();
   if (failed) throw new BadRequestError(failed.error);
+  const windowCounts = (results.splice(1 + extra.length) as SearchResult[]).map((r, i) => ({ value: availabilityWindows[i]!, count: r.found }));
   const [first, ...rest] = results as SearchResult[];
   const counts = new Map<string, FacetValue[]>();
   for (const r of [first, ...rest]) {
@@ -314,6 +329,8 @@ export async function multiSearch(engine: SearchEngine, body: unknown): Promise<
   } catch (err) {
     unavailable(err);
   }
+  // The search page's client shows a whole 503 as "Search is busy"; a per-search 5xx or 404 would read as a failed search.
+  if (answers.some((a) => isSearchError(a) && serverSide(a))) throw searchBusy();
   let next = 0;
   return {
     results: checked.map((c, i) => {
