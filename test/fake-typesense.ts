@@ -69,6 +69,7 @@ export async function fakeTypesense(found?: (i: number) => number) {
         return target ? send(200, { name: m[1], collection_name: target }) : notFound();
       }
       if (path === '/collections' && req.method === 'POST') {
+        if (collections.has(body.name)) return send(409, { message: `A collection with name \`${body.name}\` already exists.` });
         collections.set(body.name, new Map());
         return send(201, { ...body, num_documents: 0 });
       }
@@ -119,6 +120,8 @@ export async function fakeTypesense(found?: (i: number) => number) {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
+    /** The physical collections there are now. */
+    collectionNames: () => [...collections.keys()],
     /** The documents a collection or alias holds now. */
     documents: (name: string) => [...(resolve(name)?.values() ?? [])],
     /** From now on every request (GET /health too) answers `status` (e.g. 503); `fail()` heals the node. */

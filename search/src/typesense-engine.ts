@@ -96,10 +96,18 @@ export class TypesenseEngine implements SearchEngine {
     }
   }
 
-  private async createCollection(collection: CollectionName): Promise<string> {
-    const name = `${this.alias(collection)}_${Date.now()}`;
-    await this.client.collections().create(typesenseSchema(collection, name));
-    // The patients' words (query-understanding.ts) as synonyms on every new collection.
+  /**
+   * Creates a physical collection with our schema and the patients' words. `name` defaults to a new,
+   * timestamped one (a rebuild's); a collection of that name already there (409: another process
+   * made it first) counts as made, so several processes can ensure the same name at once.
+   */
+  private async createCollection(collection: CollectionName, name = `${this.alias(collection)}_${Date.now()}`): Promise<string> {
+    try {
+      await this.client.collections().create(typesenseSchema(collection, name));
+    } catch (err) {
+      if (statusOf(err) !== 409) throw err;
+    }
+    // The patients' words (query-understanding.ts) as synonyms on every new collection (upserts: idempotent).
     for (const { id, synonyms } of typesenseSynonyms(collection)) {
       await this.client.collections(name).synonyms().upsert(id, { synonyms });
     }
@@ -124,7 +132,10 @@ export class TypesenseEngine implements SearchEngine {
     await this.ensureStopwords();
     for (const c of Object.keys(schemas) as CollectionName[]) {
       if (await this.target(c)) continue;
-      const name = await this.createCollection(c);
+      // Processes starting together on an empty server (the API's replicas, the index worker) all get
+      // here: each ensures the same first collection and points the alias at it, so whichever order
+      // their requests take, one collection holds every import and none is left orphaned.
+      const name = await this.createCollection(c, `${this.alias(c)}_0`);
       await this.client.aliases().upsert(this.alias(c), { collection_name: name });
     }
   }
