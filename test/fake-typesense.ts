@@ -86,8 +86,11 @@ export async function fakeTypesense(found?: (i: number) => number) {
       if ((m = /^\/collections\/([^/]+)\/documents\/export$/.exec(path))) {
         const docs = resolve(m[1]);
         if (!docs) return notFound();
+        // Typesense streams the export (chunked): here in 4 KiB pieces that split lines, as a real one's do.
         res.setHeader('content-type', 'text/plain');
-        return send(200, [...docs.values()].map((d) => JSON.stringify(d)).join('\n'));
+        const jsonl = Buffer.from([...docs.values()].map((d) => JSON.stringify(d)).join('\n'));
+        for (let at = 0; at < jsonl.length; at += 4096) res.write(jsonl.subarray(at, at + 4096));
+        return res.end();
       }
       if ((m = /^\/collections\/([^/]+)\/documents\/([^/]+)$/.exec(path)) && req.method === 'DELETE') {
         const docs = resolve(m[1]);

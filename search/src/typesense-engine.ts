@@ -2,6 +2,8 @@
 // a thin pass-through. Every read and write goes through an alias named after the
 // collection (`professionals` -> `professionals_<timestamp>`), so a full reindex
 // builds a new collection and switches the alias when it is complete.
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 import * as TypesenseModule from 'typesense';
 import { haversineKm, type SearchEngine, type SearchError, type SearchRequest, type SearchResult } from './engine';
 import { TYPESENSE_STOPWORDS_SET, stopWords, typesenseSynonyms } from './patient-words';
@@ -193,12 +195,18 @@ export class TypesenseEngine implements SearchEngine {
     });
   }
 
+  /**
+   * The whole collection (`npm run search:check`), read from the export as a stream, a line at a
+   * time: at national scale the export is hundreds of MB, too much for one string (export() builds
+   * one), and it takes longer than the client's 5-second timeout allows a single answer.
+   */
   async exportAll(collection: CollectionName): Promise<SearchDocument[]> {
-    const jsonl: string = await this.client.collections(this.alias(collection)).documents().export();
-    return jsonl
-      .split('\n')
-      .filter((l) => l.trim())
-      .map((l) => JSON.parse(l) as SearchDocument);
+    const stream: Readable = await this.client.collections(this.alias(collection)).documents().exportStream();
+    const docs: SearchDocument[] = [];
+    for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) {
+      if (line.trim()) docs.push(JSON.parse(line) as SearchDocument);
+    }
+    return docs;
   }
 
   async replaceAll(collection: CollectionName, batches: AsyncIterable<SearchDocument[]>): Promise<number> {
