@@ -38,6 +38,9 @@ export async function fakeTypesense(found?: (i: number) => number) {
   const resolve = (name: string) => collections.get(aliases.get(name) ?? name);
   // Switched on by a test: every request answers this status, as a node that is starting, lagging or overloaded does.
   let failing: number | undefined;
+  // Switched on by a test: the searches of a multi_search it picks get this per-search error.
+  let searchFails: ((s: Params) => boolean) | undefined;
+  let searchFailCode = 503;
 
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -102,6 +105,7 @@ export async function fakeTypesense(found?: (i: number) => number) {
       if (path === '/multi_search') {
         const searches = (body as { searches: Params[] }).searches;
         const results = searches.map((s, i) => {
+          if (searchFails?.(s)) return { code: searchFailCode, error: 'Not Ready or Lagging' };
           if (found) {
             return { found: found(i), page: 1, hits: [], facet_counts: [], search_time_ms: 0, request_params: { collection_name: 'x', q: '*', per_page: 10 } };
           }
@@ -130,6 +134,11 @@ export async function fakeTypesense(found?: (i: number) => number) {
     /** From now on every request (GET /health too) answers `status` (e.g. 503); `fail()` heals the node. */
     fail: (status?: number) => {
       failing = status;
+    },
+    /** From now on the searches `which` picks answer a per-search error `code` inside a 200 multi_search; `failSearches()` heals. */
+    failSearches: (which?: (s: Params) => boolean, code = 503) => {
+      searchFails = which;
+      searchFailCode = code;
     },
     // Kept-alive client connections would hold close() open; a stopped node refuses connections at once.
     close: () =>

@@ -43,6 +43,18 @@ describe('Typesense errors reach the client as what they are', () => {
     expect(typesense.documents('professionals')).toEqual([]);
   });
 
+  it('answers 503 "busy" when only the availability windows\' counts fail, instead of counting 0', async () => {
+    typesense.failSearches((s) => String(s.filter_by ?? '').includes('nextSlot'));
+    try {
+      const res = await search();
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject(busy);
+    } finally {
+      typesense.failSearches();
+    }
+    expect((await search()).statusCode).toBe(200);
+  });
+
   it('answers 503 "busy" when the collection is missing (Typesense: 404 per search), on the REST search and multi_search', async () => {
     const alias = typesense.requests.find((r) => r.method === 'PUT' && r.url === '/aliases/professionals')!.body.collection_name as string;
     const res = await fetch(`${typesense.url}/collections/${alias}`, { method: 'DELETE' });
