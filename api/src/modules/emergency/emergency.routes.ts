@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { renderEmergencyPage, SCRIPT_CSP_SOURCE, type EmergencyView } from './emergency.page';
-import { locatePlace, nearestHospitals, parseNear } from './emergency.service';
+import { locatePlace } from '../institutions/location';
+import { nearestHospitals, parseNear } from './emergency.service';
 
 /**
  * GET /emergency (issue 33, D23): "Call 112", then the nearest hospitals to `?near=LAT,LNG` (the

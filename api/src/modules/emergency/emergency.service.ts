@@ -3,7 +3,6 @@
 // multi_search protocol the search page speaks, so the page answers on both engines.
 import { institutionTypeLabel, type InstitutionType } from '@ilera/contracts';
 import { isSearchError, sanitizeSearch, type SearchEngine } from '@ilera/search';
-import type { Sql } from '@ilera/db';
 
 /** The institution types that take emergencies: secondary and tertiary care, and urgent care. */
 export const EMERGENCY_TYPES: readonly InstitutionType[] = [
@@ -54,26 +53,6 @@ export function parseNear(raw: string | undefined): Point | undefined {
   if (!m) return undefined;
   const p = { lat: Number(m[1]), lng: Number(m[2]) };
   return inNigeria(p) ? p : undefined;
-}
-
-/**
- * A typed place (a town, LGA, ward or state) as a point: the median of the located facilities
- * that carry that name (D23's LGA centre, widened to wards, towns and states). Approximate.
- */
-export async function locatePlace(sql: Sql, typed: string): Promise<Whereabouts | undefined> {
-  const name = typed.replace(/\s+/g, ' ').trim().toLowerCase().slice(0, 100);
-  if (!name) return undefined;
-  // Most specific first: a ward or area, then an LGA, then a town, then a state.
-  for (const column of ['ward', 'lga', 'city', 'state'] as const) {
-    const [row] = await sql<{ lat: number | null; lng: number | null; label: string | null }[]>`
-      SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY latitude) AS lat,
-             percentile_cont(0.5) WITHIN GROUP (ORDER BY longitude) AS lng,
-             min(${sql(column)}) AS label
-      FROM institutions
-      WHERE latitude IS NOT NULL AND status = 'approved' AND lower(${sql(column)}) = ${name}`;
-    if (row?.lat != null && row.lng != null) return { lat: row.lat, lng: row.lng, label: row.label ?? typed, approximate: true };
-  }
-  return undefined;
 }
 
 const round1 = (km: number) => Math.round(km * 10) / 10;

@@ -14,18 +14,47 @@ export async function findLocation(db: Db, id: number): Promise<StoredLocation |
   return row ?? null;
 }
 
+// The median, not the mean: one facility geocoded into the wrong state moves a mean by kilometres and a
+// median not at all. Both centres below are this one aggregate.
+const median = (column: string) => `percentile_cont(0.5) WITHIN GROUP (ORDER BY ${column})`;
+
 /**
  * An LGA's centre: the median latitude and longitude of the register's facilities in it (issue 33),
- * computed in SQL. The median, not the mean: one facility geocoded into the wrong state moves a
- * mean by kilometres and a median not at all. Null when the register has no facility there.
+ * computed in SQL. Null when the register has no facility there.
  */
 export async function lgaCentre(db: Db, state: string, lga: string): Promise<{ latitude: number; longitude: number } | null> {
   const [row] = await db<{ latitude: number | null; longitude: number | null }[]>`
-    SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY latitude) AS latitude,
-           percentile_cont(0.5) WITHIN GROUP (ORDER BY longitude) AS longitude
+    SELECT ${db.unsafe(median('latitude'))} AS latitude, ${db.unsafe(median('longitude'))} AS longitude
     FROM institutions
     WHERE state = ${state} AND lga = ${lga} AND location_source = 'register'`;
   return row?.latitude == null || row.longitude == null ? null : { latitude: row.latitude, longitude: row.longitude };
+}
+
+/** A typed place as a point: where it is, the name as matched, and that it is approximate. */
+export interface PlaceCentre {
+  lat: number;
+  lng: number;
+  label: string;
+  approximate: true;
+}
+
+/**
+ * A typed place (a ward or area, an LGA, a town or a state, most specific first) as the median of the
+ * located public facilities that carry that name: the emergency page's and the search page's "type a
+ * place". One pass over the institutions, the four names of each row matched at once.
+ */
+export async function placeCentre(db: Db, typed: string): Promise<PlaceCentre | undefined> {
+  const name = typed.replace(/\s+/g, ' ').trim().toLowerCase().slice(0, 100);
+  if (!name) return undefined;
+  const [row] = await db<{ lat: number; lng: number; label: string }[]>`
+    SELECT ${db.unsafe(median('i.latitude'))} AS lat, ${db.unsafe(median('i.longitude'))} AS lng, min(m.label) AS label
+    FROM institutions i
+    CROSS JOIN LATERAL (VALUES (1, i.ward), (2, i.lga), (3, i.city), (4, i.state)) AS m (rank, label)
+    WHERE i.latitude IS NOT NULL AND i.status = 'approved' AND lower(m.label) = ${name}
+    GROUP BY m.rank
+    ORDER BY m.rank
+    LIMIT 1`;
+  return row ? { lat: row.lat, lng: row.lng, label: row.label, approximate: true } : undefined;
 }
 
 export async function saveLocation(db: Db, id: number, l: Omit<StoredLocation, 'state'>): Promise<void> {

@@ -38,3 +38,6 @@ export async function applyLocation(tx: Db, id: number, input: LocationInput): P
   }
   await repo.saveLocation(tx, id, next);
 }
+
+/** A typed place (ward or area, LGA, town, state) as the median point of its located facilities (approximate). */
+export const locatePlace = (db: Db, typed: string): Promise<repo.PlaceCentre | undefined> => repo.placeCentre(db, typed);

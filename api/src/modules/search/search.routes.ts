@@ -4,7 +4,7 @@ import { institutionSearchQuerySchema, professionalSearchQuerySchema } from '@il
 import type { SearchEngine } from '@ilera/search';
 import { z } from 'zod';
 import { AppError, BadRequestError } from '../../errors';
-import { locatePlace } from '../emergency/emergency.service';
+import { locatePlace } from '../institutions/location';
 import * as service from './search.service';
 
 const placeMessage = 'Type a town, LGA or area (at most 100 characters).';
