@@ -22,6 +22,7 @@ import emergencyRoutes from './emergency/emergency.routes';
 import fhirRoutes from './fhir/fhir.routes';
 import notifyRoutes from './notify/notify.routes';
 import textPreferencesRoutes from './notify/text-preferences.routes';
+import savedRoutes from './saved/saved.routes';
 
 /** Every area's routes; each area owns its folder. */
 export const modules: (FastifyPluginAsyncZod | ((app: FastifyInstance) => Promise<void>))[] = [
@@ -47,4 +48,5 @@ export const modules: (FastifyPluginAsyncZod | ((app: FastifyInstance) => Promis
   fhirRoutes,
   notifyRoutes,
   textPreferencesRoutes,
+  savedRoutes,
 ];

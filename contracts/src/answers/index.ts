@@ -4,3 +4,4 @@ export * from './appointments.js';
 export * from './accounts.js';
 export * from './claims.js';
 export * from './moderation.js';
+export * from './saved-providers.js';

@@ -10,3 +10,4 @@ export * from './affiliations.js';
 export * from './claims.js';
 export * from './account.js';
 export * from './availability.js';
+export * from './saved-providers.js';
