@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskPhone, toE164 } from './phone';
+import { maskPhone, toE164, toTextableE164 } from './phone';
 
 describe('toE164', () => {
   it.each([
@@ -30,6 +30,16 @@ describe('toE164', () => {
     expect(toE164('hello')).toBeNull();
     expect(toE164('')).toBeNull();
     expect(toE164(null)).toBeNull();
+  });
+
+  it('takes for texts a Nigerian mobile, not a longer number the metadata allows, nor a landline', () => {
+    expect(toTextableE164('0803 123 4567')).toBe('+2348031234567');
+    expect(toTextableE164('0706 555 0101')).toBe('+2347065550101');
+    expect(toE164('0803 123 4567 890')).toBe('+2348031234567890');
+    expect(toTextableE164('0803 123 4567 890')).toBeNull();
+    expect(toTextableE164('01 234 5678')).toBeNull();
+    expect(toTextableE164('+44 7911 123456')).toBe('+447911123456');
+    expect(toTextableE164('0803 12')).toBeNull();
   });
 
   it('masks a number for logs', () => {

@@ -19,6 +19,17 @@ export function toE164(phone: string | null | undefined): string | null {
   return parsed && parsed.isValid() ? parsed.number : null;
 }
 
+/**
+ * A number a text can reach, in E.164, or null: a Nigerian number must be a mobile (070, 080,
+ * 081, 090, 091 and 10 digits after the 0; libphonenumber's 'min' metadata accepts landline
+ * lengths up to 14 digits), another country's any possible number.
+ */
+export function toTextableE164(phone: string | null | undefined): string | null {
+  const e164 = toE164(phone);
+  if (!e164) return null;
+  return !e164.startsWith('+234') || /^\+234[789][01]\d{8}$/.test(e164) ? e164 : null;
+}
+
 /** A number to show in logs or to an operator: never the whole of it (D24: patients' phones are never logged). */
 export function maskPhone(e164: string): string {
   return e164.length > 6 ? `${e164.slice(0, 4)}…${e164.slice(-2)}` : '…';
@@ -26,13 +37,27 @@ export function maskPhone(e164: string): string {
 
 /** How a patient wants texts about their appointments (D24): SMS by default, WhatsApp only by opting in, or none. */
 export const textChannels = ['sms', 'whatsapp', 'none'] as const;
+export const MOBILE_NUMBER_MESSAGE = 'Enter a mobile number we can text, e.g. 0803 123 4567';
 export const textPreferencesSchema = z.object({
   textChannel: z.enum(textChannels, { errorMap: () => ({ message: 'Choose SMS, WhatsApp or no texts' }) }),
+  /**
+   * The mobile number for texts (Account settings): the account's phone, kept as typed, which
+   * fills the booking form; refused unless it reads as a number a provider can text.
+   */
+  mobile: z
+    .string({ message: MOBILE_NUMBER_MESSAGE })
+    .max(40, { message: MOBILE_NUMBER_MESSAGE })
+    .refine((v) => toTextableE164(v) !== null, { message: MOBILE_NUMBER_MESSAGE })
+    .optional(),
 });
+export type TextPreferencesInput = z.infer<typeof textPreferencesSchema>;
 export const textPreferencesAnswer = textPreferencesSchema.extend({
+  /** The account's phone as typed (where the next booking's texts go, unless changed on the form). */
+  mobile: z.string().nullable(),
   /** When the patient opted into WhatsApp (ISO time), or null. */
   whatsappOptedInAt: z.string().nullable(),
   /** The number texts go to (their latest booking's, E.164), and whether it replied STOP. */
   phone: z.string().nullable(),
   optedOut: z.boolean(),
 });
+export type TextPreferences = z.infer<typeof textPreferencesAnswer>;

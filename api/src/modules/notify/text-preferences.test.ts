@@ -44,9 +44,25 @@ describe('text preferences', () => {
     expect(bad.json().fields).toEqual({ textChannel: 'Choose SMS, WhatsApp or no texts' });
   });
 
+  it('sets the mobile number for texts, kept as typed; refuses one no provider can text, naming the field', async () => {
+    for (const mobile of ['0803 12', '0803 123 4567 890', 'call me', 7]) {
+      const res = await put({ textChannel: 'sms', mobile });
+      expect(res.statusCode, String(mobile)).toBe(400);
+      expect(res.json().fields).toEqual({ mobile: 'Enter a mobile number we can text, e.g. 0803 123 4567' });
+    }
+    expect((await ctx.sql`SELECT phone FROM users WHERE id = ${patient.id}`)[0]!.phone).toBe('0803 123 4567');
+    const ok = await put({ textChannel: 'sms', mobile: ' +234 805 000 1111 ' });
+    expect(ok.json()).toMatchObject({ textChannel: 'sms', mobile: '+234 805 000 1111' });
+    // The account's phone is the same number (Your details).
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/account', headers: { cookie } })).json().phone).toBe('+234 805 000 1111');
+    // Without mobile, the number stays.
+    expect((await put({ textChannel: 'sms' })).json().mobile).toBe('+234 805 000 1111');
+    await put({ textChannel: 'sms', mobile: '0803 123 4567' });
+  });
+
   it('SMS by default; WhatsApp only after the opt-in, recorded with its time; none sends no text', async () => {
     const start = await ctx.app.inject({ method: 'GET', url: '/api/account/text-preferences', headers: { cookie } });
-    expect(start.json()).toEqual({ textChannel: 'sms', whatsappOptedInAt: null, phone: null, optedOut: false });
+    expect(start.json()).toEqual({ textChannel: 'sms', mobile: '0803 123 4567', whatsappOptedInAt: null, phone: null, optedOut: false });
 
     const opted = await put({ textChannel: 'whatsapp' });
     expect(opted.statusCode).toBe(200);
