@@ -1,7 +1,9 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { precompressFolder } from '../web/scripts/precompress';
 import { createTestContext, type TestContext } from './support';
 
 /**
@@ -19,6 +21,10 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><script type="module" src="/assets/index-abc123.js"></script>');
   await writeFile(path.join(dist, 'assets', 'index-abc123.js'), js);
   await writeFile(path.join(dist, 'assets', 'index-abc123.css'), `body{margin:0}\n${'.x{color:red}\n'.repeat(200)}`);
+  // A second script with the build's precompressed copies (web/scripts/precompress.ts).
+  await mkdir(path.join(dist, 'assets', 'pre'));
+  await writeFile(path.join(dist, 'assets', 'pre', 'page-def456.js'), js);
+  precompressFolder(path.join(dist, 'assets', 'pre'));
   process.env.ILERA_WEB_DIST = dist;
   ctx = await createTestContext();
 });
@@ -43,4 +49,28 @@ it('has the page revalidated on every visit', async () => {
   const res = await ctx.app.inject({ method: 'GET', url: '/search' });
   expect(res.statusCode).toBe(200);
   expect(res.headers['cache-control']).toBe('no-cache');
+});
+
+it.each([
+  ['br', '.br', brotliDecompressSync],
+  ['gzip', '.gz', gunzipSync],
+] as const)('sends the build\'s precompressed %s copy as it is, keyed by Accept-Encoding', async (encoding, suffix, decompress) => {
+  const file = path.join(dist, 'assets', 'pre', 'page-def456.js');
+  const copy = await readFile(`${file}${suffix}`);
+  const res = await ctx.app.inject({ method: 'GET', url: '/assets/pre/page-def456.js', headers: { 'accept-encoding': encoding } });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-encoding']).toBe(encoding);
+  expect(res.headers['content-type']).toMatch(/javascript/);
+  expect(res.headers['vary']).toMatch(/accept-encoding/i);
+  expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  // The very bytes the build wrote (best level), not a second compression on the fly.
+  expect(Buffer.compare(res.rawPayload, copy)).toBe(0);
+  expect(decompress(res.rawPayload).toString()).toBe(js);
+});
+
+it('sends the plain file to a client that takes no compression', async () => {
+  const res = await ctx.app.inject({ method: 'GET', url: '/assets/pre/page-def456.js', headers: { 'accept-encoding': 'identity' } });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-encoding']).toBeUndefined();
+  expect(res.body).toBe(js);
 });

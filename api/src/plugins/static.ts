@@ -9,7 +9,8 @@ export const webDist = path.join(repoRoot, 'web', 'dist');
 
 /**
  * Serves the built web app. Hashed assets are cached for a year (our users pay
- * for every kilobyte); index.html is revalidated so a deploy shows at once.
+ * for every kilobyte), from their precompressed copies when the build made them;
+ * index.html is revalidated so a deploy shows at once.
  * Any non-API GET (or HEAD) that matches no file gets index.html: the router decides.
  */
 export async function registerStatic(app: FastifyInstance, root = webDist): Promise<void> {
@@ -23,11 +24,15 @@ export async function registerStatic(app: FastifyInstance, root = webDist): Prom
       allowedPath: (pathName) => !pathName.startsWith('/.ssr/'),
       // Ours below; with send's own (max-age=0) on, it would overwrite them.
       cacheControl: false,
+      // The build writes each asset's brotli and gzip copies at the best levels
+      // (web/scripts/precompress.ts): sent as they are, where compressing on the fly
+      // could only afford a cheap level on every request (issue 35).
+      preCompressed: true,
       setHeaders(res, filePath) {
-        res.setHeader(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        const asset = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', asset ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // Which copy was sent depends on Accept-Encoding: caches must keep them apart.
+        if (asset) res.setHeader('vary', 'accept-encoding');
       },
     });
     await registerServerPages(app, root);
