@@ -274,6 +274,12 @@ export interface ResourceDef extends SearchSpec {
   parts?: ((db: Db) => Fragment)[];
   /** Extra WHERE on the rows (a HealthcareService exists only for an institution that lists services). */
   exists?(db: Db): Fragment;
+  /**
+   * The total from `fhir_counts` (migration 043) when every criterion is one of `params`: rows of
+   * these kinds carry the columns those parameters' filters read (r.specialty, r.state), one row a
+   * value with its number of resources, so the same filters over them sum to the exact count.
+   */
+  counted?: { kinds: readonly ('professional' | 'affiliation')[]; params: readonly string[] };
   params: Record<string, ParamDef>;
 }
 
@@ -294,6 +300,7 @@ export const resources: Record<ResourceType, ResourceDef> = {
     },
     include: [],
     revinclude: ['PractitionerRole:practitioner'],
+    counted: { kinds: ['professional'], params: ['specialty', 'address-state', 'active'] },
   },
   PractitionerRole: {
     rows: roleRows,
@@ -308,6 +315,8 @@ export const resources: Record<ResourceType, ResourceDef> = {
     },
     include: ['PractitionerRole:practitioner', 'PractitionerRole:organization', 'PractitionerRole:location'],
     revinclude: [],
+    // An approved professional's own practice, and the confirmed affiliations between approved ones.
+    counted: { kinds: ['professional', 'affiliation'], params: ['specialty', 'active'] },
   },
   Organization: {
     rows: institutionRows,
@@ -439,6 +448,14 @@ export async function searchPage(db: Db, type: ResourceType, criteria: Criterion
 
 export async function searchTotal(db: Db, type: ResourceType, criteria: Criterion[], near?: Near): Promise<number> {
   const def = resources[type];
+  const counted = def.counted;
+  if (counted && !near && criteria.every((c) => counted.params.includes(c.name))) {
+    // A few dozen rows of fhir_counts (one a specialty and state) instead of every match (0.7 s at 100,000 professionals).
+    const [sum] = await db<{ n: number }[]>`
+      SELECT coalesce(sum(r.n), 0)::int AS n FROM fhir_counts r
+      WHERE r.kind = ANY(${counted.kinds as string[]}::text[]) AND ${whereOf(db, def, criteria)}`;
+    return sum!.n;
+  }
   const [row] = await db<{ n: number }[]>`SELECT count(*)::int AS n FROM (${def.rows(db)}) r WHERE ${whereOf(db, def, criteria, near)}`;
   return row!.n;
 }

@@ -371,6 +371,73 @@ describe('paging, counts and errors', () => {
     await ctx.sql`UPDATE institutions SET name = 'Ikeja Heart Centre', updated_at = now() WHERE id = ${data.hospital}`;
     expect((await fhir(`/fhir/R4/Organization/${data.hospital}`, { 'if-none-match': String(read.headers.etag) })).status).toBe(200);
   });
+
+  it('totals from fhir_counts (migration 043) stay exact through approvals, edits, affiliation changes and deletions', async () => {
+    const { sql } = ctx;
+    /** Every match of a search, by following its next links to the end. */
+    const walk = async (url: string) => {
+      let page = await bundle(url);
+      const seen = matches(page).map((r) => r.id!);
+      for (let next = page.link!.find((l) => l.relation === 'next'); next; next = page.link!.find((l) => l.relation === 'next')) {
+        page = await bundle(next.url!);
+        seen.push(...matches(page).map((r) => r.id!));
+      }
+      return seen;
+    };
+    // Each total three ways: the counts table's (these criteria only), a count over the matches (a
+    // _lastUpdated every row passes sends it there), and the matches found by paging to the end.
+    const check = async (search: string, expected: number) => {
+      const counted = (await bundle(`${search}&_count=7`)).total;
+      const scanned = (await bundle(`${search}&_lastUpdated=gt2000-01-01&_summary=count`)).total;
+      const walked = await walk(`${search}&_count=7`);
+      expect([counted, scanned, walked.length, new Set(walked).size], search).toEqual([expected, expected, expected, expected]);
+    };
+    const counts = async () => {
+      const [d] = await sql<{ extra: number; missing: number }[]>`
+        SELECT (SELECT count(*) FROM (SELECT * FROM fhir_counts WHERE n <> 0 EXCEPT SELECT * FROM fhir_counts_recount()) a)::int AS extra,
+               (SELECT count(*) FROM (SELECT * FROM fhir_counts_recount() EXCEPT SELECT * FROM fhir_counts WHERE n <> 0) b)::int AS missing`;
+      expect(d).toEqual({ extra: 0, missing: 0 });
+    };
+    const neph = [];
+    for (let i = 0; i < 9; i++) {
+      neph.push((await createProfessional(sql, { specialty: 'Nephrology', state: i < 6 ? 'Akwa Ibom' : 'Ogun', user: { firstName: `Neph${i}`, lastName: 'Kidney' } })).id);
+    }
+    const clinic = await createInstitution(sql, { name: 'Uyo Kidney Clinic', type: 'clinic', state: 'Akwa Ibom' });
+    const other = await createInstitution(sql, { name: 'Abeokuta Clinic', type: 'clinic', state: 'Ogun' });
+    for (const id of neph.slice(0, 5)) {
+      await sql`INSERT INTO professional_institutions (professional_id, institution_id, role, status) VALUES (${id}, ${clinic.id}, 'Nephrologist', 'confirmed'), (${id}, ${other.id}, 'Visiting', 'pending')`;
+    }
+    await check('/fhir/R4/Practitioner?specialty=nephrology&address-state=ibom', 6);
+    await check('/fhir/R4/Practitioner?specialty=Nephrology&address-state:exact=Ogun', 3);
+    await check('/fhir/R4/PractitionerRole?specialty=Nephrology', 9 + 5);
+    await counts();
+    // A professional leaves the directory, another changes state, one changes specialty.
+    await sql`UPDATE professionals SET status = 'rejected' WHERE id = ${neph[0]!}`;
+    await sql`UPDATE professionals SET state = 'Ogun' WHERE id = ${neph[1]!}`;
+    await sql`UPDATE professionals SET specialty = 'Urology' WHERE id = ${neph[6]!}`;
+    await check('/fhir/R4/Practitioner?specialty=nephrology&address-state=ibom', 4);
+    await check('/fhir/R4/Practitioner?specialty=Nephrology&address-state=Ogun,Lagos', 3);
+    await check('/fhir/R4/PractitionerRole?specialty=Nephrology', 7 + 4);
+    // Affiliations confirmed, declined and deleted; the institution rejected, then approved again.
+    await sql`UPDATE professional_institutions SET status = 'confirmed' WHERE institution_id = ${other.id} AND professional_id = ANY(${neph.slice(0, 3)}::int[])`;
+    await sql`UPDATE professional_institutions SET status = 'declined' WHERE institution_id = ${clinic.id} AND professional_id = ${neph[4]!}`;
+    await sql`DELETE FROM professional_institutions WHERE institution_id = ${clinic.id} AND professional_id = ${neph[3]!}`;
+    await check('/fhir/R4/PractitionerRole?specialty=Nephrology', 7 + 2 + 2);
+    await sql`UPDATE institutions SET status = 'rejected' WHERE id = ${clinic.id}`;
+    await check('/fhir/R4/PractitionerRole?specialty=Nephrology', 7 + 2);
+    await sql`UPDATE institutions SET status = 'approved' WHERE id = ${clinic.id}`;
+    await check('/fhir/R4/PractitionerRole?specialty=Nephrology', 7 + 4);
+    // An account deleted (its professional and affiliations go by cascade), an institution deleted.
+    await sql`DELETE FROM users WHERE id = (SELECT user_id FROM professionals WHERE id = ${neph[1]!})`;
+    await check('/fhir/R4/PractitionerRole?specialty=Nephrology', 6 + 2);
+    await sql`DELETE FROM institutions WHERE id = ${other.id}`;
+    await check('/fhir/R4/PractitionerRole?specialty=Nephrology', 6 + 1);
+    await check('/fhir/R4/Practitioner?specialty=Nephrology&address-state=Ogun', 2);
+    // Approved again, with its affiliations still there.
+    await sql`UPDATE professionals SET status = 'approved' WHERE id = ${neph[0]!}`;
+    await check('/fhir/R4/PractitionerRole?specialty=Nephrology', 7 + 2);
+    await counts();
+  });
 });
 
 describe('every answer', () => {
