@@ -285,4 +285,4 @@ export async function checkIndex(sql: Sql, options: { engine?: SearchEngine } = 
   if (!options.engine) await engine.close();
   return result;
 }
-export { understand, filteredFields, type Understood, type Understanding } from './query-understanding';
+export { understand, filteredFields, RegisterWards, type RegisterWard, type Understood, type Understanding } from './query-understanding';

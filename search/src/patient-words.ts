@@ -429,6 +429,55 @@ function lgaPhrases(taken: ReadonlySet<string>, others: ReadonlySet<string>): Ph
   return list;
 }
 
+/** A ward the register's listings name (register_wards, kept by the importer), with its LGA and state. */
+export interface RegisterWard {
+  ward: string;
+  lga: string;
+  state: string;
+}
+
+/** A ward name found in more LGAs than this ("Township", "Sabon Gari", "Ward 1") names no place in particular. */
+export const WARD_LGAS_MAX = 3;
+
+/**
+ * The register's ward names as places (issue 33): a ward is filtered as its LGA (documents carry the
+ * LGA, not the ward), and the chip says so: "All of Lagos Mainland LGA (for Onike)". `taken` holds
+ * every phrase of the collection's own vocabulary: a state, city, district, LGA or kind of provider
+ * of the same name stays that, as does a name with a word of the kind vocabulary in it (`kindWords`:
+ * a ward "Hospital Road" must not swallow "hospital"). Like the LGAs, a name of one word is read only
+ * after a place word ("clinic in Onike"), many being surnames; "Onike ward" is read anywhere. A name
+ * in more than WARD_LGAS_MAX LGAs, a numbered ward ("Ward 3") and a name with no word of three
+ * letters are left as text.
+ */
+export function wardPhrases(wards: readonly RegisterWard[], taken: ReadonlySet<string>, kindWords: ReadonlySet<string>): Phrase[] {
+  const byKey = new Map<string, { name: string; text: string; lgas: Set<string> }>();
+  for (const w of wards) {
+    const text = w.ward.replace(/[-/]/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
+    const words = tokenize(text).map((t) => t.norm);
+    const key = words.join(' ');
+    if (!words.length || taken.has(key) || words[0] === 'ward' || !words.some((x) => /\p{L}{3}/u.test(x))) continue;
+    if (words.some((x) => stopWords.has(x) || kindWords.has(x))) continue;
+    const entry = byKey.get(key) ?? { name: w.ward.replace(/\s+/g, ' ').trim(), text, lgas: new Set<string>() };
+    entry.lgas.add(w.lga);
+    byKey.set(key, entry);
+  }
+  const list: Phrase[] = [];
+  for (const { name, text, lgas } of byKey.values()) {
+    if (lgas.size > WARD_LGAS_MAX) continue;
+    const names = [...lgas].sort();
+    const t = target('lga', names, `All of ${names.map((l) => `${l} LGA`).join(' or ')} (for ${name})`);
+    add(list, [`${text} ward`], t);
+    add(list, [text], t, !text.includes(' '));
+  }
+  return list;
+}
+
+/** The words of a collection's own kinds (types, specialties, services), which a ward name must not hold. */
+export function kindWordsFor(collection: CollectionName): Set<string> {
+  const kind = collection === 'professionals' ? professionalPhrases() : institutionPhrases();
+  return new Set(kind.flatMap((p) => p.words));
+}
+
 const cache = new Map<CollectionName, Phrase[]>();
 
 /** Every phrase of a collection, places included, longest first. */

@@ -7,6 +7,7 @@
 import { specialtiesByType, type ProfessionalType } from '@ilera/contracts';
 import damerauLevenshtein from 'damerau-levenshtein';
 import {
+  kindWordsFor,
   nearMePhrases,
   phrasesFor,
   placeWords,
@@ -14,14 +15,16 @@ import {
   stopWords,
   tokenize,
   type Phrase,
+  type RegisterWard,
   type Target,
   type Token,
   type UnderstoodField,
+  wardPhrases,
 } from './patient-words';
 import { exactFilter } from './protocol';
 import type { CollectionName } from './schema';
 
-export type { UnderstoodField } from './patient-words';
+export type { RegisterWard, UnderstoodField } from './patient-words';
 
 /** One thing the query was understood to ask for (what a client shows as a removable chip). */
 export interface Understood {
@@ -90,28 +93,70 @@ interface Vocabulary {
   byFirst: Map<string, Phrase[]>;
   /** Every word of every phrase, by length (typo candidates differ by at most 2 letters). */
   wordsByLength: Map<number, string[]>;
+  /** Words read only as typed, never through a typo (the register's ward names). */
+  exact: ReadonlySet<string>;
   memo: Map<string, Map<string, number>>;
 }
 
 const vocabularies = new Map<CollectionName, Vocabulary>();
 
+/** `phrases` (longest first) as a vocabulary; the words of `exactPhrases` match only as typed. */
+function buildVocabulary(phrases: readonly Phrase[], exactPhrases: readonly Phrase[] = []): Vocabulary {
+  const byFirst = new Map<string, Phrase[]>();
+  const words = new Set<string>();
+  for (const p of phrases) {
+    const list = byFirst.get(p.words[0]) ?? [];
+    list.push(p);
+    byFirst.set(p.words[0], list);
+    for (const w of p.words) words.add(w);
+  }
+  const exact = new Set<string>();
+  for (const p of exactPhrases) {
+    const list = byFirst.get(p.words[0]) ?? [];
+    list.push(p);
+    byFirst.set(p.words[0], list);
+    for (const w of p.words) if (!words.has(w)) exact.add(w);
+  }
+  for (const list of byFirst.values()) list.sort((a, b) => b.words.length - a.words.length);
+  const wordsByLength = new Map<number, string[]>();
+  for (const w of words) wordsByLength.set(w.length, [...(wordsByLength.get(w.length) ?? []), w]);
+  return { byFirst, wordsByLength, exact, memo: new Map() };
+}
+
 function vocabulary(collection: CollectionName): Vocabulary {
   let v = vocabularies.get(collection);
   if (!v) {
-    const byFirst = new Map<string, Phrase[]>();
-    const words = new Set<string>();
-    for (const p of phrasesFor(collection)) {
-      const list = byFirst.get(p.words[0]) ?? [];
-      list.push(p);
-      byFirst.set(p.words[0], list);
-      for (const w of p.words) words.add(w);
-    }
-    const wordsByLength = new Map<number, string[]>();
-    for (const w of words) wordsByLength.set(w.length, [...(wordsByLength.get(w.length) ?? []), w]);
-    v = { byFirst, wordsByLength, memo: new Map() };
+    v = buildVocabulary(phrasesFor(collection));
     vocabularies.set(collection, v);
   }
   return v;
+}
+
+/**
+ * The register's wards as places (issue 33): the vocabulary of each collection with the ward names
+ * added (patient-words wardPhrases), built once per collection for a set of wards. The API loads
+ * the wards from the database (register_wards) and passes the set to `understand`; ward names are
+ * read only as typed (thousands of names would otherwise widen every typo's candidates).
+ */
+export class RegisterWards {
+  private readonly built = new Map<CollectionName, Vocabulary>();
+  constructor(private readonly wards: readonly RegisterWard[]) {}
+
+  get size(): number {
+    return this.wards.length;
+  }
+
+  /** @internal */
+  vocabulary(collection: CollectionName): Vocabulary {
+    let v = this.built.get(collection);
+    if (!v) {
+      const base = phrasesFor(collection);
+      const taken = new Set(base.map((p) => p.words.join(' ')));
+      v = buildVocabulary(base, wardPhrases(this.wards, taken, kindWordsFor(collection)));
+      this.built.set(collection, v);
+    }
+    return v;
+  }
 }
 
 /**
@@ -159,6 +204,7 @@ function candidates(token: Token, v: Vocabulary): Map<string, number> {
   v.memo.set(key, out);
   // A word of the vocabulary is itself, never a typo of another ("mental" is not "dental").
   if (v.wordsByLength.get(word.length)?.includes(word)) return out.set(word, 0);
+  if (v.exact.has(word)) out.set(word, 0);
   for (let len = word.length - allowed; len <= word.length + allowed; len++) {
     for (const w of v.wordsByLength.get(len) ?? []) {
       if (w === word) out.set(w, 0);
@@ -197,9 +243,9 @@ const belongsTo = (specialty: string, type: string): boolean =>
  * request already filters explicitly: an explicit filter wins, and the words
  * that named the same field are dropped rather than searched as text.
  */
-export function understand(collection: CollectionName, q: string, filtered: ReadonlySet<string> = new Set()): Understanding {
+export function understand(collection: CollectionName, q: string, filtered: ReadonlySet<string> = new Set(), wards?: RegisterWards): Understanding {
   const tokens = tokenize(q === '*' ? '' : q);
-  const v = vocabulary(collection);
+  const v = wards ? wards.vocabulary(collection) : vocabulary(collection);
   // A stop word may stand inside a phrase ("ear nose and throat"), exactly as typed.
   const cands = tokens.map((t) => (stopWords.has(t.norm) ? new Map([[t.norm, 0]]) : candidates(t, v)));
   const found: { target: Target; from: number; to: number }[] = [];

@@ -259,6 +259,27 @@ async function emitSearchEvents(tx: Db, ids: readonly number[]): Promise<void> {
     SELECT 'search.institution', jsonb_build_object('id', id) FROM unnest(${ids as number[]}::int[]) AS id ORDER BY id`;
 }
 
+/**
+ * register_wards (migration 040) in line with the listings: the wards they name, with their LGA and
+ * state, which query understanding reads as places. One statement; rows that did not change are not
+ * written. Run at the end of every import, before it is marked finished (each API process reloads the
+ * wards when a run has finished since it last looked).
+ */
+export async function refreshRegisterWards(db: Db): Promise<void> {
+  await db`
+    WITH now AS (
+      SELECT state, lga, ward, count(*)::int AS facilities FROM institutions
+      WHERE ward IS NOT NULL AND lga IS NOT NULL AND status = 'approved'
+      GROUP BY state, lga, ward
+    ), gone AS (
+      DELETE FROM register_wards w
+      WHERE NOT EXISTS (SELECT 1 FROM now n WHERE n.state = w.state AND n.lga = w.lga AND n.ward = w.ward)
+    )
+    INSERT INTO register_wards (state, lga, ward, facilities) SELECT state, lga, ward, facilities FROM now
+    ON CONFLICT (state, lga, ward) DO UPDATE SET facilities = excluded.facilities
+    WHERE register_wards.facilities <> excluded.facilities`;
+}
+
 /** The row a CSV record is, or why it is not: the header decides which value is which. */
 function recordOf(values: string[]): RegisterRow {
   const row = {} as RegisterRow;
@@ -401,6 +422,8 @@ export async function importRegister(sql: Sql, options: ImportOptions): Promise<
     if (ids.length) await options.index(ids.map((r) => r.id));
     summary.indexed = ids.length;
   }
+
+  await refreshRegisterWards(sql);
 
   Object.assign(summary, run.written);
   for (const b of badRows) summary.bad[b.reason] = (summary.bad[b.reason] ?? 0) + 1;

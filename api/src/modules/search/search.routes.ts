@@ -5,6 +5,7 @@ import type { SearchEngine } from '@ilera/search';
 import { z } from 'zod';
 import { AppError, BadRequestError } from '../../errors';
 import { locatePlace } from '../institutions/location';
+import { registerWards } from './register-wards';
 import * as service from './search.service';
 
 const placeMessage = 'Type a town, LGA or area (at most 100 characters).';
@@ -36,13 +37,18 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  app.get('/api/professionals/search', { schema: { querystring: professionalSearchQuerySchema } }, async (request, reply) =>
-    cached(reply, (e) => service.searchProfessionals(e, request.query)),
-  );
+  // The register's ward names, read as places (loaded from the database, cached: register-wards.ts).
+  const wards = registerWards(app.sql, (err) => app.log.warn({ err }, 'register wards could not be read'));
 
-  app.get('/api/institutions/search', { schema: { querystring: institutionSearchQuerySchema } }, async (request, reply) =>
-    cached(reply, (e) => service.searchInstitutions(e, request.query)),
-  );
+  app.get('/api/professionals/search', { schema: { querystring: professionalSearchQuerySchema } }, async (request, reply) => {
+    const known = await wards.current();
+    return cached(reply, (e) => service.searchProfessionals(e, request.query, known));
+  });
+
+  app.get('/api/institutions/search', { schema: { querystring: institutionSearchQuerySchema } }, async (request, reply) => {
+    const known = await wards.current();
+    return cached(reply, (e) => service.searchInstitutions(e, request.query, known));
+  });
 
   // A typed place as a point (issue 33): the search page's "Where are you?" when the device will
   // not say. The median of the located facilities of that ward, LGA, town or state (approximate).
@@ -53,7 +59,10 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // `x-typesense-api-key` and any other query parameter are ignored.
-  app.post('/api/search/multi_search', async (request, reply) => cached(reply, (e) => service.multiSearch(e, request.body)));
+  app.post('/api/search/multi_search', async (request, reply) => {
+    const known = await wards.current();
+    return cached(reply, (e) => service.multiSearch(e, request.body, known));
+  });
 };
 
 export default searchRoutes;

@@ -36,6 +36,7 @@ import {
   type SearchRequest,
   type SearchResult,
   type Understood,
+  type RegisterWards,
   understand,
 } from '@ilera/search';
 import { AppError, BadRequestError } from '../../errors';
@@ -167,13 +168,19 @@ async function facetedSearch(
   sort: string,
   availability?: AvailabilityWindow,
   near?: Near,
+  wards?: RegisterWards,
 ): Promise<SearchAnswer> {
   // What the text names becomes the facet's filter, exactly as if it had been chosen
   // (so its facet counts, too, ignore it); an explicit filter wins.
-  const { q, understood, filters } = understand(collection, typed, new Set(explicit.filter((f) => f.filter).map((f) => f.field)));
+  const { q, understood, filters } = understand(collection, typed, new Set(explicit.filter((f) => f.filter).map((f) => f.field)), wards);
   const facets = explicit.map((f) => {
     const i = understood.findIndex((u) => u.field === f.field);
     return i < 0 ? f : { ...f, filter: filters[i] };
+  });
+  // A field the text names that this search does not count otherwise (an LGA or a ward's LGA when the
+  // register's facets are off) is filtered all the same, and counted as a chosen facet is.
+  understood.forEach((u, i) => {
+    if (filters[i] && !facets.some((f) => f.field === u.field)) facets.push({ key: u.field, field: u.field, filter: filters[i] });
   });
   const tooDeep = pagingProblem(page, perPage, 'perPage');
   if (tooDeep) throw new BadRequestError(tooDeep, { page: tooDeep });
@@ -249,6 +256,7 @@ function searchProviders(
   sort: string | undefined,
   kindFacets: FacetFilter[],
   registerFacets: FacetFilter[] = [],
+  wards?: RegisterWards,
 ): Promise<SearchAnswer> {
   const place = placeFilters(query);
   const scope = nearScope(query, sort);
@@ -272,24 +280,26 @@ function searchProviders(
     scope.sort,
     query.availability,
     scope.near,
+    wards,
   );
 }
 
-export function searchProfessionals(engine: SearchEngine, query: ProfessionalSearchQuery): Promise<SearchAnswer> {
+/** `wards`: the register's ward names, read as places (register-wards.ts); without them, none are. */
+export function searchProfessionals(engine: SearchEngine, query: ProfessionalSearchQuery, wards?: RegisterWards): Promise<SearchAnswer> {
   return searchProviders(engine, 'professionals', query, query.sort === 'distance' ? undefined : sortBy.professionals[query.sort], [
     { key: 'professionalType', field: 'professionalType', filter: query.professionalType && exactFilter('professionalType', [query.professionalType]) },
     { key: 'specialty', field: 'specialty', filter: valueFilter('specialty', query.specialty, knownSpecialties) },
-  ]);
+  ], [], wards);
 }
 
-export function searchInstitutions(engine: SearchEngine, query: InstitutionSearchQuery): Promise<SearchAnswer> {
+export function searchInstitutions(engine: SearchEngine, query: InstitutionSearchQuery, wards?: RegisterWards): Promise<SearchAnswer> {
   return searchProviders(engine, 'institutions', query, query.sort === 'distance' ? undefined : sortBy.institutions[query.sort], [
     { key: 'type', field: 'type', filter: query.type && exactFilter('type', [query.type]) },
     { key: 'service', field: 'services', filter: valueFilter('services', query.service, allServices) },
   ], [
     { key: 'ownership', field: 'ownership', filter: query.ownership && exactFilter('ownership', [query.ownership]) },
     { key: 'level', field: 'level', filter: query.level && exactFilter('level', [query.level]) },
-  ]);
+  ], wards);
 }
 
 /**
@@ -298,7 +308,7 @@ export function searchInstitutions(engine: SearchEngine, query: InstitutionSearc
  * parameters, fields, per_page <= 50) before it reaches the engine; a bad one
  * gets Typesense's per-search error, as Typesense itself would answer.
  */
-export async function multiSearch(engine: SearchEngine, body: unknown): Promise<{ results: (SearchResult | SearchError)[] }> {
+export async function multiSearch(engine: SearchEngine, body: unknown, wards?: RegisterWards): Promise<{ results: (SearchResult | SearchError)[] }> {
   const searches = (body as { searches?: unknown })?.searches;
   if (!body || typeof body !== 'object' || !Array.isArray(searches)) {
     throw new BadRequestError('The body must be {"searches": [...]}');
@@ -310,7 +320,7 @@ export async function multiSearch(engine: SearchEngine, body: unknown): Promise<
   const checked = searches.map((s, i): SearchRequest | SearchError => {
     try {
       const search = sanitizeSearch(s);
-      const u = understand(search.collection, search.q, filteredFields(search.filter_by));
+      const u = understand(search.collection, search.q, filteredFields(search.filter_by), wards);
       understood[i] = u.understood;
       return {
         ...search,
