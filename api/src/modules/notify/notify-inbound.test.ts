@@ -90,6 +90,34 @@ describe('replies to our texts', () => {
     await eventually(async () => (await received('on Wed, 15 Apr, 10:00 WAT is cancelled')).length === 1, 10000);
   });
 
+  it('a CANCEL reply frees the slot, and search shows it as the next free slot within 2 s', async () => {
+    // A provider off today, so its next free slot is tomorrow 09:00 WAT whatever the hour the test runs.
+    const slotPro = await createProfessional(ctx.sql, { user: { firstName: 'Kemi', lastName: 'Replyslot' } });
+    const slotCookie = await login(ctx.app, slotPro.user.email, slotPro.user.password);
+    const lagosDay = (days: number) => new Date(Date.now() + 3600_000 + days * 86400_000).toISOString().slice(0, 10);
+    const epoch = (date: string, time: string) => Date.parse(`${date}T${time}:00+01:00`) / 1000;
+    const [today, tomorrow] = [lagosDay(0), lagosDay(1)];
+    const off = await ctx.app.inject({ method: 'POST', url: `/api/professionals/${slotPro.id}/time-off`, headers: { cookie: slotCookie }, payload: { startDate: today, endDate: today } });
+    expect(off.statusCode).toBe(201);
+    const nextSlot = async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/professionals/search?q=Replyslot' });
+      const hit = res.json().hits.find((h: { lastName?: string; document?: { lastName?: string } }) => (h.document ?? h).lastName === 'Replyslot');
+      return hit ? ((hit.document ?? hit).nextSlot ?? null) : undefined;
+    };
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/appointments', headers: { cookie: patientCookie }, payload: bookingBody(slotPro.id, `${tomorrow}T09:00:00+01:00`) });
+    expect(res.statusCode).toBe(201);
+    const id = res.json().id as number;
+    expect((await ctx.app.inject({ method: 'PUT', url: `/api/appointments/${id}/status`, headers: { cookie: slotCookie }, payload: { status: 'confirmed' } })).statusCode).toBe(200);
+    await eventually(async () => (await nextSlot()) === epoch(tomorrow, '09:30'), 10000);
+
+    // The number's next booking is this one (the others are in 2099).
+    expect((await sms('CANCEL')).json()).toEqual({ ok: true, outcome: 'cancelled' });
+    expect(await statusOf(id)).toBe('cancelled');
+    await eventually(async () => (await nextSlot()) === epoch(tomorrow, '09:00'), 2000).catch(async (e) => {
+      throw new Error(`search shows ${await nextSlot()} instead of ${epoch(tomorrow, '09:00')} 2 s after the CANCEL; ${e}`);
+    });
+  });
+
   it('takes WhatsApp replies signed with the app secret (X-Hub-Signature-256)', async () => {
     const id = await bookAndConfirm('2099-04-16T10:00:00+01:00');
     const body = JSON.stringify({
