@@ -1,13 +1,54 @@
+import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 // A great-circle distance, as Typesense's (on S2's Earth, 6,371,010 m: a metre apart in 5,000 km); tests check distances with their own.
 import { haversineKm } from '../search/src/engine';
 
-const metresBetween = (a: readonly number[], b: readonly number[]) => haversineKm({ lat: a[0], lng: a[1] }, { lat: b[0], lng: b[1] }) * 1000;
+/**
+ * A Typesense 27.1 test double (issue 39): a local HTTP server holding collections in memory and
+ * refusing what Typesense 27.1 refuses for the calls our engine makes. What it enforces was read
+ * from Typesense's source at the v27.1 tag (src/field.cpp, src/validator.cpp, src/filter.cpp,
+ * src/collection.cpp, src/collection_manager.cpp, src/synonym_index.cpp, src/stopwords_manager.cpp)
+ * and typesense-js 2.1 (Keys.generateScopedSearchKey); each rule below names what it copies.
+ *
+ * - Schemas: field types, `sort` only on numbers, bools and geopoints (or strings), a geopoint's
+ *   `sort` never false, a facet never `index: false`; 409 for a second collection of a name.
+ * - Documents (JSONL import): one result line per line, in order, with per-line errors (bad JSON, a
+ *   missing required field, a value of the wrong type, an int32 beyond its range, `create` of an
+ *   existing id); `action` create / upsert / update / emplace.
+ * - filter_by: `&&`, `||` and parentheses; strings `:=`, `:!=` and `:` (token match) with one value
+ *   or a `[list]`, backticks for values with commas or brackets; numbers `:=`, `:>`, `:>=`, `:<`,
+ *   `:<=`, `:!=`, `[a, b]`, `a..b`, and NO backticks (src/filter.cpp: "Not an int32"); booleans
+ *   `true`/`false` bare (backticked ones refused); the geo radius `f:(lat, lng, R km|mi)`; a field
+ *   that is not indexed, or absent, is a 404 ("Could not find a filter field named ...").
+ * - sort_by: at most 3 (422), each `field:asc|desc` (the order is required), `field(missing_values:
+ *   first|last):dir`, `_text_match:desc`, a geopoint's `f(lat, lng):asc|desc`; only sortable fields.
+ * - per_page at most 250 (422), facet_by only on facet fields (404), `q` required, `query_by`
+ *   required for a q other than `*`, only indexed string fields.
+ * - Synonyms (multi-way and one-way) and stop-word sets, stored and applied to `q`. As Typesense's
+ *   synonym_index.cpp does, a synonym is tokenized WITHOUT the collection's token_separators (its
+ *   `/` and `-` vanish: `24/7` is the one token `247`), while `q` and documents are tokenized with
+ *   them; a search naming a stop-word set that is not there is a 404.
+ * - API keys: a request without a key, or with one the server does not know, is a 401; a key made
+ *   with POST /keys allows only its actions on its collections; a scoped search key (HMAC of a
+ *   search key, as typesense-js makes it) is checked and its embedded filter is ANDed with the search's.
+ *   With `apiKey` unset any key the double does not know counts as the bootstrap (admin) key.
+ * - Switches: `fail(503)` (every request, /health too), `failSearches` (per-search errors),
+ *   `slow(ms)` (every answer late), `close()` (a node down: connections refused).
+ *
+ * What it does NOT do (a real server must show it, docs/decisions/008 addendum 7): relevance
+ * (text_match is the number of query words; ties keep the order of import), typo tolerance, token
+ * dropping (Typesense drops words from a query that finds nothing), highlighting, and whether `:=`
+ * on a string is case-sensitive (Typesense normalizes filter values as it tokenizes; here both
+ * sides are lower-cased). Searches filter, sort, page, count facets and match plain words: the
+ * last word of `q` as a prefix, the others whole.
+ */
 
 export interface SeenRequest {
   method: string;
   url: string;
+  /** The API key the request carried (header or query parameter). */
+  key?: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
 }
@@ -15,112 +56,249 @@ export interface SeenRequest {
 type Doc = { id: string } & Record<string, unknown>;
 type Params = Record<string, unknown>;
 
-/**
- * No Typesense server runs on this machine: a small HTTP server answers as Typesense 27.1 does,
- * for what our engine sends, and records what the engine's real client sent over the wire.
- *
- * With `found`, every multi_search search answers `found(i)` documents and no hits (the engine's
- * requests are what such a test checks). Without it, the fake keeps what it is sent (collections,
- * aliases, imported documents) and searches them: `q` ('*', or words each matching the start of a
- * word of a `query_by` field), `filter_by` (clauses joined by `&&`: `f:=v`, `f:=[a,b]`, `f:!=...`,
- * `f:v`, `f:>n`..., and the geo radius `f:(lat, lng, 25 km)` or `mi`), `sort_by` (up to three:
- * `f:asc|desc`, `f(missing_values: first|last):dir`, `_text_match:desc`, and the geo sort
- * `f(lat, lng):asc|desc`), `facet_by`, `max_facet_values`, `page` and `per_page`. As Typesense
- * documents geosearch (https://typesense.org/docs/27.1/api/geosearch.html), a hit of a search
- * sorted by a geopoint carries `geo_distance_meters: { <field>: metres }` in whole metres, and a document without the point sorts after every one with it.
- * Anything else (`||`, parentheses, polygons) is refused with a 400, so a test cannot pass on
- * syntax the fake does not really check.
- */
-export async function fakeTypesense(found?: (i: number) => number) {
+interface Field {
+  name: string;
+  type: string;
+  facet: boolean;
+  optional: boolean;
+  index: boolean;
+  sort: boolean;
+}
+
+interface Collection {
+  name: string;
+  fields: Map<string, Field>;
+  separators: string[];
+  docs: Map<string, Doc>;
+  synonyms: Map<string, { synonyms: string[]; root?: string }>;
+}
+
+interface Key {
+  id: number;
+  value: string;
+  actions: string[];
+  collections: string[];
+}
+
+/** A Typesense error: the status and Typesense's message. */
+class Refusal extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+const refuse = (code: number, message: string): never => {
+  throw new Refusal(code, message);
+};
+
+export interface FakeTypesenseOptions {
+  /** Every multi_search search answers found(i) documents and no hits (a test of the requests sent). */
+  found?: (i: number) => number;
+  /** The bootstrap admin key (--api-key). Unset: any key the double does not know is the admin key. */
+  apiKey?: string;
+}
+
+export async function fakeTypesense(options: FakeTypesenseOptions | ((i: number) => number) = {}) {
+  const o: FakeTypesenseOptions = typeof options === 'function' ? { found: options } : options;
   const requests: SeenRequest[] = [];
-  const collections = new Map<string, Map<string, Doc>>();
+  const collections = new Map<string, Collection>();
   const aliases = new Map<string, string>();
+  const stopwordSets = new Map<string, string[]>();
+  const keys: Key[] = [];
   const resolve = (name: string) => collections.get(aliases.get(name) ?? name);
   // Switched on by a test: every request answers this status, as a node that is starting, lagging or overloaded does.
   let failing: number | undefined;
   // Switched on by a test: the searches of a multi_search it picks get this per-search error.
   let searchFails: ((s: Params) => boolean) | undefined;
   let searchFailCode = 503;
+  let delay = 0;
+
+  /** What the key may do: everything (admin), or a key's actions and collections, with a scoped key's embedded parameters. */
+  function access(key: string | undefined): { admin: boolean; key?: Key; embedded?: Params } | undefined {
+    if (!key) return undefined;
+    if (o.apiKey !== undefined && key === o.apiKey) return { admin: true };
+    const stored = keys.find((k) => k.value === key);
+    if (stored) return { admin: false, key: stored };
+    // A scoped search key: base64(base64(HMAC-SHA256(parent, params)) + parent's first 4 characters + params).
+    const raw = Buffer.from(key, 'base64').toString('utf8');
+    if (raw.length > 48) {
+      const digest = raw.slice(0, 44);
+      const prefix = raw.slice(44, 48);
+      const json = raw.slice(48);
+      const parent = keys.find((k) => k.value.startsWith(prefix) && createHmac('sha256', k.value).update(json).digest('base64') === digest);
+      if (parent) {
+        try {
+          return { admin: false, key: parent, embedded: JSON.parse(json) as Params };
+        } catch {
+          return undefined;
+        }
+      }
+    }
+    return o.apiKey === undefined ? { admin: true } : undefined;
+  }
+  const allows = (a: NonNullable<ReturnType<typeof access>>, action: string, collection?: string) => {
+    if (a.admin) return true;
+    const k = a.key!;
+    const [group] = action.split(':');
+    const actionOk = k.actions.some((x) => x === '*' || x === action || x === `${group}:*`);
+    const collectionOk = collection === undefined || k.collections.some((c) => c === '*' || c === collection || (c.endsWith('.*') && new RegExp(`^${c}$`).test(collection)));
+    return actionOk && collectionOk;
+  };
 
   const server = http.createServer((req, res) => {
     let raw = '';
+    req.setEncoding('utf8');
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
       const url = new URL(req.url!, 'http://fake');
       const path = decodeURIComponent(url.pathname);
       const importing = /\/documents\/import$/.test(path);
-      const body = !raw ? undefined : importing ? raw.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Doc) : JSON.parse(raw);
-      requests.push({ method: req.method!, url: req.url!, body });
-      res.setHeader('content-type', 'application/json');
-      const send = (status: number, answer: unknown) => {
-        res.statusCode = status;
-        res.end(typeof answer === 'string' ? answer : JSON.stringify(answer));
+      const key = (req.headers['x-typesense-api-key'] as string | undefined) ?? url.searchParams.get('x-typesense-api-key') ?? undefined;
+      let body: unknown;
+      try {
+        body = !raw || importing ? undefined : JSON.parse(raw);
+      } catch {
+        body = undefined;
+      }
+      const lines = importing ? raw.split('\n').filter((l) => l.trim()) : [];
+      requests.push({ method: req.method!, url: req.url!, key, body: importing ? lines.map((l) => safeJson(l)) : body });
+      const send = (status: number, answer: unknown, type = 'application/json') => {
+        const write = () => {
+          res.statusCode = status;
+          res.setHeader('content-type', type);
+          res.end(typeof answer === 'string' ? answer : JSON.stringify(answer));
+        };
+        if (delay) setTimeout(write, delay);
+        else write();
       };
-      const notFound = () => send(404, { message: 'Not Found' });
-      let m: RegExpExecArray | null;
+      try {
+        // GET /health needs no key; Typesense answers 503 {"ok": false} until the node is ready.
+        if (path === '/health') return failing ? send(503, { ok: false }) : send(200, { ok: true });
+        if (failing) return send(failing, { message: 'Not Ready or Lagging' });
+        const who = access(key);
+        if (!who) return send(401, { message: 'Forbidden - a valid `x-typesense-api-key` header must be sent.' });
+        const need = (action: string, collection?: string) => {
+          if (!allows(who, action, collection)) refuse(401, 'Forbidden - a valid `x-typesense-api-key` header must be sent.');
+        };
+        if (raw && !importing && body === undefined) refuse(400, 'Bad JSON.');
+        const b = (body ?? {}) as Params;
+        let m: RegExpExecArray | null;
 
-      // GET /health needs no key; Typesense answers 503 {"ok": false} until the node is ready.
-      if (path === '/health') return failing ? send(503, { ok: false }) : send(200, { ok: true });
-      if (failing) return send(failing, { message: 'Not Ready or Lagging' });
-
-      if ((m = /^\/aliases\/([^/]+)$/.exec(path))) {
-        if (req.method === 'PUT') {
-          aliases.set(m[1], body.collection_name);
-          return send(200, { name: m[1], collection_name: body.collection_name });
+        if (path === '/keys' && req.method === 'POST') {
+          need('keys:create');
+          if (!Array.isArray(b.actions) || !Array.isArray(b.collections)) refuse(400, 'Could not create API key.');
+          const k: Key = { id: keys.length + 1, value: typeof b.value === 'string' ? b.value : `key${keys.length + 1}${Math.random().toString(36).slice(2, 14)}`, actions: b.actions as string[], collections: b.collections as string[] };
+          keys.push(k);
+          return send(201, { ...b, id: k.id, value: k.value });
         }
-        const target = aliases.get(m[1]);
-        return target ? send(200, { name: m[1], collection_name: target }) : notFound();
-      }
-      if (path === '/collections' && req.method === 'POST') {
-        if (collections.has(body.name)) return send(409, { message: `A collection with name \`${body.name}\` already exists.` });
-        collections.set(body.name, new Map());
-        return send(201, { ...body, num_documents: 0 });
-      }
-      if ((m = /^\/collections\/([^/]+)$/.exec(path)) && req.method === 'DELETE') {
-        return collections.delete(m[1]) ? send(200, { name: m[1] }) : notFound();
-      }
-      if (importing) {
-        const docs = resolve(path.split('/')[2]);
-        if (!docs) return notFound();
-        for (const d of body as Doc[]) docs.set(String(d.id), d);
-        res.setHeader('content-type', 'text/plain');
-        return send(200, (body as Doc[]).map(() => '{"success":true}').join('\n'));
-      }
-      if ((m = /^\/collections\/([^/]+)\/documents\/export$/.exec(path))) {
-        const docs = resolve(m[1]);
-        if (!docs) return notFound();
-        // Typesense streams the export (chunked): here in 4 KiB pieces that split lines, as a real one's do.
-        res.setHeader('content-type', 'text/plain');
-        const jsonl = Buffer.from([...docs.values()].map((d) => JSON.stringify(d)).join('\n'));
-        for (let at = 0; at < jsonl.length; at += 4096) res.write(jsonl.subarray(at, at + 4096));
-        return res.end();
-      }
-      if ((m = /^\/collections\/([^/]+)\/documents\/([^/]+)$/.exec(path)) && req.method === 'DELETE') {
-        const docs = resolve(m[1]);
-        const doc = docs?.get(m[2]);
-        if (!doc) return notFound();
-        docs!.delete(m[2]);
-        return send(200, doc);
-      }
-      if (path === '/multi_search') {
-        const searches = (body as { searches: Params[] }).searches;
-        const results = searches.map((s, i) => {
-          if (searchFails?.(s)) return { code: searchFailCode, error: 'Not Ready or Lagging' };
-          if (found) {
-            return { found: found(i), page: 1, hits: [], facet_counts: [], search_time_ms: 0, request_params: { collection_name: 'x', q: '*', per_page: 10 } };
+        if ((m = /^\/aliases\/([^/]+)$/.exec(path))) {
+          if (req.method === 'PUT') {
+            need('aliases:upsert');
+            if (typeof b.collection_name !== 'string') refuse(400, 'Parameter `collection_name` is required.');
+            aliases.set(m[1], b.collection_name as string);
+            return send(200, { name: m[1], collection_name: b.collection_name });
           }
-          const docs = resolve(String(s.collection));
-          if (!docs) return { code: 404, error: `Could not find a collection named \`${s.collection}\`.` };
-          try {
-            return search([...docs.values()], s);
-          } catch (err) {
-            return { code: 400, error: (err as Error).message };
+          need('aliases:get');
+          const target = aliases.get(m[1]);
+          return target ? send(200, { name: m[1], collection_name: target }) : send(404, { message: 'Not Found' });
+        }
+        if ((m = /^\/stopwords\/([^/]+)$/.exec(path))) {
+          if (req.method === 'PUT') {
+            need('stopwords:upsert');
+            if (!Array.isArray(b.stopwords)) refuse(400, 'Parameter `stopwords` is required');
+            stopwordSets.set(m[1], (b.stopwords as string[]).flatMap((w) => tokens(String(w), [])));
+            return send(200, { id: m[1], stopwords: b.stopwords, ...(b.locale ? { locale: b.locale } : {}) });
           }
-        });
-        return send(200, { results });
+          if (!stopwordSets.has(m[1])) refuse(404, `Stopword \`${m[1]}\` not found.`);
+          if (req.method === 'DELETE') {
+            need('stopwords:delete');
+            stopwordSets.delete(m[1]);
+            return send(200, { id: m[1] });
+          }
+          need('stopwords:get');
+          return send(200, { stopwords: { id: m[1], stopwords: stopwordSets.get(m[1]) } });
+        }
+        if (path === '/collections' && req.method === 'POST') {
+          need('collections:create');
+          const c = createCollection(b);
+          if (collections.has(c.name)) refuse(409, `A collection with name \`${c.name}\` already exists.`);
+          collections.set(c.name, c);
+          return send(201, { ...b, num_documents: 0 });
+        }
+        if ((m = /^\/collections\/([^/]+)$/.exec(path))) {
+          const c = resolve(m[1]) ?? refuse(404, `Could not find a collection named \`${m[1]}\`.`);
+          if (req.method === 'DELETE') {
+            need('collections:delete', c.name);
+            collections.delete(c.name);
+            return send(200, { name: c.name, num_documents: c.docs.size });
+          }
+          need('collections:get', c.name);
+          return send(200, { name: c.name, fields: [...c.fields.values()], token_separators: c.separators, num_documents: c.docs.size });
+        }
+        if ((m = /^\/collections\/([^/]+)\/synonyms\/([^/]+)$/.exec(path)) && req.method === 'PUT') {
+          const c = resolve(m[1]) ?? refuse(404, `Could not find a collection named \`${m[1]}\`.`);
+          need('synonyms:upsert', c.name);
+          const list = b.synonyms;
+          if (!Array.isArray(list) || list.length === 0 || !list.every((s) => typeof s === 'string')) refuse(400, 'Could not find an array of `synonyms`');
+          if (b.root !== undefined && typeof b.root !== 'string') refuse(400, 'Key `root` should be a string.');
+          c.synonyms.set(m[2], { synonyms: list as string[], ...(typeof b.root === 'string' ? { root: b.root } : {}) });
+          return send(200, { id: m[2], ...b });
+        }
+        if ((m = /^\/collections\/([^/]+)\/documents\/import$/.exec(path)) && req.method === 'POST') {
+          const c = resolve(m[1]) ?? refuse(404, `Could not find a collection named \`${m[1]}\`.`);
+          need('documents:import', c.name);
+          const action = url.searchParams.get('action') ?? 'create';
+          if (!['create', 'upsert', 'update', 'emplace'].includes(action)) refuse(400, 'Parameter `action` must be one of: create, update, upsert, emplace.');
+          const results = lines.map((line) => JSON.stringify(importLine(c, line, action)));
+          return send(200, results.join('\n'), 'text/plain');
+        }
+        if ((m = /^\/collections\/([^/]+)\/documents\/export$/.exec(path))) {
+          const c = resolve(m[1]) ?? refuse(404, `Could not find a collection named \`${m[1]}\`.`);
+          need('documents:export', c.name);
+          // Typesense streams the export (chunked): here in 4 KiB pieces that split lines, as a real one's do.
+          res.setHeader('content-type', 'text/plain');
+          const jsonl = Buffer.from([...c.docs.values()].map((d) => JSON.stringify(d)).join('\n'));
+          for (let at = 0; at < jsonl.length; at += 4096) res.write(jsonl.subarray(at, at + 4096));
+          return res.end();
+        }
+        if ((m = /^\/collections\/([^/]+)\/documents\/([^/]+)$/.exec(path)) && req.method === 'DELETE') {
+          const c = resolve(m[1]) ?? refuse(404, `Could not find a collection named \`${m[1]}\`.`);
+          need('documents:delete', c.name);
+          const doc = c.docs.get(m[2]) ?? refuse(404, `Could not find a document with id: ${m[2]}`);
+          c.docs.delete(m[2]);
+          return send(200, doc);
+        }
+        if (path === '/multi_search' && req.method === 'POST') {
+          const common = Object.fromEntries([...url.searchParams].filter(([k]) => k !== 'x-typesense-api-key'));
+          const searches = b.searches;
+          if (!Array.isArray(searches)) refuse(400, 'Missing `searches` array.');
+          const results = (searches as Params[]).map((one, i) => {
+            const s: Params = { ...common, ...one };
+            try {
+              if (!allows(who, 'documents:search', String(s.collection))) refuse(401, 'Forbidden - a valid `x-typesense-api-key` header must be sent.');
+              if (who.embedded) {
+                const { filter_by: embeddedFilter, ...rest } = who.embedded;
+                Object.assign(s, rest);
+                if (embeddedFilter) s.filter_by = s.filter_by ? `(${s.filter_by}) && (${embeddedFilter})` : embeddedFilter;
+              }
+              if (searchFails?.(s)) refuse(searchFailCode, 'Not Ready or Lagging');
+              if (o.found) return { found: o.found(i), page: 1, hits: [], facet_counts: [], search_time_ms: 0, request_params: { collection_name: 'x', q: '*', per_page: 10 } };
+              const c = resolve(String(s.collection)) ?? refuse(404, `Could not find a collection named \`${s.collection}\`.`);
+              return search(c, s, stopwordSets);
+            } catch (err) {
+              if (err instanceof Refusal) return { code: err.code, error: err.message };
+              throw err;
+            }
+          });
+          return send(200, { results });
+        }
+        send(404, { message: 'Not Found' });
+      } catch (err) {
+        if (err instanceof Refusal) return send(err.code, { message: err.message });
+        send(500, { message: String(err) });
       }
-      // Stop words, synonyms and anything else the engine writes: echoed.
-      send(200, { ...(body as object), name: 'ok' });
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -130,7 +308,11 @@ export async function fakeTypesense(found?: (i: number) => number) {
     /** The physical collections there are now. */
     collectionNames: () => [...collections.keys()],
     /** The documents a collection or alias holds now. */
-    documents: (name: string) => [...(resolve(name)?.values() ?? [])],
+    documents: (name: string) => [...(resolve(name)?.docs.values() ?? [])],
+    /** The collection an alias points at now. */
+    aliasOf: (name: string) => aliases.get(name),
+    /** The stop-word sets there are now. */
+    stopwordSets: () => [...stopwordSets.keys()],
     /** From now on every request (GET /health too) answers `status` (e.g. 503); `fail()` heals the node. */
     fail: (status?: number) => {
       failing = status;
@@ -139,6 +321,10 @@ export async function fakeTypesense(found?: (i: number) => number) {
     failSearches: (which?: (s: Params) => boolean, code = 503) => {
       searchFails = which;
       searchFailCode = code;
+    },
+    /** From now on every answer comes `ms` late; `slow(0)` heals. */
+    slow: (ms: number) => {
+      delay = ms;
     },
     // Kept-alive client connections would hold close() open; a stopped node refuses connections at once.
     close: () =>
@@ -149,78 +335,324 @@ export async function fakeTypesense(found?: (i: number) => number) {
   };
 }
 
-// ------------------------------------------------------------------ searching
+export type FakeTypesense = Awaited<ReturnType<typeof fakeTypesense>>;
+
+function safeJson(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return line;
+  }
+}
+
+// ------------------------------------------------------------------ schemas and documents
+
+const TYPES = ['string', 'int32', 'int64', 'float', 'bool', 'geopoint', 'string[]', 'int32[]', 'int64[]', 'float[]', 'bool[]', 'geopoint[]'];
+const NUMERIC = ['int32', 'int64', 'float'];
+const SORTABLE = ['int32', 'int64', 'float', 'bool', 'geopoint', 'geopoint[]', 'string'];
+const INT32 = 2 ** 31;
+
+/** POST /collections, checked as src/field.cpp (json_field_to_field, fields_to_json_fields) checks it. */
+function createCollection(b: Params): Collection {
+  if (typeof b.name !== 'string' || !b.name) refuse(400, 'Parameter `name` is required.');
+  if (!Array.isArray(b.fields)) refuse(400, 'Parameter `fields` is required.');
+  const fields = new Map<string, Field>();
+  for (const f of b.fields as Params[]) {
+    if (typeof f !== 'object' || typeof f.name !== 'string' || typeof f.type !== 'string') {
+      refuse(400, 'Wrong format for `fields`. It should be an array of objects containing `name`, `type`, `optional` and `facet` properties.');
+    }
+    for (const p of ['facet', 'optional', 'index', 'sort', 'infix']) {
+      if (f[p] !== undefined && typeof f[p] !== 'boolean') refuse(400, `The \`${p}\` property of the field \`${f.name}\` should be a boolean.`);
+    }
+    const type = f.type as string;
+    if (!TYPES.includes(type)) refuse(400, `Field \`${f.name}\` has an invalid data type \`${type}\`, see docs for supported data types.`);
+    if (f.sort === false && type.startsWith('geopoint')) {
+      refuse(400, `The \`sort\` property of the field \`${f.name}\` having \`${type}\` type cannot be \`false\`. The sort index is used during GeoSearch.`);
+    }
+    const field: Field = {
+      name: f.name as string,
+      type,
+      facet: !!f.facet,
+      optional: !!f.optional,
+      index: f.index !== false,
+      sort: f.sort === undefined ? ['int32', 'int64', 'float', 'bool', 'geopoint', 'geopoint[]'].includes(type) : !!f.sort,
+    };
+    if (!field.index && field.facet) refuse(400, `Field \`${field.name}\` cannot be a facet since it's marked as non-indexable.`);
+    if (field.sort && !SORTABLE.includes(type)) refuse(400, `Field \`${field.name}\` cannot be a sortable field.`);
+    if (fields.has(field.name)) refuse(400, `There are duplicate field names in the schema.`);
+    fields.set(field.name, field);
+  }
+  const separators = b.token_separators === undefined ? [] : (b.token_separators as unknown[]);
+  if (!Array.isArray(separators) || !separators.every((s) => typeof s === 'string' && s.length === 1)) refuse(400, 'Parameter `token_separators` must be an array of characters.');
+  return { name: b.name as string, fields, separators: separators as string[], docs: new Map(), synonyms: new Map() };
+}
+
+const isNumber = (v: unknown, type: string) =>
+  typeof v === 'number' && Number.isFinite(v) && (type === 'float' || Number.isInteger(v));
+
+/** One line of an import, answered as src/validator.cpp and the import handler answer it. */
+function importLine(c: Collection, line: string, action: string): Params {
+  let doc: Doc;
+  try {
+    doc = JSON.parse(line) as Doc;
+  } catch {
+    return { success: false, error: 'Bad JSON.', document: line, code: 400 };
+  }
+  const fail = (code: number, error: string) => ({ success: false, error, document: line, code });
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return fail(400, 'Bad JSON.');
+  if (doc.id === undefined) return fail(400, 'Document has no `id` field.');
+  if (typeof doc.id !== 'string') return fail(400, "Document's `id` field should be a string.");
+  const existing = c.docs.get(doc.id);
+  if (action === 'create' && existing) return fail(409, `A document with id ${doc.id} already exists.`);
+  if (action === 'update' && !existing) return fail(404, `Could not find a document with id: ${doc.id}`);
+  const merged: Doc = action === 'update' || action === 'emplace' ? { ...(existing ?? {}), ...doc } : doc;
+  for (const f of c.fields.values()) {
+    const v = merged[f.name];
+    if (v === undefined || v === null) {
+      if (!f.optional) return fail(400, `Field \`${f.name}\` has been declared in the schema, but is not found in the document.`);
+      continue;
+    }
+    if (!f.index) continue; // stored as it is
+    const base = f.type.replace('[]', '');
+    const list = f.type.endsWith('[]') && base !== 'geopoint' ? v : [v];
+    if (f.type.endsWith('[]') && !Array.isArray(v)) return fail(400, `Field \`${f.name}\` must be an array.`);
+    for (const x of list as unknown[]) {
+      const article = f.type.endsWith('[]') ? 'an array of' : 'a';
+      if (base === 'string' && typeof x !== 'string') return fail(400, `Field \`${f.name}\` must be ${article} string.`);
+      if (NUMERIC.includes(base) && !isNumber(x, base)) return fail(400, `Field \`${f.name}\` must be ${article} ${base}.`);
+      if (base === 'int32' && ((x as number) >= INT32 || (x as number) < -INT32)) return fail(400, `Field \`${f.name}\` exceeds maximum value of int32.`);
+      if (base === 'bool' && typeof x !== 'boolean') return fail(400, `Field \`${f.name}\` must be ${article} bool.`);
+      if (base === 'geopoint' && !(Array.isArray(x) && x.length === 2 && x.every((n) => typeof n === 'number'))) {
+        return fail(400, `Field \`${f.name}\` must be a 2 element array: [lat, lng].`);
+      }
+    }
+  }
+  c.docs.set(doc.id, merged);
+  return { success: true };
+}
+
+// ------------------------------------------------------------------ words
+
+/**
+ * Typesense's tokenizer (src/tokenizer.cpp) as far as we need it: lower case, accents removed,
+ * split on spaces and on the given separators, every other character that is not a letter or a
+ * digit dropped (so `24/7` is `247` without `/` among the separators, `24`, `7` with it).
+ */
+function tokens(text: string, separators: string[]): string[] {
+  const out: string[] = [];
+  let word = '';
+  for (const ch of text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '')) {
+    if (/\s/.test(ch) || separators.includes(ch)) {
+      if (word) out.push(word);
+      word = '';
+    } else if (/[\p{L}\p{N}]/u.test(ch)) word += ch;
+  }
+  if (word) out.push(word);
+  return out;
+}
+
+/** The token lists a query stands for: itself and, for each synonym it contains, the query with the synonym's other words. */
+function queryVariants(c: Collection, words: string[]): string[][] {
+  const variants = [words];
+  const has = (seq: string[], at: number, part: string[]) => part.length > 0 && part.every((t, k) => seq[at + k] === t);
+  for (const { synonyms, root } of c.synonyms.values()) {
+    // synonym_index.cpp tokenizes synonyms without the collection's separators (its Tokenizer gets none).
+    const members = synonyms.map((s) => tokens(s, []));
+    const roots = root !== undefined ? [tokens(root, [])] : members;
+    for (const from of roots) {
+      for (let at = 0; at + from.length <= words.length; at++) {
+        if (!has(words, at, from)) continue;
+        for (const to of members) if (to.join(' ') !== from.join(' ')) variants.push([...words.slice(0, at), ...to, ...words.slice(at + from.length)]);
+      }
+    }
+  }
+  return variants;
+}
+
+// ------------------------------------------------------------------ filter_by
 
 const KM_PER_MILE = 1.609344;
-
+const metresBetween = (a: readonly number[], b: readonly number[]) => haversineKm({ lat: a[0], lng: a[1] }, { lat: b[0], lng: b[1] }) * 1000;
 const isPoint = (v: unknown): v is [number, number] => Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === 'number');
 
-/** Splits on `sep` outside backticks, brackets and parentheses. */
-function splitTop(text: string, sep: string): string[] {
+type Predicate = (d: Doc) => boolean;
+
+/** filter_by with `&&`, `||` and parentheses (src/filter.cpp: parse_filter_query). */
+function parseFilterBy(c: Collection, text: string): Predicate {
+  let i = 0;
+  const skip = () => {
+    while (i < text.length && /\s/.test(text[i])) i++;
+  };
+  const expression = (): Predicate => {
+    let left = term();
+    for (;;) {
+      skip();
+      if (!text.startsWith('||', i)) return left;
+      i += 2;
+      const l = left;
+      const r = term();
+      left = (d) => l(d) || r(d);
+    }
+  };
+  const term = (): Predicate => {
+    let left = factor();
+    for (;;) {
+      skip();
+      if (!text.startsWith('&&', i)) return left;
+      i += 2;
+      const l = left;
+      const r = factor();
+      left = (d) => l(d) && r(d);
+    }
+  };
+  const factor = (): Predicate => {
+    skip();
+    if (text[i] === '(') {
+      i++;
+      const inner = expression();
+      skip();
+      if (text[i] !== ')') refuse(400, 'Could not parse the filter query: unbalanced parentheses.');
+      i++;
+      return inner;
+    }
+    // One clause: up to `&&`, `||` or an unmatched `)`, outside backticks, brackets and parentheses.
+    const start = i;
+    let depth = 0;
+    let quoted = false;
+    for (; i < text.length; i++) {
+      const ch = text[i];
+      if (ch === '`') quoted = !quoted;
+      if (quoted) continue;
+      if (ch === '(' || ch === '[') depth++;
+      else if (ch === ']') depth--;
+      else if (ch === ')') {
+        if (depth === 0) break;
+        depth--;
+      } else if (depth === 0 && (text.startsWith('&&', i) || text.startsWith('||', i))) break;
+    }
+    if (quoted) refuse(400, 'Could not parse the filter query.');
+    return clause(c, text.slice(start, i).trim());
+  };
+  const p = expression();
+  skip();
+  if (i < text.length) refuse(400, 'Could not parse the filter query: unbalanced parentheses.');
+  return p;
+}
+
+/** Splits on commas outside backticks. */
+function listValues(inner: string): string[] {
   const out: string[] = [];
-  let depth = 0;
   let quoted = false;
   let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '`') quoted = !quoted;
-    else if (!quoted && (c === '(' || c === '[')) depth++;
-    else if (!quoted && (c === ')' || c === ']')) depth--;
-    else if (!quoted && depth === 0 && text.startsWith(sep, i)) {
-      out.push(text.slice(start, i));
-      start = i + sep.length;
-      i += sep.length - 1;
+  for (let i = 0; i < inner.length; i++) {
+    if (inner[i] === '`') quoted = !quoted;
+    else if (inner[i] === ',' && !quoted) {
+      out.push(inner.slice(start, i));
+      start = i + 1;
     }
   }
-  out.push(text.slice(start));
-  return out.map((s) => s.trim()).filter(Boolean);
+  out.push(inner.slice(start));
+  return out.map((s) => s.trim());
 }
 
-const unquote = (v: string) => v.trim().replace(/^`([\s\S]*)`$/, '$1');
+const INTEGER = /^-?\d+$/;
+const FLOAT = /^-?(\d+\.?\d*|\.\d+)$/;
 
-function numbers(text: string, what: string): number[] {
-  return text.split(',').map((x) => {
-    const n = Number(x.trim());
-    if (!x.trim() || !Number.isFinite(n)) throw new Error(`Fake Typesense: bad number in ${what}`);
-    return n;
+function clause(c: Collection, text: string): Predicate {
+  const colon = text.indexOf(':');
+  if (!text || colon < 0) refuse(400, 'Could not parse the filter query.');
+  const name = text.slice(0, colon).trim();
+  const f = c.fields.get(name);
+  if (!f || !f.index) refuse(404, `Could not find a filter field named \`${name}\` in the schema.`);
+  let rest = text.slice(colon + 1).trim();
+  const err = (why: string) => refuse(400, `Error with filter field \`${name}\`: ${why}`);
+  if (!rest) err('Filter value cannot be empty.');
+  const values = (d: Doc): unknown[] => {
+    const v = d[name];
+    return Array.isArray(v) && !f!.type.startsWith('geopoint') ? v : v === undefined || v === null ? [] : [v];
+  };
+
+  if (f!.type.startsWith('geopoint')) {
+    const m = /^\(([^()]*)\)$/.exec(rest);
+    const parts = m ? m[1].split(',').map((x) => x.trim()) : [];
+    const r = /^(\d+(?:\.\d+)?)\s*(km|mi)$/.exec(parts[2] ?? '');
+    if (parts.length === 3 && !r) refuse(400, 'Unit must be either `km` or `mi`.');
+    if (!m || parts.length !== 3 || !FLOAT.test(parts[0]) || !FLOAT.test(parts[1])) {
+      // Polygons (`(lat1, lng1, lat2, lng2, ...)`) are Typesense's too; we send none and the double does not search them.
+      refuse(400, `Value of filter field \`${name}\`: must be in the \`(-44.50, 170.29, 0.75 km)\` format (the double knows no polygons).`);
+    }
+    const point = [Number(parts[0]), Number(parts[1])];
+    const metres = Number(r![1]) * (r![2] === 'mi' ? KM_PER_MILE : 1) * 1000;
+    return (d) => isPoint(d[name]) && metresBetween(point, d[name] as number[]) <= metres;
+  }
+
+  if (NUMERIC.includes(f!.type.replace('[]', ''))) {
+    const type = f!.type.replace('[]', '');
+    // `:=` has no meaning for numbers and is skipped (src/filter.cpp).
+    if (rest.startsWith('=')) rest = rest.slice(1).trim();
+    const number = (v: string): number => {
+      if (type === 'float' ? !FLOAT.test(v) : !INTEGER.test(v)) err(type === 'float' ? 'Not a float.' : `Not an ${type}.`);
+      if (type === 'int32' && Math.abs(Number(v)) >= INT32) err(`\`${v}\` exceeds the range of an int32.`);
+      return Number(v);
+    };
+    const one = (v: string): ((x: number) => boolean) => {
+      const op = /^(<=|>=|!=|<|>)?\s*(.*)$/.exec(v.trim())!;
+      if (!op[1] && op[2].includes('..')) {
+        const [lo, hi] = op[2].split('..').map((s) => number(s.trim()));
+        return (x) => x >= lo && x <= hi;
+      }
+      const n = number(op[2].trim());
+      switch (op[1]) {
+        case '<=': return (x) => x <= n;
+        case '>=': return (x) => x >= n;
+        case '<': return (x) => x < n;
+        case '>': return (x) => x > n;
+        case '!=': return (x) => x !== n;
+        default: return (x) => x === n;
+      }
+    };
+    const not = rest.startsWith('!=[');
+    if (not) rest = rest.slice(2);
+    if (rest.startsWith('[') && rest.endsWith(']')) {
+      const tests = listValues(rest.slice(1, -1)).map(one);
+      return (d) => values(d).some((x) => tests.some((t) => t(x as number))) !== not;
+    }
+    const t = one(rest);
+    return (d) => values(d).some((x) => t(x as number));
+  }
+
+  if (f!.type.replace('[]', '') === 'bool') {
+    let not = false;
+    if (rest.startsWith('!=')) {
+      not = true;
+      rest = rest.slice(2).trim();
+    } else if (rest.startsWith('=')) rest = rest.slice(1).trim();
+    const bool = (v: string) => {
+      if (v !== 'true' && v !== 'false') refuse(400, `Value of filter field \`${name}\` must be \`true\` or \`false\`.`);
+      return v === 'true';
+    };
+    const wanted = rest.startsWith('[') && rest.endsWith(']') ? listValues(rest.slice(1, -1)).map(bool) : [bool(rest)];
+    return (d) => values(d).some((x) => wanted.includes(x as boolean)) !== not;
+  }
+
+  // Strings: `:=` exact, `:!=` not exact, `:` every word of the value among the field's words.
+  let op: '=' | '!=' | ':' = ':';
+  if (rest.startsWith('!=')) op = '!=';
+  else if (rest.startsWith('=')) op = '=';
+  rest = rest.slice(op === ':' ? 0 : op.length).trim();
+  const wanted = (rest.startsWith('[') && rest.endsWith(']') ? listValues(rest.slice(1, -1)) : [rest]).map((v) => {
+    const unquoted = /^`([\s\S]*)`$/.exec(v)?.[1] ?? v;
+    if (!unquoted.trim()) err('Filter value cannot be empty.');
+    return unquoted;
   });
+  const norm = (s: string) => tokens(s, c.separators).join(' ');
+  const hit = (x: unknown) =>
+    typeof x === 'string' &&
+    wanted.some((w) => (op === ':' ? tokens(w, c.separators).every((t) => tokens(x, c.separators).includes(t)) : norm(x) === norm(w)));
+  return (d) => values(d).some(hit) !== (op === '!=');
 }
 
-function clause(text: string): (d: Doc) => boolean {
-  if (text.startsWith('(') || text.includes('||')) throw new Error('Fake Typesense: `||` and parentheses are not supported');
-  const m = /^([A-Za-z_][A-Za-z0-9_.]*)\s*:\s*([\s\S]*)$/.exec(text);
-  if (!m) throw new Error(`Could not parse the filter query: \`${text}\`.`);
-  const [, field, rest] = m;
-  const geo = /^\(([^)]*)\)$/.exec(rest.trim());
-  if (geo) {
-    // location:(lat, lng, 5.1 km): the documents within the radius of the point.
-    const parts = geo[1].split(',');
-    const r = /^\s*(\d+(?:\.\d+)?)\s*(km|mi)\s*$/.exec(parts[2] ?? '');
-    if (parts.length !== 3 || !r) throw new Error('Fake Typesense: only the radius geo filter `field:(lat, lng, R km)` is supported');
-    const point = numbers(parts.slice(0, 2).join(','), 'a geo filter');
-    const metres = Number(r[1]) * (r[2] === 'mi' ? KM_PER_MILE : 1) * 1000;
-    return (d) => isPoint(d[field]) && metresBetween(point, d[field] as number[]) <= metres;
-  }
-  const op = /^(>=|<=|!=|=|>|<)?\s*([\s\S]*)$/.exec(rest)!;
-  const operator = op[1] ?? ':';
-  const valueText = op[2].trim();
-  const values = valueText.startsWith('[') ? splitTop(valueText.slice(1, -1), ',').map(unquote) : [unquote(valueText)];
-  const matches = (v: unknown, want: string): boolean => {
-    if (typeof v === 'number') {
-      const n = Number(want);
-      return operator === '>' ? v > n : operator === '>=' ? v >= n : operator === '<' ? v < n : operator === '<=' ? v <= n : v === n;
-    }
-    if (typeof v === 'boolean') return String(v) === want;
-    if (typeof v !== 'string') return false;
-    return operator === ':' ? v.toLowerCase() === want.toLowerCase() : v === want;
-  };
-  return (d) => {
-    const v = d[field];
-    const list = Array.isArray(v) ? v : v === undefined || v === null ? [] : [v];
-    const hit = list.some((x) => values.some((want) => matches(x, want)));
-    return operator === '!=' ? !hit : hit;
-  };
-}
+// ------------------------------------------------------------------ sort_by
 
 interface Sorter {
   field: string;
@@ -229,42 +661,92 @@ interface Sorter {
   point?: number[];
 }
 
-function sorters(sortBy: string): Sorter[] {
-  const parts = splitTop(sortBy, ',');
-  if (parts.length > 3) throw new Error('Only upto 3 sort_by fields can be specified.');
-  return parts.map((p) => {
-    const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:\(([^)]*)\))?(?::(asc|desc))?$/i.exec(p);
-    if (!m) throw new Error(`Could not parse sort_by \`${p}\`.`);
-    const [, field, inside, dir] = m;
-    const desc = (dir ?? 'desc').toLowerCase() === 'desc';
-    if (inside && /missing_values/.test(inside)) return { field, desc, missingFirst: /first/.test(inside) };
-    if (inside) return { field, desc, missingFirst: false, point: numbers(inside, 'a geo sort') };
+/** sort_by as CollectionManager::parse_sort_by_str and Collection::validate_and_standardize_sort_fields read it. */
+function sorters(c: Collection, sortBy: string): Sorter[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < sortBy.length; i++) {
+    if (sortBy[i] === '(') depth++;
+    else if (sortBy[i] === ')') depth--;
+    else if (sortBy[i] === ',' && depth === 0) {
+      parts.push(sortBy.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(sortBy.slice(start));
+  const out = parts.map((raw): Sorter => {
+    const p = raw.trim();
+    const colon = p.lastIndexOf(':');
+    if (colon < 0 || colon === p.length - 1 || p.lastIndexOf(')') > colon) refuse(400, 'Parameter `sort_by` is malformed.');
+    const order = p.slice(colon + 1).trim().toUpperCase();
+    const m = /^([A-Za-z_][A-Za-z0-9_.]*)\s*(?:\(([^()]*)\))?$/.exec(p.slice(0, colon).trim());
+    if (!m) refuse(400, 'Parameter `sort_by` is malformed.');
+    const [, field, inside] = m!;
+    if (order !== 'ASC' && order !== 'DESC') refuse(400, `Order for field\` ${field}\` should be either ASC or DESC.`);
+    const desc = order === 'DESC';
+    if (field === '_text_match' || field === '_seq_id') return { field, desc, missingFirst: false };
+    const f = c.fields.get(field);
+    if (!f || !f.sort || !f.index) refuse(404, `Could not find a field named \`${field}\` in the schema for sorting.`);
+    if (f!.type.startsWith('geopoint')) {
+      const coords = (inside ?? '').split(',').map((x) => x.trim());
+      if (coords.length !== 2 || !coords.every((x) => FLOAT.test(x))) refuse(400, `Bad syntax for geopoint sorting field \`${field}\` (the double takes only \`${field}(lat, lng)\`).`);
+      return { field, desc, missingFirst: false, point: coords.map(Number) };
+    }
+    if (inside !== undefined) {
+      const mv = /^\s*missing_values\s*:\s*(first|last|normal)\s*$/.exec(inside);
+      if (!mv) refuse(400, `Bad syntax for sorting field \`${field}\``);
+      return { field, desc, missingFirst: mv![1] === 'first' };
+    }
     return { field, desc, missingFirst: false };
   });
+  if (out.length > 3) refuse(422, 'Only upto 3 sort_by fields can be specified.');
+  return out;
 }
 
-function search(all: Doc[], s: Params) {
-  const q = String(s.q ?? '*').trim();
-  const queryBy = String(s.query_by ?? '').split(',').map((f) => f.trim()).filter(Boolean);
-  const words = q === '*' || !q ? [] : q.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  const textOf = (d: Doc) =>
-    queryBy
-      .flatMap((f) => (Array.isArray(d[f]) ? (d[f] as unknown[]) : [d[f]]))
-      .filter((v) => typeof v === 'string')
-      .join(' ')
-      .toLowerCase()
-      .split(/[^\p{L}\p{N}]+/u);
-  const filters = splitTop(String(s.filter_by ?? ''), '&&').map(clause);
-  const scored = all
-    .map((d, seq) => {
-      const tokens = words.length ? textOf(d) : [];
-      return { d, seq, score: words.filter((w) => tokens.some((t) => t.startsWith(w))).length };
-    })
-    .filter((x) => x.score === words.length && filters.every((f) => f(x.d)));
+// ------------------------------------------------------------------ searching
 
-  const sort = sorters(String(s.sort_by ?? '_text_match:desc'));
+function search(c: Collection, s: Params, stopwordSets: Map<string, string[]>) {
+  if (s.q === undefined) refuse(400, 'Parameter `q` is required.');
+  const q = String(s.q).trim();
+  const perPage = s.per_page === undefined ? 10 : Number(s.per_page);
+  const page = s.page === undefined ? 1 : Number(s.page);
+  if (!Number.isInteger(perPage) || perPage < 0 || !Number.isInteger(page) || page < 1) refuse(400, 'Parameter `page` or `per_page` is malformed.');
+  if (perPage > 250) refuse(422, 'Only upto 250 hits can be fetched per page.');
+  const wildcard = q === '*' || q === '';
+  const queryBy = String(s.query_by ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+  if (!wildcard && queryBy.length === 0) refuse(400, 'No search fields specified for the query.');
+  for (const name of queryBy) {
+    const f = c.fields.get(name);
+    if (!f || !f.index) refuse(404, `Could not find a field named \`${name}\` in the schema.`);
+    if (!f!.type.startsWith('string')) refuse(400, `Field \`${name}\` should be a string or a string array.`);
+  }
+  let stop: string[] = [];
+  if (s.stopwords !== undefined && s.stopwords !== '') {
+    const set = String(s.stopwords);
+    if (!stopwordSets.has(set)) refuse(404, `Could not find the stopword set named \`${set}\`.`);
+    stop = stopwordSets.get(set)!;
+  }
+  const filter = s.filter_by ? parseFilterBy(c, String(s.filter_by)) : () => true;
+  const sort = sorters(c, String(s.sort_by ?? '_text_match:desc'));
+  const facetBy = String(s.facet_by ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+  for (const name of facetBy) {
+    if (!c.fields.get(name)?.facet) refuse(404, `Could not find a facet field named \`${name}\` in the schema.`);
+  }
+
+  const words = wildcard ? [] : tokens(q, c.separators).filter((w) => !stop.includes(w));
+  const variants = words.length ? queryVariants(c, words) : [];
+  const textOf = (d: Doc) =>
+    queryBy.flatMap((f) => (Array.isArray(d[f]) ? (d[f] as unknown[]) : [d[f]])).filter((v) => typeof v === 'string').flatMap((v) => tokens(v as string, c.separators));
+  // Whole words, the last one a prefix (Typesense's `prefix: true` applies to the last word).
+  const matches = (have: string[], want: string[]) => want.every((w, k) => (k === want.length - 1 ? have.some((t) => t.startsWith(w)) : have.includes(w)));
+  const scored = [...c.docs.values()]
+    .map((d, seq) => ({ d, seq, score: variants.length ? Math.max(0, ...variants.map((v) => (matches(textOf(d), v) ? v.length : 0))) : 0 }))
+    .filter((x) => (variants.length === 0 || x.score > 0) && filter(x.d));
+
   const key = (x: (typeof scored)[number], o: Sorter): number | undefined => {
     if (o.field === '_text_match') return x.score;
+    if (o.field === '_seq_id') return x.seq;
     const v = x.d[o.field];
     if (o.point) return isPoint(v) ? metresBetween(o.point, v) : undefined;
     return typeof v === 'number' ? v : typeof v === 'boolean' ? Number(v) : undefined;
@@ -281,40 +763,38 @@ function search(all: Doc[], s: Params) {
     return a.seq - b.seq;
   });
 
-  const perPage = Number(s.per_page ?? 10);
-  const page = Number(s.page ?? 1);
   const geo = sort.filter((o) => o.point);
   const hits = scored.slice((page - 1) * perPage, page * perPage).map((x) => {
     const distances = Object.fromEntries(
       geo.filter((o) => isPoint(x.d[o.field])).map((o) => [o.field, Math.round(metresBetween(o.point!, x.d[o.field] as number[]))]),
     );
-    return {
-      document: x.d,
-      highlights: [],
-      text_match: x.score,
-      ...(Object.keys(distances).length ? { geo_distance_meters: distances } : {}),
-    };
+    return { document: x.d, highlights: [], highlight: {}, text_match: x.score, ...(Object.keys(distances).length ? { geo_distance_meters: distances } : {}) };
   });
 
-  const facetBy = String(s.facet_by ?? '').split(',').map((f) => f.trim()).filter(Boolean);
-  const maxValues = Number(s.max_facet_values ?? 10);
+  const maxValues = s.max_facet_values === undefined ? 10 : Number(s.max_facet_values);
+  const facetQuery = typeof s.facet_query === 'string' && s.facet_query.includes(':') ? s.facet_query : undefined;
   const facet_counts = facetBy.map((field) => {
     const counts = new Map<string, number>();
     for (const { d } of scored) {
       const v = d[field];
       for (const x of Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]) counts.set(String(x), (counts.get(String(x)) ?? 0) + 1);
     }
-    const sorted = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, maxValues);
+    let entries = [...counts];
+    if (facetQuery && facetQuery.slice(0, facetQuery.indexOf(':')).trim() === field) {
+      const prefix = tokens(facetQuery.slice(facetQuery.indexOf(':') + 1), c.separators);
+      entries = entries.filter(([value]) => prefix.every((p) => tokens(value, c.separators).some((t) => t.startsWith(p))));
+    }
+    const sorted = entries.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, maxValues);
     return { field_name: field, counts: sorted.map(([value, count]) => ({ value, count, highlighted: value })), stats: { total_values: counts.size } };
   });
 
   return {
     facet_counts,
     found: scored.length,
-    out_of: all.length,
+    out_of: c.docs.size,
     page,
     hits,
-    request_params: { collection_name: String(s.collection), q, per_page: perPage },
+    request_params: { collection_name: c.name, q, per_page: perPage },
     search_time_ms: 0,
   };
 }

@@ -57,7 +57,7 @@ describe('Typesense errors reach the client as what they are', () => {
 
   it('answers 503 "busy" when the collection is missing (Typesense: 404 per search), on the REST search and multi_search', async () => {
     const alias = typesense.requests.find((r) => r.method === 'PUT' && r.url === '/aliases/professionals')!.body.collection_name as string;
-    const res = await fetch(`${typesense.url}/collections/${alias}`, { method: 'DELETE' });
+    const res = await fetch(`${typesense.url}/collections/${alias}`, { method: 'DELETE', headers: { 'x-typesense-api-key': 'test-key' } });
     expect(res.status).toBe(200);
 
     const rest = await search();
@@ -69,8 +69,8 @@ describe('Typesense errors reach the client as what they are', () => {
   });
 
   it('keeps a bad search a 400 of that search (the institutions collection is there)', async () => {
-    // The fake refuses `||` as a filter it does not check; Typesense would accept it, but the point
-    // here is a per-search 4xx, which must not be turned into "busy".
+    // Our parser refuses `||` (Typesense would take it): the point here is a per-search 4xx, which
+    // must not be turned into "busy".
     const multi = await ctx.app.inject({
       method: 'POST',
       url: '/api/search/multi_search',
