@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@ilera/db';
@@ -6,21 +6,39 @@ import { createTestContext, eventually, type TestContext } from '../../../test/s
 import { bookingBody, createProfessional, createUser, login } from '../../../test/factories';
 
 /**
- * An SMS provider outage (docs/RELIABILITY.md): a local server speaking Africa's Talking's
- * Messaging API answers 503 to the first requests, then accepts. The booking is not held up;
- * the texts worker retries with back-off; each text is accepted exactly once.
+ * Provider outages (docs/RELIABILITY.md): a local server speaking Africa's Talking's Messaging
+ * API and the WhatsApp Cloud API answers 5xx to the first requests of each, then accepts. The
+ * booking is not held up; the texts worker retries with back-off; each text is accepted exactly once.
  */
 const FAILURES = 3;
 let server: Server;
 let calls = 0;
 const accepted: string[] = [];
+let waCalls = 0;
+const waAccepted: { to: string; template: string }[] = [];
 let ctx: TestContext;
+
+/** The Cloud API's side: a documented 500 error body a few times, then the documented 200; a wrong request 400. */
+function whatsapp(req: IncomingMessage, body: string, res: ServerResponse) {
+  const json = (status: number, answer: unknown) => {
+    res.writeHead(status, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify(answer));
+  };
+  const b = JSON.parse(body || '{}');
+  if (req.url !== '/v21.0/1055/messages' || req.headers.authorization !== 'Bearer wa-token' || b.messaging_product !== 'whatsapp' || b.type !== 'template') {
+    return json(400, { error: { message: '(#100) Invalid parameter', type: 'OAuthException', code: 100, fbtrace_id: 'x' } });
+  }
+  if (++waCalls <= FAILURES) return json(500, { error: { message: 'An unknown error has occurred.', type: 'OAuthException', code: 1, fbtrace_id: 'x' } });
+  waAccepted.push({ to: b.to, template: b.template.name });
+  json(200, { messaging_product: 'whatsapp', contacts: [{ input: b.to, wa_id: b.to }], messages: [{ id: `wamid.${waCalls}` }] });
+}
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
+      if (req.url?.startsWith('/v21.0/')) return whatsapp(req, body, res);
       if (++calls <= FAILURES) {
         res.writeHead(503, { 'Content-Type': 'text/plain' });
         res.end('Service Unavailable');
@@ -35,7 +53,13 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   ctx = await createTestContext({
-    config: { texts: { ...loadConfig({}).texts, sms: { channel: 'africastalking', url, username: 'ilera', apiKey: 'k' } } },
+    config: {
+      texts: {
+        ...loadConfig({}).texts,
+        sms: { channel: 'africastalking', url, username: 'ilera', apiKey: 'k' },
+        whatsapp: { channel: 'cloud-api', apiUrl: `${url}/v21.0`, phoneNumberId: '1055', accessToken: 'wa-token', templateLanguage: 'en' },
+      },
+    },
   });
   await ctx.startWorkers();
 });
@@ -44,7 +68,7 @@ afterAll(async () => {
   await new Promise<void>((r) => server.close(() => r()));
 });
 
-describe('SMS provider outage', () => {
+describe('text provider outages', () => {
   it('a 5xx burst delays the texts, loses none and doubles none; the booking is not held up', async () => {
     const patient = await createUser(ctx.sql, {});
     const pro = await createProfessional(ctx.sql, {});
@@ -63,5 +87,31 @@ describe('SMS provider outage', () => {
     expect(n).toBe(0);
     expect(Object.values(await ctx.queues.texts.getJobCounts('waiting', 'active', 'delayed', 'failed')).every((c) => c === 0)).toBe(true);
     expect(accepted).toHaveLength(2);
+  });
+
+  it('a WhatsApp 5xx burst delays the template, loses none and doubles none', async () => {
+    const patient = await createUser(ctx.sql, { phone: '0805 111 2222' });
+    await ctx.sql`UPDATE users SET text_channel = 'whatsapp', whatsapp_opted_in_at = now() WHERE id = ${patient.id}`;
+    const pro = await createProfessional(ctx.sql, {});
+    await ctx.sql`UPDATE professionals SET phone = '0701 234 5679' WHERE id = ${pro.id}`;
+    const cookie = await login(ctx.app, patient.email, patient.password);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/appointments',
+      headers: { cookie },
+      payload: { ...bookingBody(pro.id, '2099-05-06T10:00:00+01:00'), patientPhone: '0805 111 2222' },
+    });
+    expect(res.statusCode).toBe(201);
+    const id = res.json().id as number;
+
+    await eventually(async () => (await ctx.sql`SELECT count(*)::int AS n FROM text_messages WHERE appointment_id = ${id} AND status = 'sent'`)[0]!.n === 2, 30000, 200);
+    expect(waCalls).toBeGreaterThan(FAILURES);
+    expect(waAccepted).toEqual([{ to: '2348051112222', template: 'ilera_appointment_received' }]);
+    const rows = await ctx.sql<{ channel: string; providerMessageId: string }[]>`
+      SELECT channel, provider_message_id FROM text_messages WHERE appointment_id = ${id} ORDER BY channel`;
+    expect(rows.map((r) => r.channel)).toEqual(['sms', 'whatsapp']);
+    expect(rows[1]!.providerMessageId).toMatch(/^wamid\.\d+$/);
+    expect(Object.values(await ctx.queues.texts.getJobCounts('waiting', 'active', 'delayed', 'failed')).every((c) => c === 0)).toBe(true);
+    expect(waAccepted).toHaveLength(1);
   });
 });
