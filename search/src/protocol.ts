@@ -144,8 +144,11 @@ export function parseFilter(collection: CollectionName, input: string | undefine
   const skipSpace = () => {
     while (i < text.length && /\s/.test(text[i])) i++;
   };
+  /** Whether the value just read was in backticks (Typesense takes those for strings only). */
+  let quotedValue = false;
   const readValue = (stops: string): string => {
     skipSpace();
+    quotedValue = text[i] === '`';
     if (text[i] === '`') {
       const end = text.indexOf('`', i + 1);
       if (end < 0) fail('unclosed backtick');
@@ -194,10 +197,17 @@ export function parseFilter(collection: CollectionName, input: string | undefine
     }
     skipSpace();
     const raw: string[] = [];
+    // Typesense 27.1 reads a number or a boolean bare: a backticked one is refused ("Not an int32",
+    // "must be `true` or `false`"), so it is refused here too and both engines answer alike.
+    const bare = def!.type !== 'string' && def!.type !== 'string[]';
+    const noQuotes = () => {
+      if (bare && quotedValue) fail(`\`${field}\` takes ${def!.type === 'bool' ? 'true or false' : 'numbers'} without backticks`);
+    };
     if (text[i] === '[') {
       i++;
       for (;;) {
         raw.push(readValue(',]'));
+        noQuotes();
         if (text[i] === ',') {
           i++;
           continue;
@@ -210,6 +220,7 @@ export function parseFilter(collection: CollectionName, input: string | undefine
       }
     } else {
       raw.push(readValue(''));
+      noQuotes();
     }
     const values = raw.map((v) => {
       if (def!.type === 'int32' || def!.type === 'float') {
@@ -284,19 +295,20 @@ export function parseSort(collection: CollectionName, input: string | undefined)
   if (parts.length > 3) throw new SearchParamsError('Only up to 3 sort_by fields can be specified.');
   return parts.map((p) => {
     // Typesense's geo sort: `location(lat, lng):asc`, the distance from the point.
-    const geo = /^([A-Za-z_][A-Za-z0-9_]*)\(([^,()]*),([^,()]*)\)(?::(asc|desc))?$/i.exec(p);
+    // Typesense requires the order (`:asc` or `:desc`; "Parameter `sort_by` is malformed" without it).
+    const geo = /^([A-Za-z_][A-Za-z0-9_]*)\(([^,()]*),([^,()]*)\)\s*:\s*(asc|desc)$/i.exec(p);
     if (geo && fieldOf(collection, geo[1])?.type === 'geopoint') {
       const [lat, lng] = geoPoint(`Could not parse sort_by \`${p}\``, geo[2], geo[3]);
       return { field: geo[1], desc: geo[4]?.toLowerCase() === 'desc', missing: 'last' as const, point: { lat, lng } };
     }
     // `field:dir`, or `field(missing_values: first|last):dir` (Typesense's one sort option we take).
-    const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:\(\s*missing_values\s*:\s*(first|last)\s*\))?(?::(asc|desc))?$/i.exec(p);
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:\(\s*missing_values\s*:\s*(first|last)\s*\))?\s*:\s*(asc|desc)$/i.exec(p);
     if (!m) throw new SearchParamsError(`Could not parse sort_by \`${p}\`.`);
     const field = m[1];
     if (field !== '_text_match' && (!fieldOf(collection, field)?.sort || fieldOf(collection, field)?.type === 'geopoint')) {
       throw new SearchParamsError(`Could not find a field named \`${field}\` in the schema for sorting.`);
     }
-    return { field, desc: (m[3] ?? 'desc').toLowerCase() === 'desc', missing: (m[2]?.toLowerCase() ?? 'last') as 'first' | 'last' };
+    return { field, desc: m[3].toLowerCase() === 'desc', missing: (m[2]?.toLowerCase() ?? 'last') as 'first' | 'last' };
   });
 }
 

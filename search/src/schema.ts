@@ -24,6 +24,11 @@ export interface FieldDef {
   /** Filterable or sortable (numbers, booleans). */
   filter?: boolean;
   sort?: boolean;
+  /**
+   * A whole number past int32's range (epoch seconds pass 2^31 on 2038-01-19): Typesense's int64.
+   * To the PostgreSQL engine and the protocol it is a number like an int32's.
+   */
+  int64?: boolean;
   /** Stored only: not searchable, filterable or sortable (Typesense `index: false`). */
   storeOnly?: boolean;
   /**
@@ -48,7 +53,7 @@ const standingFields: Record<string, FieldDef> = {
   // Issue 17: instant, request or directory (a card says "No online booking").
   bookingMode: { type: 'string', optional: true, storeOnly: true },
   // The next free slot within 14 days, epoch seconds; absent when none (decision 012).
-  nextSlot: { type: 'int32', optional: true, filter: true, sort: true },
+  nextSlot: { type: 'int32', int64: true, optional: true, filter: true, sort: true },
 };
 
 /**
@@ -153,7 +158,7 @@ export function validateDocument(collection: CollectionName, doc: SearchDocument
           : def.type === 'bool'
             ? typeof v === 'boolean'
             : def.type === 'int32'
-              ? Number.isInteger(v)
+              ? Number.isInteger(v) && (def.int64 ? Number.isSafeInteger(v) : (v as number) >= -(2 ** 31) && (v as number) < 2 ** 31)
               : def.type === 'geopoint'
                 ? isGeopoint(v)
                 : typeof v === 'number' && Number.isFinite(v);

@@ -5,7 +5,7 @@
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import * as TypesenseModule from 'typesense';
-import { haversineKm, type SearchEngine, type SearchError, type SearchRequest, type SearchResult } from './engine';
+import { haversineKm, isSearchError, type SearchEngine, type SearchError, type SearchRequest, type SearchResult } from './engine';
 import { TYPESENSE_STOPWORDS_SET, stopWords, typesenseSynonyms } from './patient-words';
 import { typesenseCluster } from './typesense-nodes';
 import { DocumentRejectedError, isGeopoint, schemas, validateDocument, type CollectionName, type SearchDocument } from './schema';
@@ -32,7 +32,7 @@ export function typesenseSchema(collection: CollectionName, name: string): Recor
     name,
     fields: Object.entries(schemas[collection].fields).map(([field, def]) => ({
       name: field,
-      type: def.type,
+      type: def.int64 ? 'int64' : def.type,
       facet: !!def.facet,
       // Typesense wants stored-only (index: false) fields optional.
       optional: !!def.optional || !!def.storeOnly,
@@ -46,6 +46,19 @@ export function typesenseSchema(collection: CollectionName, name: string): Recor
 }
 
 const statusOf = (err: unknown): number | undefined => (err as { httpStatus?: number })?.httpStatus;
+
+/** The characters typesenseSchema's token_separators split on. */
+const SEPARATORS = /[-/]/g;
+
+/**
+ * A synonym as Typesense must be sent it. Typesense tokenizes a synonym WITHOUT the collection's
+ * token_separators (27.1 src/synonym_index.cpp: its Tokenizer gets none), so `24/7` would be the
+ * one token `247` and never meet a query's `24` `7`: the separators are written as spaces.
+ */
+export const typesenseSynonymText = (text: string): string => text.replace(SEPARATORS, ' ').replace(/\s+/g, ' ').trim();
+
+/** A search Typesense refused because the stop-word set it names is not there (a server that lost its data). */
+const missingStopwords = (r: SearchResult | SearchError) => isSearchError(r) && r.code === 404 && /stopword/i.test(r.error);
 
 const NUMBER = '\\s*(-?\\d+(?:\\.\\d+)?)\\s*';
 const GEO_FILTER = new RegExp(`\\blocation\\s*:\\s*\\(${NUMBER},${NUMBER},`);
@@ -111,7 +124,7 @@ export class TypesenseEngine implements SearchEngine {
     }
     // The patients' words (query-understanding.ts) as synonyms on every new collection (upserts: idempotent).
     for (const { id, synonyms } of typesenseSynonyms(collection)) {
-      await this.client.collections(name).synonyms().upsert(id, { synonyms });
+      await this.client.collections(name).synonyms().upsert(id, { synonyms: [...new Set(synonyms.map(typesenseSynonymText))] });
     }
     return name;
   }
@@ -177,6 +190,15 @@ export class TypesenseEngine implements SearchEngine {
   }
 
   async multiSearch(searches: SearchRequest[]): Promise<(SearchResult | SearchError)[]> {
+    const results = await this.searchOnce(searches);
+    if (!results.some(missingStopwords)) return results;
+    // The set was there when this process installed it; the server has lost it since (a node whose
+    // data was wiped, a restore): install it again and search once more.
+    this.stopwordsInstalled = undefined;
+    return this.searchOnce(searches);
+  }
+
+  private async searchOnce(searches: SearchRequest[]): Promise<(SearchResult | SearchError)[]> {
     await this.ensureStopwords();
     const body = {
       // Typesense needs query_by; our callers may leave it to the schema's default.

@@ -36,7 +36,8 @@ describe('Typesense engine: synonyms and stop words', () => {
     expect(pros).toContainEqual(expect.arrayContaining(['fct', 'abuja']));
     expect(pros).toContainEqual(expect.arrayContaining(['lagos', 'lagos state']));
     expect(insts).toContainEqual(expect.arrayContaining(['pharmacy', 'chemist']));
-    expect(insts).toContainEqual(expect.arrayContaining(['x-ray', 'xray']));
+    // Separators as spaces: Typesense tokenizes a synonym without the collection's token_separators.
+    expect(insts).toContainEqual(expect.arrayContaining(['x ray', 'xray']));
 
     await engine.multiSearch([{ collection: 'professionals', q: 'Bakare', filter_by: 'state:=[`Lagos`]' }]);
     const search = requests.find((r) => r.url.startsWith('/multi_search'));

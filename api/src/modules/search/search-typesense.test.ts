@@ -36,7 +36,7 @@ describe('Typesense engine: availability filter, counts and soonest sort', () =>
     const created = typesense.requests.filter((r) => r.method === 'POST' && r.url === '/collections').map((r) => r.body);
     expect(created.map((c) => c.name.replace(/_\d+$/, '')).sort()).toEqual(['avail_institutions', 'avail_professionals']);
     for (const c of created) {
-      expect(c.fields.find((f: { name: string }) => f.name === 'nextSlot')).toMatchObject({ type: 'int32', optional: true, sort: true, index: true });
+      expect(c.fields.find((f: { name: string }) => f.name === 'nextSlot')).toMatchObject({ type: 'int64', optional: true, sort: true, index: true });
     }
   });
 
