@@ -19,6 +19,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { createSql, loadConfig, migrate, resolveDatabase } from '@ilera/db';
+import { SEARCH_TABLES, vacuumAnalyze } from '@ilera/db/vacuum';
 import { importRegister, type BadRow, type ImportSummary } from '@ilera/db/register/import';
 import { approvedIds, buildDocuments, createEngine, nextSlotsOf, recordNextSlots, syncProfiles, type SearchEngine } from '@ilera/search';
 import type { Sql } from '@ilera/db';
@@ -140,6 +141,14 @@ async function main() {
       onBadRow: (b) => bad.push(b),
     });
     if (begun) bar.stop();
+    // What a bulk import wrote, vacuumed and analysed before searches plan against it (issue 38): the
+    // listings and their institutions (updated rows leave dead versions), the run's record, the outbox,
+    // and the PostgreSQL engine's tables when it indexed them.
+    const vacuumed = await vacuumAnalyze(sql, {
+      tables: ['institutions', 'register_listings', 'register_imports', 'register_wards', 'outbox'],
+      pattern: engine.kind === 'postgres' ? SEARCH_TABLES : undefined,
+    });
+    console.log(`VACUUM (ANALYZE) of ${vacuumed.tables.length} tables in ${(vacuumed.ms / 1000).toFixed(1)} s`);
     for (const b of bad.sort((x, y) => x.line - y.line)) console.log(`line ${b.line}: ${REASONS[b.reason] ?? b.reason}: ${b.detail}`);
     console.log(summaryText(summary));
     console.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -10,6 +10,7 @@
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { createSql, loadConfig, migrate, resolveDatabase, type Sql } from '@ilera/db';
+import { vacuumAnalyze } from '@ilera/db/vacuum';
 import { reindexAll } from '@ilera/search';
 import type { Progress, ProgressFactory } from '@ilera/db/seed/copy';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SIZES, seedDemo } from '@ilera/db/seed/demo';
@@ -109,6 +110,10 @@ async function main() {
       `search index rebuilt in ${((Date.now() - indexStarted) / 1000).toFixed(1)} s ` +
         `(${indexed.professionals} professionals, ${indexed.institutions} institutions)`,
     );
+    // Everything the seed wrote, vacuumed and analysed before the first search (issue 38): without it a
+    // server with autovacuum off (or behind) answers the search mix at half the rate (docs/PERFORMANCE.md).
+    const vacuumed = await vacuumAnalyze(sql);
+    say(`VACUUM (ANALYZE) of ${vacuumed.tables.length} tables in ${(vacuumed.ms / 1000).toFixed(1)} s`);
     say(JSON.stringify(summary));
     say(`demo accounts (password ${DEMO_PASSWORD}): ${Object.values(DEMO_ACCOUNTS).map((a) => a.email).join(', ')}`);
     say(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);

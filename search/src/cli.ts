@@ -6,6 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createSql, loadConfig, migrate, resolveDatabase } from '@ilera/db';
+import { SEARCH_TABLES, vacuumAnalyze } from '@ilera/db/vacuum';
 import { checkIndex, reindexAll, type CollectionCheck } from './index';
 
 
@@ -41,6 +42,11 @@ async function main(): Promise<number> {
       console.log(
         `Reindexed ${counts.professionals} professionals and ${counts.institutions} institutions in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
       );
+      // What it wrote: the PostgreSQL engine's tables (a whole new generation, the old one deleted) and
+      // every profile's next slot. Left to autovacuum (or to nobody, where it is off) searches run at
+      // half speed (issue 38, docs/OPERATIONS.md).
+      const vacuumed = await vacuumAnalyze(sql, { tables: ['professionals', 'institutions'], pattern: SEARCH_TABLES });
+      console.log(`VACUUM (ANALYZE) of ${vacuumed.tables.length} tables in ${(vacuumed.ms / 1000).toFixed(1)} s.`);
       return 0;
     }
     const report = await checkIndex(sql);

@@ -80,9 +80,17 @@ describe('reindex and search:check', () => {
     expect(before.out).toContain(`out of date in the index: ${ids.c}`);
     expect(before.out).toContain('The index differs from PostgreSQL');
 
+    const vacuumed = () => db.sql<{ relname: string }[]>`
+      SELECT relname FROM pg_stat_user_tables WHERE last_vacuum IS NOT NULL AND last_analyze IS NOT NULL ORDER BY 1`;
+    expect((await vacuumed()).map((t) => t.relname)).not.toContain('search_documents');
     const reindex = await cli('reindex', db.url);
     expect(reindex.code).toBe(0);
     expect(reindex.out).toContain('Reindexed 3 professionals and 1 institutions');
+    // It ends with VACUUM (ANALYZE) of what it wrote (issue 38).
+    expect(reindex.out).toMatch(/VACUUM \(ANALYZE\) of \d+ tables/);
+    expect((await vacuumed()).map((t) => t.relname)).toEqual(
+      expect.arrayContaining(['institutions', 'professionals', 'search_bodies', 'search_documents', 'search_terms']),
+    );
 
     const after = await cli('check', db.url);
     expect(after.code).toBe(0);

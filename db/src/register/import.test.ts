@@ -274,6 +274,12 @@ describe('npm run import:facilities', () => {
     const first = await run();
     expect(first.code, first.out).toBe(0);
     expect(first.out).toMatch(/indexed +2100/);
+    // It ended with VACUUM (ANALYZE) of what it wrote (issue 38): a fresh database has neither yet.
+    const vacuumed = await db.sql<{ relname: string }[]>`
+      SELECT relname FROM pg_stat_user_tables WHERE last_vacuum IS NOT NULL AND last_analyze IS NOT NULL`;
+    expect(vacuumed.map((t) => t.relname)).toEqual(
+      expect.arrayContaining(['institutions', 'register_listings', 'register_imports', 'search_documents', 'search_bodies']),
+    );
     const docs = () => db.sql<{ n: number; listed: number; newest: string }[]>`
       SELECT count(*)::int AS n, count(*) FILTER (WHERE b.document->>'listed' = 'true')::int AS listed,
         max(d.xmin::text::bigint)::text AS newest
