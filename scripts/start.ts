@@ -72,7 +72,7 @@ async function main() {
   }
   const workers = mode === 'api' ? null : await startWorkers({ sql, config, connection: redis, queues, metrics });
   if (workers) say('workers running');
-  const metricsServer = config.metricsPort === undefined ? null : await serveMetrics(metrics, { port: config.metricsPort, host: config.metricsHost });
+  const metricsServer = config.metricsPort === undefined ? null : await serveMetrics(metrics, { port: config.metricsPort, host: config.metricsHost, token: config.metricsToken });
   if (metricsServer) say(`metrics at ${metricsServer.url}`);
 
   let stopping = false;

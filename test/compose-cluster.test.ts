@@ -11,7 +11,7 @@ import { typesenseCluster } from '@ilera/search';
  * all three. Checked with `docker-compose config` (no Docker engine needed).
  */
 const root = path.resolve(__dirname, '..');
-const secrets = { SESSION_SECRET: 'compose-test-session-secret-0123456789abcdef', TYPESENSE_API_KEY: 'cluster-test-key', POSTGRES_PASSWORD: 'clustertestpassword' };
+const secrets = { SESSION_SECRET: 'compose-test-session-secret-0123456789abcdef', TYPESENSE_API_KEY: 'cluster-test-key', POSTGRES_PASSWORD: 'clustertestpassword', METRICS_TOKEN: 'cluster-test-metrics-token' };
 const clusterUrl = 'http://typesense-1:8108,http://typesense-2:8108,http://typesense-3:8108';
 let dir: string;
 let envFile: string;

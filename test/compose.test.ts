@@ -6,12 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * docker-compose.yml has no default secret (issue 15): `docker-compose up` and
- * `config` stop, naming the variable, until SESSION_SECRET, TYPESENSE_API_KEY and
- * POSTGRES_PASSWORD are set. Checked with Debian's docker-compose 1.29, which
+ * `config` stop, naming the variable, until SESSION_SECRET, TYPESENSE_API_KEY,
+ * POSTGRES_PASSWORD and METRICS_TOKEN (issue 38) are set. Checked with Debian's docker-compose 1.29, which
  * needs no Docker engine for `config`.
  */
 const root = path.resolve(__dirname, '..');
-const required = { SESSION_SECRET: 'compose-test-session-secret-0123456789abcdef', TYPESENSE_API_KEY: 'compose-test-typesense-key', POSTGRES_PASSWORD: 'composetestpgpassword' };
+const required = {
+  SESSION_SECRET: 'compose-test-session-secret-0123456789abcdef',
+  TYPESENSE_API_KEY: 'compose-test-typesense-key',
+  POSTGRES_PASSWORD: 'composetestpgpassword',
+  METRICS_TOKEN: 'compose-test-metrics-token',
+};
 type Var = keyof typeof required;
 
 let dir: string;
@@ -41,7 +46,7 @@ function config(vars: Partial<Record<Var, string>>) {
 }
 
 describe('docker-compose.yml', () => {
-  it('is valid and carries every secret where it is used when all three are set', () => {
+  it('is valid and carries every secret where it is used when all four are set', () => {
     const r = config(required);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
@@ -52,6 +57,8 @@ describe('docker-compose.yml', () => {
     expect(r.stdout).toContain(`- ${required.TYPESENSE_API_KEY}`);
     expect(r.stdout).toContain(`TYPESENSE_API_KEY: ${required.TYPESENSE_API_KEY}`);
     expect(r.stdout).toContain('NODE_ENV: production');
+    // The metrics port is open to the compose network, with its token (issue 38).
+    expect(r.stdout).toContain(`METRICS_TOKEN: ${required.METRICS_TOKEN}`);
     expect(r.stdout).not.toMatch(/change-me/);
   });
 
@@ -70,6 +77,6 @@ describe('docker-compose.yml', () => {
   it('refuses to start with none of them set', () => {
     const r = config({});
     expect(r.status).not.toBe(0);
-    expect(r.stderr).toMatch(/in service "\w+": set (SESSION_SECRET|TYPESENSE_API_KEY|POSTGRES_PASSWORD) \(/);
+    expect(r.stderr).toMatch(/in service "\w+": set (SESSION_SECRET|TYPESENSE_API_KEY|POSTGRES_PASSWORD|METRICS_TOKEN) \(/);
   });
 });

@@ -132,6 +132,12 @@ describe('API metrics', () => {
       }
     }
     for (const personal of [email, 'Oluwaseun', 'Metricsola', '0803 123 4567', `/api/professionals/${p.id}`]) expect(text).not.toContain(personal);
+    // Nor do the workers' (queues, outbox, tables).
+    const w = await scrape(workerMetrics.url);
+    for (const personal of [email, 'Oluwaseun', 'Metricsola', '0803 123 4567']) expect(w.text).not.toContain(personal);
+    for (const s of w.samples) {
+      for (const [k, v] of Object.entries(s.labels)) if (k !== 'le' && k !== 'quantile' && k !== 'version') expect(v).not.toMatch(/@|\d{3}/);
+    }
   });
 
   it('counts load-shed refusals', async () => {
@@ -155,6 +161,16 @@ describe('API metrics', () => {
 
   it('is never configured on the public port, and is off unless METRICS_PORT is set', () => {
     expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow('METRICS_PORT must differ from PORT (the metrics are not public)');
+    // Beyond loopback only with a token.
+    expect(() => loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' })).toThrow(
+      'METRICS_HOST is not a loopback address: set METRICS_TOKEN (the metrics are not public)',
+    );
+    expect(() => loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5', METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN must be at least 16 characters');
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: 'a-metrics-token-0123456789' })).toMatchObject({
+      metricsHost: '0.0.0.0',
+      metricsToken: 'a-metrics-token-0123456789',
+    });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '127.0.0.1' }).metricsToken).toBeUndefined();
     expect(loadConfig({ METRICS_PORT: '9464' })).toMatchObject({ metricsPort: 9464, metricsHost: '127.0.0.1' });
     expect(loadConfig({}).metricsPort).toBeUndefined();
   });
@@ -171,7 +187,44 @@ describe('API metrics', () => {
   });
 });
 
+describe('the metrics token', () => {
+  it('refuses a scrape without `Authorization: Bearer <METRICS_TOKEN>` (401, no figures), and serves one with it', async () => {
+    const token = 'a-metrics-token-0123456789abcdef';
+    const guarded = await serveMetrics(ctx.app.metrics, { port: 0, host: '127.0.0.1', token });
+    try {
+      for (const authorization of [undefined, 'Bearer wrong-token-0123456789abcdef', token, `Basic ${token}`, `Bearer ${token}x`]) {
+        const res = await fetch(guarded.url, { headers: authorization ? { authorization } : {} });
+        expect(res.status, authorization).toBe(401);
+        expect(res.headers.get('www-authenticate')).toBe('Bearer realm="metrics"');
+        expect(await res.text()).not.toMatch(/ilera_|# HELP/);
+      }
+      const res = await fetch(guarded.url, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('ilera_http_requests_total');
+    } finally {
+      guarded.close();
+    }
+  });
+});
+
 describe('worker metrics', () => {
+  it("shows each table's dead rows and the time since its last vacuum", async () => {
+    // 400 accounts, then 300 of them updated: 300 dead row versions in users, 400 live.
+    await ctx.sql`INSERT INTO users (email, first_name, last_name) SELECT 'dead' || g || '@example.ng', 'Dead', 'Rows' FROM generate_series(1, 400) g`;
+    await ctx.sql`UPDATE users SET last_name = 'Rowed' WHERE email LIKE 'dead%@example.ng' AND right(split_part(email, '@', 1), 1) <> '0'`;
+    // (Each connection hands PostgreSQL its statistics when idle, within seconds.)
+    const dirty = await workersWhen(
+      (s) => (value(s, 'ilera_table_dead_rows', { table: 'users' }) ?? 0) >= 300 && (value(s, 'ilera_table_live_rows', { table: 'users' }) ?? 0) >= 400,
+      30000,
+    );
+    for (const table of ['search_documents', 'outbox', 'appointments']) expect(value(dirty, 'ilera_table_dead_rows', { table })).toBeGreaterThanOrEqual(0);
+    await ctx.sql`VACUUM (ANALYZE) users`;
+    const clean = await workersWhen((s) => value(s, 'ilera_table_dead_rows', { table: 'users' }) === 0, 20000);
+    const age = value(clean, 'ilera_table_last_vacuum_age_seconds', { table: 'users' })!;
+    expect(age).toBeGreaterThanOrEqual(0);
+    expect(age).toBeLessThan(60);
+  });
+
   it('shows every queue by state, and the index lag of an outbox search event', async () => {
     const p = await createProfessional(ctx.sql, { user: { firstName: 'Adaeze', lastName: 'Lagmeasured' } });
     await ctx.sql`INSERT INTO outbox (topic, payload) VALUES ('search.professional', ${ctx.sql.json({ id: p.id })})`;

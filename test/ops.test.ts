@@ -22,11 +22,24 @@ function promtool(...args: string[]) {
   return { status: r.status, output: `${r.stdout}${r.stderr}` };
 }
 
+/** Where ops/prometheus.yml reads the metrics token (docker-compose's Prometheus writes it there). */
+const TOKEN_FILE = '/prometheus/metrics-token';
+
 describe('ops/ files and promtool', () => {
   it('prometheus.yml is a valid configuration and loads alerts.yml', () => {
-    const r = promtool('check', 'config', 'prometheus.yml');
-    expect(r.output).toContain('SUCCESS: 1 rule files found');
-    expect(r.status, r.output).toBe(0);
+    // promtool checks that the token file exists: the shipped file with that path pointed at one.
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ilera-promtool-'));
+    try {
+      writeFileSync(path.join(dir, 'metrics-token'), 'a-token-for-promtool-0123456789');
+      const shipped = readFileSync(path.join(ops, 'prometheus.yml'), 'utf8');
+      expect(shipped.split(`credentials_file: ${TOKEN_FILE}`)).toHaveLength(3);
+      writeFileSync(path.join(dir, 'prometheus.yml'), shipped.replaceAll(TOKEN_FILE, path.join(dir, 'metrics-token')).replace('- alerts.yml', `- ${path.join(ops, 'alerts.yml')}`));
+      const r = promtool('check', 'config', path.join(dir, 'prometheus.yml'));
+      expect(r.output).toContain('SUCCESS: 1 rule files found');
+      expect(r.status, r.output).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('alerts.yml is valid', () => {
@@ -54,7 +67,12 @@ describe("docker-compose.yml's monitoring profile", () => {
     // Installs docker-compose with apt when missing and root (as test/compose.test.ts does).
     const ensure = spawnSync('bash', [path.join(root, 'scripts/ensure-docker-compose.sh')], { encoding: 'utf8' });
     expect(ensure.status, ensure.stderr).toBe(0);
-    const secrets = { SESSION_SECRET: 'compose-test-session-secret-0123456789abcdef', TYPESENSE_API_KEY: 'compose-test-typesense-key', POSTGRES_PASSWORD: 'composetestpgpassword' };
+    const secrets = {
+      SESSION_SECRET: 'compose-test-session-secret-0123456789abcdef',
+      TYPESENSE_API_KEY: 'compose-test-typesense-key',
+      POSTGRES_PASSWORD: 'composetestpgpassword',
+      METRICS_TOKEN: 'compose-test-metrics-token',
+    };
     // An empty env file, so a developer's .env cannot fill in anything.
     const envDir = mkdtempSync(path.join(os.tmpdir(), 'ilera-compose-'));
     writeFileSync(path.join(envDir, 'empty.env'), '');
@@ -77,6 +95,11 @@ describe("docker-compose.yml's monitoring profile", () => {
     expect(scraped).toEqual(['9464', '9464']);
     expect(r.stdout.match(/METRICS_PORT: '?9464'?/g)).toHaveLength(2);
     expect(r.stdout).not.toMatch(/9464:9464|- 9464/);
+    // Reachable in the network, with the token: the apps have it, and Prometheus writes it where
+    // prometheus.yml's credentials_file reads it before it starts.
+    expect(r.stdout.match(/METRICS_TOKEN: compose-test-metrics-token/g)).toHaveLength(3);
+    expect(service).toContain('METRICS_TOKEN: compose-test-metrics-token');
+    expect(service).toMatch(new RegExp(`printf '%s' "\\$\\$METRICS_TOKEN" > ${TOKEN_FILE} && exec\\s+/bin/prometheus`));
   });
 });
 
@@ -89,6 +112,7 @@ describe('a real Prometheus scraping the API and workers processes', () => {
   let promUrl: string;
   let dir: string;
   let metricsPorts: number[];
+  const token = `ops-test-metrics-token-${process.pid}`;
 
   /** An instant query through Prometheus's HTTP API: each series' labels and value. */
   async function query(q: string): Promise<{ metric: Record<string, string>; value: number }[]> {
@@ -104,14 +128,18 @@ describe('a real Prometheus scraping the API and workers processes', () => {
     metricsPorts = [apiMetrics, workerMetrics];
     setting = await processEnvironment('ops');
     api = startApp('--api', { ...setting.env, METRICS_PORT: String(apiMetrics) });
-    workers = startApp('--workers', { ...setting.env, METRICS_PORT: String(workerMetrics) });
+    // The workers' metrics open to the machine's network, with a token (as in docker-compose).
+    workers = startApp('--workers', { ...setting.env, METRICS_PORT: String(workerMetrics), METRICS_HOST: '0.0.0.0', METRICS_TOKEN: token });
     // The first start seeds the demo directory.
     await waitUntil(async () => (await fetch(`${setting.base}/healthz`).catch(() => null))?.ok === true, api, 'API process', 120000);
-    await waitUntil(async () => (await fetch(`http://127.0.0.1:${workerMetrics}/metrics`).catch(() => null))?.ok === true, workers, 'workers metrics', 60000);
+    const withToken = { headers: { authorization: `Bearer ${token}` } };
+    await waitUntil(async () => (await fetch(`http://127.0.0.1:${workerMetrics}/metrics`, withToken).catch(() => null))?.ok === true, workers, 'workers metrics', 60000);
 
     // The shipped configuration, pointed at this test's processes and scraping every second.
     dir = mkdtempSync(path.join(os.tmpdir(), 'ilera-prometheus-'));
+    writeFileSync(path.join(dir, 'metrics-token'), token, { mode: 0o600 });
     const config = readFileSync(path.join(ops, 'prometheus.yml'), 'utf8')
+      .replaceAll(TOKEN_FILE, path.join(dir, 'metrics-token'))
       .replace('api:9464', `127.0.0.1:${apiMetrics}`)
       .replace('workers:9464', `127.0.0.1:${workerMetrics}`)
       .replace(/scrape_interval: \S+/, 'scrape_interval: 1s')
@@ -169,20 +197,41 @@ describe('a real Prometheus scraping the API and workers processes', () => {
     expect(rules.data.groups.flatMap((g) => g.rules.map((r) => r.name))).toContain('IleraOutboxStuck');
   });
 
-  it("binds the metrics ports to loopback by default: the machine's other addresses do not answer them", async () => {
-    const outside = Object.values(os.networkInterfaces())
+  const outside = () =>
+    Object.values(os.networkInterfaces())
       .flat()
       .filter((a) => a && a.family === 'IPv4' && !a.internal)
       .map((a) => a!.address);
-    for (const port of metricsPorts) {
-      expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(200);
-      for (const address of outside) {
-        const err = await fetch(`http://${address}:${port}/metrics`).then(() => null, (e: Error & { cause?: { code?: string } }) => e);
-        expect(err?.cause?.code, `${address}:${port}`).toBe('ECONNREFUSED');
-      }
+
+  it("binds the metrics port to loopback by default: the machine's other addresses do not answer it", async () => {
+    const port = metricsPorts[0];
+    expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(200);
+    expect(outside().length).toBeGreaterThan(0);
+    for (const address of outside()) {
+      const err = await fetch(`http://${address}:${port}/metrics`).then(() => null, (e: Error & { cause?: { code?: string } }) => e);
+      expect(err?.cause?.code, `${address}:${port}`).toBe('ECONNREFUSED');
     }
     // The public port does not serve them either.
     expect(await (await fetch(`${setting.base}/metrics`)).text()).not.toContain('ilera_http_requests_total');
+  });
+
+  it('answers the network only with its METRICS_TOKEN (METRICS_HOST=0.0.0.0): 401 and no figures without it', async () => {
+    const port = metricsPorts[1];
+    expect(outside().length).toBeGreaterThan(0);
+    for (const address of [...outside(), '127.0.0.1']) {
+      const url = `http://${address}:${port}/metrics`;
+      for (const headers of [{}, { authorization: 'Bearer not-the-token-0123456789' }, { authorization: token }] as Record<string, string>[]) {
+        const res = await fetch(url, { headers });
+        expect(res.status, `${url} ${JSON.stringify(headers)}`).toBe(401);
+        expect(res.headers.get('www-authenticate')).toBe('Bearer realm="metrics"');
+        expect(await res.text()).not.toMatch(/ilera_|# HELP/);
+      }
+      const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status, url).toBe(200);
+      expect(await res.text()).toContain('ilera_queue_jobs');
+    }
+    // Prometheus, given the token by its credentials_file, scrapes it.
+    expect(await one('up{job="ilera-workers"}')).toBe(1);
   });
 
   it("shows the outbox's oldest row ageing while the relay cannot take it (IleraOutboxStuck), and falling once it can", async () => {

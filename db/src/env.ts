@@ -24,6 +24,11 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   sessionSecret?: string;
+  /**
+   * SESSION_SECRET_PREVIOUS: the secret being rotated out. Cookies it signed are still accepted (and
+   * signed again with SESSION_SECRET when next seen), so a rotation signs nobody out (docs/OPERATIONS.md).
+   */
+  sessionSecretPrevious?: string;
   appUrl: string;
   logLevel: string;
   /** Proxies whose X-Forwarded-For we believe (Fastify trustProxy): none unless set. */
@@ -38,6 +43,11 @@ export interface Config {
    */
   metricsPort?: number;
   metricsHost: string;
+  /**
+   * METRICS_TOKEN: when set, /metrics answers only `Authorization: Bearer <token>`. Required when
+   * METRICS_HOST is not a loopback address: the metrics are never open to the network without it.
+   */
+  metricsToken?: string;
   /** SMS and WhatsApp (issue 36, decision 034): which sender each channel uses and its credentials. */
   texts: TextsConfig;
   /** When the API answers 503 at once instead of queueing (api/src/plugins/load-shedding.ts); 0 turns a check off. */
@@ -112,6 +122,9 @@ const portNumber = (name: string) =>
 const count = (name: string) =>
   z.preprocess(blank, z.coerce.number({ invalid_type_error: `${name} must be a number` }).int(`${name} must be a whole number`).min(0, `${name} must be 0 or more`).optional());
 
+/** 127.0.0.0/8, ::1 and localhost: addresses other machines cannot reach. */
+const isLoopback = (host: string) => /^(127\.\d+\.\d+\.\d+|::1|\[::1\]|localhost)$/i.test(host);
+
 const envSchema = z
   .object({
     NODE_ENV: text,
@@ -132,6 +145,7 @@ const envSchema = z
     MAIL_FROM: text,
     MAIL_TO_FILES: z.preprocess(blank, z.enum(['0', '1'], { errorMap: () => ({ message: 'MAIL_TO_FILES must be 1 or 0' }) }).optional()),
     SESSION_SECRET: text,
+    SESSION_SECRET_PREVIOUS: text,
     APP_URL: url('APP_URL'),
     LOG_LEVEL: z.preprocess(
       blank,
@@ -155,6 +169,7 @@ const envSchema = z
     TEXT_INBOUND_SECRET: text,
     METRICS_PORT: z.preprocess(blank, portNumber('METRICS_PORT').optional()),
     METRICS_HOST: text,
+    METRICS_TOKEN: z.preprocess(blank, z.string().min(16, 'METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 24)').optional()),
     LOAD_SHED_MAX_IN_FLIGHT: count('LOAD_SHED_MAX_IN_FLIGHT'),
     LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: count('LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS'),
     LOAD_SHED_MAX_HEAP_MB: count('LOAD_SHED_MAX_HEAP_MB'),
@@ -179,6 +194,13 @@ const envSchema = z
     // The metrics are not public: they never share the port the world reaches.
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
       ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'METRICS_PORT must differ from PORT (the metrics are not public)' });
+    }
+    // Reachable from other machines only with a token.
+    if (env.METRICS_PORT !== undefined && env.METRICS_HOST !== undefined && !isLoopback(env.METRICS_HOST) && !env.METRICS_TOKEN) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_TOKEN'], message: 'METRICS_HOST is not a loopback address: set METRICS_TOKEN (the metrics are not public)' });
+    }
+    if (env.SESSION_SECRET_PREVIOUS !== undefined && env.SESSION_SECRET_PREVIOUS === env.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET_PREVIOUS'], message: 'SESSION_SECRET_PREVIOUS is the same as SESSION_SECRET' });
     }
   });
 
@@ -276,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, roles: readonly
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Ilera <no-reply@ilera.ng>',
     sessionSecret: e.SESSION_SECRET,
+    sessionSecretPrevious: e.SESSION_SECRET_PREVIOUS,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL ?? 'info',
     trustProxy: e.TRUST_PROXY ?? false,
@@ -284,6 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, roles: readonly
     texts: textsConfig(e, production),
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST ?? '127.0.0.1',
+    metricsToken: e.METRICS_TOKEN,
     loadShedding: {
       maxInFlight: e.LOAD_SHED_MAX_IN_FLIGHT ?? 64,
       maxEventLoopDelayMs: e.LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS ?? 1000,

@@ -2,6 +2,7 @@
 // the API and the workers, and serves it on METRICS_PORT (METRICS_HOST, 127.0.0.1 by default), never
 // on the public port. Labels are names fixed in code (route templates, queue names, states): never an
 // id, an address, a name or a phone, so nothing personal reaches Prometheus.
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { statfs } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -67,12 +68,27 @@ function registerDataDirMetrics(registry: Registry, dataDir: string): void {
   });
 }
 
-/** Serves the registry as Prometheus text at GET /metrics; anything else is 404. */
-export async function serveMetrics(registry: Registry, o: { port: number; host: string }): Promise<http.Server & { url: string }> {
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/** Whether the request carries `Authorization: Bearer <token>` (compared in constant time). */
+function hasToken(req: http.IncomingMessage, token: string): boolean {
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+  return m !== null && timingSafeEqual(digest(m[1]), digest(token));
+}
+
+/**
+ * Serves the registry as Prometheus text at GET /metrics; anything else is 404. With a token
+ * (METRICS_TOKEN), a request without `Authorization: Bearer <token>` gets 401 and no figures.
+ */
+export async function serveMetrics(registry: Registry, o: { port: number; host: string; token?: string }): Promise<http.Server & { url: string }> {
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     if ((req.method !== 'GET' && req.method !== 'HEAD') || path !== '/metrics') {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
+      return;
+    }
+    if (o.token !== undefined && !hasToken(req, o.token)) {
+      res.writeHead(401, { 'content-type': 'text/plain', 'www-authenticate': 'Bearer realm="metrics"' }).end('Unauthorized: METRICS_TOKEN needed\n');
       return;
     }
     registry.metrics().then(
@@ -159,6 +175,35 @@ export function registerWorkerMetrics(registry: Registry, deps: { sql: Sql; queu
       if (b) this.set(b.aside);
     },
   });
+  // Each table's dead rows and the time since anything vacuumed it (issue 38): bulk work left to an
+  // autovacuum that is off or behind halves the search rate (docs/OPERATIONS.md, IleraTableNeedsVacuum).
+  // Table names are the schema's own; a table never vacuumed since the statistics began reports +Inf.
+  const tables = perScrape(() =>
+    sql<{ table: string; live: number; dead: number; age: number | null }[]>`
+      SELECT relname AS table, n_live_tup::float8 AS live, n_dead_tup::float8 AS dead,
+             extract(epoch FROM clock_timestamp() - greatest(last_vacuum, last_autovacuum))::float8 AS age
+      FROM pg_stat_user_tables WHERE schemaname = current_schema()`,
+  );
+  const tableGauge = (name: string, help: string, pick: (t: { live: number; dead: number; age: number | null }) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['table'],
+      registers: [registry],
+      async collect() {
+        const rows = await tables();
+        if (!rows) return;
+        this.reset();
+        for (const t of rows) this.set({ table: t.table }, pick(t));
+      },
+    });
+  tableGauge('ilera_table_live_rows', "Live rows of each table (PostgreSQL's estimate, pg_stat_user_tables)", (t) => t.live);
+  tableGauge('ilera_table_dead_rows', 'Dead row versions of each table waiting for a vacuum (pg_stat_user_tables)', (t) => t.dead);
+  tableGauge(
+    'ilera_table_last_vacuum_age_seconds',
+    'Seconds since the last VACUUM or autovacuum of each table (+Inf: none since the statistics began)',
+    (t) => t.age ?? Infinity,
+  );
   const indexLag = new Histogram({
     name: 'ilera_index_lag_seconds',
     help: "Time from an outbox search event's creation to the end of its index job",
