@@ -19,7 +19,7 @@ import { registerStatic } from './plugins/static';
 import { httpCachePlugin } from './plugins/http-cache';
 import { registerRequestLimits, type RequestLimitOverrides } from './plugins/rate-limit';
 import { openRequestRedis } from './redis';
-import { sessionKey, sessionPlugin } from './plugins/session';
+import { previousSessionKey, sessionKey, sessionPlugin } from './plugins/session';
 import { clientCookiePlugin } from './plugins/client-cookie';
 import { modules } from './modules';
 import { ensureCollectionsAtStart } from './modules/search/ensure-collections';
@@ -94,7 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before compression: ETags hash the uncompressed answer (plugins/http-cache.ts).
   await app.register(httpCachePlugin);
   await app.register(compress, { threshold: 1024 });
-  const cookies = { key: await sessionKey(deps.config), secure: deps.config.appUrl.startsWith('https:') };
+  const cookies = { key: await sessionKey(deps.config), previousKey: previousSessionKey(deps.config), secure: deps.config.appUrl.startsWith('https:') };
   await app.register(sessionPlugin, cookies);
   // Anonymous limits count per client first (D26): the signed client cookie, read before the limits.
   await app.register(clientCookiePlugin, cookies);

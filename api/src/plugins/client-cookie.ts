@@ -25,18 +25,27 @@ declare module 'fastify' {
   }
 }
 
-/** `<id>.<signature>`: 16 random bytes and an HMAC-SHA256, both base64url. */
-function signer(sessionKey: Buffer) {
+/**
+ * `<id>.<signature>`: 16 random bytes and an HMAC-SHA256, both base64url. Signed with the session key;
+ * during a rotation (SESSION_SECRET_PREVIOUS) a signature by the previous key is accepted too (`old`).
+ */
+function signer(sessionKey: Buffer, previousKey?: Buffer) {
   // A key of its own, so the client cookie's signatures can never stand in for anything the session key protects.
-  const key = createHmac('sha256', sessionKey).update('ilera client cookie').digest();
-  const mac = (id: string) => createHmac('sha256', key).update(id).digest('base64url');
+  const macOf = (k: Buffer) => {
+    const key = createHmac('sha256', k).update('ilera client cookie').digest();
+    return (id: string) => createHmac('sha256', key).update(id).digest('base64url');
+  };
+  const mac = macOf(sessionKey);
+  const previousMac = previousKey ? macOf(previousKey) : undefined;
   return {
     sign: (id: string) => `${id}.${mac(id)}`,
-    verify(value: string | undefined): string | null {
+    verify(value: string | undefined): { id: string; old: boolean } | null {
       const match = value ? /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/.exec(value) : null;
       if (!match) return null;
       const [, id, signature] = match;
-      return timingSafeEqual(Buffer.from(signature), Buffer.from(mac(id))) ? id : null;
+      if (timingSafeEqual(Buffer.from(signature), Buffer.from(mac(id)))) return { id, old: false };
+      if (previousMac && timingSafeEqual(Buffer.from(signature), Buffer.from(previousMac(id)))) return { id, old: true };
+      return null;
     },
   };
 }
@@ -49,9 +58,11 @@ function signer(sessionKey: Buffer) {
  * POST answers do not issue it either (a refused sign-in sets no cookie).
  * Register after the session plugin, whose @fastify/cookie parses and writes cookies.
  */
-export const clientCookiePlugin = fp(async (app, opts: { key: Buffer; secure: boolean }) => {
-  const { sign, verify } = signer(opts.key);
+export const clientCookiePlugin = fp(async (app, opts: { key: Buffer; previousKey?: Buffer; secure: boolean }) => {
+  const { sign, verify } = signer(opts.key, opts.previousKey);
   const ids = new WeakMap<FastifyRequest, string | null>();
+  /** Requests whose cookie the previous key signed: given the same id signed with the current key. */
+  const resign = new WeakSet<FastifyRequest>();
 
   app.decorateRequest('clientId', {
     getter(this: FastifyRequest) {
@@ -60,7 +71,9 @@ export const clientCookiePlugin = fp(async (app, opts: { key: Buffer; secure: bo
         // request.cookies is parsed by @fastify/cookie's onRequest hook; a request answered before it ran
         // (load shedding) is parsed here, so that a client that has a cookie is never given another.
         const cookies = this.cookies ?? app.parseCookie(this.headers.cookie ?? '');
-        id = verify(cookies[CLIENT_COOKIE]);
+        const verified = verify(cookies[CLIENT_COOKIE]);
+        id = verified?.id ?? null;
+        if (verified?.old) resign.add(this);
         ids.set(this, id);
       }
       return id;
@@ -68,9 +81,9 @@ export const clientCookiePlugin = fp(async (app, opts: { key: Buffer; secure: bo
   });
 
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || request.clientId) return payload;
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || (request.clientId && !resign.has(request))) return payload;
     if (/\bpublic\b/i.test(String(reply.getHeader('cache-control') ?? ''))) return payload;
-    reply.setCookie(CLIENT_COOKIE, sign(randomBytes(16).toString('base64url')), {
+    reply.setCookie(CLIENT_COOKIE, sign(request.clientId ?? randomBytes(16).toString('base64url')), {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',

@@ -12,9 +12,11 @@ export type SessionUser = AccountUser;
 
 const SEVEN_DAYS = 7 * 24 * 3600;
 
+const keyOf = (secret: string) => createHash('sha256').update(secret).digest();
+
 /** SESSION_SECRET, or (outside production) a key generated once and kept under DATA_DIR. */
 export async function sessionKey(config: Config): Promise<Buffer> {
-  if (config.sessionSecret) return createHash('sha256').update(config.sessionSecret).digest();
+  if (config.sessionSecret) return keyOf(config.sessionSecret);
   // Several production processes must share one key, and loadConfig refuses this case first.
   if (config.production) throw new Error('SESSION_SECRET must be set with NODE_ENV=production');
   const file = path.join(config.dataDir, 'session.key');
@@ -28,6 +30,14 @@ export async function sessionKey(config: Config): Promise<Buffer> {
   await mkdir(config.dataDir, { recursive: true });
   await writeFile(file, key.toString('base64'), { mode: 0o600 });
   return key;
+}
+
+/**
+ * SESSION_SECRET_PREVIOUS's key during a rotation (docs/OPERATIONS.md): cookies it signed are still
+ * read, and signed again with SESSION_SECRET's key when next seen.
+ */
+export function previousSessionKey(config: Config): Buffer | undefined {
+  return config.sessionSecretPrevious ? keyOf(config.sessionSecretPrevious) : undefined;
 }
 
 export async function loadSessionUser(db: Db, id: string): Promise<SessionUser | null> {
@@ -100,9 +110,10 @@ const memo = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
  * the user's session version; a cookie whose version is older than the user's
  * current one (password changed or reset) is refused and cleared.
  */
-export const sessionPlugin = fp(async (app, opts: { key: Buffer; secure: boolean }) => {
+export const sessionPlugin = fp(async (app, opts: { key: Buffer; previousKey?: Buffer; secure: boolean }) => {
   await app.register(secureSession, {
-    key: opts.key,
+    // During a rotation the previous key opens older cookies; secure-session signs them again with the first.
+    key: opts.previousKey ? [opts.key, opts.previousKey] : opts.key,
     cookieName: 'ilera_session',
     expiry: SEVEN_DAYS,
     cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: opts.secure, maxAge: SEVEN_DAYS },

@@ -171,6 +171,50 @@ describe('sessions', () => {
     expect((await send(ctx.app, 'GET', '/api/auth/user', { cookie })).statusCode).toBe(401);
   });
 
+  it('rotating SESSION_SECRET with SESSION_SECRET_PREVIOUS signs nobody out: old cookies still work and come back signed with the new secret', async () => {
+    const deps = { sql: ctx.sql, redis: ctx.redis, queues: ctx.queues, logStream: false as const };
+    const oldSecret = 'the-old-session-secret-0123456789abcdef';
+    const newSecret = 'the-new-session-secret-0123456789abcdef';
+    const user = await createUser(ctx.sql);
+    const before = await buildApp({ ...deps, config: { ...ctx.config, sessionSecret: oldSecret } });
+    const during = await buildApp({ ...deps, config: { ...ctx.config, sessionSecret: newSecret, sessionSecretPrevious: oldSecret } });
+    const after = await buildApp({ ...deps, config: { ...ctx.config, sessionSecret: newSecret } });
+    try {
+      const cookie = await login(before, user.email, user.password);
+      // The anonymous client cookie (D26) the old secret signed.
+      const client = cookieFrom((await before.inject({ method: 'GET', url: '/api/auth/user' })).headers['set-cookie']);
+      expect(client).toMatch(/^ilera_client=/);
+      // Without the previous secret the old cookie signs its user out: what the rotation avoids.
+      expect((await send(after, 'GET', '/api/auth/user', { cookie })).statusCode).toBe(401);
+      // During the rotation it is accepted, and the answer signs the session again with the new secret.
+      const res = await send(during, 'GET', '/api/auth/user', { cookie });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ email: user.email });
+      const renewed = cookieFrom(res.headers['set-cookie']);
+      expect(renewed).toMatch(/^ilera_session=/);
+      expect(renewed).not.toBe(cookie);
+      // Once SESSION_SECRET_PREVIOUS is removed, the renewed cookie still works.
+      expect((await send(after, 'GET', '/api/auth/user', { cookie: renewed })).statusCode).toBe(200);
+      // The client cookie keeps its id, signed again with the new secret; the old signature alone is no cookie after.
+      const clientRes = await during.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: client } });
+      const reissued = cookieFrom(clientRes.headers['set-cookie']);
+      expect(reissued.split('.')[0]).toBe(client.split('.')[0]);
+      expect(reissued).not.toBe(client);
+      const afterOld = cookieFrom((await after.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: client } })).headers['set-cookie']);
+      expect(afterOld.split('.')[0]).not.toBe(client.split('.')[0]);
+      expect((await after.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: reissued } })).headers['set-cookie']).toBeUndefined();
+      // A secret that is neither is refused as before.
+      const other = await buildApp({ ...deps, config: { ...ctx.config, sessionSecret: 'another-session-secret-0123456789abcdef', sessionSecretPrevious: newSecret } });
+      try {
+        expect((await send(other, 'GET', '/api/auth/user', { cookie })).statusCode).toBe(401);
+      } finally {
+        await other.close();
+      }
+    } finally {
+      await Promise.all([before.close(), during.close(), after.close()]);
+    }
+  });
+
   it('GET /api/logout clears the cookie and redirects to /', async () => {
     const user = await createUser(ctx.sql);
     const cookie = await login(ctx.app, user.email, user.password);
