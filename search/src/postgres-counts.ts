@@ -6,6 +6,7 @@ import type { FilterClause, ParsedSearch } from './protocol';
 import type { CollectionName } from './schema';
 import { CUBE_ARRAY_FIELDS, CUBE_KEY_FIELDS, isKeyFilter, isTagFilter, type KeyTable } from './postgres-keys';
 import { ident, Params, PER_KEY_MAX, quoteTerm, whereSql, type Resolved, type SqlQuery } from './postgres-sql';
+import { LARGE_CELLS, SMALL_CELLS } from './postgres-geo';
 
 /**
  * The cube can count a search when its text is no word or one word (standing for one term or
@@ -285,4 +286,68 @@ function facet(field: string, rows: { value: string; count: number }[], max: num
     .slice(0, max)
     .map((r) => ({ value: r.value, count: r.count, highlighted: r.value }));
   return { field_name: field, counts, stats: {} };
+}
+
+/**
+ * The radius filter of a near-me search whose counts the cells can give (migration 039, decision
+ * 032): one radius, no text, and otherwise what the cube counts for the empty term (facet key
+ * filters, at most one array value, no array facet under it); under an availability filter
+ * (cubeDay), neither an array filter nor an array facet (the cells' day rows are each key's
+ * documents). Else undefined: counted over the documents within the radius.
+ */
+export function cellRadius(s: ParsedSearch, r: Resolved): FilterClause | undefined {
+  const radii = s.filters.filter((f) => f.def.type === 'geopoint');
+  if (radii.length !== 1 || s.words.length > 0 || r.keyIds?.length === 0) return undefined;
+  const [lat, , km] = radii[0].values as number[];
+  // Beyond a few hundred km the cells to list grow with the area (and no near-me search is that wide).
+  if (!(km > 0 && km <= 300) || Math.abs(lat) > 80) return undefined;
+  const rest: ParsedSearch = { ...s, filters: s.filters.filter((f) => f !== radii[0]) };
+  if (cubeTerms(rest, r) === undefined) return undefined;
+  const tagged = rest.filters.some((f) => isTagFilter(s, f)) || s.facetBy.some((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f));
+  if (cubeDay(rest) && tagged) return undefined;
+  return radii[0];
+}
+
+/**
+ * The rows of the cells listed (both grids) under `conds`, what follows FROM: one index descent per
+ * cell (lateral and fenced, as cubeRows reads keys).
+ */
+function cellRows(table: string, collection: CollectionName, cover: { large: number[]; small: number[] }, p: Params): (conds: string) => string {
+  const sizes = p.add([...cover.large.map(() => LARGE_CELLS), ...cover.small.map(() => SMALL_CELLS)]);
+  const cells = p.add([...cover.large, ...cover.small]);
+  const coll = p.add(collection);
+  return (conds) =>
+    `unnest(${sizes}::smallint[], ${cells}::int[]) AS listed(size, cell) CROSS JOIN LATERAL (SELECT * FROM ${table} c
+      WHERE c.collection = ${coll}::text AND c.size = listed.size AND c.cell = listed.cell AND ${conds} OFFSET 0) AS c`;
+}
+
+/**
+ * `found` and the facet counts of the cells wholly inside a circle (countQuery's rows): per key, its
+ * documents (or, under an array filter, that value's); per array value asked, over every key (key 0
+ * rows) or the search's keys. Under an availability filter, each key's documents from the day rows.
+ */
+export function cellCountQuery(s: ParsedSearch, r: Resolved, cover: { large: number[]; small: number[] }): SqlQuery {
+  const p = new Params();
+  const tagFilter = s.filters.find((f) => isTagFilter(s, f));
+  const day = cubeDay(s);
+  const rows = cellRows(day ? 'search_cube_cell_days' : 'search_cube_cells', s.collection, cover, p);
+  const keys = r.keyIds ? ` AND key_id = ANY(${p.add(r.keyIds)}::int[])` : '';
+  const parts = day
+    ? [`SELECT key_id AS k, '' AS f, '' AS v, sum(count)::int AS n FROM ${rows(`day < ${p.add(day)}::date${keys}`)} GROUP BY key_id`]
+    : [`SELECT key_id AS k, '' AS f, '' AS v, sum(count)::int AS n FROM ${rows(`${tagFilter ? `key_id <> 0 AND ${ownRows(p, tagFilter)}` : ownRows(p, undefined)}${keys}`)} GROUP BY key_id`];
+  const arrays = s.facetBy.filter((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f));
+  if (arrays.length && !day && !tagFilter) {
+    parts.push(`SELECT 0, arr_field, arr_value, sum(count)::int FROM ${rows(`${keys ? keys.slice(5) : 'key_id = 0'}
+      AND arr_field <> '' AND arr_field = ANY(${p.add(arrays)}::text[])`)} GROUP BY arr_field, arr_value`);
+  }
+  return { text: parts.join(' UNION ALL '), values: p.values, prepare: true };
+}
+
+/** The count-only windows `days` (Lagos days, cubeDay) over the cells wholly inside a circle: one row, n0, n1, ... */
+export function cellWindowsSql(p: Params, collection: CollectionName, cover: { large: number[]; small: number[] }, keyIds: readonly number[] | undefined, days: string[]): string {
+  const bounds = days.map((d) => `${p.add(d)}::date`);
+  const rows = cellRows('search_cube_cell_days', collection, cover, p);
+  const keys = keyIds ? ` AND key_id = ANY(${p.add(keyIds)}::int[])` : '';
+  return `SELECT ${bounds.map((d, i) => `coalesce(sum(count) FILTER (WHERE day < ${d}), 0)::int AS n${i}`).join(', ')}
+    FROM ${rows(`day < GREATEST(${bounds.join(', ')})${keys}`)}`;
 }

@@ -22,7 +22,8 @@ import type { Db, Sql } from '@ilera/db';
 import { SearchParamsError, type FacetCount, type SearchEngine, type SearchError, type SearchRequest, type SearchResult } from './engine';
 import { parseSearch, type FilterClause, type ParsedSearch } from './protocol';
 import { validateDocument, type CollectionName, type SearchDocument } from './schema';
-import { countQuery, cubeDay, cubePreparable, cubeRows, cubeTerms, cubeWindowsSql, facetsFromCounts, overlapSql, windowRows, type CountRow } from './postgres-counts';
+import { cellCountQuery, cellRadius, cellWindowsSql, countQuery, cubeDay, cubePreparable, cubeRows, cubeTerms, cubeWindowsSql, facetsFromCounts, overlapSql, windowRows, type CountRow } from './postgres-counts';
+import { cellCover, inCells } from './postgres-geo';
 import { CUBE_ARRAY_FIELDS, isKeyFilter, isTagFilter, KeyTable } from './postgres-keys';
 import { derive, type Row } from './postgres-rows';
 import { hitsQuery, countsFirst, Params, PER_KEY_MAX, whereSql, type Resolved } from './postgres-sql';
@@ -233,7 +234,7 @@ export class PostgresEngine implements SearchEngine {
       // the cube cannot count the windows, its own counts read the same matching documents: the windows
       // are counted in its statement, over the same rows, instead of reading them a second time.
       const key = filterKey(group[0], windowBound(group[0]));
-      const page = cubeTerms(group[0], r) === undefined ? ok.find((s) => !inGroups.has(s) && !counted.has(s) && filterKey(s) === key) : undefined;
+      const page = cubeTerms(group[0], r) === undefined && !cellWindows(group, r) ? ok.find((s) => !inGroups.has(s) && !counted.has(s) && filterKey(s) === key) : undefined;
       let all: Promise<SearchResult[]>;
       if (page) {
         const both = this.searchWith(page, resolved[ok.indexOf(page)], group);
@@ -255,6 +256,8 @@ export class PostgresEngine implements SearchEngine {
    */
   private async windowCounts(group: ParsedSearch[], r: Resolved): Promise<SearchResult[]> {
     const started = Date.now();
+    const radius = cellWindows(group, r);
+    if (radius) return windowResults(group, await this.cellWindowCounts(group, r, radius), started);
     const p = new Params();
     let text: string;
     const terms = group.every((s) => cubeTerms(s, r) !== undefined) ? cubeTerms(group[0], r) : undefined;
@@ -279,6 +282,50 @@ export class PostgresEngine implements SearchEngine {
       group.map((_, i) => Number(row?.[`n${i}`] ?? 0)),
       started,
     );
+  }
+
+  /**
+   * Count-only windows within a radius (cellWindows): the day rows of the cells wholly inside the
+   * circle (migration 039), plus the documents of the cells its edge crosses, counted per window.
+   */
+  private async cellWindowCounts(group: ParsedSearch[], r: Resolved, radius: FilterClause): Promise<number[]> {
+    const [lat, lng, km] = radius.values as number[];
+    const cover = cellCover(lat, lng, km);
+    const p = new Params();
+    const inside = cellWindowsSql(p, group[0].collection, cover, r.keyIds, group.map((s) => cubeDay(s)!));
+    const e = new Params();
+    const bounds = group.map((s) => `to_timestamp(${e.add(String(windowBound(s)!.values[0]))}::text::float8)`);
+    const where = whereSql(
+      { ...group[0], filters: group[0].filters.filter((f) => f !== windowBound(group[0])).map((f) => (f === radius ? inCells(f, cover.edge) : f)) },
+      r,
+      e,
+    );
+    const edge = `SELECT ${bounds.map((b, i) => `count(*) FILTER (WHERE next_slot < ${b})::int AS n${i}`).join(', ')}
+      FROM search_documents WHERE ${where} AND next_slot < GREATEST(${bounds.join(', ')})`;
+    const [a, b] = await Promise.all([
+      cover.large.length + cover.small.length ? this.sql.unsafe<Record<string, number>[]>(inside, p.values as never[], { prepare: true }) : [],
+      cover.edge.length ? this.sql.unsafe<Record<string, number>[]>(edge, e.values as never[]) : [],
+    ]);
+    return group.map((_, i) => Number(a[0]?.[`n${i}`] ?? 0) + Number(b[0]?.[`n${i}`] ?? 0));
+  }
+
+  /**
+   * A near-me search's counts from the cells (cellRadius, migration 039): the cells wholly inside
+   * the circle are summed, the documents of the cells its edge crosses counted one by one (with the
+   * exact distance), in two statements side by side. The windows asked with it are counted beside.
+   */
+  private async cellCounts(s: ParsedSearch, r: Resolved, radius: FilterClause, windows: ParsedSearch[]): Promise<Counted> {
+    const [lat, lng, km] = radius.values as number[];
+    const cover = cellCover(lat, lng, km);
+    const beside = windows.length ? this.windowCounts(windows, r) : undefined;
+    beside?.catch(() => {}); // awaited below
+    const inside = cellCountQuery(s, r, cover);
+    const edge = countQuery({ ...s, filters: s.filters.map((f) => (f === radius ? inCells(f, cover.edge) : f)) }, r, { live: true });
+    const [a, b] = await Promise.all([
+      cover.large.length + cover.small.length ? this.sql.unsafe<CountRow[]>(inside.text, inside.values as never[], { prepare: true }) : [],
+      cover.edge.length ? this.sql.unsafe<CountRow[]>(edge.text, edge.values as never[]) : [],
+    ]);
+    return { ...facetsFromCounts(s, [...a, ...b], this.keys), windows: beside ? (await beside).map((x) => x.found) : [] };
   }
 
   /**
@@ -343,6 +390,9 @@ export class PostgresEngine implements SearchEngine {
    */
   async counts(s: ParsedSearch, r: Resolved, options: { live?: boolean; windows?: ParsedSearch[] } = {}): Promise<Counted> {
     const windows = options.windows ?? [];
+    // Within a radius, from the cells of the circle (migration 039) when they can count the rest.
+    const radius = options.live ? undefined : cellRadius(s, r);
+    if (radius) return this.cellCounts(s, r, radius, windows);
     // Several words, or one word standing for several terms ("lab": lab, laboratory, laboratories).
     if (!options.live && r.words?.main && cubeTerms(s, r) === undefined && s.filters.every((f) => isKeyFilter(s, f))) {
       return this.coveredCounts(s, r, r.words, windows);
@@ -446,6 +496,12 @@ function windowBound(s: ParsedSearch): FilterClause | undefined {
   if (s.perPage !== 0 || s.facetBy.length) return undefined;
   const bounds = s.filters.filter((f) => f.field === 'nextSlot');
   return bounds.length === 1 && bounds[0].op === '<' && bounds[0].values.length === 1 ? bounds[0] : undefined;
+}
+
+/** The radius of a group of count-only windows the cells count (each a Lagos midnight, cellRadius), else undefined. */
+function cellWindows(group: ParsedSearch[], r: Resolved): FilterClause | undefined {
+  if (!group.every((s) => cubeDay(s) !== undefined && cellRadius(s, r) !== undefined)) return undefined;
+  return cellRadius(group[0], r);
 }
 
 /** A search's collection, words and filters but `except`: searches with the same key match the same documents. */

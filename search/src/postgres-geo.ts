@@ -17,11 +17,27 @@ export const chordOfKm = (km: number): number => 2 * CUBE_RADIUS_M * Math.sin(Ma
 
 export const point = (p: Params, lat: number, lng: number): string => `public.search_earth(${p.add(lat)}::float8, ${p.add(lng)}::float8)`;
 
+/**
+ * Radius filters narrowed to the small cells their circle's edge crosses (cellCover's `edge`): the
+ * documents of those cells within the radius, the rest of the circle being counted from the cells.
+ */
+const edges = new WeakMap<FilterClause, number[]>();
+
+/** The radius filter `f`, matching only its documents in `cells` (small cells of migration 039). */
+export function inCells(f: FilterClause, cells: number[]): FilterClause {
+  const narrowed = { ...f };
+  edges.set(narrowed, cells);
+  return narrowed;
+}
+
 /** A `location:(lat, lng, R km)` filter: inside the earth box (the GiST index), then within the chord. */
 export function geoFilterSql(f: FilterClause, p: Params): string {
   const [lat, lng, km] = f.values as number[];
   const at = point(p, lat, lng);
   const chord = `${p.add(chordOfKm(km))}::float8`;
+  const cells = edges.get(f);
+  // The cells' documents from the cell index (039), which carries the point for the exact chord.
+  if (cells) return `location IS NOT NULL AND cell = ANY(${p.add(cells)}::int[]) AND (location <-> ${at}) <= ${chord}`;
   return `location <@ public.cube_enlarge(${at}, ${chord}, 3) AND (location <-> ${at}) <= ${chord}`;
 }
 
@@ -42,4 +58,75 @@ export function distancePoint(s: ParsedSearch): { lat: number; lng: number } | u
 /** The distance in metres from the point, as SQL: the chord's arc on the mean radius. */
 export function distanceSql(at: { lat: number; lng: number }, p: Params): string {
   return `(2 * asin(least(1, (location <-> ${point(p, at.lat, at.lng)}) / ${2 * CUBE_RADIUS_M})) * ${EARTH_RADIUS_M})`;
+}
+
+/**
+ * The grids of migration 039 (search_cube_cells): 12 and 48 cells a degree, the small ones nesting in
+ * the large ones. A cell's id is its row and column, both taken from the small grid's as search_cell
+ * takes them (a large cell's row is a small one's divided by 4, rounded down).
+ */
+export const LARGE_CELLS = 12;
+export const SMALL_CELLS = 48;
+const cellId = (row: number, col: number): number => row * 32768 + col + 16384;
+
+/** The haversine distance in km on the mean earth radius: the arc the engine's chord stands for. */
+function arcKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const rad = Math.PI / 180;
+  const h = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
+  return (2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)))) / 1000;
+}
+
+/**
+ * How sure the cover must be, in km: a cell counted whole lies within the radius by at least this
+ * much at its farthest corner, a cell left out beyond it by at least this much at its nearest point;
+ * every other cell the edge may cross is counted document by document. It absorbs the rounding of
+ * the distances (the database's chord, this haversine) and the nearest point's approximation below.
+ */
+const SURE_KM = 0.05;
+
+/** Where a cell (rows and columns of `n` a degree) lies from a point: wholly within `km`, wholly beyond, or across the edge. */
+function place(lat: number, lng: number, km: number, n: number, row: number, col: number): 'in' | 'out' | 'edge' {
+  const south = row / n;
+  const north = (row + 1) / n;
+  const west = col / n;
+  const east = (col + 1) / n;
+  // The farthest point of a small lat/lng rectangle from a point is one of its corners.
+  const far = Math.max(arcKm(lat, lng, south, west), arcKm(lat, lng, south, east), arcKm(lat, lng, north, west), arcKm(lat, lng, north, east));
+  if (far <= km - SURE_KM) return 'in';
+  // The nearest: the point clamped into the rectangle (exact along a meridian; across one, off by far
+  // less than SURE_KM for cells this small).
+  const near = arcKm(lat, lng, Math.min(north, Math.max(south, lat)), Math.min(east, Math.max(west, lng)));
+  return near > km + SURE_KM ? 'out' : 'edge';
+}
+
+/**
+ * The cells of a circle (decision 032, "Counts inside a circle"): the large cells wholly inside it,
+ * the small cells wholly inside it within the large ones its edge crosses, and the small cells its edge
+ * may cross (`edge`: their documents are counted one by one, with the exact distance). Every document
+ * within the radius is in exactly one of them; none of `large` or `small` lies outside.
+ */
+export function cellCover(lat: number, lng: number, km: number): { large: number[]; small: number[]; edge: number[] } {
+  const large: number[] = [];
+  const small: number[] = [];
+  const edge: number[] = [];
+  const dLat = (km + 1) / 110.5; // a degree of latitude is at least 110.5 km
+  const dLng = dLat / Math.max(0.01, Math.cos((Math.min(89, Math.abs(lat) + dLat) * Math.PI) / 180));
+  const k = SMALL_CELLS / LARGE_CELLS;
+  const rows = [Math.floor((lat - dLat) * LARGE_CELLS), Math.floor((lat + dLat) * LARGE_CELLS)];
+  const cols = [Math.floor((lng - dLng) * LARGE_CELLS), Math.floor((lng + dLng) * LARGE_CELLS)];
+  for (let row = rows[0]; row <= rows[1]; row++) {
+    for (let col = cols[0]; col <= cols[1]; col++) {
+      const at = place(lat, lng, km, LARGE_CELLS, row, col);
+      if (at === 'in') large.push(cellId(row, col));
+      if (at !== 'edge') continue;
+      for (let r = row * k; r < (row + 1) * k; r++) {
+        for (let c = col * k; c < (col + 1) * k; c++) {
+          const inner = place(lat, lng, km, SMALL_CELLS, r, c);
+          if (inner === 'in') small.push(cellId(r, c));
+          else if (inner === 'edge') edge.push(cellId(r, c));
+        }
+      }
+    }
+  }
+  return { large, small, edge };
 }

@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sql } from '@ilera/db';
+import { createTestDatabase } from '../../test/support';
+import { isSearchError, type SearchRequest, type SearchResult } from './engine';
+import { PostgresEngine } from './postgres-engine';
+import { cellCover } from './postgres-geo';
+import { parseSearch } from './protocol';
+import type { SearchDocument } from './schema';
+
+/**
+ * A near-me search's counts from the cells of its circle (migration 039, decision 032): the cells
+ * wholly inside summed, the documents of the cells the edge crosses counted one by one. They must
+ * equal counting every document within the radius, for every kind of search the cells answer, after
+ * the index worker's writes (moves, new keys and values, next slots on other days, deletes), and the
+ * rows the triggers keep must equal a recount from the documents.
+ */
+
+/** A deterministic spread of points around Lagos (6.52, 3.38), about 30 km either way. */
+const rand = (i: number, salt: number) => {
+  const x = Math.sin(i * 12.9898 + salt * 78.233) * 43758.5453;
+  return x - Math.floor(x);
+};
+const LGAS = ['Ikeja', 'Surulere', 'Eti-Osa', 'Lagos Mainland', 'Alimosho'];
+const KINDS = [
+  ['doctor', 'Cardiology'],
+  ['doctor', 'General Practice'],
+  ['nurse', 'Midwifery'],
+  ['pharmacist', 'Community Pharmacy'],
+];
+/** Lagos midnights (UTC+1) from 1 December 2026. */
+const LAGOS_DEC_1 = Date.UTC(2026, 11, 1) / 1000 - 3600;
+const midnight = (k: number) => LAGOS_DEC_1 + k * 86400;
+
+function professional(i: number, variant = 0): SearchDocument {
+  const [professionalType, specialty] = KINDS[(i + variant) % KINDS.length];
+  const located = (i + variant) % 17 !== 0;
+  return {
+    id: String(i),
+    name: `Dr. Ada ${i}`,
+    firstName: 'Ada',
+    lastName: `Okafor${i}`,
+    professionalType,
+    specialty,
+    city: i % 3 ? 'Lagos' : 'Ikeja',
+    state: 'Lagos',
+    countries: i % 4 === 0 ? ['Nigeria', 'Ghana'] : ['Nigeria'],
+    lga: LGAS[(i * 7 + variant) % LGAS.length],
+    yearsOfExperience: i % 20,
+    rating: (i % 5) + 0.5,
+    reviewCount: i % 9,
+    isVerified: i % 3 !== 0,
+    isApproved: true,
+    ...(located ? { location: [6.52 + (rand(i, 1 + variant) * 2 - 1) * 0.28, 3.38 + (rand(i, 2 + variant) * 2 - 1) * 0.28] } : {}),
+    ...((i + variant) % 5 ? { nextSlot: midnight(((i + variant) % 4) - 1) + (i % 24) * 3600 } : {}),
+  } as SearchDocument;
+}
+
+const CIRCLES: [number, number, number][] = [
+  [6.52, 3.38, 3],
+  [6.5, 3.35, 9],
+  [6.6, 3.45, 17],
+  [6.45, 3.3, 31],
+];
+
+describe('near-me counts from the cells of the circle (PostgreSQL engine)', () => {
+  let db: { sql: Sql };
+  let engine: PostgresEngine;
+
+  const searches = (lat: number, lng: number, km: number): SearchRequest[] => {
+    const near = `location:(${lat}, ${lng}, ${km} km)`;
+    return [
+      { collection: 'professionals', q: '*', filter_by: near, facet_by: 'professionalType,specialty,lga,countries', max_facet_values: 50, per_page: 0 },
+      { collection: 'professionals', q: '*', filter_by: `${near} && specialty:=[Cardiology, Midwifery]`, facet_by: 'professionalType,lga,countries', max_facet_values: 50, per_page: 0 },
+      { collection: 'professionals', q: '*', filter_by: `${near} && lga:=[Surulere]`, facet_by: 'professionalType,specialty', max_facet_values: 50, per_page: 0 },
+      { collection: 'professionals', q: '*', filter_by: `${near} && nextSlot:<${midnight(1)}`, facet_by: 'specialty', max_facet_values: 50, per_page: 0 },
+      { collection: 'professionals', q: '*', filter_by: `${near} && isVerified:=true && nextSlot:<${midnight(0)}`, per_page: 0 },
+    ];
+  };
+
+  /** Each search's counts as the engine gives them, and counted over the documents within the radius. */
+  async function compare(): Promise<number> {
+    let fromCells = 0;
+    for (const [lat, lng, km] of CIRCLES) {
+      const cover = cellCover(lat, lng, km);
+      if (cover.large.length + cover.small.length > 0) fromCells++;
+      for (const raw of searches(lat, lng, km)) {
+        const s = parseSearch(raw);
+        const [r] = await engine.resolve([s]);
+        const counted = await engine.counts(s, r);
+        const live = await engine.counts(s, r, { live: true });
+        expect({ raw, found: counted.found, facets: counted.facets }).toEqual({ raw, found: live.found, facets: live.facets });
+      }
+      // The search page's availability windows (count-only searches alike but for the bound), in one multi_search.
+      const windows = [0, 2, 6].map((k): SearchRequest => ({
+        collection: 'professionals',
+        q: '*',
+        filter_by: `location:(${lat}, ${lng}, ${km} km) && specialty:=[General Practice, Cardiology] && nextSlot:<${midnight(k)}`,
+        per_page: 0,
+      }));
+      const answers = await engine.multiSearch(windows);
+      for (const [i, raw] of windows.entries()) {
+        const a = answers[i];
+        if (isSearchError(a)) throw new Error(a.error);
+        const s = parseSearch(raw);
+        const [r] = await engine.resolve([s]);
+        expect((a as SearchResult).found).toBe((await engine.counts(s, r, { live: true })).found);
+      }
+    }
+    return fromCells;
+  }
+
+  /** The cells' rows as the triggers keep them, and as a recount from the documents makes them. */
+  async function keptAndRecounted() {
+    const read = async () => ({
+      cells: await db.sql`SELECT collection, size, cell, key_id, arr_field, arr_value, count FROM search_cube_cells ORDER BY 1, 2, 3, 4, 5, 6`,
+      days: await db.sql`SELECT collection, size, cell, key_id, day::text, count FROM search_cube_cell_days ORDER BY 1, 2, 3, 4, 5`,
+    });
+    const kept = await read();
+    let recounted: Awaited<ReturnType<typeof read>> | undefined;
+    await db.sql
+      .begin(async (tx) => {
+        await tx`SELECT search_recount_cells('professionals')`;
+        recounted = {
+          cells: await tx`SELECT collection, size, cell, key_id, arr_field, arr_value, count FROM search_cube_cells ORDER BY 1, 2, 3, 4, 5, 6`,
+          days: await tx`SELECT collection, size, cell, key_id, day::text, count FROM search_cube_cell_days ORDER BY 1, 2, 3, 4, 5`,
+        };
+        throw new Error('rollback');
+      })
+      .catch((e: Error) => {
+        if (e.message !== 'rollback') throw e;
+      });
+    return { kept: { cells: [...kept.cells], days: [...kept.days] }, recounted: { cells: [...recounted!.cells], days: [...recounted!.days] } };
+  }
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    engine = new PostgresEngine(db.sql);
+    // Written in batches, as the index worker writes them: the per-row triggers keep the cells.
+    const docs = Array.from({ length: 1200 }, (_, i) => professional(i));
+    for (let i = 0; i < docs.length; i += 150) await engine.upsert('professionals', docs.slice(i, i + 150));
+  });
+  afterAll(async () => {
+    await db.sql.end({ timeout: 2 });
+  });
+
+  it('counts found, key and array facets, and availability windows within a radius as counting the documents does', async () => {
+    const rows = await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM search_cube_cells WHERE size = 12`;
+    expect(rows[0].n).toBeGreaterThan(0);
+    // Every circle but the smallest has cells wholly inside it: those counts come from the cells.
+    expect(await compare()).toBeGreaterThanOrEqual(3);
+  });
+
+  it('keeps the cells true under the index worker\'s writes: moves, new keys and values, next slots, deletes', async () => {
+    // Moved (a new point), another specialty and LGA, a next slot on another day, or none, or no location.
+    await engine.upsert('professionals', Array.from({ length: 400 }, (_, i) => professional(i * 3, 1)));
+    // A booking that moves a next slot within its day changes no count; one that moves it to another day does.
+    await engine.upsert('professionals', [{ ...professional(5), nextSlot: midnight(2) + 100 }]);
+    await engine.delete('professionals', Array.from({ length: 60 }, (_, i) => String(i * 7 + 1)));
+    const { kept, recounted } = await keptAndRecounted();
+    expect(kept.cells.length).toBeGreaterThan(0);
+    expect(kept).toEqual(recounted);
+    await compare();
+  });
+
+  it('reads the cells: a count put into a cell wholly inside the circle shows in found', async () => {
+    const [lat, lng, km] = CIRCLES[3];
+    const { large } = cellCover(lat, lng, km);
+    expect(large.length).toBeGreaterThan(0);
+    const s = parseSearch({ collection: 'professionals', q: '*', filter_by: `location:(${lat}, ${lng}, ${km} km)`, per_page: 0 });
+    const [r] = await engine.resolve([s]);
+    const before = (await engine.counts(s, r)).found;
+    const [row] = await db.sql<{ key_id: number }[]>`
+      UPDATE search_cube_cells SET count = count + 1000
+      WHERE (collection, size, cell, key_id, arr_field, arr_value) = (
+        SELECT collection, size, cell, key_id, arr_field, arr_value FROM search_cube_cells
+        WHERE collection = 'professionals' AND size = 12 AND cell = ANY(${large}::int[]) AND arr_field = '' LIMIT 1)
+      RETURNING key_id`;
+    expect(row).toBeDefined();
+    try {
+      expect((await engine.counts(s, r)).found).toBe(before + 1000);
+      expect((await engine.counts(s, r, { live: true })).found).toBe(before);
+    } finally {
+      await db.sql`UPDATE search_cube_cells SET count = count - 1000 WHERE count >= 1000`;
+    }
+  });
+
+  it('keeps the cells of a full reindex equal to the triggers\'', async () => {
+    const before = await keptAndRecounted();
+    const docs = await engine.exportAll('professionals');
+    await engine.replaceAll('professionals', (async function* () {
+      yield docs;
+    })());
+    const after = await keptAndRecounted();
+    expect(after.kept).toEqual(before.kept);
+  });
+});
