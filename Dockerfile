@@ -3,7 +3,7 @@
 # only), and the final image: compiled JavaScript run by plain node, no TypeScript, no dev
 # dependencies, no compiler. The embedded PostgreSQL (optional) is left out: set DATABASE_URL.
 # `npm install`, not `npm ci`: the lock lacks other platforms' optional builds (docs/RELIABILITY.md, "CI install").
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
@@ -17,7 +17,7 @@ RUN apt-get update && apt-get install -y --no-install-recommends python3 make g+
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/contracts/package.json contracts/
@@ -28,7 +28,7 @@ COPY --from=build /app/workers/package.json workers/
 COPY --from=build /app/web/package.json web/
 RUN npm install --omit=dev --omit=optional --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
 COPY --from=deps /app/node_modules node_modules

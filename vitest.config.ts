@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
+const EXCLUDE = ['**/node_modules/**', 'web/dist/**', 'data/**'];
+/** The files that drive Chromium (test/browser.ts). */
+const BROWSER = ['web/e2e/**/*.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['**/*.test.ts'],
-    exclude: ['**/node_modules/**', 'web/dist/**', 'data/**'],
+    // Each project's include and exclude (a project extending this config adds to its lists).
     globalSetup: ['./test/global-setup.ts'],
     // 90 s: on 2 cores at load average 30-40 (eight engineers' work beside a full run, 2026-11-23)
     // three API tests that hash dozens of passwords or migrate a new database passed 30 s and
@@ -13,11 +16,14 @@ export default defineConfig({
     // test/browser.ts), not vitest's 1 s default, which a page on a loaded machine missed.
     expect: { poll: { timeout: 15_000 } },
     hookTimeout: 60000,
-    // Two cores: files run two at a time, each with its own database and queue prefix. In CI one
-    // at a time (about 3 minutes more): a browser test sharing both cores with another file's
-    // workers and databases timed out now and then.
-    maxWorkers: process.env.CI ? 1 : 2,
     pool: 'forks',
+    // Two cores: files run two at a time, each with its own database and queue prefix; the browser
+    // files (Chromium) after all the others, and in CI one at a time: a browser test sharing both cores
+    // with another file's workers and databases timed out now and then. `--project main` runs the rest.
+    projects: [
+      { extends: true, test: { name: 'main', include: ['**/*.test.ts'], exclude: [...EXCLUDE, ...BROWSER], maxWorkers: 2, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'browser', include: BROWSER, exclude: EXCLUDE, maxWorkers: process.env.CI ? 1 : 2, sequence: { groupOrder: 1 } } },
+    ],
     // The web app's server renderer (web/dist/.ssr, decision 015) is a built bundle the API imports:
     // Node loads it as production does. Through vitest's transform its first import (and the first
     // /search's instantsearch chunk) took 10 s and more on the loaded machine.
