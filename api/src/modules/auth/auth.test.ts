@@ -204,7 +204,8 @@ describe('sessions', () => {
       expect(afterOld.split('.')[0]).not.toBe(client.split('.')[0]);
       expect((await after.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: reissued } })).headers['set-cookie']).toBeUndefined();
       // A secret that is neither is refused as before.
-      const other = await buildApp({ ...deps, config: { ...ctx.config, sessionSecret: 'another-session-secret-0123456789abcdef', sessionSecretPrevious: newSecret } });
+      const otherSecret = 'another-session-secret-0123456789abcdef';
+      const other = await buildApp({ ...deps, config: { ...ctx.config, sessionSecret: otherSecret, sessionSecretPrevious: newSecret } });
       try {
         expect((await send(other, 'GET', '/api/auth/user', { cookie })).statusCode).toBe(401);
       } finally {
