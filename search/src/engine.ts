@@ -56,6 +56,12 @@ export function isSearchError(r: SearchResult | SearchError): r is SearchError {
   return typeof (r as SearchError).error === 'string';
 }
 
+/** Writes into one collection: an engine, or the new collection of a rebuild. */
+export type SearchWriter = Pick<SearchEngine, 'upsert' | 'delete'>;
+
+/** Writes what changed during a rebuild, through the writer given. */
+export type CatchUp = (writer: SearchWriter) => Promise<void>;
+
 export interface SearchEngine {
   readonly kind: 'postgres' | 'typesense';
   /** Creates the collections (and their aliases) when missing. */
@@ -69,9 +75,11 @@ export interface SearchEngine {
   exportAll(collection: CollectionName): Promise<SearchDocument[]>;
   /**
    * Rebuilds a collection from scratch: readers see the old collection until the
-   * new one is complete (one transaction, or a Typesense alias switch).
+   * new one is complete (one transaction, or a Typesense alias switch). `catchUp`, when given,
+   * is handed a writer into the new collection once it is filled and before readers see it, to
+   * write what changed while it was being filled (reindexAll: the search events since it began).
    */
-  replaceAll(collection: CollectionName, batches: AsyncIterable<SearchDocument[]>): Promise<number>;
+  replaceAll(collection: CollectionName, batches: AsyncIterable<SearchDocument[]>, catchUp?: CatchUp): Promise<number>;
   close(): Promise<void>;
 }
 

@@ -1,7 +1,7 @@
 import cliProgress from 'cli-progress';
 import { loadConfig, type Config, type Db, type Sql } from '@ilera/db';
-import type { SearchEngine } from './engine';
-import { approvedIds, buildDocuments } from './documents';
+import type { CatchUp, SearchEngine, SearchWriter } from './engine';
+import { approvedIds, buildDocuments, linkedIds } from './documents';
 import { withBulkLoad } from '@ilera/db/bulk-load';
 import { PostgresEngine } from './postgres-engine';
 import { TypesenseEngine } from './typesense-engine';
@@ -41,7 +41,7 @@ export interface SyncResult {
  * of order, end in the same index. Set-based: one lock statement, the document builders' three
  * statements, one engine write and one next-slot update, however many profiles.
  */
-export async function syncProfiles(sql: Sql, engine: SearchEngine, collection: CollectionName, ids: readonly number[]): Promise<SyncResult> {
+export async function syncProfiles(sql: Sql, engine: SearchWriter, collection: CollectionName, ids: readonly number[]): Promise<SyncResult> {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   if (sorted.length === 0) return { upserted: [], deleted: [] };
   return sql.begin(async (tx) => {
@@ -57,7 +57,7 @@ export async function syncProfiles(sql: Sql, engine: SearchEngine, collection: C
 }
 
 /** syncProfiles for one profile. */
-export function syncProfile(sql: Sql, engine: SearchEngine, collection: CollectionName, id: number): Promise<SyncResult> {
+export function syncProfile(sql: Sql, engine: SearchWriter, collection: CollectionName, id: number): Promise<SyncResult> {
   return syncProfiles(sql, engine, collection, [id]);
 }
 
@@ -157,6 +157,47 @@ async function* documentBatches(sql: Sql, collection: CollectionName, ids: numbe
   }
 }
 
+/** Where the outbox stood when a rebuild began: its last row, and the database's time. */
+interface OutboxPosition {
+  id: string;
+  at: Date;
+}
+
+const outboxPosition = async (sql: Sql): Promise<OutboxPosition> =>
+  (await sql<OutboxPosition[]>`SELECT coalesce(max(id), 0)::text AS id, now() AS at FROM outbox`)[0]!;
+
+/**
+ * How long a transaction that emitted a search event may have been open when a rebuild began: its
+ * outbox row has an id below the rebuild's starting position (ids are taken at insert, rows appear
+ * at commit) and a created_at no older than its transaction. Such rows are replayed too.
+ */
+const OPEN_TRANSACTION_MARGIN = '1 minute';
+
+/**
+ * The profiles of `collection` whose search events were written after `from` (or by a transaction
+ * open then), with the ones of the other kind whose cards show theirs (linkedIds: the index worker
+ * re-indexes those by queued jobs that the outbox does not record).
+ */
+async function changedSince(sql: Sql, collection: CollectionName, from: OutboxPosition): Promise<number[]> {
+  const rows = await sql<{ topic: string; id: number }[]>`
+    SELECT DISTINCT topic, (payload->>'id')::int AS id FROM outbox
+    WHERE topic IN ('search.professional', 'search.institution') AND payload->>'id' ~ '^[0-9]{1,9}$'
+      AND (id > ${from.id}::bigint OR created_at > ${from.at}::timestamptz - ${OPEN_TRANSACTION_MARGIN}::interval)`;
+  const own = collection === 'professionals' ? 'search.professional' : 'search.institution';
+  const other: CollectionName = collection === 'professionals' ? 'institutions' : 'professionals';
+  const ids = rows.filter((r) => r.topic === own).map((r) => r.id);
+  const linked = await linkedIds(sql, other, rows.filter((r) => r.topic !== own).map((r) => r.id));
+  return [...new Set([...ids, ...linked])].sort((a, b) => a - b);
+}
+
+/** A rebuild's catch-up: re-syncs, through `writer`, every profile changed since `from`. */
+function catchUpSince(sql: Sql, collection: CollectionName, from: OutboxPosition): CatchUp {
+  return async (writer) => {
+    const ids = await changedSince(sql, collection, from);
+    for (let i = 0; i < ids.length; i += BATCH) await syncProfiles(sql, writer, collection, ids.slice(i, i + BATCH));
+  };
+}
+
 export interface ReindexOptions {
   progress?: boolean;
   engine?: SearchEngine;
@@ -184,6 +225,12 @@ export async function reindexAll(sql: Sql, options: ReindexOptions = {}): Promis
   const bars = options.progress && process.stdout.isTTY ? new cliProgress.MultiBar({ format: '{collection} [{bar}] {percentage}% | {value}/{total}', hideCursor: true }, cliProgress.Presets.shades_classic) : null;
   const loadOne = async (collection: CollectionName) => {
     const started = performance.now();
+    // Edits, approvals and withdrawals keep coming while the collection is rebuilt from this
+    // snapshot (the index worker writes them to the old collection, or into rows the rebuild's
+    // transaction holds): the ones after this position are written again before readers see the
+    // new collection (Typesense) and after it is in place (both engines).
+    const from = await outboxPosition(sql);
+    const catchUp = catchUpSince(sql, collection, from);
     const ids = await approvedIds(sql, collection);
     const bar = bars?.create(ids.length, 0, { collection: collection.padEnd(13) });
     const times: BatchTimes = { build: 0, slots: 0, write: 0 };
@@ -198,9 +245,10 @@ export async function reindexAll(sql: Sql, options: ReindexOptions = {}): Promis
       recording = recordNextSlots(sql, collection, slots).then(() => void (times.slots = performance.now() - t));
       recording.catch(() => {}); // awaited below
     }
-    counts[collection] = await engine.replaceAll(collection, batches());
+    counts[collection] = await engine.replaceAll(collection, batches(), catchUp);
     const t = performance.now();
     await (recording ?? recordNextSlots(sql, collection, slots));
+    await catchUp(engine);
     const waited = performance.now() - t;
     const s = (ms: number) => (ms / 1000).toFixed(1);
     const total = performance.now() - started;

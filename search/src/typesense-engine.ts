@@ -5,7 +5,7 @@
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import * as TypesenseModule from 'typesense';
-import { haversineKm, isSearchError, type SearchEngine, type SearchError, type SearchRequest, type SearchResult } from './engine';
+import { haversineKm, isSearchError, type CatchUp, type SearchEngine, type SearchError, type SearchRequest, type SearchResult } from './engine';
 import { TYPESENSE_STOPWORDS_SET, stopWords, typesenseSynonyms } from './patient-words';
 import { typesenseCluster } from './typesense-nodes';
 import { DocumentRejectedError, isGeopoint, schemas, validateDocument, type CollectionName, type SearchDocument } from './schema';
@@ -179,10 +179,13 @@ export class TypesenseEngine implements SearchEngine {
   }
 
   async delete(collection: CollectionName, ids: string[]): Promise<void> {
-    if (ids.length === 0) return;
+    await this.deleteFrom(this.alias(collection), ids);
+  }
+
+  private async deleteFrom(name: string, ids: string[]): Promise<void> {
     for (const id of ids) {
       try {
-        await this.client.collections(this.alias(collection)).documents(id).delete();
+        await this.client.collections(name).documents(id).delete();
       } catch (err) {
         if (statusOf(err) !== 404) throw err; // already absent: the same end state
       }
@@ -232,7 +235,12 @@ export class TypesenseEngine implements SearchEngine {
     return docs;
   }
 
-  async replaceAll(collection: CollectionName, batches: AsyncIterable<SearchDocument[]>): Promise<number> {
+  /**
+   * Fills a new collection and points the alias at it. Writers (the index worker) keep writing
+   * through the alias to the old collection meanwhile: `catchUp` writes what they changed into the
+   * new one before the switch (reindexAll calls it once more after, for what changed in between).
+   */
+  async replaceAll(collection: CollectionName, batches: AsyncIterable<SearchDocument[]>, catchUp?: CatchUp): Promise<number> {
     const previous = await this.target(collection);
     const name = await this.createCollection(collection);
     let total = 0;
@@ -241,6 +249,12 @@ export class TypesenseEngine implements SearchEngine {
         if (docs.length) await this.importInto(name, collection, docs);
         total += docs.length;
       }
+      await catchUp?.({
+        upsert: async (c, docs) => {
+          if (docs.length) await this.importInto(name, c, docs);
+        },
+        delete: (_c, ids) => this.deleteFrom(name, ids),
+      });
     } catch (err) {
       await this.client.collections(name).delete().catch(() => {});
       throw err;
