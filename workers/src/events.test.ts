@@ -6,33 +6,50 @@ import type { WorkerContext } from './index';
 import { createTestContext, eventually, type TestContext } from '../../test/support';
 import { createInstitution, createProfessional, createUser } from '../../test/factories';
 import { PostgresEngine } from '@ilera/search/postgres-engine';
-import { isSearchError, type SearchResult } from '@ilera/search/engine';
+import { TypesenseEngine } from '@ilera/search/typesense-engine';
+import { isSearchError, type SearchEngine, type SearchResult } from '@ilera/search/engine';
+import { fakeTypesense } from '../../test/fake-typesense';
 
 /**
  * The event path of PRODUCT.md D15/D16 with the real outbox relay, BullMQ and the
  * index worker: a change and its event commit together, and the index follows
- * within 2 seconds.
+ * within 2 seconds. On both engines: PostgreSQL, and Typesense on the Typesense 27.1 test double
+ * (test/fake-typesense.ts; the workers' engine is the one TYPESENSE_URL makes, unprefixed, so
+ * never a real server here).
  */
-describe('search index fed by events', () => {
+const engines = ['postgres', 'typesense'] as const;
+
+describe.each(engines)('search index fed by events (%s)', (kind) => {
   let ctx: TestContext;
-  let engine: PostgresEngine;
+  let engine: SearchEngine;
+  let closeTypesense = async () => {};
 
   beforeAll(async () => {
-    ctx = await createTestContext();
-    engine = new PostgresEngine(ctx.sql);
+    if (kind === 'typesense') {
+      const typesense = await fakeTypesense({ apiKey: 'events-admin-key' });
+      closeTypesense = typesense.close;
+      ctx = await createTestContext({ config: { typesenseUrl: typesense.url, typesenseApiKey: 'events-admin-key' } });
+      engine = new TypesenseEngine({ url: typesense.url, apiKey: 'events-admin-key' });
+      await engine.ensureCollections();
+    } else {
+      ctx = await createTestContext();
+      engine = new PostgresEngine(ctx.sql);
+    }
     await ctx.startWorkers();
   });
-  afterAll(async () => ctx.close());
+  afterAll(async () => {
+    await ctx.close();
+    await closeTypesense();
+  });
 
   const find = async (q: string, collection: 'professionals' | 'institutions' = 'professionals') => {
     const [r] = await engine.multiSearch([{ collection, q, per_page: 50 }]);
     if (isSearchError(r)) throw new Error(r.error);
     return (r as SearchResult).hits.map((h) => h.document);
   };
+  /** The document the engine holds now (its export), or undefined. */
   const indexed = async (id: number, collection: 'professionals' | 'institutions' = 'professionals') =>
-    (await ctx.sql`SELECT document FROM search_bodies WHERE collection = ${collection} AND id = ${String(id)}`)[0]?.document as
-      | Record<string, unknown>
-      | undefined;
+    (await engine.exportAll(collection)).find((d) => d.id === String(id)) as Record<string, unknown> | undefined;
 
   /** A status change and its event in one transaction, as the admin service does it. */
   const setStatus = (id: number, status: string, kind: 'professionals' | 'institutions' = 'professionals') =>
@@ -118,7 +135,7 @@ describe('search index fed by events', () => {
     const first = await indexed(p.id);
     await indexProcessor(job(p.id, 1), worker);
     expect(await indexed(p.id)).toEqual(first);
-    expect((await ctx.sql`SELECT count(*)::int AS n FROM search_documents WHERE id = ${String(p.id)} AND collection = 'professionals'`)[0].n).toBe(1);
+    expect((await engine.exportAll('professionals')).filter((d) => d.id === String(p.id))).toHaveLength(1);
 
     // Approved, then withdrawn; the withdrawal's event is handled first and the
     // approval's event last: the worker reads the row, so the profile stays out.
