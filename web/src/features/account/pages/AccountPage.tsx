@@ -16,6 +16,7 @@ import { ACCOUNT_EXPORT_URL } from '../api/export-account';
 import { useAccount, type Account } from '../api/get-account';
 import { useSignOutEverywhere } from '../api/sign-out-everywhere';
 import { useUpdateAccount } from '../api/update-account';
+import TextPreferencesForm from '../components/TextPreferencesForm';
 
 /** /account: "Account settings" for every role (issue 14; PRODUCT.md D21). */
 export default function AccountPage() {
@@ -136,6 +137,10 @@ function AccountSettings({ account }: { account: Account }) {
               </Group>
             </Stack>
           </form>
+        </Section>
+
+        <Section title="Text messages">
+          <TextPreferencesForm key={account.phone ?? ''} accountPhone={account.phone} />
         </Section>
 
         <Section title="Password and sessions">

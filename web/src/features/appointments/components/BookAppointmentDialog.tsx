@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import {
   Alert,
   Button,
+  Checkbox,
   Group,
   Loader,
   Modal,
@@ -27,6 +28,8 @@ import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { DialogButtons, dialogClosers, dialogOutcome, providerIds } from '../../../components/dialog-parts';
 import { useAuth } from '../../auth/api/use-auth';
+import { serverFieldErrors } from '../../auth/api/server-errors';
+import { useTextPreferences, useUpdateTextPreferences } from '../../account/api/text-preferences';
 import { useCreateAppointment } from '../api/create-appointment';
 import { useAvailability } from '../api/get-availability';
 import type { ProviderTarget } from '../api/types';
@@ -92,6 +95,13 @@ export default function BookAppointmentDialog({
   const [errors, setErrors] = useState<Partial<Record<keyof FormValues, string>>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const create = useCreateAppointment();
+  // Issue 36 (D24): the patient may opt into WhatsApp reminders here, for this and later bookings.
+  const textPreferences = useTextPreferences(opened && Boolean(user));
+  const updateTextPreferences = useUpdateTextPreferences();
+  const [whatsapp, setWhatsapp] = useState(false);
+  const [whatsappError, setWhatsappError] = useState<string | null>(null);
+  const onWhatsapp = textPreferences.data?.textChannel === 'whatsapp';
+  const mobile = textPreferences.data?.mobile ?? '';
 
   // Fill the defaults once the user is known (the dialog may mount before).
   useEffect(() => {
@@ -100,10 +110,12 @@ export default function BookAppointmentDialog({
         ...v,
         patientName: v.patientName || [user?.firstName, user?.lastName].filter(Boolean).join(' '),
         patientEmail: v.patientEmail || (user?.email ?? ''),
+        // The mobile number of Account settings, where texts go unless changed here.
+        patientPhone: v.patientPhone || mobile,
         ...(initialSlot ? { date: initialSlot.date, time: initialSlot.time } : {}),
       }));
     }
-  }, [opened, user, initialSlot]);
+  }, [opened, user, initialSlot, mobile]);
 
   const target: ProviderTarget | null =
     professionalId != null ? { professionalId } : institutionId != null ? { institutionId } : null;
@@ -124,11 +136,14 @@ export default function BookAppointmentDialog({
     setValues(defaults());
     setErrors({});
     setServerError(null);
+    setWhatsapp(false);
+    setWhatsappError(null);
   };
 
-  const { done, close } = dialogClosers(create.isPending, reset, onClose);
+  const pending = create.isPending || updateTextPreferences.isPending;
+  const { done, close } = dialogClosers(pending, reset, onClose);
 
-  const submit = (event: React.FormEvent) => {
+  const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setServerError(null);
     if (!values.date || !values.time) {
@@ -148,6 +163,15 @@ export default function BookAppointmentDialog({
     }
     if (!target) return;
     const v = parsed.data;
+    if (whatsapp && !onWhatsapp) {
+      // Before the booking, so that its own texts already go on WhatsApp.
+      try {
+        await updateTextPreferences.mutateAsync({ textChannel: 'whatsapp' });
+      } catch (error) {
+        setWhatsappError(serverFieldErrors(error)?.textChannel ?? errorMessage(error, 'Could not turn on WhatsApp reminders. Please try again.'));
+        return;
+      }
+    }
     create.mutate(
       {
         appointmentType: v.appointmentType,
@@ -175,7 +199,7 @@ export default function BookAppointmentDialog({
 
   return (
     <Modal opened={opened} onClose={close} title={`Book Appointment with ${providerName}`} size="lg" centered>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="md">
           {serverError && (
             <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
@@ -274,6 +298,23 @@ export default function BookAppointmentDialog({
               required
             />
           ))}
+          {textPreferences.data &&
+            (onWhatsapp ? (
+              <Text size="sm" c="dimmed">
+                Your confirmations and reminders come on WhatsApp (Account settings).
+              </Text>
+            ) : (
+              <Checkbox
+                label="Send my reminders on WhatsApp, for this and future appointments"
+                description="Only with your consent; otherwise by SMS. You can change it in Account settings."
+                checked={whatsapp}
+                onChange={(e) => {
+                  setWhatsapp(e.currentTarget.checked);
+                  setWhatsappError(null);
+                }}
+                error={whatsappError}
+              />
+            ))}
           <Textarea
             label="Reason for Visit"
             placeholder="Briefly describe your symptoms or the reason for your visit"
@@ -284,8 +325,8 @@ export default function BookAppointmentDialog({
             minRows={3}
             maxLength={2000}
           />
-          <DialogButtons onCancel={close} pending={create.isPending}>
-            <Button type="submit" loading={create.isPending}>
+          <DialogButtons onCancel={close} pending={pending}>
+            <Button type="submit" loading={pending}>
               Book Appointment
             </Button>
           </DialogButtons>
