@@ -16,7 +16,8 @@ import {
 } from '@ilera/contracts';
 import type { CollectionName } from './schema';
 
-export type UnderstoodField = 'professionalType' | 'specialty' | 'type' | 'services' | 'state' | 'city' | 'lga' | 'near';
+/** 'collection': the words name a kind of the other collection (collectionAsked in query-understanding). */
+export type UnderstoodField = 'professionalType' | 'specialty' | 'type' | 'services' | 'state' | 'city' | 'lga' | 'near' | 'collection';
 
 /** What a phrase stands for: a filter on one document field. */
 export interface Target {

@@ -295,6 +295,10 @@ export function understand(collection: CollectionName, q: string, filtered: Read
   const near = nearWords.find((n) => n.always) ?? (named ? undefined : nearWords[0]);
   if (near) kept = [...kept, { target: { field: 'near', values: ['device'], label: 'Near you' }, text: textOf(near.from, near.to) }];
 
+  // "clinic near me" typed while searching professionals: a clinic is a kind of institution.
+  const asked = collectionAsked(collection, q, kept, filtered, wards);
+  if (asked) kept = [...kept, asked];
+
   return {
     q: words.map((t) => t.text).join(' '),
     understood: kept.map((it) => ({
@@ -305,7 +309,7 @@ export function understand(collection: CollectionName, q: string, filtered: Read
     })),
     // Two places or specialties ("lagos or abuja") mean either: one filter per field, on its first item.
     filters: kept.map((it, i) => {
-      if (it.target.field === 'near') return '';
+      if (it.target.field === 'near' || it.target.field === 'collection') return '';
       const same = kept.filter((o) => o.target.field === it.target.field);
       if (same[0] !== kept[i]) return '';
       return exactFilter(it.target.field, [...new Set(same.flatMap((o) => o.target.values))]);
@@ -315,6 +319,29 @@ export function understand(collection: CollectionName, q: string, filtered: Read
 }
 
 const placeFields: ReadonlySet<string> = new Set(['state', 'city', 'lga']);
+
+/**
+ * Words that name a kind of institution ("clinic", "hospital", "pharmacy", "PHC") in a search of
+ * professionals that names no kind of professional (no specialty, no type): the patient wants
+ * institutions. The item `{ field: 'collection', value: 'institutions', label: 'Institutions' }`
+ * (no filter; `text` the words) tells the client, which searches institutions with the same words
+ * (the search page does, in place of the search that asked). "eye clinic" (Ophthalmology), "doctor
+ * at Lagoon hospital" (a doctor) and "clinic" with a type or specialty chosen stay searches of
+ * professionals.
+ */
+function collectionAsked(
+  collection: CollectionName,
+  q: string,
+  kept: readonly { target: Target }[],
+  filtered: ReadonlySet<string>,
+  wards: RegisterWards | undefined,
+): { target: Target; text: string } | undefined {
+  if (collection !== 'professionals') return undefined;
+  const kinds = ['specialty', 'professionalType'];
+  if (kinds.some((f) => filtered.has(f)) || kept.some((it) => kinds.includes(it.target.field))) return undefined;
+  const type = understand('institutions', q, new Set(), wards).understood.find((u) => u.field === 'type');
+  return type && { target: { field: 'collection', values: ['institutions'], label: 'Institutions' }, text: type.text };
+}
 
 /** The fields a Typesense `filter_by` string filters (`field:=...`, `field:...`). */
 export function filteredFields(filterBy: string | undefined): Set<string> {

@@ -87,6 +87,27 @@ describe('search page: near me (browser)', { timeout: 120_000 }, () => {
     await context.close();
   });
 
+  it('"clinic near me" typed on the Professionals tab (the default) searches institutions near the patient', async () => {
+    const { page, context } = await suite.page({ mobile: true });
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation(HERE);
+    await page.goto('/search');
+    const box = page.getByRole('textbox', { name: 'Search' });
+    await hydrated(box);
+    expect(await page.getByRole('combobox', { name: 'Search type' }).inputValue()).toBe('professionals');
+    await box.fill('clinic near me');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+
+    await expect.poll(() => new URL(page.url()).searchParams.get('near')).toBe('6.5095,3.3711');
+    expect(new URL(page.url()).searchParams.get('type')).toBe('institutions');
+    expect(new URL(page.url()).searchParams.get('sort')).toBe('distance');
+    const expected = clinics.filter((c) => km(c) <= 25).sort((a, b) => km(a) - km(b));
+    await expect.poll(async () => (await cards(page)).map((c) => c.name)).toEqual(expected.map((c) => c.name));
+    (await cards(page)).forEach((card, i) => expect(Math.abs(Number(card.away) - km(expected[i]))).toBeLessThanOrEqual(0.1));
+    expect(await page.getByRole('combobox', { name: 'Search type' }).inputValue()).toBe('institutions');
+    await context.close();
+  });
+
   it('a shared near-me address is drawn by the server with its distances, and hydrates without asking again', async () => {
     const { page, context } = await suite.page({ mobile: true });
     await page.goto('/search?type=institutions&q=clinic+near+me&near=6.5095,3.3711&sort=distance&radius=5');

@@ -234,6 +234,22 @@ describe('patient phrasings answer what their structured search answers', () => 
     expect(get.understood.map((u: { field: string }) => u.field)).toEqual(['type', 'near']);
   });
 
+  it('says "clinic near me" typed while searching professionals asks for institutions (a clinic is one), and the same words there find clinics', async () => {
+    const asked = { field: 'collection', value: 'institutions', label: 'Institutions', text: 'clinic' };
+    const pro = await search('professionals', 'clinic near me');
+    expect(pro.understood).toEqual([{ field: 'near', value: 'device', label: 'Near you', text: 'near me' }, asked]);
+    const get = (await ctx.app.inject({ url: '/api/professionals/search?query=clinic%20near%20me' })).json();
+    expect(get.understood).toContainEqual(asked);
+    // A kind of professional named, or chosen, keeps the search where it is.
+    for (const [q, filterBy] of [['eye clinic', undefined], ['doctor at lagoon hospital', undefined], ['clinic', 'professionalType:=[`doctor`]']] as const) {
+      expect((await search('professionals', q, filterBy)).understood?.some((u) => u.field === 'collection')).toBe(false);
+    }
+    // Where it sends the patient, the words find clinics near them.
+    const inst = await search('institutions', 'clinic near me');
+    expect(inst.understood?.map((u) => u.field)).toEqual(['type', 'near']);
+    expect(inst.found).toBeGreaterThan(0);
+  });
+
   it('finds an LGA in every state that has one so named, with its chip', async () => {
     const r = await search('institutions', 'surulere lga');
     expect(r.hits.map((h) => `${h.document.name}, ${h.document.state}`).sort()).toEqual(['PHC Aguda, Lagos', 'PHC Iresa, Oyo']);

@@ -4,7 +4,8 @@
  */
 export interface Understood {
   /** 'near': the words asked for what is near the patient ("near me"): the page asks the device where it is. */
-  field: 'professionalType' | 'specialty' | 'type' | 'services' | 'state' | 'city' | 'lga' | 'near';
+  /** 'collection': the words name a kind of institution while professionals are searched (the page searches institutions). */
+  field: 'professionalType' | 'specialty' | 'type' | 'services' | 'state' | 'city' | 'lga' | 'near' | 'collection';
   value: string;
   /** The chip's text: "Cardiology", "Lagos". */
   label: string;

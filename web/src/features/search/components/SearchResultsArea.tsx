@@ -124,10 +124,21 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
   const pages = Math.min(results?.nbPages ?? 0, MAX_PAGES);
   const hits = (results?.hits ?? []) as unknown[];
   // Only an answer to the words now in the box: the previous query's chips go at once.
-  const understood = useMemo(
+  const answered = useMemo(
     () => (artificial || status === 'error' || results?.query !== state.q ? [] : understoodOf(results)),
     [results, artificial, status, state.q],
   );
+  // The words name a kind of institution ("clinic near me" on the Professionals tab, the landing
+  // page's default): the same words are searched among institutions, in place of this search
+  // (Back returns to where the patient was). Nothing of this answer is shown or asked meanwhile.
+  const elsewhere = state.type === 'professionals' && answered.some((u) => u.field === 'collection' && u.value === 'institutions');
+  const understood = useMemo(() => (elsewhere ? [] : answered.filter((u) => u.field !== 'collection')), [answered, elsewhere]);
+  useEffect(() => {
+    if (!elsewhere) return;
+    // As the type selector does: the place and near-me stay, the other kind's filters go.
+    const { q, city, state: inState, near, radius, place, sort } = state;
+    navigateTo({ type: 'institutions', q, city, state: inState, near, radius, place, page: 1, sort: sort === 'distance' ? 'distance' : 'relevance' }, { replace: true });
+  }, [elsewhere, state, navigateTo]);
 
   return (
     <>
