@@ -63,6 +63,12 @@ describe('an API process past its in-flight limit', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(refused.headers.get('content-type')).toMatch(/application\/json/);
     expect(await refused.json()).toEqual({ message: 'The service is busy. Please try again in a few seconds.' });
+    // The FHIR directory refuses in its own shape (issue 37): 503, Retry-After, a transient OperationOutcome.
+    const fhirRefused = await fetch(`${base}/fhir/R4/Practitioner?address-state=Lagos`);
+    expect(fhirRefused.status).toBe(503);
+    expect(Number(fhirRefused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(fhirRefused.headers.get('content-type')).toMatch(/^application\/fhir\+json/);
+    expect(await fhirRefused.json()).toMatchObject({ resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'transient' }] });
 
     release();
     await lock;
@@ -76,5 +82,27 @@ describe('an API process past its in-flight limit', () => {
     expect(after.status).toBe(200);
     expect(after.headers.get('retry-after')).toBeNull();
     expect(await after.json()).toMatchObject({ found: expect.any(Number), hits: expect.any(Array) });
+  }, 120_000);
+
+  it('counts FHIR directory requests held in PostgreSQL as in flight too', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    // A specialty search's total reads fhir_counts first (migration 043).
+    const lock = sql.begin(async (tx) => {
+      await tx`LOCK TABLE fhir_counts IN ACCESS EXCLUSIVE MODE`;
+      locked();
+      await released;
+    });
+    await lockTaken;
+    const held = Array.from({ length: HELD }, (_, i) => fetch(`${base}/fhir/R4/Practitioner?specialty=Cardiology&_count=${i + 1}`));
+    await waitUntil(async () => (await fetch(`${base}/healthz`)).status === 503, api!, '/healthz degraded while FHIR requests are held', 30000);
+    expect((await search('while FHIR requests wait')).status).toBe(503);
+    release();
+    await lock;
+    const statuses = (await Promise.all(held)).map((r) => r.status);
+    expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
+    await waitUntil(async () => (await fetch(`${base}/healthz`)).status === 200, api!, 'healthz ok again', 20000);
   }, 120_000);
 });

@@ -30,10 +30,10 @@ const IN_FLIGHT_CHECK_MS = 100;
  * /healthz is never refused: it says "degraded" (health.service.ts reads `isUnderPressure`).
  */
 export async function registerLoadShedding(app: FastifyInstance, limits: Config['loadShedding']): Promise<void> {
-  // API requests only: they are what waits on PostgreSQL and piles up; files answer at once.
+  // API requests only (the FHIR directory's too): they are what waits on PostgreSQL and piles up; files answer at once.
   let inFlight = 0;
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.url.startsWith('/api/')) {
+    if (request.url.startsWith('/api/') || request.url.startsWith('/fhir/')) {
       inFlight++;
       // 'close' comes once per response, answered or abandoned by the client.
       reply.raw.once('close', () => inFlight--);

@@ -30,11 +30,12 @@ async function fhirApi(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((err: FastifyError | AppError | FhirError, request, reply) => {
     if (err instanceof FhirError) return sendOutcome(reply, err.statusCode, outcome(err.code, err.message, err.expression));
     const status = err.statusCode;
-    if (status && status >= 400 && status < 500) {
-      // The app's own refusals (rate limits, bad input checks) in FHIR's shape.
+    if (status && ((status >= 400 && status < 500) || status === 503)) {
+      // The app's own refusals (rate limits, bad input checks, load shedding's 503 busy) in FHIR's shape.
       const headers = err instanceof AppError ? err.headers : (err as { headers?: Record<string, string> }).headers;
       if (headers) reply.headers(headers);
-      return sendOutcome(reply, status, outcome(status === 429 ? 'throttled' : status === 403 ? 'forbidden' : 'invalid', err.message));
+      const code = status === 429 ? 'throttled' : status === 503 ? 'transient' : status === 403 ? 'forbidden' : 'invalid';
+      return sendOutcome(reply, status, outcome(code, err.message));
     }
     request.log.error({ err }, 'fhir: unhandled error');
     return sendOutcome(reply, 500, outcome('exception', 'Internal Server Error'));
