@@ -497,6 +497,23 @@ async function openLoop(ctx: LoadContext, name: string, rate: number, seconds: n
   return { ...sampleFigures(samples, elapsed, errors, statuses), cpu: cpu.stop(samples.length), rssMb: rss.stop(), next: first + total, late };
 }
 
+/** `work` started `rate` times a second for `seconds` whatever its speed; latency from each start's scheduled time. */
+async function openLoopRaw(rate: number, seconds: number, work: (k: number) => Promise<void>): Promise<Figures> {
+  const latencies: number[] = [];
+  const inFlight: Promise<void>[] = [];
+  let errors = 0;
+  const total = Math.round(rate * seconds);
+  const started = performance.now();
+  for (let n = 0; n < total; n++) {
+    const due = started + (n * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    inFlight.push(work(n).then(() => void latencies.push(performance.now() - due), () => void errors++));
+  }
+  await Promise.all(inFlight);
+  return figures(latencies, (performance.now() - started) / 1000, errors, {});
+}
+
 /** `work` run by `connections` concurrent loops for `seconds`. */
 async function closedLoop(seconds: number, work: (k: number) => Promise<void>): Promise<Figures> {
   const latencies: number[] = [];
@@ -775,6 +792,14 @@ async function main() {
         row.api = result;
         row.notes.push(`${rate}/s for ${seconds} s: ${result.requests} answered, ${result.late} sent more than 10 ms after their time (the runner fell behind; their wait is in the latency)`);
         noteSlowest(row);
+        if (s.rawAtRate) {
+          // The same requests' SQL replayed at the same rate: what the database alone answers on this machine now.
+          const { groups } = await captureStatements(captureApp, capture.take, s, fx, opts.samples);
+          row.raw = await openLoopRaw(rate, seconds, (k) => replay(sql, groups[k % groups.length] as Statement[]));
+          row.ratio = row.raw.p95 / row.api.p95;
+          row.notes.push(`raw SQL at ${rate}/s: p50 ${row.raw.p50.toFixed(1)} p95 ${row.raw.p95.toFixed(1)} p99 ${row.raw.p99.toFixed(1)} ms; API/raw here is raw p95 / API p95`);
+          say(`${name} raw SQL at ${rate}/s: p50 ${row.raw.p50.toFixed(1)} p95 ${row.raw.p95.toFixed(1)} ms`);
+        }
         rows.push(row);
         continue;
       }

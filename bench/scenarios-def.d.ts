@@ -28,6 +28,8 @@ export interface Scenario {
   /** Open loop: requests a second, and for how long. */
   rate?: number;
   seconds?: number;
+  /** Open loop: also replay the requests' SQL at the same rate (raw p95 beside the API's). */
+  rawAtRate?: boolean;
   title: string;
   request(fx: Fixtures, i: number, run?: number): BenchRequest;
 }
@@ -46,6 +48,7 @@ export const budgets: {
   approvalVisibleP95: number;
   nextSlotVisibleP95: number;
   rssMb: number;
+  fhirP95: number;
 };
 export function mix(i: number, salt: number): number;
 export function typo(word: string, i: number): string;

@@ -31,6 +31,8 @@ export const budgets = {
   /** Issue 17: a booking's next-slot change searchable within 2 s (p95), in a burst of bookings. */
   nextSlotVisibleP95: 2000,
   rssMb: 300,
+  /** Issue 37: FHIR directory searches at 500,000 professionals, at a constant 100 a second. */
+  fhirP95: 20,
 };
 
 // ---------------------------------------------------------------- helpers
@@ -118,6 +120,40 @@ function signIn(fx, i) {
   return { method: 'POST', path: '/api/auth/login', body: { email: patient.email, password: PASSWORD } };
 }
 
+/**
+ * Issue 37: a FHIR client's directory searches. Most take the specialty and state of a sampled
+ * professional (so popular pairs, General Practice in Lagos, come often, as a population asks),
+ * one in four a specialty and a state drawn uniformly (rare pairs: few matches, long filters);
+ * the case varies, some ask 50 a page, and one in five is a following page (the cursor of a next
+ * link: after a professional of that specialty).
+ */
+const fhirValues = new WeakMap();
+function fhirPair(fx, i, salt) {
+  const p = pick(fx.professionals, i, salt);
+  if (mix(i, salt + 1) % 4 !== 0) return { p, specialty: p.specialty, state: p.state };
+  if (!fhirValues.has(fx)) {
+    const distinct = (f) => [...new Set(fx.professionals.map(f))].sort();
+    fhirValues.set(fx, { specialties: distinct((x) => x.specialty), states: distinct((x) => x.state) });
+  }
+  const { specialties, states } = fhirValues.get(fx);
+  return { p, specialty: pick(specialties, i, salt + 2), state: pick(states, i, salt + 3) };
+}
+function fhirShape(fx, i, salt, pair, path) {
+  const r = mix(i, salt + 4);
+  const word = (w) => (r % 3 === 0 ? w.toLowerCase() : w);
+  const count = r % 7 === 0 ? '&_count=50' : '';
+  const cursor = r % 5 === 1 ? `&_cursor=a${pair.p.id}.0` : '';
+  return { method: 'GET', path: path(word) + count + cursor };
+}
+function fhirPractitioner(fx, i) {
+  const pair = fhirPair(fx, i, 37);
+  return fhirShape(fx, i, 37, pair, (w) => `/fhir/R4/Practitioner?specialty=${encodeURIComponent(w(pair.specialty))}&address-state=${encodeURIComponent(w(pair.state))}`);
+}
+function fhirPractitionerRole(fx, i) {
+  const pair = fhirPair(fx, i, 38);
+  return fhirShape(fx, i, 38, pair, (w) => `/fhir/R4/PractitionerRole?specialty=${encodeURIComponent(w(pair.specialty))}&_include=PractitionerRole:practitioner`);
+}
+
 /** Mostly search, some profile views, few bookings. Weights out of 100. */
 const mixedWeights = [
   ['search-free-text', 25],
@@ -171,6 +207,27 @@ export const scenarios = {
     seconds: OPEN_SECONDS,
     request: fromLog('search-near'),
     title: `Near-me searches at a constant ${OPEN_RATE} searches/s (open loop)`,
+  },
+  // Issue 37: the FHIR directory's two searches, closed loop (with the raw SQL beside) and at a constant 100 a second.
+  'fhir-practitioner': { kind: 'read', budgetP95: budgets.fhirP95, request: fhirPractitioner, title: 'FHIR Practitioner?specialty&address-state' },
+  'fhir-practitioner-role': { kind: 'read', budgetP95: budgets.fhirP95, request: fhirPractitionerRole, title: 'FHIR PractitionerRole?specialty&_include=PractitionerRole:practitioner' },
+  'fhir-practitioner-open-loop': {
+    kind: 'open',
+    budgetP95: budgets.fhirP95,
+    rate: OPEN_RATE,
+    seconds: OPEN_SECONDS,
+    request: fhirPractitioner,
+    rawAtRate: true,
+    title: `FHIR Practitioner?specialty&address-state at a constant ${OPEN_RATE}/s (open loop)`,
+  },
+  'fhir-practitioner-role-open-loop': {
+    kind: 'open',
+    budgetP95: budgets.fhirP95,
+    rate: OPEN_RATE,
+    seconds: OPEN_SECONDS,
+    request: fhirPractitionerRole,
+    rawAtRate: true,
+    title: `FHIR PractitionerRole?specialty&_include at a constant ${OPEN_RATE}/s (open loop)`,
   },
   profile: { kind: 'read', budgetP95: budgets.profileP95, request: profile, title: 'Professional profile + reviews' },
   availability: { kind: 'read', budgetP95: budgets.availabilityP95, request: availability, title: "A day's availability" },
