@@ -61,3 +61,26 @@ export const textPreferencesAnswer = textPreferencesSchema.extend({
   optedOut: z.boolean(),
 });
 export type TextPreferences = z.infer<typeof textPreferencesAnswer>;
+
+/** GET /api/admin/texts: the texts of the last `days` days, per channel (issue 36: admins see totals, never bodies). */
+export const textTotalsQuery = z.object({
+  days: z.coerce.number({ message: 'days must be a whole number from 1 to 365' }).int({ message: 'days must be a whole number from 1 to 365' }).min(1, { message: 'days must be a whole number from 1 to 365' }).max(365, { message: 'days must be a whole number from 1 to 365' }).default(30),
+});
+export const textTotalsAnswer = z.object({
+  since: z.string(),
+  channels: z.array(
+    z.object({
+      channel: z.enum(['sms', 'whatsapp']),
+      /** Texts tried, and as far as each got: handed over (sent), refused for good (failed), not sent (skipped). */
+      total: z.number(),
+      sent: z.number(),
+      failed: z.number(),
+      /** What the providers' delivery reports said of the sent ones. */
+      delivered: z.number(),
+      read: z.number(),
+      undelivered: z.number(),
+      /** The providers' reported cost, summed per currency, e.g. { NGN: '8.8000' }. */
+      cost: z.record(z.string()),
+    }),
+  ),
+});

@@ -22,6 +22,7 @@ import emergencyRoutes from './emergency/emergency.routes';
 import fhirRoutes from './fhir/fhir.routes';
 import notifyRoutes from './notify/notify.routes';
 import textPreferencesRoutes from './notify/text-preferences.routes';
+import textTotalsRoutes from './notify/text-totals.routes';
 import savedRoutes from './saved/saved.routes';
 
 /** Every area's routes; each area owns its folder. */
@@ -48,5 +49,6 @@ export const modules: (FastifyPluginAsyncZod | ((app: FastifyInstance) => Promis
   fhirRoutes,
   notifyRoutes,
   textPreferencesRoutes,
+  textTotalsRoutes,
   savedRoutes,
 ];

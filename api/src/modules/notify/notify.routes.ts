@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { toE164 } from '@ilera/contracts';
 import { NotFoundError, UnauthorizedError } from '../../errors';
-import { handleReply } from './notify.service';
+import { deliveryStatus, handleReply, recordDelivery } from './notify.service';
 
 const same = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -19,6 +19,9 @@ const same = (a: string, b: string) => {
  *   GET echoes hub.challenge when hub.verify_token is WHATSAPP_VERIFY_TOKEN.
  * A channel without its secret has no webhook (404). The answer is 200 once the reply is
  * applied; a provider retries anything else. Neither the number nor the text is logged.
+ * Delivery reports: Africa's Talking posts them to its own URL (`/api/notify/delivery/sms`,
+ * form-encoded `id`, `status`, `phoneNumber`, `failureReason`, same secret); WhatsApp sends
+ * `statuses[]` on the same webhook as messages. Each marks our text by the provider's id.
  */
 const notifyRoutes: FastifyPluginAsync = async (app) => {
   const { texts, appUrl } = app.config;
@@ -27,14 +30,28 @@ const notifyRoutes: FastifyPluginAsync = async (app) => {
     done(null, body),
   );
 
-  app.post('/api/notify/inbound/sms', async (request) => {
+  /** The SMS secret, checked the same way for replies and delivery reports. */
+  const checkSmsSecret = (request: { query: unknown; headers: Record<string, unknown> }) => {
     if (!texts.inboundSecret) throw new NotFoundError('Not found');
     const secret = (request.query as { secret?: string }).secret ?? request.headers['x-ilera-secret'];
     if (typeof secret !== 'string' || !same(secret, texts.inboundSecret)) throw new UnauthorizedError();
+  };
+
+  app.post('/api/notify/inbound/sms', async (request) => {
+    checkSmsSecret(request);
     const form = new URLSearchParams(String(request.body ?? ''));
     const phone = toE164(form.get('from'));
     if (!phone) return { ok: true, outcome: 'ignored' };
     return { ok: true, outcome: await handleReply(app.sql, phone, form.get('text') ?? '', 'sms', appUrl) };
+  });
+
+  app.post('/api/notify/delivery/sms', async (request) => {
+    checkSmsSecret(request);
+    const form = new URLSearchParams(String(request.body ?? ''));
+    const id = form.get('id');
+    const status = deliveryStatus('sms', form.get('status') ?? '');
+    if (!id || !status) return { ok: true, recorded: false };
+    return { ok: true, recorded: await recordDelivery(app.sql, 'sms', id, status, form.get('failureReason')) };
   });
 
   app.get('/api/notify/inbound/whatsapp', async (request, reply) => {
@@ -51,16 +68,31 @@ const notifyRoutes: FastifyPluginAsync = async (app) => {
     const expected = `sha256=${createHmac('sha256', texts.whatsappAppSecret).update(raw).digest('hex')}`;
     const signature = request.headers['x-hub-signature-256'];
     if (typeof signature !== 'string' || !same(signature, expected)) throw new UnauthorizedError();
-    let payload: { entry?: { changes?: { value?: { messages?: { from?: string; type?: string; text?: { body?: string }; button?: { text?: string } }[] } }[] }[] };
+    let payload: {
+      entry?: {
+        changes?: {
+          value?: {
+            messages?: { from?: string; type?: string; text?: { body?: string }; button?: { text?: string } }[];
+            statuses?: { id?: string; status?: string; errors?: { code?: number }[] }[];
+          };
+        }[];
+      }[];
+    };
     try {
       payload = JSON.parse(raw);
     } catch {
       return { ok: true, outcome: 'ignored' };
     }
     const outcomes: string[] = [];
+    const delivery: boolean[] = [];
     for (const entry of payload.entry ?? []) {
       for (const change of entry.changes ?? []) {
         // Delivery statuses come on the same webhook, without messages.
+        for (const s of change.value?.statuses ?? []) {
+          const status = deliveryStatus('whatsapp', s.status ?? '');
+          const code = s.errors?.[0]?.code;
+          if (s.id && status) delivery.push(await recordDelivery(app.sql, 'whatsapp', s.id, status, code === undefined ? null : String(code)));
+        }
         for (const message of change.value?.messages ?? []) {
           const phone = toE164(`+${message.from ?? ''}`);
           const text = message.text?.body ?? message.button?.text ?? '';
@@ -68,7 +100,7 @@ const notifyRoutes: FastifyPluginAsync = async (app) => {
         }
       }
     }
-    return { ok: true, outcomes };
+    return { ok: true, outcomes, ...(delivery.length > 0 ? { delivery } : {}) };
   });
 };
 

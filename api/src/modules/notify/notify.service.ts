@@ -86,3 +86,46 @@ export async function handleReply(sql: Sql, phone: string, text: string, channel
   await answer(`Ilera: thank you. ${next.providerName} expects you on ${when(next.appointmentDate)}. ${link}`);
   return 'attending';
 }
+
+// ---------------------------------------------------------------- delivery reports
+
+export type DeliveryStatus = 'delivered' | 'read' | 'failed';
+
+/**
+ * What a provider's delivery report means for us, or null for a step on the way ('Sent',
+ * 'Buffered', WhatsApp's 'sent'). Africa's Talking: Success is delivered; Failed, Rejected,
+ * AbsentSubscriber and Expired are final failures. WhatsApp: delivered, read, failed.
+ */
+export function deliveryStatus(channel: ReplyChannel, status: string): DeliveryStatus | null {
+  if (channel === 'sms') {
+    if (status === 'Success') return 'delivered';
+    return ['Failed', 'Rejected', 'AbsentSubscriber', 'Expired'].includes(status) ? 'failed' : null;
+  }
+  return status === 'delivered' || status === 'read' || status === 'failed' ? status : null;
+}
+
+/**
+ * Records a delivery report on the text the provider names (its message id). Reports can
+ * arrive out of order and more than once: a status never goes back (read > delivered > failed).
+ * The error is kept only as a provider code (a word or a number), never a wording that could
+ * quote the number. Returns whether a text of ours was found.
+ */
+export async function recordDelivery(
+  sql: Sql,
+  channel: ReplyChannel,
+  providerMessageId: string,
+  status: DeliveryStatus,
+  error: string | null,
+  now = new Date(),
+): Promise<boolean> {
+  const code = error && /^[A-Za-z0-9_]{1,40}$/.test(error) ? error : null;
+  const rows = await sql`
+    UPDATE text_messages SET delivery_status = ${status}, delivery_reported_at = ${now}, delivery_error = ${status === 'failed' ? code : null}
+    WHERE channel = ${channel} AND provider_message_id = ${providerMessageId}
+      AND CASE delivery_status WHEN 'read' THEN 3 WHEN 'delivered' THEN 2 WHEN 'failed' THEN 1 ELSE 0 END
+        < CASE ${status}::text WHEN 'read' THEN 3 WHEN 'delivered' THEN 2 ELSE 1 END
+    RETURNING id`;
+  if (rows.length > 0) return true;
+  const [known] = await sql`SELECT 1 FROM text_messages WHERE channel = ${channel} AND provider_message_id = ${providerMessageId}`;
+  return Boolean(known);
+}
