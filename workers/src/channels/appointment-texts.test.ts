@@ -150,6 +150,10 @@ describe('texts about an appointment', () => {
     await eventually(async () => (await (await ctx.queues.texts.getJob(jobId))?.getState()) === 'delayed', 10000);
     await setStatus(id, 'cancelled', patientCookie);
     await settled();
+    // The cancellation itself: one text, to the patient's E.164 number, nothing clinical.
+    const cancelled = (await forAppointment(id)).filter((t) => t.body.includes('is cancelled'));
+    expect(cancelled.map((t) => t.to)).toEqual(['+2348031234567']);
+    cancelled.forEach(checkText);
     now = new Date('2099-03-18T07:00:00+01:00');
     const job = (await ctx.queues.texts.getJob(jobId))!;
     await job.promote();
