@@ -189,6 +189,7 @@ export async function fakeTypesense(options: FakeTypesenseOptions | ((i: number)
         if (path === '/keys' && req.method === 'POST') {
           need('keys:create');
           if (!Array.isArray(b.actions) || !Array.isArray(b.collections)) refuse(400, 'Could not create API key.');
+          if (typeof b.value === 'string' && (keys.some((k) => k.value === b.value) || b.value === o.apiKey)) refuse(409, 'API key generation conflict.');
           const k: Key = { id: keys.length + 1, value: typeof b.value === 'string' ? b.value : `key${keys.length + 1}${Math.random().toString(36).slice(2, 14)}`, actions: b.actions as string[], collections: b.collections as string[] };
           keys.push(k);
           return send(201, { ...b, id: k.id, value: k.value });

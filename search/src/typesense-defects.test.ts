@@ -107,3 +107,30 @@ describe('Typesense: a stop-word set that the server lost', () => {
     expect(typesense.stopwordSets()).toEqual(['ilera-patient-stopwords']);
   });
 });
+
+describe('Typesense: keys', () => {
+  it('searches with a scoped search-only key and writes with the admin key', async () => {
+    await engine.upsert('institutions', [clinic(20, 'Keyed Clinic')]);
+    expect(ids(await search({ q: 'keyed' }))).toEqual(['20']);
+    const searches = typesense.requests.filter((r) => r.url.startsWith('/multi_search'));
+    const writes = typesense.requests.filter((r) => r.method !== 'GET' && !r.url.startsWith('/multi_search'));
+    expect(writes.length).toBeGreaterThan(0);
+    expect(writes.every((r) => r.key === ADMIN)).toBe(true);
+    expect(searches.length).toBeGreaterThan(0);
+    expect(searches.every((r) => r.key && r.key !== ADMIN)).toBe(true);
+    // The key only searches (the double checks the scoped key's HMAC against the key the engine made).
+    const searchKey = searches.at(-1)!.key!;
+    const write = await fetch(`${typesense.url}/collections/defects_institutions/documents/import?action=upsert`, {
+      method: 'POST',
+      headers: { 'x-typesense-api-key': searchKey },
+      body: JSON.stringify(clinic(21, 'Sneaked In')),
+    });
+    expect(write.status).toBe(401);
+    const bogus = await fetch(`${typesense.url}/multi_search`, {
+      method: 'POST',
+      headers: { 'x-typesense-api-key': `${searchKey.slice(0, -4)}AAAA` },
+      body: JSON.stringify({ searches: [{ collection: 'defects_institutions', q: '*' }] }),
+    });
+    expect(bogus.status).toBe(401);
+  });
+});

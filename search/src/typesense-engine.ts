@@ -2,6 +2,7 @@
 // a thin pass-through. Every read and write goes through an alias named after the
 // collection (`professionals` -> `professionals_<timestamp>`), so a full reindex
 // builds a new collection and switches the alias when it is complete.
+import { createHmac } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import * as TypesenseModule from 'typesense';
@@ -81,20 +82,51 @@ function withDistances(search: SearchRequest, result: SearchResult): SearchResul
   return { ...result, hits };
 }
 
+/** What every search's key embeds (Typesense ANDs it with the search's own filter). */
+const SEARCH_KEY_SCOPE = { filter_by: 'isApproved:=true' };
+
 export class TypesenseEngine implements SearchEngine {
   readonly kind = 'typesense' as const;
+  /** The admin key's client: collections, aliases, synonyms, stop words, documents. */
   private readonly client: Any;
   private readonly prefix: string;
+  private readonly clientOptions: Record<string, unknown>;
+  private readonly apiKey: string;
 
   constructor(o: TypesenseOptions) {
-    this.client = new Client({
-      ...typesenseCluster(o.url, o.nearestUrl),
-      apiKey: o.apiKey,
-      connectionTimeoutSeconds: 5,
-      numRetries: 2,
-      logLevel: 'warn',
-    });
+    this.clientOptions = { ...typesenseCluster(o.url, o.nearestUrl), connectionTimeoutSeconds: 5, numRetries: 2, logLevel: 'warn' };
+    this.client = new Client({ ...this.clientOptions, apiKey: o.apiKey });
+    this.apiKey = o.apiKey;
     this.prefix = o.prefix ?? '';
+  }
+
+  private searchClient?: Promise<Any>;
+
+  /**
+   * Searches go out with a scoped search-only key, never the admin key: a key allowed
+   * `documents:search` on our collections only, made with the admin key (its value derived from
+   * the admin key, so every process makes the same one and a second make is Typesense's 409
+   * "API key generation conflict"), scoped (typesense-js generateScopedSearchKey, made locally) to
+   * approved documents.
+   */
+  private searchKeyClient(): Promise<Any> {
+    return (this.searchClient ??= (async () => {
+      const value = createHmac('sha256', this.apiKey).update(`ilera search-only key ${this.prefix}`).digest('hex');
+      try {
+        await this.client.keys().create({
+          description: 'Ilera: searches only (made by the API with the admin key)',
+          actions: ['documents:search'],
+          collections: [this.prefix ? `${this.prefix}.*` : '*'],
+          value,
+        });
+      } catch (err) {
+        if (statusOf(err) !== 409) throw err;
+      }
+      return new Client({ ...this.clientOptions, apiKey: this.client.keys().generateScopedSearchKey(value, SEARCH_KEY_SCOPE) });
+    })().catch((err: unknown) => {
+      this.searchClient = undefined;
+      throw err;
+    }));
   }
 
   private alias(collection: CollectionName): string {
@@ -193,10 +225,18 @@ export class TypesenseEngine implements SearchEngine {
   }
 
   async multiSearch(searches: SearchRequest[]): Promise<(SearchResult | SearchError)[]> {
-    const results = await this.searchOnce(searches);
+    let results: (SearchResult | SearchError)[];
+    try {
+      results = await this.searchOnce(searches);
+    } catch (err) {
+      if (statusOf(err) !== 401) throw err;
+      // The search key was there when this process made it; the server has lost it since (a node
+      // whose data was wiped, a restore): make it again and search once more.
+      this.searchClient = undefined;
+      return this.searchOnce(searches);
+    }
     if (!results.some(missingStopwords)) return results;
-    // The set was there when this process installed it; the server has lost it since (a node whose
-    // data was wiped, a restore): install it again and search once more.
+    // The same for the stop-word set.
     this.stopwordsInstalled = undefined;
     return this.searchOnce(searches);
   }
@@ -212,7 +252,7 @@ export class TypesenseEngine implements SearchEngine {
         collection: this.alias(s.collection),
       })),
     };
-    const res = await this.client.multiSearch.perform(body, {});
+    const res = await (await this.searchKeyClient()).multiSearch.perform(body, {});
     return (res.results as Any[]).map((r, i) => {
       if (r.error) return { code: r.code ?? 400, error: String(r.error) };
       // Clients see our collection names, never the aliased physical ones.
