@@ -17,6 +17,10 @@ const accepted: string[] = [];
 let waCalls = 0;
 const waAccepted: { to: string; template: string }[] = [];
 let ctx: TestContext;
+/** A number whose texts the provider refuses with 503 until `deadHeals`. */
+const DEAD = '+2348099999999';
+let deadCalls = 0;
+let deadHeals = false;
 
 /** The Cloud API's side: a documented 500 error body a few times, then the documented 200; a wrong request 400. */
 function whatsapp(req: IncomingMessage, body: string, res: ServerResponse) {
@@ -39,6 +43,11 @@ beforeAll(async () => {
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       if (req.url?.startsWith('/v21.0/')) return whatsapp(req, body, res);
+      if (new URLSearchParams(body).get('to') === DEAD && (deadCalls++, !deadHeals)) {
+        res.writeHead(503, { 'Content-Type': 'text/plain' });
+        res.end('Service Unavailable');
+        return;
+      }
       if (++calls <= FAILURES) {
         res.writeHead(503, { 'Content-Type': 'text/plain' });
         res.end('Service Unavailable');
@@ -113,5 +122,24 @@ describe('text provider outages', () => {
     expect(rows[1]!.providerMessageId).toMatch(/^wamid\.\d+$/);
     expect(Object.values(await ctx.queues.texts.getJobCounts('waiting', 'active', 'delayed', 'failed')).every((c) => c === 0)).toBe(true);
     expect(waAccepted).toHaveLength(1);
+  });
+
+  it('a text still refused after its last attempt is failed, in the failed set; retried, it goes once', async () => {
+    const job = await ctx.queues.texts.add(
+      'text.send',
+      { to: DEAD, body: 'Ilera: test', channel: 'sms', kind: 'booked' },
+      { jobId: 'text-dead-1', attempts: 2, backoff: { type: 'fixed', delay: 100 } },
+    );
+    await eventually(async () => (await job.getState()) === 'failed', 30000, 100);
+    expect(deadCalls).toBe(2);
+    expect((await ctx.sql`SELECT status FROM text_messages WHERE job_id = 'text-dead-1'`)[0]!.status).toBe('failed');
+    // What npm run outbox -- --failed lists (BullMQ's failed set of every queue).
+    expect((await ctx.queues.texts.getFailed()).map((j) => j.id)).toEqual(['text-dead-1']);
+    // npm run outbox -- --retry: the provider is back; the text goes, once.
+    deadHeals = true;
+    await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+    await eventually(async () => (await ctx.sql`SELECT status FROM text_messages WHERE job_id = 'text-dead-1'`)[0]!.status === 'sent', 30000, 100);
+    expect(deadCalls).toBe(3);
+    expect(accepted.filter((to) => to === DEAD)).toEqual([DEAD]);
   });
 });

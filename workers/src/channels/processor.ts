@@ -29,7 +29,8 @@ export interface TextProcessorOptions {
  * meanwhile; WhatsApp falls back to SMS when it is off. Each job has one text_messages row:
  * a job run again after its text went (stalled worker, retry) finds the row 'sent'. A
  * provider's refusal for good is recorded 'failed' and not retried; an outage is thrown,
- * and BullMQ retries with back-off (queues.ts). Logs carry ids, never the number or the text.
+ * and BullMQ retries with back-off (queues.ts); after the last attempt the row is 'failed'
+ * and the job waits in BullMQ's failed set (npm run outbox -- --failed; --retry sends it again). Logs carry ids, never the number or the text.
  */
 export function createTextProcessor(config: Config, options: TextProcessorOptions = {}): Processor {
   const senders = options.senders ?? createTextSenders(config);
@@ -59,9 +60,11 @@ export function createTextProcessor(config: Config, options: TextProcessorOption
     const [row] = await ctx.sql<{ status: string }[]>`
       INSERT INTO text_messages (job_id, channel, kind, to_e164, appointment_id, created_at)
       VALUES (${key}, ${channel}, ${data.kind}, ${data.to}, ${data.appointmentId ?? null}, ${clock()})
-      ON CONFLICT (job_id) DO UPDATE SET channel = EXCLUDED.channel
+      ON CONFLICT (job_id) DO UPDATE SET channel = EXCLUDED.channel,
+        -- A failed job an operator retries (npm run outbox -- --retry) tries again.
+        status = CASE WHEN text_messages.status = 'failed' THEN 'sending' ELSE text_messages.status END
       RETURNING status`;
-    if (row!.status === 'sent' || row!.status === 'failed') return `already-${row!.status}`;
+    if (row!.status === 'sent') return 'already-sent';
     try {
       // WhatsApp needs the template for a message we start; SMS and a reply within 24 hours take the body.
       const template = channel === 'whatsapp' && data.kind !== 'reply' ? data.template : undefined;
@@ -73,7 +76,11 @@ export function createTextProcessor(config: Config, options: TextProcessorOption
       ctx.log('text sent', { job: key, channel, kind: data.kind, appointmentId: data.appointmentId });
       return 'sent';
     } catch (err) {
-      if (!(err instanceof PermanentTextError)) throw err;
+      if (!(err instanceof PermanentTextError)) {
+        // The last attempt: the text is failed (BullMQ keeps the job in its failed set, npm run outbox -- --failed).
+        if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await ctx.sql`UPDATE text_messages SET status = 'failed' WHERE job_id = ${key}`;
+        throw err;
+      }
       await ctx.sql`UPDATE text_messages SET status = 'failed' WHERE job_id = ${key}`;
       ctx.log('text refused', { job: key, channel, kind: data.kind, error: err.message });
       return 'refused';
