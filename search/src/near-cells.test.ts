@@ -20,6 +20,8 @@ const rand = (i: number, salt: number) => {
   const x = Math.sin(i * 12.9898 + salt * 78.233) * 43758.5453;
   return x - Math.floor(x);
 };
+/** Six towns: 4 kinds x 6 towns x verified or not is 48 keys, more than a short key list (keysCond). */
+const CITIES = ['Lagos', 'Ikeja', 'Lekki', 'Yaba', 'Surulere', 'Ikorodu'];
 const LGAS = ['Ikeja', 'Surulere', 'Eti-Osa', 'Lagos Mainland', 'Alimosho'];
 const KINDS = [
   ['doctor', 'Cardiology'],
@@ -41,7 +43,7 @@ function professional(i: number, variant = 0): SearchDocument {
     lastName: `Okafor${i}`,
     professionalType,
     specialty,
-    city: i % 3 ? 'Lagos' : 'Ikeja',
+    city: CITIES[i % CITIES.length],
     state: 'Lagos',
     countries: i % 4 === 0 ? ['Nigeria', 'Ghana'] : ['Nigeria'],
     lga: LGAS[(i * 7 + variant) % LGAS.length],
@@ -74,6 +76,9 @@ describe('near-me counts from the cells of the circle (PostgreSQL engine)', () =
       { collection: 'professionals', q: '*', filter_by: `${near} && lga:=[Surulere]`, facet_by: 'professionalType,specialty', max_facet_values: 50, per_page: 0 },
       { collection: 'professionals', q: '*', filter_by: `${near} && nextSlot:<${midnight(1)}`, facet_by: 'specialty', max_facet_values: 50, per_page: 0 },
       { collection: 'professionals', q: '*', filter_by: `${near} && isVerified:=true && nextSlot:<${midnight(0)}`, per_page: 0 },
+      // Every key (a long key list), and an array filter with array facets (not the cells': the cell index's documents).
+      { collection: 'professionals', q: '*', filter_by: `${near} && isApproved:=true`, facet_by: 'specialty,lga', max_facet_values: 50, per_page: 0 },
+      { collection: 'professionals', q: '*', filter_by: `${near} && lga:=[Surulere]`, facet_by: 'lga,countries,specialty', max_facet_values: 50, per_page: 0 },
     ];
   };
 
@@ -160,6 +165,26 @@ describe('near-me counts from the cells of the circle (PostgreSQL engine)', () =
     expect(kept.cells.length).toBeGreaterThan(0);
     expect(kept).toEqual(recounted);
     await compare();
+  });
+
+  it('pages within a radius in rating order, whether it ranks the radius\'s documents or walks the rating index', async () => {
+    const rad = Math.PI / 180;
+    const arc = (a: number[], lat: number, lng: number) =>
+      2 * 6371.0088 * Math.asin(Math.sqrt(Math.sin(((a[0] - lat) * rad) / 2) ** 2 + Math.cos(lat * rad) * Math.cos(a[0] * rad) * Math.sin(((a[1] - lng) * rad) / 2) ** 2));
+    const docs = await engine.exportAll('professionals');
+    for (const [lat, lng, km] of CIRCLES) {
+      const within = docs
+        .filter((d) => Array.isArray(d.location) && arc(d.location as number[], lat, lng) <= km)
+        .sort((a, b) => Number(b.rating) - Number(a.rating) || Number(b.reviewCount) - Number(a.reviewCount) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      // One hit a page: with more than a few hundred documents within, the rating index is walked.
+      // With a facet, the keys within the radius are known from the counts and each key's rows are walked.
+      for (const [page, perPage, facet] of [[1, 1, ''], [3, 1, ''], [1, 20, ''], [2, 50, ''], [1, 20, 'specialty'], [2, 7, 'lga']] as const) {
+        const [res] = await engine.multiSearch([{ collection: 'professionals', q: '*', filter_by: `location:(${lat}, ${lng}, ${km} km)`, sort_by: 'rating:desc,reviewCount:desc', page, per_page: perPage, ...(facet ? { facet_by: facet } : {}) }]);
+        if (isSearchError(res)) throw new Error(res.error);
+        expect({ km, page, perPage, ids: res.hits.map((h) => h.document.id) }).toEqual({ km, page, perPage, ids: within.slice((page - 1) * perPage, page * perPage).map((d) => d.id) });
+        expect(res.found).toBe(within.length);
+      }
+    }
   });
 
   it('reads the cells: a count put into a cell wholly inside the circle shows in found', async () => {

@@ -22,8 +22,8 @@ import type { Db, Sql } from '@ilera/db';
 import { SearchParamsError, type FacetCount, type SearchEngine, type SearchError, type SearchRequest, type SearchResult } from './engine';
 import { parseSearch, type FilterClause, type ParsedSearch } from './protocol';
 import { validateDocument, type CollectionName, type SearchDocument } from './schema';
-import { cellCountQuery, cellRadius, cellWindowsSql, countQuery, cubeDay, cubePreparable, cubeRows, cubeTerms, cubeWindowsSql, facetsFromCounts, overlapSql, windowRows, type CountRow } from './postgres-counts';
-import { cellCover, inCells } from './postgres-geo';
+import { cellCountQuery, cellRadius, cellsPreparable, cellWindowsSql, countQuery, cubeDay, cubePreparable, cubeRows, cubeTerms, cubeWindowsSql, facetsFromCounts, overlapSql, windowRows, type CountRow } from './postgres-counts';
+import { cellCover, inCells, smallCells } from './postgres-geo';
 import { CUBE_ARRAY_FIELDS, isKeyFilter, isTagFilter, KeyTable } from './postgres-keys';
 import { derive, type Row } from './postgres-rows';
 import { hitsQuery, countsFirst, Params, PER_KEY_MAX, whereSql, type Resolved } from './postgres-sql';
@@ -269,7 +269,7 @@ export class PostgresEngine implements SearchEngine {
       text = cubeWindowsSql(p, group[0].collection, terms, r.keyIds, group.map((s) => cubeDay(s)!), tagFilter, overlap);
     } else {
       const bounds = group.map((s) => `to_timestamp(${p.add(String(windowBound(s)!.values[0]))}::text::float8)`);
-      const where = whereSql({ ...group[0], filters: group[0].filters.filter((f) => f !== windowBound(group[0])) }, r, p);
+      const where = whereSql(inCircleCells({ ...group[0], filters: group[0].filters.filter((f) => f !== windowBound(group[0])) }), r, p);
       text = `SELECT ${bounds.map((b, i) => `count(*) FILTER (WHERE next_slot < ${b})::int AS n${i}`).join(', ')}
         FROM search_documents WHERE ${where} AND next_slot < GREATEST(${bounds.join(', ')})`;
     }
@@ -303,7 +303,7 @@ export class PostgresEngine implements SearchEngine {
     const edge = `SELECT ${bounds.map((b, i) => `count(*) FILTER (WHERE next_slot < ${b})::int AS n${i}`).join(', ')}
       FROM search_documents WHERE ${where} AND next_slot < GREATEST(${bounds.join(', ')})`;
     const [a, b] = await Promise.all([
-      cover.large.length + cover.small.length ? this.sql.unsafe<Record<string, number>[]>(inside, p.values as never[], { prepare: true }) : [],
+      cover.large.length + cover.small.length ? this.sql.unsafe<Record<string, number>[]>(inside, p.values as never[], { prepare: cellsPreparable(r.keyIds) }) : [],
       cover.edge.length ? this.sql.unsafe<Record<string, number>[]>(edge, e.values as never[]) : [],
     ]);
     return group.map((_, i) => Number(a[0]?.[`n${i}`] ?? 0) + Number(b[0]?.[`n${i}`] ?? 0));
@@ -322,10 +322,12 @@ export class PostgresEngine implements SearchEngine {
     const inside = cellCountQuery(s, r, cover);
     const edge = countQuery({ ...s, filters: s.filters.map((f) => (f === radius ? inCells(f, cover.edge) : f)) }, r, { live: true });
     const [a, b] = await Promise.all([
-      cover.large.length + cover.small.length ? this.sql.unsafe<CountRow[]>(inside.text, inside.values as never[], { prepare: true }) : [],
+      cover.large.length + cover.small.length ? this.sql.unsafe<CountRow[]>(inside.text, inside.values as never[], { prepare: inside.prepare === true }) : [],
       cover.edge.length ? this.sql.unsafe<CountRow[]>(edge.text, edge.values as never[]) : [],
     ]);
-    return { ...facetsFromCounts(s, [...a, ...b], this.keys), windows: beside ? (await beside).map((x) => x.found) : [] };
+    // (Without facets, the edge's documents are counted as one number, not per key: no key list then.)
+    const keysWithin = cover.edge.length && s.facetBy.length === 0 ? undefined : [...new Set([...a, ...b].filter((row) => !row.f && Number(row.n) > 0 && Number(row.k) > 0).map((row) => Number(row.k)))].sort((x, y) => x - y);
+    return { ...facetsFromCounts(s, [...a, ...b], this.keys), windows: beside ? (await beside).map((x) => x.found) : [], keysWithin };
   }
 
   /**
@@ -356,7 +358,7 @@ export class PostgresEngine implements SearchEngine {
     const [hits, counted]: [SearchResult['hits'], Counted] = none
       ? [[], { ...facetsFromCounts(s, [], this.keys), windows: windows.map(() => 0) }]
       : countsFirst(s, r)
-        ? await this.counts(s, r, { windows }).then(async (c) => [await this.hits(s, { ...r, matches: c.found }), c] as const)
+        ? await this.counts(s, r, { windows }).then(async (c) => [await this.hits(s, { ...r, matches: c.found, keysWithin: c.keysWithin }), c] as const)
         : await Promise.all([this.hits(s, r), this.counts(s, r, { windows })]);
     const result: SearchResult = {
       found: counted.found,
@@ -393,6 +395,10 @@ export class PostgresEngine implements SearchEngine {
     // Within a radius, from the cells of the circle (migration 039) when they can count the rest.
     const radius = options.live ? undefined : cellRadius(s, r);
     if (radius) return this.cellCounts(s, r, radius, windows);
+    // Within a radius the cells cannot count (an array filter and array facets, several array
+    // filters): the documents within it from the cell index (039), read from the index alone, instead
+    // of the location index and the heap (0.4 against 6.6 µs a document at 500,000, 2026-11-26).
+    if (!options.live) s = inCircleCells(s);
     // Several words, or one word standing for several terms ("lab": lab, laboratory, laboratories).
     if (!options.live && r.words?.main && cubeTerms(s, r) === undefined && s.filters.every((f) => isKeyFilter(s, f))) {
       return this.coveredCounts(s, r, r.words, windows);
@@ -498,6 +504,15 @@ function windowBound(s: ParsedSearch): FilterClause | undefined {
   return bounds.length === 1 && bounds[0].op === '<' && bounds[0].values.length === 1 ? bounds[0] : undefined;
 }
 
+/** A text-less search's radius filter (up to 300 km) narrowed to the small cells of its circle: see counts. */
+function inCircleCells(s: ParsedSearch): ParsedSearch {
+  const radii = s.filters.filter((f) => f.def.type === 'geopoint');
+  if (radii.length !== 1 || s.words.length > 0) return s;
+  const [lat, lng, km] = radii[0].values as number[];
+  if (!(km > 0 && km <= 300) || Math.abs(lat) > 80) return s;
+  return { ...s, filters: s.filters.map((f) => (f === radii[0] ? inCells(f, smallCells(cellCover(lat, lng, km))) : f)) };
+}
+
 /** The radius of a group of count-only windows the cells count (each a Lagos midnight, cellRadius), else undefined. */
 function cellWindows(group: ParsedSearch[], r: Resolved): FilterClause | undefined {
   if (!group.every((s) => cubeDay(s) !== undefined && cellRadius(s, r) !== undefined)) return undefined;
@@ -527,6 +542,8 @@ interface Counted {
   found: number;
   facets: FacetCount[];
   windows: number[];
+  /** Within a radius counted from the cells: the keys that have documents within it. */
+  keysWithin?: number[];
 }
 
 /** The answers of count-only window searches. */

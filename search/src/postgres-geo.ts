@@ -30,6 +30,20 @@ export function inCells(f: FilterClause, cells: number[]): FilterClause {
   return narrowed;
 }
 
+/** Radius filters written as the chord alone (no earth box): see unboxed. */
+const chordOnly = new WeakSet<FilterClause>();
+
+/**
+ * The radius filter `f` without its earth box: no index is used for it, so a page in another order
+ * (rating) is found by walking that order's index and testing each row's distance, as when the radius
+ * holds many documents it should be (hitsQuery).
+ */
+export function unboxed(f: FilterClause): FilterClause {
+  const copy = { ...f };
+  chordOnly.add(copy);
+  return copy;
+}
+
 /** A `location:(lat, lng, R km)` filter: inside the earth box (the GiST index), then within the chord. */
 export function geoFilterSql(f: FilterClause, p: Params): string {
   const [lat, lng, km] = f.values as number[];
@@ -38,6 +52,7 @@ export function geoFilterSql(f: FilterClause, p: Params): string {
   const cells = edges.get(f);
   // The cells' documents from the cell index (039), which carries the point for the exact chord.
   if (cells) return `location IS NOT NULL AND cell = ANY(${p.add(cells)}::int[]) AND (location <-> ${at}) <= ${chord}`;
+  if (chordOnly.has(f)) return `(location <-> ${at}) <= ${chord}`;
   return `location <@ public.cube_enlarge(${at}, ${chord}, 3) AND (location <-> ${at}) <= ${chord}`;
 }
 
@@ -129,4 +144,16 @@ export function cellCover(lat: number, lng: number, km: number): { large: number
     }
   }
   return { large, small, edge };
+}
+
+/** Every small cell of a cover (a large cell is its 16 small ones): all the cells the circle's documents lie in. */
+export function smallCells(cover: { large: number[]; small: number[]; edge: number[] }): number[] {
+  const k = SMALL_CELLS / LARGE_CELLS;
+  const out = [...cover.small, ...cover.edge];
+  for (const id of cover.large) {
+    const row = Math.floor(id / 32768);
+    const col = id - row * 32768 - 16384;
+    for (let r = row * k; r < (row + 1) * k; r++) for (let c = col * k; c < (col + 1) * k; c++) out.push(cellId(r, c));
+  }
+  return out.sort((a, b) => a - b);
 }

@@ -5,7 +5,7 @@ import type { FilterClause, ParsedSearch } from './protocol';
 import type { CollectionName } from './schema';
 import { isKeyFilter, tag } from './postgres-keys';
 import type { ResolvedWords } from './postgres-typos';
-import { distancePoint, distanceSql, geoFilterSql, geoSortExpr, point } from './postgres-geo';
+import { distancePoint, distanceSql, geoFilterSql, geoSortExpr, point, unboxed } from './postgres-geo';
 
 /** Numeric fields kept in their own indexed columns. */
 const NUMBER_COLUMNS: Record<string, string> = {
@@ -82,6 +82,8 @@ export interface Resolved {
   keyIds?: readonly number[];
   /** How many documents the search matches under all its filters, when counted before its hits (countsFirst). */
   matches?: number;
+  /** Within a radius, counted first from the cells (039): the keys with documents within it. */
+  keysWithin?: readonly number[];
 }
 export const quoteTerm = (t: string) => `'${t.replace(/'/g, "''")}'`;
 /** A tsquery of exact terms: every word, each as an OR of its terms. */
@@ -208,10 +210,19 @@ const WALKED_PER_RANKED = 250_000;
 export function countsFirst(s: ParsedSearch, r: Resolved): boolean {
   // Nearest first within a radius: how many lie within it bounds the walk down the location index.
   if (s.perPage > 0 && nearestWithin(s)) return true;
+  // Within a radius, in another order: how many lie within it chooses between walking that order's
+  // index and ranking the radius's documents (hitsQuery, nearRanked). The cells count them (039).
+  if (s.perPage > 0 && s.words.length === 0 && radiusOf(s)) return true;
   if (s.perPage === 0 || s.words.length === 0 || !r.words?.main) return false;
   // One word and no filter: its matches are its documents, which the vocabulary knows. At most RARE
   // documents: ranked from the matches whatever the filters leave.
   return (s.words.length > 1 || s.filters.length > 0) && (r.words.maxDocs ?? Infinity) > RARE;
+}
+
+/** A search's one radius filter, if it has exactly one. */
+function radiusOf(s: ParsedSearch): FilterClause | undefined {
+  const radii = s.filters.filter((f) => f.def.type === 'geopoint');
+  return radii.length === 1 ? radii[0] : undefined;
 }
 
 /**
@@ -269,6 +280,14 @@ export function hitsQuery(s: ParsedSearch, r: Resolved = {}): SqlQuery {
   // read and sorted (54 keys x 553 rows for soonest available at 500,000: 58 ms), while that order's own
   // index, walked with the keys as a filter, finds a page in a few hundred entries.
   const byRating = terms[0]?.expr === 'rating' && terms[0].dir === 'DESC';
+  // Within a radius, by rating, when a few keys hold the documents within it (the cells said which):
+  // each key's first rows within the radius, walked down key_rating testing each row's distance. The
+  // radius's own rows (the location index) would be every key's: 102,939 rows read for 1,046 of a
+  // specialty's within 28 km of Ikeja, 86 ms at 500,000 (2026-11-26).
+  const keysNear = !relevance && byRating && s.words.length === 0 && !nearestWithin(s) && r.keysWithin !== undefined && r.keysWithin.length <= PER_KEY_MAX
+    ? r.keysWithin
+    : undefined;
+  if (keysNear) r = { ...r, keyIds: keysNear };
   const perKey = !relevance && byRating && s.words.length === 0 && r.keyIds !== undefined && r.keyIds.length <= PER_KEY_MAX;
   // Nearest first within a radius, its matches counted first (countsFirst): the location index's own
   // order (<->) is walked without the radius, for at most as many rows as lie within it. The planner
@@ -276,14 +295,28 @@ export function hitsQuery(s: ParsedSearch, r: Resolved = {}): SqlQuery {
   // box it read every document of the radius and sorted them (25,516 rows, 297 ms at 100,000, cold);
   // walked, a page reads its rows and the ones between them that other filters leave out.
   const walkNear = nearestWithin(s) && r.matches !== undefined;
+  // Text-less, within a radius, in another order (rating, fee...), its matches counted first: with few
+  // within the radius (m), rank them (the location index, then a top-N sort); with many, walk the
+  // order's index and test each row's distance, about (offset + limit) x documents / m rows, each a heap
+  // row for its point. The planner cannot weigh the two: it estimates an earth box at a thousandth of the
+  // rows whatever its size. Measured at 500,000 + 101,000 (2026-11-26): 6,004 institutions within 12 km
+  // of Abuja ranked from the location index, 40 ms; walked, 20 hits need about 340 rows.
+  const radius = radiusOf(s);
+  const nearRanked = keysNear ? false : !walkNear && radius !== undefined && s.words.length === 0 && r.matches !== undefined
+    ? r.matches * r.matches <= s.page * s.perPage * WALKED_PER_RANKED
+    : undefined;
+  const filters = nearRanked === false ? s.filters.map((f) => (f === radius ? unboxed(f) : f)) : s.filters;
   const where = walkNear
     ? `${whereSql({ ...s, filters: s.filters.filter((f) => f.def.type !== 'geopoint') }, r, p)} AND location IS NOT NULL`
-    : whereSql(s, perKey ? { ...r, keyIds: undefined } : r, p);
+    : whereSql({ ...s, filters }, perKey && !nearRanked ? { ...r, keyIds: undefined } : r, p);
   const limit = p.add(s.perPage);
   const offset = p.add((s.page - 1) * s.perPage);
   const enough = walkNear ? `least(${limit}::int + ${offset}::int, ${p.add(r.matches)}::int)` : `${limit}::int + ${offset}::int`;
   let candidates: string;
-  if (perKey) {
+  if (nearRanked) {
+    candidates = `SELECT id, 0::float8 AS score${cols.map((c) => `, ${c}`).join('')} FROM search_documents WHERE ${where}
+      ORDER BY ${terms.map((t, i) => `${i > 0 ? t.expr : unindexed(t.expr)} ${t.dir}`).join(', ')} LIMIT ${enough}`;
+  } else if (perKey) {
     candidates = `SELECT x.* FROM unnest(${p.add(r.keyIds)}::int[]) AS k(key_id) CROSS JOIN LATERAL (
         SELECT id, 0::float8 AS score${cols.map((c) => `, ${c}`).join('')} FROM search_documents
         WHERE ${where} AND key_id = k.key_id ORDER BY ${inner} LIMIT ${enough}) x`;
@@ -322,5 +355,5 @@ export function hitsQuery(s: ParsedSearch, r: Resolved = {}): SqlQuery {
         SELECT * FROM (${candidates}) c ORDER BY score DESC, ${outer} LIMIT ${limit}::int OFFSET ${offset}::int) c)
       SELECT b.document::text AS doc, page.score${at ? ', page.geo' : ''} FROM page JOIN search_bodies b ON b.collection = ${coll} AND b.id = page.id ORDER BY page.n`;
   // A text-less page over many keys or none is planned for its values (how many documents the keys hold).
-  return { text, values: p.values, prepare: perKey || (!relevance && r.keyIds === undefined && s.words.length === 0) };
+  return { text, values: p.values, prepare: nearRanked === undefined && (perKey || (!relevance && r.keyIds === undefined && s.words.length === 0)) };
 }
