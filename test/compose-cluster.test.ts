@@ -1,9 +1,10 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { typesenseCluster } from '@ilera/search';
+import { fakeTypesense } from './fake-typesense';
 
 /**
  * docker-compose.yml's `cluster` profile: three Typesense nodes forming one Raft
@@ -75,4 +76,47 @@ describe('docker-compose.yml cluster profile', () => {
     const single = compose(['config'], {});
     expect([...single.matchAll(/TYPESENSE_URL: (.+)/g)].map((m) => m[1])).toEqual(['http://typesense:8108', 'http://typesense:8108']);
   });
+
+  it('restarts a node where its peers expect it: fixed addresses on a fixed subnet, and --reset-peers-on-error', () => {
+    const config = compose(['--profile', 'cluster', 'config'], {});
+    const addresses = [1, 2, 3].map((n) => {
+      const block = serviceBlock(config, `typesense-${n}`);
+      expect(block).toContain('- --reset-peers-on-error');
+      return /ipv4_address: (\S+)/.exec(block)?.[1];
+    });
+    expect(addresses).toEqual(['172.28.8.11', '172.28.8.12', '172.28.8.13']);
+    expect(config).toMatch(/networks:\n  default:\n    ipam:\n      config:\n      - subnet: 172\.28\.8\.0\/24\n/);
+  });
+
+  it('with docker-compose.cluster.yml, the API and the workers search the three nodes and wait until each is healthy', () => {
+    const config = compose(['-f', 'docker-compose.cluster.yml', '--profile', 'cluster', 'config'], {});
+    for (const app of ['api', 'workers']) {
+      const block = serviceBlock(config, app);
+      for (const n of [1, 2, 3]) expect(block).toContain(`      typesense-${n}:\n        condition: service_healthy\n`);
+      expect(block).toContain(`TYPESENSE_URL: ${clusterUrl}`);
+    }
+  });
+
+  it("counts a node healthy only once GET /health answers {\"ok\":true}, not while it answers 503", async () => {
+    // The healthcheck as docker-compose.yml has it (every node's and the single node's), run against the double.
+    const line = readFileSync(path.join(root, 'docker-compose.yml'), 'utf8').split('\n').find((l) => l.includes('/dev/tcp/127.0.0.1/8108'))!;
+    const [cmd, shell, flag, script] = JSON.parse(line.slice(line.indexOf('['))) as string[];
+    expect([cmd, shell, flag]).toEqual(['CMD', 'bash', '-c']);
+    const node = await fakeTypesense();
+    try {
+      // Asynchronously: the double answers from this process.
+      const check = () =>
+        new Promise<number | null>((resolve) => {
+          const child = spawn('bash', ['-c', script.replace('8108', new URL(node.url).port)], { stdio: 'ignore', timeout: 5000 });
+          child.on('close', (code) => resolve(code));
+        });
+      node.fail(503); // starting, or no leader yet: Typesense answers 503 {"ok":false} on an open port
+      expect(await check()).not.toBe(0);
+      node.fail();
+      expect(await check()).toBe(0);
+    } finally {
+      await node.close();
+    }
+  });
 });
+
