@@ -174,6 +174,21 @@ describe('GET /healthz', () => {
       }
     });
 
+    it('with a cluster, a node answering slowly (the double\'s slow switch) holds nothing up: ok from the node that answers', async () => {
+      const [slow, quick] = await Promise.all([fakeTypesense(), fakeTypesense()]);
+      try {
+        slow.slow(2000);
+        const res = await searchCheck(`${slow.url},${quick.url}`, slow.url);
+        expect(res.status).toBe(200);
+        expect(res.ms).toBeLessThan(PROMPT_MS);
+        quick.slow(2000);
+        const down = await searchCheck(`${slow.url},${quick.url}`, slow.url);
+        expect(down.body.checks.search).toEqual({ status: 'down', reason: 'no answer within 1000 ms', engine: 'typesense' });
+      } finally {
+        await Promise.all([slow.close(), quick.close()]);
+      }
+    });
+
     it('is down when nothing listens', async () => {
       const nowhere = `http://127.0.0.1:${await freePort()}`;
       expect((await searchCheck(nowhere)).body.checks.search).toEqual({ status: 'down', reason: 'ECONNREFUSED', engine: 'typesense' });
