@@ -194,7 +194,21 @@ export async function fakeTypesense(options: FakeTypesenseOptions | ((i: number)
           keys.push(k);
           return send(201, { ...b, id: k.id, value: k.value });
         }
+        if (path === '/aliases' && req.method === 'GET') {
+          need('aliases:list');
+          return send(200, { aliases: [...aliases].map(([name, collection_name]) => ({ name, collection_name })) });
+        }
+        if (path === '/collections' && req.method === 'GET') {
+          need('collections:list');
+          return send(200, [...collections.values()].map((c) => ({ name: c.name, num_documents: c.docs.size })));
+        }
         if ((m = /^\/aliases\/([^/]+)$/.exec(path))) {
+          if (req.method === 'DELETE') {
+            need('aliases:delete');
+            const target = aliases.get(m[1]) ?? refuse(404, 'Could not find that alias.');
+            aliases.delete(m[1]);
+            return send(200, { name: m[1], collection_name: target });
+          }
           if (req.method === 'PUT') {
             need('aliases:upsert');
             if (typeof b.collection_name !== 'string') refuse(400, 'Parameter `collection_name` is required.');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sql } from '@ilera/db';
 import { createTestDatabase } from '../../test/support';
-import { fakeTypesense } from '../../test/fake-typesense';
+import { typesenseTarget } from '../../test/typesense-target';
 import { isSearchError, nearFilter, nearSort, type SearchEngine, type SearchRequest, type SearchResult } from './engine';
 import { PostgresEngine } from './postgres-engine';
 import { TypesenseEngine, typesenseSchema } from './typesense-engine';
@@ -67,11 +67,12 @@ const targets: Target[] = [
     },
   },
   {
-    name: 'TypesenseEngine (fake Typesense)',
+    // The Typesense 27.1 test double, or a real server when TYPESENSE_URL is set (test/typesense-target.ts).
+    name: typesenseTarget.name,
     make: async () => {
-      const typesense = await fakeTypesense();
-      const engine = new TypesenseEngine({ url: typesense.url, apiKey: 'test-key', prefix: 'near_' });
-      return { engine, close: async () => (await engine.close(), await typesense.close()) };
+      const server = await typesenseTarget.start();
+      const engine = new TypesenseEngine(server.options('near'));
+      return { engine, close: async () => (await engine.close(), await server.close()) };
     },
   },
 ];
