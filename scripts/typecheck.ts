@@ -11,6 +11,8 @@ const projects = process.env.ILERA_TYPECHECK_PROJECTS?.split(',').filter(Boolean
   'tsconfig.json',
   'contracts/tsconfig.json',
   'web/tsconfig.json',
+  // The service worker (issue 35): a worker's globals, not the page's.
+  'web/sw/tsconfig.json',
 ];
 
 let failed = 0;

@@ -8,6 +8,7 @@ import { QueryClient, dehydrate } from '@tanstack/react-query';
 import { StaticRouter } from 'react-router-dom';
 import type { InstantSearchServerState } from 'react-instantsearch';
 import { BaseProviders } from './app/providers';
+import { ServerDataSaver } from './lib/data-saver';
 import { AppRoutes } from './app/router';
 import { professionalQueryOptions } from './features/profiles/api/get-professional';
 import { institutionQueryOptions } from './features/profiles/api/get-institution';
@@ -24,6 +25,8 @@ export interface ServerData {
   directoryCounts?: unknown;
   /** /search: instantsearch's state after the search in the address (searchServerState). */
   search?: unknown;
+  /** Issue 35: the visitor asked to save data (Save-Data header or the footer's switch): no photos in the HTML. */
+  dataSaver?: boolean;
 }
 
 export interface Rendered {
@@ -92,7 +95,9 @@ export async function render(url: string, data: ServerData = {}): Promise<Render
   // prerender waits for the lazily loaded page chunks, so the page itself is in the HTML.
   const { prelude } = await prerenderToNodeStream(
     <Page url={url} client={client}>
-      <AppRoutes />
+      <ServerDataSaver.Provider value={data.dataSaver === true}>
+        <AppRoutes />
+      </ServerDataSaver.Provider>
     </Page>,
     // Every boundary inline, however large: React would otherwise send big ones apart with
     // an inline script to move them in place, and the Content-Security-Policy forbids inline scripts.

@@ -7,6 +7,7 @@ import { hydrate } from '@tanstack/react-query';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
 import { queryClient } from './lib/query-client';
+import { registerServiceWorker } from './lib/offline';
 
 // Not render-blocking: a stylesheet added by a script (Vite adds its <link> when this runs).
 void import('./app/styles-rest.css');
@@ -38,3 +39,6 @@ if (serverState) {
   const clientRoot = createRoot(root);
   startTransition(() => clientRoot.render(app));
 }
+
+// Installable app and offline use (issue 35): after the page has loaded.
+registerServiceWorker();

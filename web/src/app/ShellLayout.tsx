@@ -4,6 +4,7 @@ import { Outlet } from 'react-router-dom';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
 import { PageLoader } from '../components/PageLoader';
+import { SavedCopyNotice } from '../components/SavedCopyNotice';
 
 /**
  * The frame of the directory pages: sticky Header, the page, Footer.
@@ -16,6 +17,7 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
       {/* At least a screen tall: the Footer starts below the fold, so a page that arrives
           (or grows as its data loads) pushes nothing visible down (layout shift, CLS). */}
       <Box component="main" style={{ flex: 1, minHeight: '100dvh' }}>
+        <SavedCopyNotice />
         <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
       </Box>
       <Footer />

@@ -30,6 +30,7 @@ const ClaimPage = lazy(() => import('../features/claims/pages/ClaimPage'));
 const ProfileSetupPage = lazy(() => import('../features/profiles/pages/ProfileSetupPage'));
 const AppointmentsPage = lazy(() => import('../features/appointments/pages/AppointmentsPage'));
 const AccountPage = lazy(() => import('../features/account/pages/AccountPage'));
+const SavedProvidersPage = lazy(() => import('../features/saved/pages/SavedProvidersPage'));
 
 const AdminLoginPage = lazy(() => import('../features/admin/pages/AdminLoginPage'));
 const AdminDashboardPage = lazy(() => import('../features/admin/pages/AdminDashboardPage'));
@@ -88,6 +89,7 @@ export function AppRoutes() {
           <Route path="/appointments" element={<AppointmentsPage />} />
           <Route path="/change-password" element={<ChangePasswordPage />} />
           <Route path="/account" element={<AccountPage />} />
+          <Route path="/saved-providers" element={<SavedProvidersPage />} />
           {/* Always available. */}
           <Route path="/mobile-help" element={<MobileHelpPage />} />
           <Route path="/mobile-access" element={<MobileAccessPage />} />

@@ -1,6 +1,7 @@
-import { Anchor, Box, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Container, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { searchUrl } from '../features/search/search-params';
+import { setDataSaver, useDataSaver } from '../lib/data-saver';
 
 interface FooterGroup {
   title: string;
@@ -48,6 +49,7 @@ export function Footer() {
             <Text size="sm" c="gray.4">
               Nigeria&apos;s directory of trusted healthcare providers.
             </Text>
+            <DataSaverSwitch />
           </Stack>
           {groups.map((group) => (
             <Stack key={group.title} gap={6} component="nav" aria-label={group.title}>
@@ -67,5 +69,21 @@ export function Footer() {
         </Text>
       </Container>
     </Box>
+  );
+}
+
+/** Issue 35: no photos until tapped, no prefetching, smaller pages of results. */
+function DataSaverSwitch() {
+  const on = useDataSaver();
+  return (
+    <Switch
+      mt="xs"
+      color="teal"
+      checked={on}
+      onChange={(e) => setDataSaver(e.currentTarget.checked)}
+      label="Data saver"
+      description="No photos until tapped, smaller pages"
+      styles={{ label: { color: 'white' }, description: { color: 'var(--mantine-color-gray-4)' } }}
+    />
   );
 }

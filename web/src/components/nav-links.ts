@@ -15,6 +15,8 @@ export function accountLinks(user: User): NavItem[] {
   const items: NavItem[] = [
     { label: 'Profile', to: '/profile-setup' },
     { label: 'Appointments', to: '/appointments' },
+    // Issue 35: a patient's bookmarks.
+    ...(user.userType === 'patient' ? [{ label: 'Saved providers', to: '/saved-providers' }] : []),
     { label: 'Account settings', to: '/account' },
   ];
   if (user.userType === 'admin') items.push({ label: 'Admin Dashboard', to: '/admin' });

@@ -5,7 +5,10 @@
  * answer becomes `Error("<status>: <response text or status text>")`.
  * It never shows toasts or redirects: pages decide what an error means
  * (CONVENTIONS, "Not to copy").
+ * A request that cannot leave the phone throws OfflineError (issue 35: never faked offline),
+ * and an answer the service worker served from its cache is noted for the "Saved copy" notice.
  */
+import { fetchOrOffline, isOfflineError, OFFLINE_MESSAGE } from './offline';
 
 async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
@@ -15,7 +18,7 @@ async function throwIfNotOk(res: Response): Promise<void> {
 
 export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
   const hasBody = body !== undefined;
-  const res = await fetch(url, {
+  const res = await fetchOrOffline(url, {
     method,
     headers: hasBody ? { 'Content-Type': 'application/json' } : {},
     body: hasBody ? JSON.stringify(body) : undefined,
@@ -38,7 +41,7 @@ export type On401 = 'returnNull' | 'throw';
 export async function getJson<T>(url: string, options: { on401: 'returnNull' }): Promise<T | null>;
 export async function getJson<T>(url: string, options?: { on401: 'throw' }): Promise<T>;
 export async function getJson<T>(url: string, options: { on401: On401 } = { on401: 'throw' }): Promise<T | null> {
-  const res = await fetch(url, { credentials: 'include' });
+  const res = await fetchOrOffline(url, { credentials: 'include' });
   if (options.on401 === 'returnNull' && res.status === 401) return null;
   await throwIfNotOk(res);
   return (await res.json()) as T;
@@ -114,6 +117,7 @@ function serverMessage(error: Error): string | undefined {
  * would blame the password or the form).
  */
 export function errorMessage(error: unknown, fallback: string): string {
+  if (isOfflineError(error)) return OFFLINE_MESSAGE;
   if (isRateLimitedError(error)) return rateLimitedMessage(error);
   if (isBusyError(error)) return busyMessage(error);
   if (!(error instanceof Error)) return fallback;

@@ -44,8 +44,10 @@ export const scriptJson = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 /** index.html with the page's head, its server-rendered body and the state to hydrate from. */
-export function renderDocument(template: string, head: PageHead | null, body?: { html: string; state: unknown }): string {
-  let html = template.replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">');
+export function renderDocument(template: string, head: PageHead | null, body?: { html: string; state: unknown; dataSaver?: boolean }): string {
+  // Issue 35: a page drawn for a data saver says so, and the browser hydrates it the same way.
+  const saver = body?.dataSaver ? ' data-save-data="on"' : '';
+  let html = template.replace('<html lang="en">', `<html lang="en" data-mantine-color-scheme="light"${saver}>`);
   if (head) {
     const tags = [
       `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
@@ -208,21 +210,24 @@ export async function registerServerPages(app: FastifyInstance, root: string): P
   // The last RENDER_CACHE_SIZE pages are kept, so the landing and static pages, and any
   // profile read again unchanged, cost no rendering (a few hundred ms of CPU each).
   const rendered = new Map<string, { html: string; state: unknown }>();
-  const render = async (request: FastifyRequest, data: ServerData) => {
+  const render = async (request: FastifyRequest, pageData: ServerData) => {
     // A build without the server renderer still serves the head; the browser draws the page.
     if (!hasRenderer) return undefined;
+    // Issue 35: data saver (the browser's Save-Data, or the footer's switch): no photos in the HTML.
+    const dataSaver = request.headers['save-data'] === 'on' || /(?:^|;\s*)ilera-data-saver=1/.test(request.headers.cookie ?? '');
+    const data = dataSaver ? { ...pageData, dataSaver } : pageData;
     const key = `${request.url}\n${JSON.stringify(data)}`;
     const hit = rendered.get(key);
     if (hit) {
       rendered.delete(key);
       rendered.set(key, hit);
-      return hit;
+      return { ...hit, dataSaver };
     }
     try {
       const page = await (await loadRenderer()).render(request.url, data);
       rendered.set(key, page);
       if (rendered.size > RENDER_CACHE_SIZE) rendered.delete(rendered.keys().next().value!);
-      return page;
+      return { ...page, dataSaver };
     } catch (err) {
       // The page still works: the browser draws it, as it did before server rendering.
       request.log.error({ err }, 'server rendering failed');
@@ -236,7 +241,7 @@ export async function registerServerPages(app: FastifyInstance, root: string): P
     app.get(url, async (request, reply) => {
       const data: ServerData = url === '/' ? { directoryCounts: await directoryCounts(app.sql) } : {};
       const body = await render(request, data);
-      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache');
+      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Cookie, Save-Data');
       return reply.send(
         renderDocument(
           template,
@@ -253,7 +258,7 @@ export async function registerServerPages(app: FastifyInstance, root: string): P
     head: (view: View, base: string) => PageHead,
   ) =>
     async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
-      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Cookie');
+      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Cookie, Save-Data');
       const id = Number(request.params.id);
       try {
         if (!/^\d+$/.test(request.params.id) || !Number.isSafeInteger(id) || id < 1 || id > 2147483647) throw new NotFoundError('');
@@ -320,7 +325,7 @@ export async function registerServerPages(app: FastifyInstance, root: string): P
       }
     }
     const body = await render(request, search ? { search } : {});
-    reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache');
+    reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Cookie, Save-Data');
     return reply.send(
       renderDocument(template, { title: defaultTitle, description: defaultDescription, canonical: `${app.config.appUrl}${request.url}` }, body),
     );

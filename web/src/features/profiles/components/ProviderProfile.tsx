@@ -1,9 +1,12 @@
 import { useDeferredValue, useState, type ReactNode } from 'react';
-import { ActionIcon, Anchor, Avatar, Badge, Box, Button, Card, Container, Grid, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Box, Button, Card, Container, Grid, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconCamera, IconEdit, IconExternalLink, IconMail, IconMapPin, IconPhone, IconRosetteDiscountCheck } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '../../auth/api/use-auth';
+import { ProviderPhoto } from '../../../components/ProviderPhoto';
+import { OfflineAlert } from '../../../components/OfflineAlert';
+import { SaveProviderButton } from '../../saved/components/SaveProviderButton';
 import { ScheduleSection, type PickedSlot } from '../../appointments/components/ScheduleSection';
 import { useReviews } from '../api/get-reviews';
 import type { Institution, Professional } from '@ilera/contracts';
@@ -86,7 +89,8 @@ export function ProviderProfilePage<T extends Provider>({
   const [slot, setSlot] = useState<PickedSlot | null>(null);
   const book = (picked?: PickedSlot) => {
     setSlot(picked ?? null);
-    setDialog('book');
+    // Issue 35: a booking is never faked offline; it says so, and can be tried again.
+    setDialog(navigator.onLine ? 'book' : 'offline');
   };
   useBookOnReturn(isAuthenticated, book);
   const close = () => setDialog(null);
@@ -108,9 +112,9 @@ export function ProviderProfilePage<T extends Provider>({
       <Card withBorder radius="md" padding="lg" mb="lg">
         <Group align="flex-start" gap="lg" wrap="wrap">
           <Box pos="relative">
-            <Avatar src={v.photo || null} size={112} radius={v.avatar.radius} color="teal" alt={v.name}>
+            <ProviderPhoto src={v.photo} name={v.name} size={112} radius={v.avatar.radius}>
               {v.avatar.placeholder}
-            </Avatar>
+            </ProviderPhoto>
             {isOwner && (
               <Tooltip label="Change Photo">
                 <ActionIcon pos="absolute" bottom={0} right={0} radius="xl" aria-label="Change Photo" onClick={() => setDialog('photo')}>
@@ -120,9 +124,12 @@ export function ProviderProfilePage<T extends Provider>({
             )}
           </Box>
           <Stack gap={6} style={{ flex: 1, minWidth: 240 }}>
-            <Title order={1} size="h2">
-              {v.name}
-            </Title>
+            <Group justify="space-between" align="flex-start" gap="xs">
+              <Title order={1} size="h2">
+                {v.name}
+              </Title>
+              <SaveProviderButton target={{ kind, id: p.id }} name={v.name} />
+            </Group>
             <Text c="teal.8" fw={500}>
               {v.subtitle}
             </Text>
@@ -174,6 +181,7 @@ export function ProviderProfilePage<T extends Provider>({
               </SectionCard>
             )}
             <SectionCard title="Quick Actions" id="actions-heading">
+              {dialog === 'offline' && <OfflineAlert onRetry={() => book(slot ?? undefined)} />}
               {isOwner ? (
                 <Stack gap="xs">
                   <Button component={Link} to="/profile-setup" fullWidth leftSection={<IconEdit size={16} />}>

@@ -15,6 +15,8 @@
  * to 0), streaming (conversational search) and union searches.
  */
 
+import { fetchOrOffline } from '../../../lib/offline';
+
 interface NodeConfiguration {
   host?: string;
   port?: number | string;
@@ -76,7 +78,8 @@ export class SearchClient {
     if (this.server.useServerSideSearchCache) query.set('use_cache', 'true');
     if (this.server.apiKey) query.set('x-typesense-api-key', this.server.apiKey);
 
-    const response = await (this.server.fetch ?? fetch)(`${baseUrl(node)}/multi_search?${query}`, {
+    // fetchOrOffline: an answer the service worker saved shows the "Saved copy" notice (issue 35).
+    const response = await (this.server.fetch ?? fetchOrOffline)(`${baseUrl(node)}/multi_search?${query}`, {
       method: 'POST',
       headers: { 'content-type': 'text/plain' },
       body: JSON.stringify({ searches: requests.searches.map(normalize) }),

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Anchor, Avatar, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import {
   IconBriefcase,
   IconBuildingHospital,
@@ -14,6 +14,8 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { formatNaira, institutionTypeLabel, professionalTypeLabels, type ProfessionalType } from '@ilera/contracts';
+import { ProviderPhoto } from '../../../components/ProviderPhoto';
+import { SaveProviderButton } from '../../saved/components/SaveProviderButton';
 import { Detail, Distance, NextAvailable, RatingLine, TrustBadges } from './ResultParts';
 
 /** What every provider in the search index carries (search/src/documents.ts). */
@@ -89,9 +91,9 @@ function ProviderResultCard(p: ProviderResultCardProps) {
   return (
     <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={headingId}>
       <Group align="flex-start" wrap="nowrap" gap="md">
-        <Avatar src={hit.photo} alt="" size={64} radius={p.avatar.radius} color={p.avatar.color}>
+        <ProviderPhoto src={hit.photo} name={hit.name} alt="" size={64} radius={p.avatar.radius} color={p.avatar.color}>
           {p.initials}
-        </Avatar>
+        </ProviderPhoto>
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" align="flex-start" gap="xs">
             <div>
@@ -127,6 +129,7 @@ function ProviderResultCard(p: ProviderResultCardProps) {
             <Button component={Link} to={href} aria-label={`Book Appointment ${p.bookPreposition} ${hit.name}`}>
               Book Appointment
             </Button>
+            <SaveProviderButton target={{ kind: p.path === '/professional/' ? 'professional' : 'institution', id: Number(hit.id) }} name={hit.name} />
           </Group>
         </Stack>
       </Group>
