@@ -4,7 +4,9 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { routes } from './scripts/check-size';
+import { installableApp } from './sw/pwa-options';
 
 const require = createRequire(import.meta.url);
 const webRoot = dirname(fileURLToPath(import.meta.url));
@@ -161,7 +163,14 @@ function preloadRouteChunks(): Plugin {
 
 export default defineConfig(({ mode, isSsrBuild }) => ({
   root: webRoot,
-  plugins: [contractsWithoutSideEffects(), resetChunkCache(), react(), preloadRouteChunks()],
+  plugins: [
+    contractsWithoutSideEffects(),
+    resetChunkCache(),
+    react(),
+    preloadRouteChunks(),
+    // The web manifest and the service worker (issue 35, web/sw/): not part of the server renderer.
+    ...(isSsrBuild ? [] : [VitePWA(installableApp(outRoot))]),
+  ],
   resolve: {
     alias: [...searchAdapterAliases, ...(mode === 'production' ? reactRouterProduction : [])],
   },
