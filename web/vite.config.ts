@@ -6,6 +6,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { routes } from './scripts/check-size';
+import { chunkGroups } from './scripts/chunk-groups';
+import { precompressAssets } from './scripts/precompress';
 import { installableApp } from './sw/pwa-options';
 
 const require = createRequire(import.meta.url);
@@ -56,51 +58,8 @@ function contractsWithoutSideEffects(): Plugin {
   };
 }
 
-const isInstantsearch = (id: string) =>
-  /\/node_modules\/(react-instantsearch[^/]*|instantsearch\.js|typesense-instantsearch-adapter|typesense|algoliasearch-helper|@algolia\/[^/]+)\//.test(
-    id,
-  );
-
-// Chunks:
-// - 'instantsearch': react-instantsearch, the Typesense adapter and their helpers, used
-//   only by the lazily loaded search page.
-// - 'shared': the few packages both the entry and instantsearch need (React itself).
-//   Naming them is what keeps them out of 'instantsearch': Rollup moves the
-//   unassigned dependencies of a manual chunk into it, and then the entry had to
-//   import the whole instantsearch chunk on every page.
-// - everything else: Rollup's own splitting along the lazy pages.
-let sharedModules: Set<string> | undefined;
-const chunkFor: Rollup.GetManualChunk = (id, { getModuleIds, getModuleInfo }) => {
-  if (isInstantsearch(id)) return 'instantsearch';
-  if (!sharedModules) {
-    const reach = (starts: string[], withDynamic: boolean) => {
-      const seen = new Set<string>();
-      const queue = [...starts];
-      while (queue.length > 0) {
-        const current = queue.pop()!;
-        if (seen.has(current)) continue;
-        seen.add(current);
-        const info = getModuleInfo(current);
-        queue.push(...(info?.importedIds ?? []), ...(withDynamic ? (info?.dynamicallyImportedIds ?? []) : []));
-      }
-      return seen;
-    };
-    const all = [...getModuleIds()];
-    const eager = reach(all.filter((m) => getModuleInfo(m)?.isEntry), false);
-    const usedBySearch = reach(all.filter(isInstantsearch), true);
-    sharedModules = new Set([...usedBySearch].filter((m) => eager.has(m) && !isInstantsearch(m)));
-  }
-  return sharedModules.has(id) ? 'shared' : undefined;
-};
-
-function resetChunkCache(): Plugin {
-  return {
-    name: 'ilera-reset-chunk-cache',
-    buildStart() {
-      sharedModules = undefined;
-    },
-  };
-}
+// Chunks: one per page group a visitor goes through, one for what they share (issue 35).
+const chunks = chunkGroups(webRoot);
 
 // A phone on a slow network otherwise fetches a page's lazy chunks only after the
 // whole entry chunk has downloaded and run: one more round of requests before the page
@@ -165,9 +124,11 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   root: webRoot,
   plugins: [
     contractsWithoutSideEffects(),
-    resetChunkCache(),
+    chunks.plugin,
     react(),
     preloadRouteChunks(),
+    // dist/assets/*.br and *.gz at the best levels, which the API sends as they are (issue 35).
+    precompressAssets(outRoot),
     // The web manifest and the service worker (issue 35, web/sw/): not part of the server renderer.
     ...(isSsrBuild ? [] : [VitePWA(installableApp(outRoot))]),
   ],
@@ -205,7 +166,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
         manifest: true,
         rollupOptions: {
           output: {
-            manualChunks: chunkFor,
+            manualChunks: chunks.manualChunks,
           },
         },
       },

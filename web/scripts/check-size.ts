@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { pageGroups } from './chunk-groups';
 
 /** One chunk of Vite's build manifest (dist/.vite/manifest.json). */
 export interface ManifestChunk {
@@ -71,12 +72,14 @@ export interface RouteWeight {
 /**
  * The manifest key of a lazily loaded module's chunk: its source path, or, when the
  * chunk also holds modules that a later chunk imports from it (Rollup then gives it
- * no facade module and Vite keys it `_<file>`), the dynamic entry chunk of that name.
+ * no facade module and Vite keys it `_<file>`), the dynamic entry chunk of that name
+ * (for the pages grouped by scripts/chunk-groups.ts, of their group's name).
  */
 export function chunkKeyOf(manifest: Manifest, module: string): string | undefined {
   if (manifest[module]) return module;
-  const name = path.basename(module).replace(/\.[^.]+$/, '');
-  return Object.keys(manifest).find((k) => manifest[k].isDynamicEntry && !manifest[k].src && manifest[k].name === name);
+  // A page in one of vite.config.ts's page groups is in that group's chunk.
+  const name = pageGroups.find(([, pages]) => pages.includes(module))?.[0] ?? path.basename(module).replace(/\.[^.]+$/, '');
+  return Object.keys(manifest).find((k) => manifest[k].isDynamicEntry && manifest[k].name === name);
 }
 
 /** The manifest keys a route loads first: the entry, the page and its parts, with their static imports. */
@@ -161,7 +164,13 @@ export function checkDist(dist: string): { text: string; over: string[] } {
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
   const i = process.argv.indexOf('--dist');
-  const dist = i > 0 ? path.resolve(process.argv[i + 1]) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+  // The build's own folder: --dist, else ILERA_WEB_OUT (a private build, vite.config.ts), else web/dist.
+  const dist =
+    i > 0
+      ? path.resolve(process.argv[i + 1])
+      : process.env.ILERA_WEB_OUT
+        ? path.resolve(process.env.ILERA_WEB_OUT)
+        : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
   try {
     const { text, over } = checkDist(dist);
     console.log(text);
