@@ -3,7 +3,7 @@
 import { SearchParamsError } from './engine';
 import type { FilterClause, ParsedSearch } from './protocol';
 import type { CollectionName } from './schema';
-import { isKeyFilter, tag } from './postgres-keys';
+import { isKeyFilter, isTagFilter, tag } from './postgres-keys';
 import type { ResolvedWords } from './postgres-typos';
 import { distancePoint, distanceSql, geoFilterSql, geoSortExpr, point, unboxed } from './postgres-geo';
 
@@ -197,6 +197,8 @@ const RARE_NARROWED = 5_000;
  * milliseconds.
  */
 const WALKED_PER_RANKED = 250_000;
+/** Matches per hit of the page up to which a text-less page under an array filter is ranked from its matches (hitsQuery). */
+const TAG_RANKED_PER_HIT = 4;
 
 /**
  * Whether a search's matches are counted before its hits are asked for, so that hitsQuery knows how many
@@ -213,6 +215,9 @@ export function countsFirst(s: ParsedSearch, r: Resolved): boolean {
   // Within a radius, in another order: how many lie within it chooses between walking that order's
   // index and ranking the radius's documents (hitsQuery, nearRanked). The cells count them (039).
   if (s.perPage > 0 && s.words.length === 0 && radiusOf(s)) return true;
+  // Text-less under an array filter (a service, an LGA): how many match chooses between walking the order's
+  // index and ranking the matches (hitsQuery, tagRanked). The cube counts them.
+  if (s.perPage > 0 && s.words.length === 0 && s.filters.some((f) => isTagFilter(s, f))) return true;
   if (s.perPage === 0 || s.words.length === 0 || !r.words?.main) return false;
   // One word and no filter: its matches are its documents, which the vocabulary knows. At most RARE
   // documents: ranked from the matches whatever the filters leave.
@@ -272,7 +277,15 @@ export function hitsQuery(s: ParsedSearch, r: Resolved = {}): SqlQuery {
   const fewMatches = r.matches !== undefined
     ? r.matches * (s.words.length === 1 ? Math.max(r.matches, r.words?.maxDocs ?? 0) : r.matches) <= s.page * s.perPage * WALKED_PER_RANKED
     : (r.words?.maxDocs ?? Infinity) <= (r.keyIds || s.words.length > 1 ? RARE_NARROWED : RARE);
-  const rankFrom = s.words.length > 0 && (!r.words?.main || fewMatches)
+  // Text-less under an array filter, its matches counted first: a few (at most TAG_RANKED_PER_HIT a hit of
+  // the page) are ranked from the tag's documents (the tags' GIN index, then a sort) instead of walking the
+  // order's index, which reads about (offset + limit) x documents / matches entries to find them: a type
+  // group with a rare service walked all 60,000 institutions' rating entries for none or a few, 15-37 ms at
+  // load 17 (the register's 51,000 listings have no services and rate 0: the walk's tail), ranked 2-4 ms;
+  // with many matches the walk finds a page in a few entries (0.1 ms) and stays (docs/PERFORMANCE.md).
+  const tagRanked = s.words.length === 0 && r.matches !== undefined && !radiusOf(s) && s.filters.some((f) => isTagFilter(s, f))
+    && r.matches <= s.page * s.perPage * TAG_RANKED_PER_HIT;
+  const rankFrom = tagRanked || (s.words.length > 0 && (!r.words?.main || fewMatches))
     ? terms.map((t, i) => `${i > 0 ? t.expr : unindexed(t.expr)} ${t.dir}`).join(', ')
     : inner;
   // Each key's first rows come in order from key_rating (key_id, rating DESC, ...) only when the order
@@ -306,13 +319,18 @@ export function hitsQuery(s: ParsedSearch, r: Resolved = {}): SqlQuery {
     ? r.matches * r.matches <= s.page * s.perPage * WALKED_PER_RANKED
     : undefined;
   const filters = nearRanked === false ? s.filters.map((f) => (f === radius ? unboxed(f) : f)) : s.filters;
-  const where = walkNear
+  let where = walkNear
     ? `${whereSql({ ...s, filters: s.filters.filter((f) => f.def.type !== 'geopoint') }, r, p)} AND location IS NOT NULL`
     : whereSql({ ...s, filters }, perKey && !nearRanked ? { ...r, keyIds: undefined } : r, p);
+  // Ranked from the tag's documents, the collection is a test of each, not an index: the planner otherwise
+  // ANDed the tag's bitmap with the primary key's bitmap of the whole collection (60,000 entries, 6-13 ms
+  // where the tag's own 1,904 took 0.1 ms).
+  if (tagRanked && !perKey) where = where.replace(`collection = ${coll}`, `collection || '' = ${coll}`);
   const limit = p.add(s.perPage);
   const offset = p.add((s.page - 1) * s.perPage);
   const enough = walkNear ? `least(${limit}::int + ${offset}::int, ${p.add(r.matches)}::int)` : `${limit}::int + ${offset}::int`;
   let candidates: string;
+  let prelude = '';
   if (nearRanked) {
     candidates = `SELECT id, 0::float8 AS score${cols.map((c) => `, ${c}`).join('')} FROM search_documents WHERE ${where}
       ORDER BY ${terms.map((t, i) => `${i > 0 ? t.expr : unindexed(t.expr)} ${t.dir}`).join(', ')} LIMIT ${enough}`;
@@ -326,7 +344,9 @@ export function hitsQuery(s: ParsedSearch, r: Resolved = {}): SqlQuery {
     // finds the page's farthest distance, and the page is chosen among every document up to it, ties
     // at that distance included (the professionals of one hospital share its point), in the full order.
     const d = terms[0].expr;
-    const cut = `(SELECT max(n.d) FROM (SELECT ${d} AS d FROM search_documents WHERE ${where} ORDER BY ${d} LIMIT ${enough}) n)`;
+    // Walked once (a CTE): as a subquery named twice, it was walked twice (2026-11-26).
+    prelude = `cut AS MATERIALIZED (SELECT max(n.d) AS d FROM (SELECT ${d} AS d FROM search_documents WHERE ${where} ORDER BY ${d} LIMIT ${enough}) n), `;
+    const cut = `(SELECT cut.d FROM cut)`;
     candidates = `SELECT id, 0::float8 AS score${cols.map((c) => `, ${c}`).join('')} FROM search_documents WHERE ${where}
       AND location <@ public.cube_enlarge(${point(p, s.sort[0].point!.lat, s.sort[0].point!.lng)}, ${cut}, 3) AND ${d} <= ${cut}`;
   } else if (!relevance) {
@@ -351,7 +371,7 @@ export function hitsQuery(s: ParsedSearch, r: Resolved = {}): SqlQuery {
   }
   // The page is cut from the candidates before it is numbered: a sort under a limit keeps only the
   // best `enough` rows (top-N heapsort), while numbering every candidate first sorted them all.
-  const text = `WITH page AS (SELECT id, score${at ? ', geo' : ''}, row_number() OVER (ORDER BY score DESC, ${outer}) AS n FROM (
+  const text = `WITH ${prelude}page AS (SELECT id, score${at ? ', geo' : ''}, row_number() OVER (ORDER BY score DESC, ${outer}) AS n FROM (
         SELECT * FROM (${candidates}) c ORDER BY score DESC, ${outer} LIMIT ${limit}::int OFFSET ${offset}::int) c)
       SELECT b.document::text AS doc, page.score${at ? ', page.geo' : ''} FROM page JOIN search_bodies b ON b.collection = ${coll} AND b.id = page.id ORDER BY page.n`;
   // A text-less page over many keys or none is planned for its values (how many documents the keys hold).
