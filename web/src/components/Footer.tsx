@@ -72,7 +72,7 @@ export function Footer() {
   );
 }
 
-/** Issue 35: no photos until tapped, no prefetching, smaller pages of results. */
+/** Issue 35: no photos until tapped (the app prefetches nothing in any case). */
 function DataSaverSwitch() {
   const on = useDataSaver();
   return (
@@ -82,7 +82,7 @@ function DataSaverSwitch() {
       checked={on}
       onChange={(e) => setDataSaver(e.currentTarget.checked)}
       label="Data saver"
-      description="No photos until tapped, smaller pages"
+      description="No photos until tapped"
       styles={{ label: { color: 'white' }, description: { color: 'var(--mantine-color-gray-4)' } }}
     />
   );

@@ -1,6 +1,6 @@
 // Data saver (issue 35, decision 035): the browser's Save-Data, or the footer's "Data saver"
-// switch (a cookie the server reads too). When on: no photos until tapped (initials instead),
-// no prefetching, smaller pages of results.
+// switch (a cookie the server reads too). When on: no photos until tapped (initials instead).
+// The app prefetches nothing it was not asked for, data saver or not; result pages are 10 already.
 import { createContext, useContext, useSyncExternalStore } from 'react';
 
 const COOKIE = 'ilera-data-saver';
