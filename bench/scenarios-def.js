@@ -140,7 +140,8 @@ function fhirPair(fx, i, salt) {
 }
 function fhirShape(fx, i, salt, pair, path) {
   const r = mix(i, salt + 4);
-  const word = (w) => (r % 3 === 0 ? w.toLowerCase() : w);
+  // A comma inside a value is escaped, as FHIR clients do ("ENT (Ear\, Nose & Throat)"); a bare one means OR.
+  const word = (w) => (r % 3 === 0 ? w.toLowerCase() : w).replace(/[\\,$]/g, (c) => `\\${c}`);
   const count = r % 7 === 0 ? '&_count=50' : '';
   const cursor = r % 5 === 1 ? `&_cursor=a${pair.p.id}.0` : '';
   return { method: 'GET', path: path(word) + count + cursor };

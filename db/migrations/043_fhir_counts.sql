@@ -188,3 +188,9 @@ INSERT INTO fhir_counts (kind, specialty, state, n) SELECT * FROM fhir_counts_re
 -- walk this in id order (the keyset order) instead of the whole primary key: the state is a filter
 -- on the rows read (its word-prefix match is no index's), the affiliations a nested loop per professional.
 CREATE INDEX professionals_fhir_specialty_idx ON professionals (lower(specialty), id) WHERE status = 'approved';
+-- The planner's estimate of a specialty's rows (an expression's own statistics; the partial index
+-- gathers none): without it every lower(specialty) = x was guessed at 0.5 % of the table, and a
+-- specialty that names nothing, or an OR of two, was walked along the whole primary key (3.5 s at
+-- 500,000 for "ENT (Ear" OR "Nose & Throat)", an unescaped comma) instead of the index (0.3 ms).
+CREATE STATISTICS professionals_lower_specialty_stats ON (lower(specialty)) FROM professionals;
+ANALYZE professionals;

@@ -80,11 +80,34 @@ export function parseSearch(query: Record<string, string | string[] | undefined>
       continue;
     }
     for (const v of values) {
-      const alternatives = v.split(',').map((s) => s.trim());
+      const alternatives = splitValues(v).map((s) => s.trim());
       if (alternatives.some((s) => s === '')) throw invalid(`The search parameter "${key}" needs a value`, key);
       out.criteria.push({ name, modifier, values: alternatives });
     }
   }
+  return out;
+}
+
+/**
+ * A parameter's value split at its commas (alternatives, OR), with R4's escapes (3.1.1.1.13):
+ * `\,` is a comma inside a value ("ENT (Ear\, Nose & Throat)"), `\$` a dollar, `\\` a backslash;
+ * any other backslash stays as written (`\|` is left to the token's own reading).
+ */
+export function splitValues(value: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i]!;
+    const next = value[i + 1];
+    if (c === '\\' && (next === ',' || next === '$' || next === '\\')) {
+      current += next;
+      i++;
+    } else if (c === ',') {
+      out.push(current);
+      current = '';
+    } else current += c;
+  }
+  out.push(current);
   return out;
 }
 

@@ -436,6 +436,13 @@ describe('paging, counts and errors', () => {
     // Approved again, with its affiliations still there.
     await sql`UPDATE professionals SET status = 'approved' WHERE id = ${neph[0]!}`;
     await check('/fhir/R4/PractitionerRole?specialty=Nephrology', 7 + 2);
+    // A comma inside a value is escaped (R4 3.1.1.1.13); a bare one separates alternatives.
+    const ent = await createProfessional(sql, { specialty: 'ENT (Ear, Nose & Throat)', state: 'Ogun', user: { firstName: 'Ebi', lastName: 'Otolaryn' } });
+    const escaped = encodeURIComponent('ent (ear\\, nose & throat)');
+    await check(`/fhir/R4/Practitioner?specialty=${escaped}&address-state=Ogun`, 1);
+    expect(ids(matches(await bundle(`/fhir/R4/PractitionerRole?specialty=${escaped}`)))).toEqual([String(ent.id)]);
+    expect((await bundle(`/fhir/R4/Practitioner?specialty=${encodeURIComponent('ENT (Ear, Nose & Throat)')}`)).total).toBe(0);
+    expect((await bundle(`/fhir/R4/Practitioner?specialty=${encodeURIComponent('Urology,ENT (Ear\\, Nose & Throat)')}`)).total).toBe(2);
     await counts();
   });
 });
