@@ -84,3 +84,4 @@ export const textTotalsAnswer = z.object({
     }),
   ),
 });
+export type TextTotals = z.infer<typeof textTotalsAnswer>;

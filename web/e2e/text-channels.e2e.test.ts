@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { lagosDateTimeParts } from '@ilera/contracts';
 import { eventually } from '../../test/support';
 import { createProfessional, createUser, login, type TestUser } from '../../test/factories';
-import { browserSuite, toast } from '../../test/browser';
+import { browserSuite, signInAsAdmin, toast } from '../../test/browser';
 
 /**
  * Issue 36 (D24) in Chromium, with the real API, relay, queues and workers and the file
@@ -26,11 +26,13 @@ describe('text channels (browser)', { timeout: 180_000 }, () => {
   let amaka: TestUser;
   let tunde: TestUser;
   let pro: { id: number; user: TestUser };
+  let admin: TestUser;
 
   const suite = browserSuite({ workers: true }, async (ctx) => {
     amaka = await createUser(ctx.sql, { firstName: 'Amaka', lastName: 'Eze', phone: '0803 123 4567' });
     tunde = await createUser(ctx.sql, { firstName: 'Tunde', lastName: 'Bakare', phone: '0812 345 6789' });
     pro = await createProfessional(ctx.sql, { title: 'Dr.', user: { firstName: 'Chinedu', lastName: 'Okafor' } });
+    admin = await createUser(ctx.sql, { userType: 'admin', firstName: 'Ngozi', lastName: 'Admin' });
     // The provider's new-request SMS goes to a number of its own.
     await ctx.sql`UPDATE professionals SET phone = '0701 234 5678' WHERE id = ${pro.id}`;
   });
@@ -93,6 +95,8 @@ describe('text channels (browser)', { timeout: 180_000 }, () => {
     await section.getByRole('button', { name: 'Save Text Settings' }).click();
     await toast(page, 'Text Settings Saved').waitFor();
     await section.getByText(/^WhatsApp chosen on /).waitFor();
+    // Your details shows the same number (one phone per account).
+    await expect.poll(() => page.getByRole('region', { name: 'Your details' }).getByLabel(/^Phone/).inputValue()).toBe('0706 555 0101');
     const prefs = await stored(amaka);
     expect(prefs).toMatchObject({ textChannel: 'whatsapp', mobile: '0706 555 0101' });
     expect(prefs.whatsappOptedInAt).not.toBeNull();
@@ -147,5 +151,30 @@ describe('text channels (browser)', { timeout: 180_000 }, () => {
     expect(confirmed).toHaveLength(1);
     expect(confirmed[0]!.template!.params[1]).toMatch(/, 11:30 WAT$/);
     expect(await to('sms', '+2348123456789')).toEqual([]);
+  });
+
+  it("an administrator sees the texts' totals per channel in the dashboard's Texts tab", async () => {
+    // The texts above: WhatsApp to both patients, SMS to the provider; one SMS reported delivered.
+    const [sms] = await suite.ctx.sql<{ jobId: string }[]>`SELECT job_id FROM text_messages WHERE channel = 'sms' ORDER BY id LIMIT 1`;
+    await suite.ctx.sql`UPDATE text_messages SET provider_message_id = 'ATXid_1', cost = 'NGN 2.2000', delivery_status = 'delivered' WHERE job_id = ${sms!.jobId}`;
+    const cookie = await login(suite.ctx.app, admin.email, admin.password);
+    const api = (await suite.ctx.app.inject({ method: 'GET', url: '/api/admin/texts?days=7', headers: { cookie } })).json();
+    const byChannel = Object.fromEntries(api.channels.map((c: { channel: string }) => [c.channel, c]));
+    expect(byChannel.whatsapp.sent).toBeGreaterThanOrEqual(4);
+    expect(byChannel.sms).toMatchObject({ delivered: 1, cost: { NGN: '2.2000' } });
+
+    const { page, context } = await suite.page();
+    await signInAsAdmin(page, admin);
+    await page.getByRole('tab', { name: 'Texts' }).click();
+    await page.getByText('7 days', { exact: true }).click();
+    const table = page.getByRole('table', { name: 'Texts by channel' });
+    const row = (name: string) => table.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+    const cells = async (name: string) => (await row(name).getByRole('cell').allTextContents()).map((t) => t.trim());
+    await expect.poll(() => cells('WhatsApp')).toEqual(
+      ['WhatsApp', byChannel.whatsapp.total, byChannel.whatsapp.sent, 0, 0, 0, 0, 'not reported'].map(String),
+    );
+    await expect.poll(() => cells('SMS')).toEqual(['SMS', byChannel.sms.total, byChannel.sms.sent, 0, 1, 0, 0, 'NGN 2.2000'].map(String));
+    expect(await page.content()).not.toMatch(/\+234\d|ATXid/);
+    await context.close();
   });
 });

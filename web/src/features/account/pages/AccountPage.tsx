@@ -31,7 +31,8 @@ export default function AccountPage() {
       </Container>
     );
   }
-  return <AccountSettings account={account.data} />;
+  // Keyed by the phone: Text messages may change it, and Your details must not keep the old one.
+  return <AccountSettings key={account.data.phone ?? ''} account={account.data} />;
 }
 
 /** A titled section; with `text`, the sentence above its action. */
@@ -140,7 +141,7 @@ function AccountSettings({ account }: { account: Account }) {
         </Section>
 
         <Section title="Text messages">
-          <TextPreferencesForm key={account.phone ?? ''} accountPhone={account.phone} />
+          <TextPreferencesForm accountPhone={account.phone} />
         </Section>
 
         <Section title="Password and sessions">

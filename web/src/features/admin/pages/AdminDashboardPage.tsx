@@ -14,6 +14,7 @@ import { AdminFrame } from '../components/AdminFrame';
 import { AdminGuard } from '../components/AdminGuard';
 import { AdminListTab } from '../components/ReviewList';
 import { StatCards } from '../components/StatCards';
+import { TextTotals } from '../components/TextTotals';
 
 const reviewTabs = [
   { kind: 'professional', mode: 'pending' },
@@ -82,6 +83,7 @@ function Dashboard({ admin }: { admin: AdminUser }) {
             <Tabs.Tab value="moderation">Moderation</Tabs.Tab>
             <Tabs.Tab value="claims">Claims</Tabs.Tab>
             <Tabs.Tab value="register-changes">Register changes</Tabs.Tab>
+            <Tabs.Tab value="texts">Texts</Tabs.Tab>
             <Tabs.Tab value="activity">Activity</Tabs.Tab>
           </Tabs.List>
 
@@ -98,6 +100,9 @@ function Dashboard({ admin }: { admin: AdminUser }) {
           </Tabs.Panel>
           <Tabs.Panel value="register-changes" pt="md">
             <RegisterChanges />
+          </Tabs.Panel>
+          <Tabs.Panel value="texts" pt="md">
+            <TextTotals />
           </Tabs.Panel>
           <Tabs.Panel value="activity" pt="md">
             <ActivityLog />
