@@ -186,11 +186,22 @@ export async function fakeTypesense(options: FakeTypesenseOptions | ((i: number)
         const b = (body ?? {}) as Params;
         let m: RegExpExecArray | null;
 
+        if (path === '/keys' && req.method === 'GET') {
+          need('keys:list');
+          return send(200, { keys: keys.map((k) => ({ id: k.id, actions: k.actions, collections: k.collections, value_prefix: k.value.slice(0, 4) })) });
+        }
+        if ((m = /^\/keys\/(\d+)$/.exec(path)) && req.method === 'DELETE') {
+          need('keys:delete');
+          const at = keys.findIndex((k) => k.id === Number(m![1]));
+          if (at < 0) refuse(404, 'Could not find that `id`.');
+          keys.splice(at, 1);
+          return send(200, { id: Number(m[1]) });
+        }
         if (path === '/keys' && req.method === 'POST') {
           need('keys:create');
           if (!Array.isArray(b.actions) || !Array.isArray(b.collections)) refuse(400, 'Could not create API key.');
           if (typeof b.value === 'string' && (keys.some((k) => k.value === b.value) || b.value === o.apiKey)) refuse(409, 'API key generation conflict.');
-          const k: Key = { id: keys.length + 1, value: typeof b.value === 'string' ? b.value : `key${keys.length + 1}${Math.random().toString(36).slice(2, 14)}`, actions: b.actions as string[], collections: b.collections as string[] };
+          const k: Key = { id: (keys.at(-1)?.id ?? 0) + 1, value: typeof b.value === 'string' ? b.value : `key${keys.length + 1}${Math.random().toString(36).slice(2, 14)}`, actions: b.actions as string[], collections: b.collections as string[] };
           keys.push(k);
           return send(201, { ...b, id: k.id, value: k.value });
         }

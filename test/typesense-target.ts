@@ -37,6 +37,9 @@ async function real(url: string, apiKey: string): Promise<TypesenseServer> {
       for (const a of aliases.filter((x) => mine(x.name))) await api(`/aliases/${a.name}`, { method: 'DELETE' });
       const collections = (await (await api('/collections')).json()) as { name: string }[];
       for (const c of collections.filter((x) => mine(x.name))) await api(`/collections/${c.name}`, { method: 'DELETE' });
+      // The search-only keys the engines made for these prefixes (collections `<prefix>.*`).
+      const keys = ((await (await api('/keys')).json()) as { keys: { id: number; collections: string[] }[] }).keys;
+      for (const k of keys.filter((x) => x.collections.some((c) => mine(c)))) await api(`/keys/${k.id}`, { method: 'DELETE' });
     },
   };
 }
