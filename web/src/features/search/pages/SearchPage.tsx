@@ -33,10 +33,12 @@ export default function SearchPage() {
   return (
     <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="md">
-        <Title order={1} fz={{ base: 26, sm: 32 }}>
+        <Title order={1} fz={{ base: 22, sm: 32 }}>
           Find Healthcare Providers
         </Title>
+        {/* On a phone the form's type selector is enough: the first screen is for results (issue 35). */}
         <SegmentedControl
+          visibleFrom="xs"
           aria-label="Search for"
           w={{ base: '100%', xs: 'auto' }}
           style={{ alignSelf: 'flex-start' }}
