@@ -12,6 +12,7 @@ import { CountriesDialog } from '../../profiles/components/CountriesDialog';
 import { PhotoDialog } from '../../profiles/components/PhotoDialog';
 import { ProfileStatusBadge } from '../../profiles/components/ProfileStatusBadge';
 import { AffiliationsCard } from '../../affiliations/components/AffiliationsCard';
+import { MyClaimsCard } from '../../claims/components/MyClaimsCard';
 import { NoProfileCard, QuickActions, excerpt } from './ProviderParts';
 
 type Kind = 'professional' | 'institution';
@@ -35,7 +36,16 @@ function ProviderDashboard<T extends OwnProfile>({ kind, query, view }: { kind: 
 
   if (isLoading) return <Skeleton height={220} radius="md" />;
   if (isError) return <Text c="red">Your profile could not be loaded. Please reload the page.</Text>;
-  if (!p) return <NoProfileCard kind={kind} />;
+  // An institution account may have claimed register listings, with or without a profile of its own.
+  const claims = kind === 'institution' ? <MyClaimsCard /> : null;
+  if (!p) {
+    return (
+      <Stack gap="lg">
+        <NoProfileCard kind={kind} />
+        {claims}
+      </Stack>
+    );
+  }
 
   const v = view(p);
   return (
@@ -103,6 +113,7 @@ function ProviderDashboard<T extends OwnProfile>({ kind, query, view }: { kind: 
       <Grid.Col span={12}>
         <AffiliationsCard side={kind} />
       </Grid.Col>
+      {claims && <Grid.Col span={12}>{claims}</Grid.Col>}
       <PhotoDialog opened={photoOpen} onClose={() => setPhotoOpen(false)} owner={kind} currentUrl={p.profileImageUrl} />
     </Grid>
   );
