@@ -41,6 +41,8 @@ export const accountExportAnswer = z.object({
   affiliations: rows,
   /** A provider's dated time off (issue 34). */
   timeOff: rows,
+  /** A patient's saved providers (issue 35). */
+  savedProviders: rows,
 });
 
 /** GET /api/admin/stats. */

@@ -49,7 +49,9 @@ export async function exportRows(db: Db, userId: string) {
            to_char(end_date, 'YYYY-MM-DD') AS end_date, note, created_at
     FROM time_off WHERE professional_id = ${professional?.id ?? null} OR institution_id = ${institution?.id ?? null}
     ORDER BY start_date, id`;
-  return { professional: professional ?? null, institution: institution ?? null, appointments, reviews, affiliations, timeOff };
+  const savedProviders = await db`
+    SELECT professional_id, institution_id, created_at FROM saved_providers WHERE user_id = ${userId} ORDER BY created_at DESC`;
+  return { professional: professional ?? null, institution: institution ?? null, appointments, reviews, affiliations, timeOff, savedProviders };
 }
 
 /** The user row, locked for the deletion's transaction, with the profiles it owns. */

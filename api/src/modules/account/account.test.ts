@@ -128,6 +128,8 @@ describe('download my data and delete my account (D21)', () => {
     await book(otherCookie, { professionalId: pro.id }, 6, 'Someone Else');
     const review = await call('POST', '/api/reviews', cookie, { professionalId: pro.id, rating: 4, comment: 'Kind and thorough.' });
     expect(review.statusCode, review.body).toBe(201);
+    expect((await call('PUT', `/api/saved-providers/professional/${pro.id}`, cookie)).statusCode).toBe(201);
+    expect((await call('PUT', `/api/saved-providers/professional/${pro.id}`, otherCookie)).statusCode).toBe(201);
 
     const res = await call('GET', '/api/account/export', cookie);
     expect(res.statusCode).toBe(200);
@@ -137,6 +139,7 @@ describe('download my data and delete my account (D21)', () => {
     expect(data.appointments.map((a: { id: number }) => a.id)).toEqual([appointment]);
     expect(data.appointments[0]).toMatchObject({ patientName: 'Kemi Lawal', reasonForVisit: 'Persistent cough' });
     expect(data.reviews).toEqual([expect.objectContaining({ professionalId: pro.id, rating: 4, comment: 'Kind and thorough.' })]);
+    expect(data.savedProviders).toEqual([{ professionalId: pro.id, institutionId: null, createdAt: expect.any(String) }]);
     expect(res.body).not.toContain('Someone Else');
     expect(res.body).not.toMatch(/argon2|password/i);
     const proExport = (await call('GET', '/api/account/export', await login(ctx.app, pro.user.email, pro.user.password))).json();
