@@ -202,13 +202,17 @@ const ownRoleRows = (db: Db) => db`
   SELECT p.id AS k1, 0 AS k2, p.id AS professional_id, NULL::integer AS institution_id, NULL::text AS role,
          p.specialty, p.professional_type, p.phone, p.contact_email, p.working_hours, p.updated_at AS last_updated
   FROM professionals p WHERE p.status = 'approved'`;
-const affiliationRoleRows = (db: Db) => db`
+// A page after (before) a cursor bounds the affiliations' own professional_id too: the planner carries a
+// bound on k1 (p.id) to professionals only, and a merge join then read the affiliations from the first
+// professional up to the cursor (218,921 index entries, 230 ms, for a page at id 233,343 of 500,000).
+const affiliationRoleRows = (db: Db, cursor?: Cursor) => db`
   SELECT p.id AS k1, i.id AS k2, p.id AS professional_id, i.id AS institution_id, pi.role, p.specialty, p.professional_type,
          p.phone, p.contact_email, NULL::jsonb AS working_hours, greatest(p.updated_at, pi.updated_at) AS last_updated
   FROM professional_institutions pi
   JOIN professionals p ON p.id = pi.professional_id AND p.status = 'approved'
   JOIN institutions i ON i.id = pi.institution_id AND i.status = 'approved'
-  WHERE pi.status = 'confirmed'`;
+  WHERE pi.status = 'confirmed'
+    ${!cursor ? db`` : cursor.dir === 'before' ? db`AND pi.professional_id <= ${cursor.k1}` : db`AND pi.professional_id >= ${cursor.k1}`}`;
 const roleRows = (db: Db) => db`${ownRoleRows(db)} UNION ALL ${affiliationRoleRows(db)}`;
 
 // Organization, Location and HealthcareService are three views of one institution row.
@@ -271,7 +275,7 @@ export interface ResourceDef extends SearchSpec {
    * The rows as parts whose union they are, each searched apart for a page (its own LIMIT in its own
    * key order, merged here): the planner walks each table's key instead of sorting the whole union.
    */
-  parts?: ((db: Db) => Fragment)[];
+  parts?: ((db: Db, cursor?: Cursor) => Fragment)[];
   /** Extra WHERE on the rows (a HealthcareService exists only for an institution that lists services). */
   exists?(db: Db): Fragment;
   /**
@@ -442,7 +446,7 @@ export async function searchPage(db: Db, type: ResourceType, criteria: Criterion
     LIMIT ${count + 1}`;
   if (!def.parts) return page(def.rows(db));
   const sign = before ? -1 : 1;
-  const merged = (await Promise.all(def.parts.map((part) => page(part(db))))).flat();
+  const merged = (await Promise.all(def.parts.map((part) => page(part(db, cursor))))).flat();
   return merged.sort((a, b) => sign * (a.k1 - b.k1 || a.k2 - b.k2)).slice(0, count + 1);
 }
 
