@@ -78,6 +78,8 @@ export interface SearchEngine {
    * new one is complete (one transaction, or a Typesense alias switch). `catchUp`, when given,
    * is handed a writer into the new collection once it is filled and before readers see it, to
    * write what changed while it was being filled (reindexAll: the search events since it began).
+   * PostgreSQL's rebuild, one transaction whose rows a concurrent write waits for, does not need it
+   * and ignores it; reindexAll replays once more through the engine after, for both.
    */
   replaceAll(collection: CollectionName, batches: AsyncIterable<SearchDocument[]>, catchUp?: CatchUp): Promise<number>;
   close(): Promise<void>;
