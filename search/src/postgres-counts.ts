@@ -305,7 +305,7 @@ export function cellRadius(s: ParsedSearch, r: Resolved): FilterClause | undefin
   if (radii.length !== 1 || s.words.length > 0 || r.keyIds?.length === 0) return undefined;
   const [lat, , km] = radii[0].values as number[];
   // Beyond a few hundred km the cells to list grow with the area (and no near-me search is that wide).
-  if (!(km > 0 && km <= 300) || Math.abs(lat) > 80) return undefined;
+  if (!(km > 0 && km <= 300) || Math.abs(lat) > 60) return undefined;
   const rest: ParsedSearch = { ...s, filters: s.filters.filter((f) => f !== radii[0]) };
   if (cubeTerms(rest, r) === undefined) return undefined;
   const tagged = rest.filters.some((f) => isTagFilter(s, f)) || s.facetBy.some((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f));

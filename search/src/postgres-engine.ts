@@ -509,7 +509,7 @@ function inCircleCells(s: ParsedSearch): ParsedSearch {
   const radii = s.filters.filter((f) => f.def.type === 'geopoint');
   if (radii.length !== 1 || s.words.length > 0) return s;
   const [lat, lng, km] = radii[0].values as number[];
-  if (!(km > 0 && km <= 300) || Math.abs(lat) > 80) return s;
+  if (!(km > 0 && km <= 300) || Math.abs(lat) > 60) return s;
   return { ...s, filters: s.filters.map((f) => (f === radii[0] ? inCells(f, smallCells(cellCover(lat, lng, km))) : f)) };
 }
 

@@ -98,6 +98,13 @@ function arcKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
  * the distances (the database's chord, this haversine) and the nearest point's approximation below.
  */
 const SURE_KM = 0.05;
+/**
+ * The nearest point of a cell across a meridian lies slightly poleward of the point's latitude, so the
+ * clamped point below is a little farther than it: under a metre at 55 km, 4 m at 300 km (12 degrees
+ * north), 250 m at 300 km and 60 degrees (computed against a search along the meridian). A margin
+ * that grows with the radius covers it (1.55 km at 300 km; cellRadius takes no latitude beyond 60).
+ */
+const sureKm = (km: number): number => SURE_KM + km / 200;
 
 /** Where a cell (rows and columns of `n` a degree) lies from a point: wholly within `km`, wholly beyond, or across the edge. */
 function place(lat: number, lng: number, km: number, n: number, row: number, col: number): 'in' | 'out' | 'edge' {
@@ -109,9 +116,9 @@ function place(lat: number, lng: number, km: number, n: number, row: number, col
   const far = Math.max(arcKm(lat, lng, south, west), arcKm(lat, lng, south, east), arcKm(lat, lng, north, west), arcKm(lat, lng, north, east));
   if (far <= km - SURE_KM) return 'in';
   // The nearest: the point clamped into the rectangle (exact along a meridian; across one, off by far
-  // less than SURE_KM for cells this small).
+  // less than sureKm: see there).
   const near = arcKm(lat, lng, Math.min(north, Math.max(south, lat)), Math.min(east, Math.max(west, lng)));
-  return near > km + SURE_KM ? 'out' : 'edge';
+  return near > km + sureKm(km) ? 'out' : 'edge';
 }
 
 /**
