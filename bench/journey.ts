@@ -5,6 +5,7 @@
  * /usr/bin/chromium as the browser tests use) at 360 x 740.
  *
  *   tsx bench/journey.ts [--dist web/dist] [--runs 2] [--database-url URL] [--url http://host:port] [--list]
+ *   tsx bench/journey.ts --serve [--dist ...]   (only serves that build, for bench/lighthouse.ts --url)
  *
  * - Bytes are counted where they cross the wire: at the server's sockets (status line,
  *   headers and the body as sent, compressed or not), for every request the browser made,
@@ -44,6 +45,7 @@ const { values: argv } = parseArgs({
     'database-url': { type: 'string' },
     url: { type: 'string' },
     list: { type: 'boolean' },
+    serve: { type: 'boolean' },
   },
 });
 
@@ -193,6 +195,12 @@ async function main() {
     const app = await startApp(dist, argv['database-url'] ?? process.env.JOURNEY_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/ilera_journey', wire);
     ({ base, stop } = app);
     console.log(`App from ${dist} at ${base}`);
+    if (argv.serve) {
+      // Until stopped (Ctrl-C).
+      await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()).once('SIGTERM', () => resolve()));
+      await stop();
+      return;
+    }
   }
   // As test/browser.ts launches it: Debian's Chromium, kept from reaching the network on its own.
   const browser = await chromium.launch({

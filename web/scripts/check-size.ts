@@ -46,16 +46,18 @@ export interface RouteBudget {
 }
 
 export const routes: RouteBudget[] = [
-  { name: 'landing', path: '/', page: 'src/app/pages/LandingPage.tsx', maxJsKb: 150, maxCssKb: 30 },
+  // Budgets (issue 35): what the chunk groups and the lazy toasts brought them to, a few KB
+  // above; the issue's aim for the landing page is 100 KB (docs/PERFORMANCE.md, Page weight).
+  { name: 'landing', path: '/', page: 'src/app/pages/LandingPage.tsx', maxJsKb: 140, maxCssKb: 30 },
   {
     name: 'search',
     path: '/search',
     page: 'src/features/search/pages/SearchPage.tsx',
     parts: ['src/features/search/components/SearchResultsArea.tsx'],
-    maxJsKb: 250,
+    maxJsKb: 235,
   },
-  { name: 'professional profile', path: '/professional/:id', page: 'src/features/profiles/pages/ProfessionalProfilePage.tsx' },
-  { name: 'institution profile', path: '/institution/:id', page: 'src/features/profiles/pages/InstitutionProfilePage.tsx' },
+  { name: 'professional profile', path: '/professional/:id', page: 'src/features/profiles/pages/ProfessionalProfilePage.tsx', maxJsKb: 195 },
+  { name: 'institution profile', path: '/institution/:id', page: 'src/features/profiles/pages/InstitutionProfilePage.tsx', maxJsKb: 195 },
   { name: 'sign-in', path: '/login', page: 'src/features/auth/pages/LoginPage.tsx' },
 ];
 

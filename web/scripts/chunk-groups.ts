@@ -170,7 +170,12 @@ export function chunkGroups(webRoot: string): { plugin: Plugin; manualChunks: Ro
       // Every other module is named too, as Rollup would split it: by the set of lazily
       // loaded modules that need it. Left unnamed, a module that Mantine's index re-exports
       // would be moved by Rollup into the named chunk holding that index.
-      const base = (id: string) => path.basename(id).replace(/\?.*$/, '').replace(/\.[^.]+$/, '');
+      // A chunk's name: its module's file name (a package's index: the package's name; never 'index').
+      const base = (id: string) => {
+        const name = path.basename(id).replace(/\?.*$/, '').replace(/\.[^.]+$/, '');
+        if (name !== 'index') return name;
+        return (id.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? path.basename(path.dirname(id))).replace(/[@/]/g, '-').replace(/^-/, '') + '-index';
+      };
       for (const [id, starts] of needers) {
         if (chunkOf.has(id)) continue;
         chunkOf.set(id, starts.length === 1 ? base(starts[0]!) : `shared-${hash(starts.sort().join('\n'))}`);

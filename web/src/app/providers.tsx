@@ -1,18 +1,33 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import { queryClient } from '../lib/query-client';
-import { TOAST_DURATION_MS } from '../lib/toast';
 import { cssVariablesResolver, theme } from './theme';
+
+const Toasts = lazy(() => import('../lib/Toasts'));
+
+/** The toasts' code arrives with the first toast (issue 35); the toast waits in the store meanwhile. */
+function ToastsWhenNeeded() {
+  const { notifications } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => {
+    if (notifications.length > 0) setNeeded(true);
+  }, [notifications.length]);
+  return needed ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
 
 /** Everything but the router: the browser adds BrowserRouter, the server (entry-server.tsx) a StaticRouter. */
 export function BaseProviders({ children, client }: { children: ReactNode; client: QueryClient }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      {/* Spec: one toast visible at a time, shown for 5000 ms. */}
-      <Notifications limit={1} autoClose={TOAST_DURATION_MS} position="top-right" zIndex={1000} />
+      {/* Spec: one toast visible at a time, shown for 5000 ms (lib/Toasts.tsx). */}
+      <ToastsWhenNeeded />
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     </MantineProvider>
   );
