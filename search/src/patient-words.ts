@@ -451,24 +451,38 @@ export const WARD_LGAS_MAX = 3;
  * letters are left as text.
  */
 export function wardPhrases(wards: readonly RegisterWard[], taken: ReadonlySet<string>, kindWords: ReadonlySet<string>): Phrase[] {
-  const byKey = new Map<string, { name: string; text: string; lgas: Set<string> }>();
+  const byKey = new Map<string, { name: string; text: string; words: string[]; lgas: Set<string> }>();
+  // Names left as text, by their lowered text (a register repeats "Ward 3" in every LGA).
+  const left = new Set<string>();
   for (const w of wards) {
     const text = w.ward.replace(/[-/]/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
+    const known = byKey.get(text);
+    if (known) {
+      known.lgas.add(w.lga);
+      continue;
+    }
+    if (left.has(text)) continue;
     const words = tokenize(text).map((t) => t.norm);
     const key = words.join(' ');
-    if (!words.length || taken.has(key) || words[0] === 'ward' || !words.some((x) => /\p{L}{3}/u.test(x))) continue;
-    if (words.some((x) => stopWords.has(x) || kindWords.has(x))) continue;
-    const entry = byKey.get(key) ?? { name: w.ward.replace(/\s+/g, ' ').trim(), text, lgas: new Set<string>() };
+    if (!words.length || taken.has(key) || words[0] === 'ward' || !words.some((x) => /\p{L}{3}/u.test(x))
+      || words.some((x) => stopWords.has(x) || kindWords.has(x))) {
+      left.add(text);
+      continue;
+    }
+    const entry = byKey.get(key) ?? { name: w.ward.replace(/\s+/g, ' ').trim(), text, words, lgas: new Set<string>() };
     entry.lgas.add(w.lga);
     byKey.set(key, entry);
+    if (key !== text) byKey.set(text, entry);
   }
   const list: Phrase[] = [];
-  for (const { name, text, lgas } of byKey.values()) {
+  for (const { name, text, words, lgas } of new Set(byKey.values())) {
     if (lgas.size > WARD_LGAS_MAX) continue;
     const names = [...lgas].sort();
     const t = target('lga', names, `All of ${names.map((l) => `${l} LGA`).join(' or ')} (for ${name})`);
-    add(list, [`${text} ward`], t);
-    add(list, [text], t, !text.includes(' '));
+    // Made here, not by add(): a ward's name has no British spelling, and thousands of names through
+    // spellings() took 0.7 s a vocabulary.
+    list.push({ words: [...words, 'ward'], text: `${text} ward`, target: t });
+    list.push({ words, text, target: t, ...(words.length === 1 ? { afterPlaceWord: true } : {}) });
   }
   return list;
 }

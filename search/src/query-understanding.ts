@@ -119,7 +119,11 @@ function buildVocabulary(phrases: readonly Phrase[], exactPhrases: readonly Phra
   }
   for (const list of byFirst.values()) list.sort((a, b) => b.words.length - a.words.length);
   const wordsByLength = new Map<number, string[]>();
-  for (const w of words) wordsByLength.set(w.length, [...(wordsByLength.get(w.length) ?? []), w]);
+  for (const w of words) {
+    const same = wordsByLength.get(w.length);
+    if (same) same.push(w);
+    else wordsByLength.set(w.length, [w]);
+  }
   return { byFirst, wordsByLength, exact, memo: new Map() };
 }
 
@@ -144,6 +148,12 @@ export class RegisterWards {
 
   get size(): number {
     return this.wards.length;
+  }
+
+  /** Builds both collections' vocabularies now (a few hundred ms for 10,000 wards), not at a search. */
+  prepare(): this {
+    for (const c of ['professionals', 'institutions'] as const) this.vocabulary(c);
+    return this;
   }
 
   /** @internal */

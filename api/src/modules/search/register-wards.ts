@@ -1,8 +1,10 @@
 // The register's wards as places (issue 33): each API process keeps the wards of the imported
 // listings (register_wards, migration 040, kept by the importer) as query understanding's
-// RegisterWards, loaded from the database and cached. A search never waits for the database
-// except the very first one of a process; afterwards the cache is checked at most every 30 s, in
-// the background, and reloaded only when an import has finished since (register_imports).
+// RegisterWards, loaded from the database and cached. The API starts reading them when it starts;
+// only a search arriving before that first read is done waits for it; afterwards the cache is checked
+// at most every 30 s, in the background, and reloaded only when an import has finished since
+// (register_imports). Building the vocabularies takes a few hundred ms for 10,000 wards, in that
+// background read.
 import type { Sql } from '@ilera/db';
 import { RegisterWards, type RegisterWard } from '@ilera/search';
 
@@ -20,25 +22,38 @@ export class RegisterWardsCache {
     private readonly onError: (err: unknown) => void = () => {},
   ) {}
 
-  /** The wards as last read (undefined when there are none or they cannot be read). */
+  /** Starts reading the wards if they are due (the API calls it at start, so the first search finds them read). */
+  check(): void {
+    if (this.loading || Date.now() - this.checkedAt < CHECK_EVERY_MS) return;
+    const loading: Promise<void> = this.read()
+      .catch(this.onError)
+      .finally(() => {
+        if (this.loading === loading) this.loading = undefined;
+      });
+    this.loading = loading;
+  }
+
+  /** The wards as last read (undefined when there are none or they cannot be read); only a first read is waited for. */
   async current(): Promise<RegisterWards | undefined> {
-    if (!this.loading && Date.now() - this.checkedAt >= CHECK_EVERY_MS) {
-      this.loading = this.refresh()
-        .catch(this.onError)
-        .finally(() => (this.loading = undefined));
-    }
+    this.check();
     if (this.version === undefined && this.loading) await this.loading;
     return this.wards;
   }
 
-  /** Reads the wards again if an import finished since they were read (tests call it after importing). */
+  /** Reads the wards again now if an import finished since they were read (tests call it after importing). */
   async refresh(): Promise<void> {
+    if (this.loading) await this.loading;
+    await this.read();
+  }
+
+  private async read(): Promise<void> {
     this.checkedAt = Date.now();
     const [row] = await this.sql<{ version: string | null }[]>`SELECT max(finished_at)::text AS version FROM register_imports`;
     const version = row?.version ?? null;
     if (version === this.version) return;
     const wards = await this.sql<RegisterWard[]>`SELECT ward, lga, state FROM register_wards`;
-    this.wards = wards.length ? new RegisterWards(wards) : undefined;
+    // The vocabularies are built here, in the background, not by the search that first needs them.
+    this.wards = wards.length ? new RegisterWards(wards).prepare() : undefined;
     this.version = version;
   }
 }

@@ -85,6 +85,8 @@ describe('the register\'s ward names as places', () => {
     const { summary, badRows } = await importRegister(ctx.sql, { file, events: false });
     expect(badRows).toEqual([]);
     await reindexAll(ctx.sql);
+    // The API read the wards when it started (none then); it reads them again every 30 s, or now.
+    await registerWards(ctx.sql).refresh();
     return summary;
   };
   const institutions = async (query: Record<string, string>) => {
@@ -167,7 +169,6 @@ describe('the register\'s ward names as places', () => {
       ...FACILITIES,
       { name: 'Primary Health Centre Alagomeji', state: 'Lagos', lga: 'Lagos Mainland', ward: 'Alagomeji', lat: 6.5, lng: 3.375 },
     ]);
-    await registerWards(ctx.sql).refresh();
     const after = await institutions({ query: 'clinic in Alagomeji' });
     expect(after.understood).toContainEqual({ field: 'lga', value: 'Lagos Mainland', label: 'All of Lagos Mainland LGA (for Alagomeji)', text: 'Alagomeji' });
     expect(names(after)).toContain('Primary Health Centre Alagomeji');

@@ -39,6 +39,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The register's ward names, read as places (loaded from the database, cached: register-wards.ts).
   const wards = registerWards(app.sql, (err) => app.log.warn({ err }, 'register wards could not be read'));
+  app.addHook('onReady', async () => wards.check());
 
   app.get('/api/professionals/search', { schema: { querystring: professionalSearchQuerySchema } }, async (request, reply) => {
     const known = await wards.current();
