@@ -102,9 +102,25 @@ describe('near-me counts from the cells of the circle (PostgreSQL engine)', () =
         filter_by: `location:(${lat}, ${lng}, ${km} km) && specialty:=[General Practice, Cardiology] && nextSlot:<${midnight(k)}`,
         per_page: 0,
       }));
-      const answers = await engine.multiSearch(windows);
+      // Alone, and with the page they belong to (the search page sends them so: counted with its counts).
+      const page: SearchRequest = {
+        collection: 'professionals',
+        q: '*',
+        filter_by: `location:(${lat}, ${lng}, ${km} km) && specialty:=[General Practice, Cardiology]`,
+        facet_by: 'lga',
+        sort_by: `location(${lat}, ${lng}):asc`,
+        per_page: 5,
+      };
+      const alone = await engine.multiSearch(windows);
+      const [pageAnswer, ...withPage] = await engine.multiSearch([page, ...windows]);
+      if (isSearchError(pageAnswer)) throw new Error(pageAnswer.error);
+      const ps = parseSearch(page);
+      const [pr] = await engine.resolve([ps]);
+      const pageLive = await engine.counts(ps, pr, { live: true });
+      expect({ found: pageAnswer.found, facets: pageAnswer.facet_counts }).toEqual({ found: pageLive.found, facets: pageLive.facets });
       for (const [i, raw] of windows.entries()) {
-        const a = answers[i];
+        const a = alone[i];
+        expect(withPage[i]).toEqual(expect.objectContaining({ found: (a as SearchResult).found }));
         if (isSearchError(a)) throw new Error(a.error);
         const s = parseSearch(raw);
         const [r] = await engine.resolve([s]);

@@ -234,7 +234,7 @@ export class PostgresEngine implements SearchEngine {
       // the cube cannot count the windows, its own counts read the same matching documents: the windows
       // are counted in its statement, over the same rows, instead of reading them a second time.
       const key = filterKey(group[0], windowBound(group[0]));
-      const page = cubeTerms(group[0], r) === undefined && !cellWindows(group, r) ? ok.find((s) => !inGroups.has(s) && !counted.has(s) && filterKey(s) === key) : undefined;
+      const page = cubeTerms(group[0], r) === undefined ? ok.find((s) => !inGroups.has(s) && !counted.has(s) && filterKey(s) === key) : undefined;
       let all: Promise<SearchResult[]>;
       if (page) {
         const both = this.searchWith(page, resolved[ok.indexOf(page)], group);
@@ -317,17 +317,29 @@ export class PostgresEngine implements SearchEngine {
   private async cellCounts(s: ParsedSearch, r: Resolved, radius: FilterClause, windows: ParsedSearch[]): Promise<Counted> {
     const [lat, lng, km] = radius.values as number[];
     const cover = cellCover(lat, lng, km);
-    const beside = windows.length ? this.windowCounts(windows, r) : undefined;
+    // The search page's availability windows (multiSearch: the same filters and a `nextSlot:<` bound
+    // each): their day rows beside, and the edge's documents counted per window in the page's own edge
+    // statement, which reads them anyway (one read of the edge instead of two).
+    const together = windows.length > 0 && cellWindows(windows, r) !== undefined;
+    const beside = windows.length && !together ? this.windowCounts(windows, r) : undefined;
     beside?.catch(() => {}); // awaited below
     const inside = cellCountQuery(s, r, cover);
-    const edge = countQuery({ ...s, filters: s.filters.map((f) => (f === radius ? inCells(f, cover.edge) : f)) }, r, { live: true });
-    const [a, b] = await Promise.all([
-      cover.large.length + cover.small.length ? this.sql.unsafe<CountRow[]>(inside.text, inside.values as never[], { prepare: inside.prepare === true }) : [],
+    const bounds = together ? windows.map((w) => String(windowBound(w)!.values[0])) : [];
+    const edge = countQuery({ ...s, filters: s.filters.map((f) => (f === radius ? inCells(f, cover.edge) : f)) }, r, { live: true, windows: bounds });
+    const has = cover.large.length + cover.small.length > 0;
+    const w = new Params();
+    const insideWindows = together && has ? cellWindowsSql(w, s.collection, cover, r.keyIds, windows.map((x) => cubeDay(x)!)) : undefined;
+    const [a, b, c] = await Promise.all([
+      has ? this.sql.unsafe<CountRow[]>(inside.text, inside.values as never[], { prepare: inside.prepare === true }) : [],
       cover.edge.length ? this.sql.unsafe<CountRow[]>(edge.text, edge.values as never[]) : [],
+      insideWindows ? this.sql.unsafe<Record<string, number>[]>(insideWindows, w.values as never[], { prepare: cellsPreparable(r.keyIds) }) : [],
     ]);
-    // (Without facets, the edge's documents are counted as one number, not per key: no key list then.)
-    const keysWithin = cover.edge.length && s.facetBy.length === 0 ? undefined : [...new Set([...a, ...b].filter((row) => !row.f && Number(row.n) > 0 && Number(row.k) > 0).map((row) => Number(row.k)))].sort((x, y) => x - y);
-    return { ...facetsFromCounts(s, [...a, ...b], this.keys), windows: beside ? (await beside).map((x) => x.found) : [], keysWithin };
+    const { facetRows, counts } = windowRows(b, bounds.length);
+    const rows = [...a, ...facetRows];
+    // (Without facets or windows, the edge's documents are counted as one number, not per key: no key list then.)
+    const keysWithin = cover.edge.length && s.facetBy.length === 0 && !together ? undefined : [...new Set(rows.filter((row) => !row.f && Number(row.n) > 0 && Number(row.k) > 0).map((row) => Number(row.k)))].sort((x, y) => x - y);
+    const counted = together ? counts.map((n, i) => n + Number(c[0]?.[`n${i}`] ?? 0)) : beside ? (await beside).map((x) => x.found) : [];
+    return { ...facetsFromCounts(s, rows, this.keys), windows: counted, keysWithin };
   }
 
   /**
