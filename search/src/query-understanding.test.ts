@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { institutionTypeLabel } from '@ilera/contracts';
 import { phrasesFor } from './patient-words';
-import { filteredFields, understand } from './query-understanding';
+import { filteredFields, RegisterWards, understand } from './query-understanding';
 
 const pro = (q: string, filtered?: string[]) => understand('professionals', q, new Set(filtered));
 const inst = (q: string) => understand('institutions', q);
@@ -281,5 +281,36 @@ describe('query understanding', () => {
   it('reads the fields of a filter_by string', () => {
     expect([...filteredFields('state:=[`Lagos`] && specialty:=[`Cardiology`]')]).toEqual(['state', 'specialty']);
     expect([...filteredFields(undefined)]).toEqual([]);
+  });
+});
+
+describe('the register\'s wards (issue 33)', () => {
+  const wards = new RegisterWards([
+    { ward: 'Onike', lga: 'Lagos Mainland', state: 'Lagos' },
+    { ward: 'Hospital Road', lga: 'Kosofe', state: 'Lagos' },
+    { ward: 'Tudun Nupawa', lga: 'Kaduna North', state: 'Kaduna' },
+    { ward: 'Tudun Nupawa', lga: 'Kaduna South', state: 'Kaduna' },
+    ...['Fagge', 'Gwale', 'Tarauni', 'Nassarawa'].map((lga) => ({ ward: 'Unguwar Rimi', lga, state: 'Kano' })),
+    { ward: 'Ward 3', lga: 'Ikeja', state: 'Lagos' },
+    { ward: 'Ikeja', lga: 'Ikeja', state: 'Lagos' },
+  ]);
+  const lgas = (q: string) => understand('institutions', q, new Set(), wards).understood.filter((u) => u.field === 'lga');
+
+  it('reads a ward after a place word, or as "<name> ward", or of two words anywhere, as its LGAs', () => {
+    expect(lgas('clinic in onike')).toEqual([{ field: 'lga', value: 'Lagos Mainland', label: 'All of Lagos Mainland LGA (for Onike)', text: 'onike' }]);
+    expect(lgas('onike ward clinic').map((u) => u.text)).toEqual(['onike ward']);
+    expect(understand('institutions', 'tudun nupawa', new Set(), wards).filters).toEqual(['lga:=[`Kaduna North`,`Kaduna South`]']);
+  });
+
+  it('leaves as text a one-word name without a place word, a typo, a name holding a kind word, one in more than three LGAs, a numbered ward', () => {
+    expect(lgas('Onike')).toEqual([]);
+    expect(lgas('clinic in onikke')).toEqual([]);
+    expect(chips(understand('institutions', 'hospital road', new Set(), wards))).toEqual(['type=hospital']);
+    expect(lgas('clinic in unguwar rimi')).toEqual([]);
+    expect(lgas('clinic in ward 3')).toEqual([]);
+    // A town of the same name stays the town.
+    expect(chips(understand('institutions', 'clinic in ikeja', new Set(), wards))).toContain('city=Ikeja');
+    // Without the wards, none is a place.
+    expect(understand('institutions', 'clinic in onike').understood.some((u) => u.field === 'lga')).toBe(false);
   });
 });
