@@ -119,3 +119,32 @@ describe('search on a phone: the first screen (browser)', { timeout: 120_000 }, 
     await context.close();
   });
 });
+
+/** Issue 35: the journey still works before any script arrives (or with scripts off). */
+describe('the journey without scripts (browser)', { timeout: 120_000 }, () => {
+  const suite = browserSuite({}, async (ctx) => {
+    for (const lastName of ['Adebayo', 'Okafor']) {
+      await createProfessional(ctx.sql, { specialty: 'Cardiology', city: 'Lagos', state: 'Lagos', bio: 'Heart specialist.', user: { firstName: 'Kemi', lastName } });
+    }
+    await reindexAll(ctx.sql, { engine: new PostgresEngine(ctx.sql) });
+  });
+
+  it('searches from the landing page, reads the results and opens a profile with scripts disabled, at 360 x 740', async () => {
+    const context = await suite.browser.newContext({ baseURL: suite.base, javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto('/');
+    const box = page.getByRole('textbox', { name: 'Search', exact: true });
+    await box.fill('cardiologist in lagos');
+    await box.press('Enter');
+    await page.waitForURL(/\/search\?/);
+    expect(new URL(page.url()).searchParams.get('q')).toBe('cardiologist in lagos');
+    expect(await page.locator('article h3').allTextContents()).toHaveLength(2);
+    const link = page.getByRole('link', { name: /^View Profile of / }).first();
+    const name = ((await link.getAttribute('aria-label')) ?? '').replace(/^View Profile of /, '');
+    await link.click();
+    await page.waitForURL(/\/professional\/\d+$/);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(name);
+    expect(await page.getByText('Cardiology').first().isVisible()).toBe(true);
+    await context.close();
+  });
+});

@@ -114,6 +114,10 @@ function HeroSearchForm() {
   return (
     <Paper
       component="form"
+      // Before the scripts (or without them, issue 35) the browser sends the form itself:
+      // /search reads q, type and location (the quick choice needs the script).
+      action="/search"
+      method="get"
       onSubmit={onSubmit}
       role="search"
       aria-label="Find a healthcare provider"
