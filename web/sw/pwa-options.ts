@@ -8,13 +8,15 @@ interface ViteManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 
 /**
  * What the precache keeps: index.html (the shell a page the worker never saw falls back to)
  * and what it loads before any page's own chunk: the entry script, the chunks it imports
- * statically, their CSS. A first visit downloaded all of these already (hashed files come
+ * statically, their CSS, and the shell's own lazy machinery under src/lib (the toasts, which say
+ * "You are offline": a page that cannot load them offline would stop). A first visit downloaded most of these already (hashed files come
  * from the HTTP cache), so installing costs index.html and little else; every other file is
  * kept when the app first uses it (issue 35: at most 150 KB for a first visit).
  */
@@ -29,7 +31,11 @@ function shellOnly(outDir: string) {
       for (const css of chunk.css ?? []) keep.add(css);
       for (const imported of chunk.imports ?? []) visit(imported);
     };
-    for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+    for (const [key, chunk] of Object.entries(manifest)) {
+      if (!chunk.isEntry) continue;
+      visit(key);
+      for (const lazy of chunk.dynamicImports ?? []) if (lazy.startsWith('src/lib/')) visit(lazy);
+    }
     return { manifest: entries.filter((e) => keep.has(e.url.replace(/^\//, ''))), warnings: [] };
   };
 }

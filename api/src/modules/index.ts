@@ -24,6 +24,7 @@ import notifyRoutes from './notify/notify.routes';
 import textPreferencesRoutes from './notify/text-preferences.routes';
 import textTotalsRoutes from './notify/text-totals.routes';
 import savedRoutes from './saved/saved.routes';
+import photosRoutes from './photos/photos.routes';
 
 /** Every area's routes; each area owns its folder. */
 export const modules: (FastifyPluginAsyncZod | ((app: FastifyInstance) => Promise<void>))[] = [
@@ -51,4 +52,5 @@ export const modules: (FastifyPluginAsyncZod | ((app: FastifyInstance) => Promis
   textPreferencesRoutes,
   textTotalsRoutes,
   savedRoutes,
+  photosRoutes,
 ];

@@ -11,3 +11,4 @@ export * from './claims.js';
 export * from './account.js';
 export * from './availability.js';
 export * from './saved-providers.js';
+export * from './photos.js';

@@ -112,7 +112,7 @@ export function ProviderProfilePage<T extends Provider>({
       <Card withBorder radius="md" padding="lg" mb="lg">
         <Group align="flex-start" gap="lg" wrap="wrap">
           <Box pos="relative">
-            <ProviderPhoto src={v.photo} name={v.name} size={112} radius={v.avatar.radius}>
+            <ProviderPhoto src={v.photo} provider={{ kind, id: p.id }} name={v.name} size={112} radius={v.avatar.radius}>
               {v.avatar.placeholder}
             </ProviderPhoto>
             {isOwner && (

@@ -34,7 +34,7 @@ export default function SavedProvidersPage() {
           {list.data.map((s) => (
             <Card key={`${s.kind}-${s.id}`} withBorder radius="md" padding="md" component="article" aria-label={s.name}>
               <Group wrap="nowrap" gap="md" align="flex-start">
-                <ProviderPhoto src={s.profileImageUrl} name={s.name} size={48} radius={s.kind === 'professional' ? 'xl' : 'md'} />
+                <ProviderPhoto src={s.profileImageUrl} provider={s} name={s.name} size={48} radius={s.kind === 'professional' ? 'xl' : 'md'} />
                 <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
                   <Anchor component={Link} to={`/${s.kind}/${s.id}`} fw={600}>
                     {s.name}

@@ -91,7 +91,15 @@ function ProviderResultCard(p: ProviderResultCardProps) {
   return (
     <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={headingId}>
       <Group align="flex-start" wrap="nowrap" gap="md">
-        <ProviderPhoto src={hit.photo} name={hit.name} alt="" size={64} radius={p.avatar.radius} color={p.avatar.color}>
+        <ProviderPhoto
+          src={hit.photo}
+          provider={{ kind: p.path === '/professional/' ? 'professional' : 'institution', id: hit.id }}
+          name={hit.name}
+          alt=""
+          size={64}
+          radius={p.avatar.radius}
+          color={p.avatar.color}
+        >
           {p.initials}
         </ProviderPhoto>
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
