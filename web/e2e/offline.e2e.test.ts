@@ -146,6 +146,8 @@ describe('offline use and data saver (browser)', { timeout: 180_000 }, () => {
     await page.goto('/appointments');
     // Signed out as far as the phone knows: the page leaves for the sign-in.
     await page.waitForURL(/\/login\?next=%2Fappointments$/);
+    // The sign-in page was never opened on this phone: offline it says so rather than go blank.
+    await page.getByRole('alert').filter({ hasText: 'This page is not saved on your phone yet.' }).waitFor();
     expect(await page.getByText('Chest pain when climbing stairs').count()).toBe(0);
     const left = await cachedUrls(page);
     expect(left.filter((u) => /appointments|saved-providers|auth\/user/.test(u))).toEqual([]);

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { PageLoader } from '../components/PageLoader';
+import { PageErrorBoundary } from '../components/PageErrorBoundary';
 import { useAuth } from '../features/auth/api/use-auth';
 import { SessionExpiryWatch } from '../features/auth/components/SessionExpiryWatch';
 import { shouldShowConnectionDialog } from '../lib/device';
@@ -61,49 +62,53 @@ export function AppRoutes() {
   // After the first render, which must match the server's HTML (the server knows no screen).
   const [showConnectionDialog, setShowConnectionDialog] = useState(false);
   useEffect(() => setShowConnectionDialog(shouldShowConnectionDialog()), []);
+  const { pathname } = useLocation();
 
   return (
-    <Suspense fallback={<PageLoader />}>
-      <SessionExpiryWatch />
-      <Routes>
-        <Route path="/" element={<HomeRoute />} />
+    // Issue 35: a page whose code cannot load (offline) says so instead of an empty screen.
+    <PageErrorBoundary path={pathname}>
+      <Suspense fallback={<PageLoader />}>
+        <SessionExpiryWatch />
+        <Routes>
+          <Route path="/" element={<HomeRoute />} />
 
-        {/* Full-screen pages that draw their own frame. */}
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/register" element={<RegisterPage />} />
-        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="/reset-password" element={<ResetPasswordPage />} />
-        <Route path="/admin/login" element={<AdminLoginPage />} />
-        <Route path="/admin" element={<AdminDashboardPage />} />
-        <Route path="/admin/change-password" element={<AdminChangePasswordPage />} />
-        <Route path="/admin/add-user" element={<AdminAddUserPage />} />
+          {/* Full-screen pages that draw their own frame. */}
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/register" element={<RegisterPage />} />
+          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
+          <Route path="/admin/login" element={<AdminLoginPage />} />
+          <Route path="/admin" element={<AdminDashboardPage />} />
+          <Route path="/admin/change-password" element={<AdminChangePasswordPage />} />
+          <Route path="/admin/add-user" element={<AdminAddUserPage />} />
 
-        <Route element={<ShellLayout />}>
-          {/* Public directory (D1). */}
-          <Route path="/search" element={<SearchPage />} />
-          <Route path="/professional/:id" element={<ProfessionalProfilePage />} />
-          <Route path="/institution/:id" element={<InstitutionProfilePage />} />
-          <Route path="/claim/:id" element={<ClaimPage />} />
-          {/* Signed-in pages: each page shows its own sign-in prompt when signed out. */}
-          <Route path="/profile-setup" element={<ProfileSetupPage />} />
-          <Route path="/appointments" element={<AppointmentsPage />} />
-          <Route path="/change-password" element={<ChangePasswordPage />} />
-          <Route path="/account" element={<AccountPage />} />
-          <Route path="/saved-providers" element={<SavedProvidersPage />} />
-          {/* Always available. */}
-          <Route path="/mobile-help" element={<MobileHelpPage />} />
-          <Route path="/mobile-access" element={<MobileAccessPage />} />
-          <Route path="/about" element={<AboutPage />} />
-          <Route path="/privacy" element={<PrivacyPage />} />
-          <Route path="/terms" element={<TermsPage />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
-      </Routes>
-      {showConnectionDialog && (
-        <Suspense fallback={null}>
-          <MobileConnectionDialog />
-        </Suspense>
-      )}
-    </Suspense>
+          <Route element={<ShellLayout />}>
+            {/* Public directory (D1). */}
+            <Route path="/search" element={<SearchPage />} />
+            <Route path="/professional/:id" element={<ProfessionalProfilePage />} />
+            <Route path="/institution/:id" element={<InstitutionProfilePage />} />
+            <Route path="/claim/:id" element={<ClaimPage />} />
+            {/* Signed-in pages: each page shows its own sign-in prompt when signed out. */}
+            <Route path="/profile-setup" element={<ProfileSetupPage />} />
+            <Route path="/appointments" element={<AppointmentsPage />} />
+            <Route path="/change-password" element={<ChangePasswordPage />} />
+            <Route path="/account" element={<AccountPage />} />
+            <Route path="/saved-providers" element={<SavedProvidersPage />} />
+            {/* Always available. */}
+            <Route path="/mobile-help" element={<MobileHelpPage />} />
+            <Route path="/mobile-access" element={<MobileAccessPage />} />
+            <Route path="/about" element={<AboutPage />} />
+            <Route path="/privacy" element={<PrivacyPage />} />
+            <Route path="/terms" element={<TermsPage />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Routes>
+        {showConnectionDialog && (
+          <Suspense fallback={null}>
+            <MobileConnectionDialog />
+          </Suspense>
+        )}
+      </Suspense>
+    </PageErrorBoundary>
   );
 }

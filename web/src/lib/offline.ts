@@ -5,6 +5,9 @@ import { useSyncExternalStore } from 'react';
 /** Shown whenever a write (a booking, an edit) could not be sent: nothing is faked offline. */
 export const OFFLINE_MESSAGE = 'You are offline. Nothing was sent: try again when you are connected.';
 
+/** A page whose code is not on the phone, opened offline. */
+export const OFFLINE_PAGE_MESSAGE = 'This page is not saved on your phone yet. Try again when you are connected.';
+
 /** A request that never reached the server (no network): fetch's TypeError, named. */
 export class OfflineError extends Error {
   constructor() {
