@@ -5,9 +5,9 @@ import type { Sql } from './client';
  * register import end with it. Bulk writes leave tables without planner statistics, with dead row
  * versions (updates, deletes, a replaced search collection) and with an unset visibility map, so
  * index-only scans visit the heap. Autovacuum catches up eventually, or never on a server where it is
- * off: measured at 100,000 professionals with autovacuum off, the search mix answered 332 a second
- * (p95 214 ms) right after a seed that ended without it, 625 a second (p95 99 ms) after a manual
- * VACUUM ANALYZE (issue 38; docs/PERFORMANCE.md).
+ * off: at 100,000 professionals with autovacuum off, PostgreSQL touched 2.2 times the buffers per
+ * transaction of the search mix right after a seed that ended without it as after a manual
+ * VACUUM ANALYZE (issue 38; docs/PERFORMANCE.md, "Issue 38: the database after the seed").
  *
  * `tables` are names in the current schema; names that are not tables (yet) are left out. With no list,
  * every table of the schema. `pattern` adds the tables whose name matches a LIKE pattern
