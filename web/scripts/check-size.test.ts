@@ -115,7 +115,8 @@ describe('page weight check', () => {
       spawnSync(process.execPath, ['--import', 'tsx', path.join(__dirname, 'check-size.ts'), '--dist', dist], { encoding: 'utf8' });
 
     it('prints the sizes and exits 0 within budget', async () => {
-      const res = run(await fakeDist((f) => sizes[f]));
+      // The search page's 245 KB above is over its budget of 235 KB (issue 35): 225 KB here.
+      const res = run(await fakeDist((f) => (f === 'assets/instantsearch-d.js' ? 100 * KB : sizes[f])));
       expect(res.stdout).toContain('First load per route (gzipped KB):');
       expect(res.stdout).toMatch(/landing\s+130\.\d/);
       expect(res.stdout).toContain('Page weight budgets: OK');
