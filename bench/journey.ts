@@ -21,6 +21,7 @@
  * A script, not a test: it prints figures. Budgets (issue 35): first visit 150 KB and 25
  * requests, repeat visit 10 KB; it exits 1 above them.
  */
+import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -106,7 +107,7 @@ async function startApp(dist: string, databaseUrl: string, wire: WireLog) {
     await sql`ANALYZE`;
     await reindexAll(sql);
   }
-  const base = loadConfig({ ...process.env, NODE_ENV: 'production', SESSION_SECRET: 'journey-bench-session-secret-journey-bench', MAIL_TO_FILES: '1' });
+  const base = loadConfig({ ...process.env, NODE_ENV: 'production', SESSION_SECRET: randomBytes(32).toString('hex'), MAIL_TO_FILES: '1' });
   const config = {
     ...base,
     port: 0,
