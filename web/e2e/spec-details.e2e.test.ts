@@ -176,9 +176,14 @@ describe('spec details (browser)', { timeout: 120_000 }, () => {
     await chromeDialog.getByRole('button', { name: 'Clear Cache' }).waitFor();
     // Clear Cache empties this site's Cache Storage, then reloads.
     await chromePage.evaluate(async () => (await caches.open('ilera-test')).put('/cached', new Response('x')));
-    expect(await chromePage.evaluate(() => caches.keys())).toEqual(['ilera-test']);
+    // The service worker (issue 35) keeps its own caches beside it; Clear Cache empties them too.
+    const before = await chromePage.evaluate(() => caches.keys());
+    expect(before).toContain('ilera-test');
     await Promise.all([chromePage.waitForEvent('load'), chromeDialog.getByRole('button', { name: 'Clear Cache' }).click()]);
-    expect(await chromePage.evaluate(() => caches.keys())).toEqual([]);
+    // After the reload the freshly registered worker may start new caches: what was held before is gone.
+    expect(await chromePage.evaluate(() => caches.match('/cached').then((r) => r === undefined))).toBe(true);
+    const after = await chromePage.evaluate(() => caches.keys());
+    expect(after).not.toContain('ilera-test');
     await chromeDialog.getByRole('button', { name: 'Reload' }).waitFor();
     await chrome.close();
   });

@@ -61,9 +61,16 @@ export function chromeUrl(href: string = window.location.href, ua: string = user
   return `intent://${url.host}${url.pathname}${url.search}#Intent;scheme=${url.protocol.replace(':', '')};package=com.android.chrome;end`;
 }
 
-/** Clear Cache: drop every Cache Storage entry this site holds, then reload. */
+/**
+ * Clear Cache: drop every Cache Storage entry this site holds and the service worker that fills them
+ * (the reload then comes from the network, and registers the worker afresh), then reload.
+ */
 export async function clearCachesAndReload(): Promise<void> {
   try {
+    if ('serviceWorker' in navigator) {
+      const registrations = await navigator.serviceWorker.getRegistrations();
+      await Promise.all(registrations.map((registration) => registration.unregister()));
+    }
     if (typeof caches !== 'undefined') {
       const keys = await caches.keys();
       await Promise.all(keys.map((key) => caches.delete(key)));
