@@ -29,14 +29,22 @@ export async function launchBrowser(): Promise<{ browser: Browser; close(): Prom
   return { browser, close: () => browser.close() };
 }
 
+/**
+ * mobile: a 360 x 740 viewport. serviceWorkers 'block': the app's service worker (issue 35) is not
+ * registered; a test that holds or fakes an answer with page.route needs it, because requests the worker
+ * answers (the search's multi_search) never reach Playwright's routes.
+ */
+export type PageOptions = { mobile?: boolean; serviceWorkers?: 'allow' | 'block' };
+
 /** A fresh browser context (its own cookies) with a phone-sized or desktop viewport. */
 export async function newPage(
   browser: Browser,
   baseURL: string,
-  opts: { mobile?: boolean } = {},
+  opts: PageOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL,
+    serviceWorkers: opts.serviceWorkers ?? 'allow',
     viewport: opts.mobile ? { width: 360, height: 740 } : { width: 1280, height: 900 },
     timezoneId: 'America/New_York', // times must show in WAT whatever the browser's zone
     locale: 'en-NG',
@@ -95,7 +103,7 @@ export async function signedInPage(
   app: FastifyInstance,
   baseURL: string,
   user: { email: string; password: string },
-  opts: { mobile?: boolean } = {},
+  opts: PageOptions = {},
 ): Promise<{ page: Page; context: BrowserContext }> {
   const { page, context } = await newPage(browser, baseURL, opts);
   const cookie = await login(app, user.email, user.password);
@@ -110,8 +118,8 @@ export interface BrowserSuite {
   base: string;
   browser: Browser;
   /** A fresh page with its own cookies: signed out, or signed in as `user` through the real endpoint. */
-  page(opts?: { mobile?: boolean }): Promise<{ page: Page; context: BrowserContext }>;
-  pageAs(user: { email: string; password: string }, opts?: { mobile?: boolean }): Promise<{ page: Page; context: BrowserContext }>;
+  page(opts?: PageOptions): Promise<{ page: Page; context: BrowserContext }>;
+  pageAs(user: { email: string; password: string }, opts?: PageOptions): Promise<{ page: Page; context: BrowserContext }>;
 }
 
 /**

@@ -133,7 +133,8 @@ describe('search page (browser)', { timeout: 120_000 }, () => {
   }, 60000);
 
   it('shows five skeleton cards while a search is loading, and popular specialties that set the filter', async () => {
-    const { page, context } = await suite.page();
+    // The route below must see the search's request: with the service worker in control it answers it itself.
+    const { page, context } = await suite.page({ serviceWorkers: 'block' });
     // Hold the search answer back to see the loading state.
     let release: () => void = () => {};
     const held = new Promise<void>((r) => (release = r));
