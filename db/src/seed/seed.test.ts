@@ -212,11 +212,18 @@ describe('npm run seed', () => {
     // It ends with VACUUM (ANALYZE) of every table it wrote (issue 38): none is left without statistics,
     // dead rows or an unset visibility map for autovacuum to find (or not, where it is off).
     expect(stdout).toMatch(/VACUUM \(ANALYZE\) of \d+ tables/);
-    const left = await db.sql<{ relname: string; dead: number }[]>`
-      SELECT relname, n_dead_tup::int AS dead FROM pg_stat_user_tables
-      WHERE relname IN ('users', 'professionals', 'institutions', 'appointments', 'reviews', 'register_listings', 'search_documents', 'search_bodies')
-        AND (last_vacuum IS NULL OR last_analyze IS NULL OR n_dead_tup > 0)`;
-    expect(left).toEqual([]);
+    const tables = ['users', 'professionals', 'institutions', 'appointments', 'reviews', 'register_listings', 'search_documents', 'search_bodies'];
+    const unvacuumed = await db.sql<{ relname: string }[]>`
+      SELECT relname FROM pg_stat_user_tables
+      WHERE relname = ANY(${tables}) AND (last_vacuum IS NULL OR last_analyze IS NULL)`;
+    expect(unvacuumed).toEqual([]);
+    // Dead rows counted in the tables themselves (pgstattuple), not in pg_stat_user_tables.n_dead_tup: a
+    // backend reports its writes up to a second after them, so a count it sends after the vacuum (the
+    // reindex's updates of institutions, seen in CI) stays there although the vacuum removed those rows.
+    await db.sql`CREATE EXTENSION IF NOT EXISTS pgstattuple`;
+    const dead = await db.sql<{ relname: string; dead: number }[]>`
+      SELECT t AS relname, (pgstattuple(t)).dead_tuple_count::int AS dead FROM unnest(${tables}::text[]) AS t`;
+    expect(dead.filter((row) => row.dead > 0)).toEqual([]);
   }, 120_000);
 
   it('takes the sizes and the seed from its flags', async () => {
