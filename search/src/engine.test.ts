@@ -2,10 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sql } from '@ilera/db';
 import { createTestDatabase } from '../../test/support';
 import { isSearchError, type SearchEngine, type SearchRequest, type SearchResult } from './engine';
-import { PostgresEngine } from './postgres-engine';
-import { TypesenseEngine } from './typesense-engine';
 import { DocumentRejectedError, type SearchDocument } from './schema';
-import { typesenseTarget } from '../../test/typesense-target';
+import { engineTargets } from '../../test/engine-targets';
 
 /**
  * The engine contract: one suite, run against PostgresEngine and against TypesenseEngine: on the
@@ -52,32 +50,7 @@ const institutions: SearchDocument[] = [
   { id: '3', name: 'Clina Diagnostics', type: 'diagnostic_lab', typeLabel: 'Diagnostic Lab', services: ['Blood Tests', 'X-Ray', 'MRI'], city: 'Lagos', state: 'Lagos', professionalCount: 0, rating: 0, reviewCount: 0, isVerified: false, isApproved: true },
 ];
 
-interface Target {
-  name: string;
-  /** No relevance or typo tolerance (the test double). */
-  plainWords: boolean;
-  make(sql: Sql): Promise<{ engine: SearchEngine; close(): Promise<void> }>;
-}
-
-const targets: Target[] = [
-  {
-    name: 'PostgresEngine',
-    plainWords: false,
-    make: async (sql) => {
-      const engine = new PostgresEngine(sql);
-      return { engine, close: () => engine.close() };
-    },
-  },
-  {
-    name: typesenseTarget.name,
-    plainWords: !typesenseTarget.real,
-    make: async () => {
-      const server = await typesenseTarget.start();
-      const engine = new TypesenseEngine(server.options('contract'));
-      return { engine, close: async () => (await engine.close(), await server.close()) };
-    },
-  },
-];
+const targets = engineTargets('contract');
 
 describe.each(targets)('search engine contract: $name', (target) => {
   let db: { sql: Sql };

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sql } from '@ilera/db';
 import { createTestDatabase } from '../../test/support';
-import { typesenseTarget } from '../../test/typesense-target';
+import { engineTargets } from '../../test/engine-targets';
 import { isSearchError, nearFilter, nearSort, type SearchEngine, type SearchRequest, type SearchResult } from './engine';
-import { PostgresEngine } from './postgres-engine';
-import { TypesenseEngine, typesenseSchema } from './typesense-engine';
+import { typesenseSchema } from './typesense-engine';
 import type { SearchDocument } from './schema';
 
 /**
@@ -53,29 +52,7 @@ const institutions: SearchDocument[] = [
 ];
 const where = new Map(institutions.map((d) => [d.id, d.location as number[] | undefined]));
 
-interface Target {
-  name: string;
-  make(sql: Sql): Promise<{ engine: SearchEngine; close(): Promise<void> }>;
-}
-
-const targets: Target[] = [
-  {
-    name: 'PostgresEngine',
-    make: async (sql) => {
-      const engine = new PostgresEngine(sql);
-      return { engine, close: () => engine.close() };
-    },
-  },
-  {
-    // The Typesense 27.1 test double, or a real server when TYPESENSE_URL is set (test/typesense-target.ts).
-    name: typesenseTarget.name,
-    make: async () => {
-      const server = await typesenseTarget.start();
-      const engine = new TypesenseEngine(server.options('near'));
-      return { engine, close: async () => (await engine.close(), await server.close()) };
-    },
-  },
-];
+const targets = engineTargets('near');
 
 describe.each(targets)('near-me search: $name', (target) => {
   let db: { sql: Sql };

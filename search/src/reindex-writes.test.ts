@@ -2,10 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emit, type Sql } from '@ilera/db';
 import { createTestDatabase } from '../../test/support';
 import { createInstitution, createProfessional } from '../../test/factories';
-import { typesenseTarget } from '../../test/typesense-target';
+import { engineTargets } from '../../test/engine-targets';
 import type { CatchUp, SearchEngine } from './engine';
-import { PostgresEngine } from './postgres-engine';
-import { TypesenseEngine } from './typesense-engine';
 import { reindexAll, syncProfile } from './index';
 import type { CollectionName, SearchDocument } from './schema';
 
@@ -17,28 +15,7 @@ import type { CollectionName, SearchDocument } from './schema';
  * rebuild to commit and runs beside it here). On both engines; Typesense on the 27.1 test double,
  * or on a real server when TYPESENSE_URL is set.
  */
-interface Target {
-  name: string;
-  make(sql: Sql): Promise<{ engine: SearchEngine; close(): Promise<void> }>;
-}
-
-const targets: Target[] = [
-  {
-    name: 'PostgresEngine',
-    make: async (sql) => {
-      const engine = new PostgresEngine(sql);
-      return { engine, close: () => engine.close() };
-    },
-  },
-  {
-    name: typesenseTarget.name,
-    make: async () => {
-      const server = await typesenseTarget.start();
-      const engine = new TypesenseEngine(server.options('rebuild'));
-      return { engine, close: async () => (await engine.close(), await server.close()) };
-    },
-  },
-];
+const targets = engineTargets('rebuild');
 
 describe.each(targets)('a rebuild under writes: $name', (target) => {
   let db: { sql: Sql };
