@@ -53,9 +53,9 @@ const searchStateOf = (url: string) => readSearchState(new URL(url, 'http://loca
  * /search: runs the search its address describes, as the page's instantsearch would
  * (react-instantsearch's getServerState over the page's own results area), through
  * `send`, the API's search called in its process. The answer is instantsearch's
- * server state, which render() takes as `search`.
+ * server state, which render() takes as `search`. `dataSaver`: the request's (issue 35).
  */
-export async function searchServerState(url: string, send: typeof fetch): Promise<InstantSearchServerState> {
+export async function searchServerState(url: string, send: typeof fetch, dataSaver = false): Promise<InstantSearchServerState> {
   const noop = () => {};
   // Loaded with the first /search (instantsearch is most of the renderer): the API starts as fast as before.
   const [{ default: SearchResultsArea }, { createSearchClient, SearchClientContext }, { getServerState }, { renderToString }] = await Promise.all([
@@ -66,9 +66,12 @@ export async function searchServerState(url: string, send: typeof fetch): Promis
   ]);
   const serverState = await getServerState(
     <Page url={url} client={newClient()}>
-      <SearchClientContext.Provider value={createSearchClient(send)}>
-        <SearchResultsArea state={searchStateOf(url)} update={noop} navigateTo={noop} />
-      </SearchClientContext.Provider>
+      {/* Issue 35: a data saver's shorter page of results, as render() then draws it. */}
+      <ServerDataSaver.Provider value={dataSaver}>
+        <SearchClientContext.Provider value={createSearchClient(send)}>
+          <SearchResultsArea state={searchStateOf(url)} update={noop} navigateTo={noop} />
+        </SearchClientContext.Provider>
+      </ServerDataSaver.Provider>
     </Page>,
     { renderToString },
   );

@@ -1,6 +1,7 @@
 // Data saver (issue 35, decision 035): the browser's Save-Data, or the footer's "Data saver"
-// switch (a cookie the server reads too). When on: no photos until tapped (initials instead).
-// The app prefetches nothing it was not asked for, data saver or not; result pages are 10 already.
+// switch (a cookie the server reads too). When on: no photos until tapped (initials instead), and
+// search results in pages of 5 instead of 10 (search-state.ts: resultsPerPage), drawn so by the
+// server too. The app prefetches nothing it was not asked for, data saver or not (decision 035).
 import { createContext, useContext, useSyncExternalStore } from 'react';
 
 const COOKIE = 'ilera-data-saver';

@@ -215,6 +215,55 @@ describe('GET /search (plain HTTP)', () => {
     }
   });
 
+  it('draws 5 results a page instead of 10 for a data saver (Save-Data: on, or the switch\'s cookie), page 2 holding results 6 to 10', async () => {
+    const own = await createTestContext();
+    try {
+      const url = await own.listen();
+      const surnames = ['Ade', 'Bello', 'Chukwu', 'Dike', 'Eze', 'Falana', 'Garba', 'Hassan', 'Ibe', 'Jaja', 'Kalu', 'Lawal'];
+      for (const [i, lastName] of surnames.entries()) {
+        await createProfessional(own.sql, { user: { firstName: 'Ngozi', lastName }, specialty: 'Cardiology', yearsOfExperience: 30 - i });
+      }
+      await reindexAll(own.sql, { engine: new PostgresEngine(own.sql) });
+      // Most experienced first: the surnames' order.
+      const names = surnames.map((s) => `Ngozi ${s}`);
+      const get = async (path: string, headers: Record<string, string> = {}) => {
+        const res = await fetch(url + path, { headers: { accept: 'text/html', ...headers } });
+        expect(res.status).toBe(200);
+        const html = await res.text();
+        const text = visibleText(html);
+        return {
+          html,
+          text,
+          cards: (html.match(/<article/g) ?? []).length,
+          shown: names.filter((n) => text.includes(n)).sort((a, b) => text.indexOf(a) - text.indexOf(b)),
+        };
+      };
+      const search = '/search?q=cardiology&sort=experience';
+
+      const plain = await get(search);
+      expect(plain.cards).toBe(10);
+      expect(plain.shown).toEqual(names.slice(0, 10));
+      expect(plain.text).toContain('12 results found');
+      expect(plain.html).not.toContain('data-save-data');
+
+      for (const headers of [{ 'save-data': 'on' }, { cookie: 'ilera-data-saver=1' }] as Record<string, string>[]) {
+        const saver = await get(search, headers);
+        expect(saver.cards, JSON.stringify(headers)).toBe(5);
+        expect(saver.shown).toEqual(names.slice(0, 5));
+        expect(saver.text).toContain('12 results found');
+        expect(saver.html).toContain('data-save-data="on"');
+        const second = await get(`${search}&page=2`, headers);
+        expect(second.shown).toEqual(names.slice(5, 10));
+        const third = await get(`${search}&page=3`, headers);
+        expect(third.shown).toEqual(names.slice(10));
+      }
+      // The same address without them again: the pages kept for data savers are not served to others.
+      expect((await get(`${search}&page=2`)).shown).toEqual(names.slice(10));
+    } finally {
+      await own.close();
+    }
+  });
+
   it("holds the first page of results for the address's search, and counts as a search against the limit", async () => {
     // A search page is four searches, as the page's own request would be: its results and three availability counts.
     // fetch keeps no cookies: the pages count against the address's allowance for requests without a client cookie.

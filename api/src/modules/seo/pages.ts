@@ -23,7 +23,7 @@ type ServerData = Record<string, unknown>;
 /** web/src/entry-server.tsx, as built. */
 interface ServerRenderer {
   render(url: string, data: ServerData): Promise<{ html: string; state: unknown }>;
-  searchServerState(url: string, send: typeof fetch): Promise<unknown>;
+  searchServerState(url: string, send: typeof fetch, dataSaver?: boolean): Promise<unknown>;
 }
 
 export interface PageHead {
@@ -171,6 +171,13 @@ export function institutionHead(i: PublicInstitution, base: string): PageHead {
 const RENDER_CACHE_SIZE = 200;
 
 /**
+ * Issue 35: the visitor asked to save data, by the browser's Save-Data or the footer's "Data
+ * saver" switch (its cookie): pages without photos, and shorter pages of search results.
+ */
+const wantsDataSaver = (request: FastifyRequest) =>
+  request.headers['save-data'] === 'on' || /(?:^|;\s*)ilera-data-saver=1/.test(request.headers.cookie ?? '');
+
+/**
  * The pages without data of their own, server-rendered too. The landing page keeps
  * index.html's title and description. The mobile help pages are not among them: they
  * describe the visitor's own browser and connection, which only the browser knows.
@@ -213,8 +220,7 @@ export async function registerServerPages(app: FastifyInstance, root: string): P
   const render = async (request: FastifyRequest, pageData: ServerData) => {
     // A build without the server renderer still serves the head; the browser draws the page.
     if (!hasRenderer) return undefined;
-    // Issue 35: data saver (the browser's Save-Data, or the footer's switch): no photos in the HTML.
-    const dataSaver = request.headers['save-data'] === 'on' || /(?:^|;\s*)ilera-data-saver=1/.test(request.headers.cookie ?? '');
+    const dataSaver = wantsDataSaver(request);
     const data = dataSaver ? { ...pageData, dataSaver } : pageData;
     const key = `${request.url}\n${JSON.stringify(data)}`;
     const hit = rendered.get(key);
@@ -319,7 +325,7 @@ export async function registerServerPages(app: FastifyInstance, root: string): P
     let search: unknown;
     if (hasRenderer) {
       try {
-        search = await (await loadRenderer()).searchServerState(request.url, send);
+        search = await (await loadRenderer()).searchServerState(request.url, send, wantsDataSaver(request));
       } catch (err) {
         request.log.error({ err }, 'server search failed');
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexNameOf, readSearchState, searchParametersOf, writeSearchState } from './search-state';
+import { indexNameOf, readSearchState, resultsPerPage, searchParametersOf, writeSearchState } from './search-state';
 
 const read = (qs: string) => readSearchState(new URLSearchParams(qs));
 
@@ -33,5 +33,18 @@ describe('search state near the device (issue 33)', () => {
     for (const f of Object.values(p.availabilityCountFilters)) expect(f).toContain('location:(6.5095, 3.3711, 25 km)');
     expect(searchParametersOf(read('near=6.5,3.3&radius=100')).filters).toBe('location:(6.5, 3.3, 100 km)');
     expect(searchParametersOf(read('q=clinic')).filters).toBe('');
+  });
+});
+
+describe('pages of results for a data saver (issue 35)', () => {
+  it('asks for 5 results a page instead of 10, the same page number, and serves up to the 1,000th result', () => {
+    expect(resultsPerPage(false)).toBe(10);
+    expect(resultsPerPage(true)).toBe(5);
+    expect(searchParametersOf(read('q=cardiology&page=2'))).toMatchObject({ hitsPerPage: 10, page: 1 });
+    expect(searchParametersOf(read('q=cardiology&page=2'), resultsPerPage(true))).toMatchObject({ hitsPerPage: 5, page: 1 });
+    // Past the last page the API serves, the last one: 100 of 10, 200 of 5.
+    expect(searchParametersOf(read('page=150')).page).toBe(99);
+    expect(searchParametersOf(read('page=150'), 5).page).toBe(149);
+    expect(searchParametersOf(read('page=250'), 5).page).toBe(199);
   });
 });

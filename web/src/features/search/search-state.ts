@@ -50,11 +50,18 @@ export interface SearchState {
 
 export const RESULTS_PER_PAGE = 10;
 /**
+ * Issue 35: a data saver's pages of results are half as long (half the cards, photos and bytes
+ * to download per page). The same number as the skeleton cards shown while a page loads.
+ */
+export const DATA_SAVER_RESULTS_PER_PAGE = 5;
+export const resultsPerPage = (dataSaver: boolean) => (dataSaver ? DATA_SAVER_RESULTS_PER_PAGE : RESULTS_PER_PAGE);
+/**
  * The API serves the first 1,000 results of a search and no further (MAX_HITS in
  * search/src/protocol.ts), as hosted search services do; a deeper page is refused.
  */
 export const MAX_RESULTS = 1000;
-export const MAX_PAGES = MAX_RESULTS / RESULTS_PER_PAGE;
+/** The last page the API serves with `perPage` results a page (100 normally, 200 for a data saver). */
+export const maxPages = (perPage: number = RESULTS_PER_PAGE) => Math.floor(MAX_RESULTS / perPage);
 
 const text = (params: URLSearchParams, key: string): string | undefined => {
   const v = params.get(key)?.trim();
@@ -156,8 +163,8 @@ export const facetFields = {
   institutions: { category: 'type', sub: 'services' },
 } as const;
 
-/** instantsearch search parameters (the Configure widget) for a state. */
-export function searchParametersOf(s: SearchState) {
+/** instantsearch search parameters (the Configure widget) for a state, `perPage` results a page (resultsPerPage). */
+export function searchParametersOf(s: SearchState, perPage: number = RESULTS_PER_PAGE) {
   const { category, sub } = facetFields[s.type];
   const categoryValue = s.type === 'professionals' ? s.professionalType : s.institutionType;
   const subValue = s.type === 'professionals' ? s.specialty : s.service;
@@ -170,11 +177,11 @@ export function searchParametersOf(s: SearchState) {
   };
   return {
     query: s.q,
-    hitsPerPage: RESULTS_PER_PAGE,
+    hitsPerPage: perPage,
     // An address past the last page served (a shared or typed ?page=101) shows that last page,
     // with the note that says why, instead of a refused search. The server renderer and the
     // browser both read this, so they draw the same page.
-    page: Math.min(s.page, MAX_PAGES) - 1,
+    page: Math.min(s.page, maxPages(perPage)) - 1,
     maxValuesPerFacet: 50,
     // Disjunctive: each facet's counts ignore its own choice, so the other
     // choices stay visible with their counts.

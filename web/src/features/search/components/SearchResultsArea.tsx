@@ -6,13 +6,15 @@ import { Configure, InstantSearch, InstantSearchSSRProvider, useInstantSearch, t
 import { createSearchClient, SearchClientContext } from '../api/search-client';
 import { availabilityCountsOf } from '../api/availability-counts';
 import { busyMessage, isBusyError, isRateLimitedError, rateLimitedMessage } from '../../../lib/api';
+import { useDataSaver } from '../../../lib/data-saver';
 import {
   DEFAULT_RADIUS_KM,
   facetFields,
   indexNameOf,
-  MAX_PAGES,
+  maxPages,
   MAX_RADIUS_KM,
   MAX_RESULTS,
+  resultsPerPage,
   searchParametersOf,
   searchServerStateKey,
   type SearchSort,
@@ -52,10 +54,12 @@ function SearchInstance({ indexName, ...props }: SearchBodyProps & { indexName: 
   const [serverState] = useState(() => queryClient.getQueryData<InstantSearchServerState>(searchServerStateKey(props.state)));
   // Used once: coming back to this search later asks the index again.
   useEffect(() => queryClient.removeQueries({ queryKey: searchServerStateKey() }), [queryClient]);
+  // Issue 35: shorter pages for a data saver (the server drew the page with the same length).
+  const perPage = resultsPerPage(useDataSaver());
   return (
     <InstantSearchSSRProvider {...serverState}>
       <InstantSearch searchClient={searchClient} indexName={indexName} future={{ preserveSharedStateOnUnmount: true }}>
-        <Configure {...(searchParametersOf(props.state) as object)} />
+        <Configure {...(searchParametersOf(props.state, perPage) as object)} />
         <SearchBody {...props} />
       </InstantSearch>
     </InstantSearchSSRProvider>
@@ -121,7 +125,8 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
   }, [facets]);
 
   const found = results?.nbHits ?? 0;
-  const pages = Math.min(results?.nbPages ?? 0, MAX_PAGES);
+  // The pages of the answer's own length (shorter for a data saver), up to the last one the API serves.
+  const pages = Math.min(results?.nbPages ?? 0, maxPages(results?.hitsPerPage || undefined));
   const hits = (results?.hits ?? []) as unknown[];
   // Only an answer to the words now in the box: the previous query's chips go at once.
   const answered = useMemo(

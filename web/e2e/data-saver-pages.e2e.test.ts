@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { PostgresEngine, reindexAll } from '@ilera/search';
+import { createProfessional } from '../../test/factories';
+import { browserSuite, hydrated, hydrationProblems } from '../../test/browser';
+
+/**
+ * Issue 35 in Chromium: a data saver (the browser's Save-Data, or the footer's "Data saver"
+ * switch) gets search results in pages of 5 instead of 10, whether the server draws the page
+ * or the browser searches; paging stays right (page 2 holds results 6 to 10). And nothing is
+ * prefetched: no other page's code, no profile before it is opened.
+ */
+const CARDIOLOGISTS = 13;
+const surnames = ['Adebayo', 'Okafor', 'Balogun', 'Nwachukwu', 'Ogunleye', 'Eze', 'Ibekwe', 'Lawal', 'Okoro', 'Salami', 'Uzor', 'Danjuma', 'Ajayi'];
+// Most experienced first: one fixed order, the same for every page length.
+const SEARCH = '/search?q=cardiology&sort=experience';
+const ordered = surnames.map((s) => `Kemi ${s}`).reverse();
+
+describe('data saver: shorter pages of results, no prefetching (browser)', { timeout: 180_000 }, () => {
+  const suite = browserSuite({}, async (ctx) => {
+    for (let i = 0; i < CARDIOLOGISTS; i++) {
+      await createProfessional(ctx.sql, {
+        specialty: 'Cardiology',
+        city: 'Lagos',
+        state: 'Lagos',
+        yearsOfExperience: 5 + i,
+        user: { firstName: 'Kemi', lastName: surnames[i] },
+      });
+    }
+    await reindexAll(ctx.sql, { engine: new PostgresEngine(ctx.sql) });
+  });
+
+  /** The names on the result cards, in order (each card's name, in its h3). */
+  const cardNames = (page: Page) => page.locator('article h3').allTextContents();
+  const shown = async (page: Page) => (await cardNames(page)).map((n) => ordered.find((o) => n.includes(o)) ?? n);
+  /** The result cards' names in the HTML the server sent (what shows before any script runs), in its order. */
+  const htmlCards = (html: string) => {
+    const body = html.replace(/<script[\s\S]*?<\/script>/g, ' ');
+    return ordered.filter((name) => body.includes(name)).sort((a, b) => body.indexOf(a) - body.indexOf(b));
+  };
+  const resultCount = (page: Page) => page.getByRole('status').filter({ hasText: /results? found/ });
+
+  /** Every per_page the page's own searches asked for (the multi_search body the adapter posts). */
+  function perPages(page: Page): number[] {
+    const seen: number[] = [];
+    page.on('request', (r) => {
+      if (!r.url().includes('/api/search/multi_search')) return;
+      const body = JSON.parse(r.postData() ?? '{}') as { searches?: { per_page?: number }[] };
+      // The availability counts ask for no hits (per_page 0): only the results' own search counts.
+      for (const s of body.searches ?? []) if (s.per_page) seen.push(s.per_page);
+    });
+    return seen;
+  }
+
+  async function saveDataPage(): Promise<{ page: Page; context: BrowserContext }> {
+    const { page, context } = await suite.page({ mobile: true });
+    await context.setExtraHTTPHeaders({ 'Save-Data': 'on' });
+    return { page, context };
+  }
+
+  it('with Save-Data: 5 results a page, drawn by the server and after the browser pages', async () => {
+    const { page, context } = await saveDataPage();
+    const searches = perPages(page);
+    const response = await page.goto(SEARCH);
+    const html = await response!.text();
+    expect(html.replace(/<[^>]+>/g, ' ')).toContain(`${CARDIOLOGISTS} results found`);
+    expect(htmlCards(html)).toEqual(ordered.slice(0, 5));
+    await hydrated(page.locator('article'));
+    expect(await shown(page)).toEqual(ordered.slice(0, 5));
+    // Hydrated from the server's answer: no search of its own, and no mismatch.
+    expect(searches).toEqual([]);
+    expect(hydrationProblems(page)).toEqual([]);
+    // Three pages of 5 for 13 results.
+    await expect.poll(() => page.getByRole('button', { name: 'Page 3' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Page 4' }).count()).toBe(0);
+
+    // The browser's own search for page 2: results 6 to 10.
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('2');
+    await expect.poll(() => shown(page)).toEqual(ordered.slice(5, 10));
+    expect(searches.length).toBeGreaterThan(0);
+    expect(new Set(searches)).toEqual(new Set([5]));
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(() => shown(page)).toEqual(ordered.slice(10));
+    expect(await resultCount(page).textContent()).toBe(`${CARDIOLOGISTS} results found`);
+
+    // Page 2's address drawn by the server: the same five.
+    const second = await page.goto(`${SEARCH}&page=2`);
+    expect(htmlCards(await second!.text())).toEqual(ordered.slice(5, 10));
+    await context.close();
+  });
+
+  it('without it: 10 a page; the footer switch makes them 5 at once, and on the next pages the server draws', async () => {
+    const { page, context } = await suite.page({ mobile: true });
+    const searches = perPages(page);
+    const response = await page.goto(SEARCH);
+    expect(htmlCards(await response!.text())).toEqual(ordered.slice(0, 10));
+    await hydrated(page.locator('article'));
+    expect(await shown(page)).toEqual(ordered.slice(0, 10));
+    expect(await page.getByRole('button', { name: 'Page 3' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await expect.poll(() => shown(page)).toEqual(ordered.slice(10));
+    expect(new Set(searches)).toEqual(new Set([10]));
+    await page.getByRole('button', { name: 'Page 1' }).click();
+    await expect.poll(() => shown(page)).toEqual(ordered.slice(0, 10));
+
+    // The switch: the page searches again with 5 a page.
+    const toggle = page.getByRole('switch', { name: /Data saver/ });
+    await hydrated(toggle);
+    await toggle.check();
+    await expect.poll(() => shown(page)).toEqual(ordered.slice(0, 5));
+    expect(searches.at(-1)).toBe(5);
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await expect.poll(() => shown(page)).toEqual(ordered.slice(5, 10));
+
+    // Its cookie: the server draws the next pages with 5 too.
+    const again = await page.goto(SEARCH);
+    expect(htmlCards(await again!.text())).toEqual(ordered.slice(0, 5));
+    await hydrated(page.locator('article'));
+    expect(await shown(page)).toEqual(ordered.slice(0, 5));
+    expect(hydrationProblems(page)).toEqual([]);
+
+    // Off again: 10 a page.
+    const off = page.getByRole('switch', { name: /Data saver/ });
+    await hydrated(off);
+    await off.uncheck();
+    await expect.poll(() => shown(page)).toEqual(ordered.slice(0, 10));
+    await context.close();
+  });
+
+  it('with Save-Data, nothing is prefetched: no other page’s code on the landing page, no profile before it is opened', async () => {
+    const { page, context } = await saveDataPage();
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+    await page.goto('/');
+    await hydrated(page.getByRole('textbox', { name: 'Search' }));
+    await page.waitForLoadState('networkidle');
+    // The build's route table (route-preload.js): each route's page chunk, fetched only on that route.
+    const table = await page.evaluate(async () => {
+      const src = document.querySelector<HTMLScriptElement>('script[src*="route-preload"]')?.src;
+      const text = src ? await (await fetch(src)).text() : '';
+      const m = /of (\[.*\])\)if/.exec(text);
+      return m ? (JSON.parse(m[1]!) as [string, string[]][]) : [];
+    });
+    expect(table.length).toBeGreaterThan(1);
+    const otherPages = table.filter(([route]) => !new RegExp(route).test('/')).map(([, files]) => files[0]!);
+    expect(otherPages.length).toBeGreaterThan(0);
+    expect(requests.filter((r) => otherPages.includes(r))).toEqual([]);
+    expect(await page.locator('link[rel="prefetch"], link[rel="prerender"]').count()).toBe(0);
+
+    // On the results, pointing at a card's link fetches nothing; only opening it does.
+    await page.goto(SEARCH);
+    const link = page.locator('article a[href^="/professional/"]').first();
+    await hydrated(link);
+    await page.waitForLoadState('networkidle');
+    const before = requests.length;
+    await link.hover();
+    await link.focus();
+    await page.waitForTimeout(500);
+    await page.waitForLoadState('networkidle');
+    expect(requests.slice(before)).toEqual([]);
+    await context.close();
+  });
+});
