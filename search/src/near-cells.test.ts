@@ -3,7 +3,7 @@ import type { Sql } from '@ilera/db';
 import { createTestDatabase } from '../../test/support';
 import { isSearchError, type SearchRequest, type SearchResult } from './engine';
 import { PostgresEngine } from './postgres-engine';
-import { cellCover } from './postgres-geo';
+import { cellCover, cellId, chordOfKm, FINE_CELLS, LARGE_CELLS, SMALL_CELLS } from './postgres-geo';
 import { parseSearch } from './protocol';
 import type { SearchDocument } from './schema';
 
@@ -57,6 +57,13 @@ function professional(i: number, variant = 0): SearchDocument {
   } as SearchDocument;
 }
 
+/** The 48 cell (the `cell` column) a 192 cell lies in. */
+function toSmall(id: number): number {
+  const row = Math.floor(id / 70000);
+  const col = id - row * 70000 - 35000;
+  return cellId(SMALL_CELLS, Math.floor(row / 4), Math.floor(col / 4));
+}
+
 const CIRCLES: [number, number, number][] = [
   [6.52, 3.38, 3],
   [6.5, 3.35, 9],
@@ -87,7 +94,7 @@ describe('near-me counts from the cells of the circle (PostgreSQL engine)', () =
     let fromCells = 0;
     for (const [lat, lng, km] of CIRCLES) {
       const cover = cellCover(lat, lng, km);
-      if (cover.large.length + cover.small.length > 0) fromCells++;
+      if (cover.cells.length > 0) fromCells++;
       for (const raw of searches(lat, lng, km)) {
         const s = parseSearch(raw);
         const [r] = await engine.resolve([s]);
@@ -165,10 +172,10 @@ describe('near-me counts from the cells of the circle (PostgreSQL engine)', () =
   });
 
   it('counts found, key and array facets, and availability windows within a radius as counting the documents does', async () => {
-    const rows = await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM search_cube_cells WHERE size = 12`;
-    expect(rows[0].n).toBeGreaterThan(0);
-    // Every circle but the smallest has cells wholly inside it: those counts come from the cells.
-    expect(await compare()).toBeGreaterThanOrEqual(3);
+    const rows = await db.sql<{ size: number; n: number }[]>`SELECT size, count(*)::int AS n FROM search_cube_cells GROUP BY size ORDER BY size`;
+    expect(rows.map((x) => x.size)).toEqual([12, 48, 192]);
+    // Every circle has cells wholly inside it (the 3 km one, cells of 192 a degree): those counts come from the cells.
+    expect(await compare()).toBe(CIRCLES.length);
   });
 
   it('keeps the cells true under the index worker\'s writes: moves, new keys and values, next slots, deletes', async () => {
@@ -203,26 +210,66 @@ describe('near-me counts from the cells of the circle (PostgreSQL engine)', () =
     }
   });
 
-  it('reads the cells: a count put into a cell wholly inside the circle shows in found', async () => {
-    const [lat, lng, km] = CIRCLES[3];
-    const { large } = cellCover(lat, lng, km);
-    expect(large.length).toBeGreaterThan(0);
-    const s = parseSearch({ collection: 'professionals', q: '*', filter_by: `location:(${lat}, ${lng}, ${km} km)`, per_page: 0 });
-    const [r] = await engine.resolve([s]);
-    const before = (await engine.counts(s, r)).found;
-    const [row] = await db.sql<{ key_id: number }[]>`
-      UPDATE search_cube_cells SET count = count + 1000
-      WHERE (collection, size, cell, key_id, arr_field, arr_value) = (
-        SELECT collection, size, cell, key_id, arr_field, arr_value FROM search_cube_cells
-        WHERE collection = 'professionals' AND size = 12 AND cell = ANY(${large}::int[]) AND arr_field = '' LIMIT 1)
-      RETURNING key_id`;
-    expect(row).toBeDefined();
-    try {
-      expect((await engine.counts(s, r)).found).toBe(before + 1000);
-      expect((await engine.counts(s, r, { live: true })).found).toBe(before);
-    } finally {
-      await db.sql`UPDATE search_cube_cells SET count = count - 1000 WHERE count >= 1000`;
+  it('reads the cells: a count put into a cell wholly inside the circle shows in found, of the large grid and of the fine one', async () => {
+    for (const [[lat, lng, km], size] of [[CIRCLES[3], LARGE_CELLS], [CIRCLES[0], FINE_CELLS]] as const) {
+      const cover = cellCover(lat, lng, km);
+      const cells = cover.cells.filter((_, i) => cover.sizes[i] === size);
+      expect(cells.length).toBeGreaterThan(0);
+      const s = parseSearch({ collection: 'professionals', q: '*', filter_by: `location:(${lat}, ${lng}, ${km} km)`, per_page: 0 });
+      const [r] = await engine.resolve([s]);
+      const before = (await engine.counts(s, r)).found;
+      const [row] = await db.sql<{ key_id: number }[]>`
+        UPDATE search_cube_cells SET count = count + 1000
+        WHERE (collection, size, cell, key_id, arr_field, arr_value) = (
+          SELECT collection, size, cell, key_id, arr_field, arr_value FROM search_cube_cells
+          WHERE collection = 'professionals' AND size = ${size} AND cell = ANY(${cells}::int[]) AND arr_field = '' LIMIT 1)
+        RETURNING key_id`;
+      expect(row).toBeDefined();
+      try {
+        expect((await engine.counts(s, r)).found).toBe(before + 1000);
+        expect((await engine.counts(s, r, { live: true })).found).toBe(before);
+      } finally {
+        await db.sql`UPDATE search_cube_cells SET count = count - 1000 WHERE count >= 1000`;
+      }
     }
+  });
+
+  it('counts at the edge only the documents of the fine cells it crosses, from their index alone', async () => {
+    for (const [lat, lng, km] of CIRCLES) {
+      const cover = cellCover(lat, lng, km);
+      expect(cover.edgeGrid).toBe(FINE_CELLS);
+      // Every document within the radius lies in exactly one cell of the cover (wholly inside, or at the edge).
+      const [c] = await db.sql<{ within: number; once: number; edge: number; small: number }[]>`
+        WITH listed AS (SELECT * FROM unnest(${cover.sizes}::int[], ${cover.cells}::int[]) AS l(size, cell)),
+        d AS (
+          SELECT (SELECT count(*) FROM listed l WHERE l.cell = search_cell(l.size, lat, lng))
+                   + (search_cell(192, lat, lng) = ANY(${cover.edge}::int[]))::int AS n,
+                 search_cell(192, lat, lng) = ANY(${cover.edge}::int[]) AS at_edge,
+                 cell, (location <-> search_earth(${lat}, ${lng})) AS chord
+          FROM search_documents WHERE collection = 'professionals' AND location IS NOT NULL)
+        SELECT count(*) FILTER (WHERE chord <= ${chordOfKm(km)})::int AS within,
+               count(*) FILTER (WHERE chord <= ${chordOfKm(km)} AND n = 1)::int AS once,
+               count(*) FILTER (WHERE at_edge)::int AS edge,
+               count(*) FILTER (WHERE cell = ANY(${cover.edge.map((id) => toSmall(id))}::int[]))::int AS small
+        FROM d`;
+      expect(c.once).toBe(c.within);
+      // The fine edge holds fewer documents than the 48 cells it lies in would.
+      expect(c.edge).toBeLessThanOrEqual(c.small);
+    }
+    // The statement as the engine writes it (geoFilterSql) is read from the fine cells' index alone: here
+    // for one cell (with so few documents the planner would rather read the table, or the whole location
+    // index, than look up many cells: told not to read the table).
+    const [lat, lng, km] = CIRCLES[1];
+    const cover = cellCover(lat, lng, km);
+    const plan = await db.sql.begin(async (tx) => {
+      await tx`SET LOCAL enable_seqscan = off`;
+      await tx`SET LOCAL enable_bitmapscan = off`;
+      const rows = await tx.unsafe(`EXPLAIN SELECT key_id, tags, next_slot FROM search_documents WHERE collection = 'professionals'
+        AND location IS NOT NULL AND public.search_cell(192, lat, lng) = ANY('{${cover.edge[0]}}'::int[])
+        AND (location <-> public.search_earth(${lat}, ${lng})) <= ${chordOfKm(km)}`);
+      return rows.map((x) => String(Object.values(x)[0])).join('\n');
+    });
+    expect(plan).toContain('Index Only Scan using search_documents_fine_cell_professionals_idx');
   });
 
   it('keeps the cells of a full reindex equal to the triggers\'', async () => {

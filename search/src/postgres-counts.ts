@@ -6,7 +6,7 @@ import type { FilterClause, ParsedSearch } from './protocol';
 import type { CollectionName } from './schema';
 import { CUBE_ARRAY_FIELDS, CUBE_KEY_FIELDS, isKeyFilter, isTagFilter, type KeyTable } from './postgres-keys';
 import { ident, Params, PER_KEY_MAX, quoteTerm, whereSql, type Resolved, type SqlQuery } from './postgres-sql';
-import { LARGE_CELLS, SMALL_CELLS } from './postgres-geo';
+import type { CellCover } from './postgres-geo';
 
 /**
  * The cube can count a search when its text is no word or one word (standing for one term or
@@ -314,12 +314,12 @@ export function cellRadius(s: ParsedSearch, r: Resolved): FilterClause | undefin
 }
 
 /**
- * The rows of the cells listed (both grids) under `conds`, what follows FROM: one index descent per
- * cell (lateral and fenced, as cubeRows reads keys).
+ * The rows of the cells wholly inside a circle (every grid) under `conds`, what follows FROM: one
+ * index descent per cell (lateral and fenced, as cubeRows reads keys).
  */
-function cellRows(table: string, collection: CollectionName, cover: { large: number[]; small: number[] }, p: Params): (conds: string) => string {
-  const sizes = p.add([...cover.large.map(() => LARGE_CELLS), ...cover.small.map(() => SMALL_CELLS)]);
-  const cells = p.add([...cover.large, ...cover.small]);
+function cellRows(table: string, collection: CollectionName, cover: Pick<CellCover, 'sizes' | 'cells'>, p: Params): (conds: string) => string {
+  const sizes = p.add(cover.sizes);
+  const cells = p.add(cover.cells);
   const coll = p.add(collection);
   return (conds) =>
     `unnest(${sizes}::smallint[], ${cells}::int[]) AS listed(size, cell) CROSS JOIN LATERAL (SELECT * FROM ${table} c
@@ -331,7 +331,7 @@ function cellRows(table: string, collection: CollectionName, cover: { large: num
  * documents (or, under an array filter, that value's); per array value asked, over every key (key 0
  * rows) or the search's keys. Under an availability filter, each key's documents from the day rows.
  */
-export function cellCountQuery(s: ParsedSearch, r: Resolved, cover: { large: number[]; small: number[] }): SqlQuery {
+export function cellCountQuery(s: ParsedSearch, r: Resolved, cover: Pick<CellCover, 'sizes' | 'cells'>): SqlQuery {
   const p = new Params();
   const tagFilter = s.filters.find((f) => isTagFilter(s, f));
   const day = cubeDay(s);
@@ -366,7 +366,7 @@ function keysCond(p: Params, keyIds: readonly number[] | undefined): string {
 export const cellsPreparable = (keyIds: readonly number[] | undefined): boolean => keyIds === undefined || keyIds.length <= CELL_KEYS_MAX;
 
 /** The count-only windows `days` (Lagos days, cubeDay) over the cells wholly inside a circle: one row, n0, n1, ... */
-export function cellWindowsSql(p: Params, collection: CollectionName, cover: { large: number[]; small: number[] }, keyIds: readonly number[] | undefined, days: string[]): string {
+export function cellWindowsSql(p: Params, collection: CollectionName, cover: Pick<CellCover, 'sizes' | 'cells'>, keyIds: readonly number[] | undefined, days: string[]): string {
   const bounds = days.map((d) => `${p.add(d)}::date`);
   const rows = cellRows('search_cube_cell_days', collection, cover, p);
   const keys = keysCond(p, keyIds);

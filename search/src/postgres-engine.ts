@@ -23,7 +23,7 @@ import { SearchParamsError, type FacetCount, type SearchEngine, type SearchError
 import { parseSearch, type FilterClause, type ParsedSearch } from './protocol';
 import { validateDocument, type CollectionName, type SearchDocument } from './schema';
 import { cellCountQuery, cellRadius, cellsPreparable, cellWindowsSql, countQuery, cubeDay, cubePreparable, cubeRows, cubeTerms, cubeWindowsSql, facetsFromCounts, overlapSql, windowRows, type CountRow } from './postgres-counts';
-import { cellCover, inCells, smallCells } from './postgres-geo';
+import { cellCover, inCells, smallCells, SMALL_CELLS } from './postgres-geo';
 import { CUBE_ARRAY_FIELDS, isKeyFilter, isTagFilter, KeyTable } from './postgres-keys';
 import { derive, type Row } from './postgres-rows';
 import { hitsQuery, countsFirst, Params, PER_KEY_MAX, whereSql, type Resolved } from './postgres-sql';
@@ -296,14 +296,14 @@ export class PostgresEngine implements SearchEngine {
     const e = new Params();
     const bounds = group.map((s) => `to_timestamp(${e.add(String(windowBound(s)!.values[0]))}::text::float8)`);
     const where = whereSql(
-      { ...group[0], filters: group[0].filters.filter((f) => f !== windowBound(group[0])).map((f) => (f === radius ? inCells(f, cover.edge) : f)) },
+      { ...group[0], filters: group[0].filters.filter((f) => f !== windowBound(group[0])).map((f) => (f === radius ? inCells(f, cover.edge, cover.edgeGrid) : f)) },
       r,
       e,
     );
     const edge = `SELECT ${bounds.map((b, i) => `count(*) FILTER (WHERE next_slot < ${b})::int AS n${i}`).join(', ')}
       FROM search_documents WHERE ${where} AND next_slot < GREATEST(${bounds.join(', ')})`;
     const [a, b] = await Promise.all([
-      cover.large.length + cover.small.length ? this.sql.unsafe<Record<string, number>[]>(inside, p.values as never[], { prepare: cellsPreparable(r.keyIds) }) : [],
+      cover.cells.length ? this.sql.unsafe<Record<string, number>[]>(inside, p.values as never[], { prepare: cellsPreparable(r.keyIds) }) : [],
       cover.edge.length ? this.sql.unsafe<Record<string, number>[]>(edge, e.values as never[]) : [],
     ]);
     return group.map((_, i) => Number(a[0]?.[`n${i}`] ?? 0) + Number(b[0]?.[`n${i}`] ?? 0));
@@ -325,8 +325,8 @@ export class PostgresEngine implements SearchEngine {
     beside?.catch(() => {}); // awaited below
     const inside = cellCountQuery(s, r, cover);
     const bounds = together ? windows.map((w) => String(windowBound(w)!.values[0])) : [];
-    const edge = countQuery({ ...s, filters: s.filters.map((f) => (f === radius ? inCells(f, cover.edge) : f)) }, r, { live: true, windows: bounds });
-    const has = cover.large.length + cover.small.length > 0;
+    const edge = countQuery({ ...s, filters: s.filters.map((f) => (f === radius ? inCells(f, cover.edge, cover.edgeGrid) : f)) }, r, { live: true, windows: bounds });
+    const has = cover.cells.length > 0;
     const w = new Params();
     const insideWindows = together && has ? cellWindowsSql(w, s.collection, cover, r.keyIds, windows.map((x) => cubeDay(x)!)) : undefined;
     const [a, b, c] = await Promise.all([
@@ -522,7 +522,7 @@ function inCircleCells(s: ParsedSearch): ParsedSearch {
   if (radii.length !== 1 || s.words.length > 0) return s;
   const [lat, lng, km] = radii[0].values as number[];
   if (!(km > 0 && km <= 300) || Math.abs(lat) > 60) return s;
-  return { ...s, filters: s.filters.map((f) => (f === radii[0] ? inCells(f, smallCells(cellCover(lat, lng, km))) : f)) };
+  return { ...s, filters: s.filters.map((f) => (f === radii[0] ? inCells(f, smallCells(lat, lng, km), SMALL_CELLS) : f)) };
 }
 
 /** The radius of a group of count-only windows the cells count (each a Lagos midnight, cellRadius), else undefined. */

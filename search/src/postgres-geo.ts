@@ -18,15 +18,18 @@ export const chordOfKm = (km: number): number => 2 * CUBE_RADIUS_M * Math.sin(Ma
 export const point = (p: Params, lat: number, lng: number): string => `public.search_earth(${p.add(lat)}::float8, ${p.add(lng)}::float8)`;
 
 /**
- * Radius filters narrowed to the small cells their circle's edge crosses (cellCover's `edge`): the
+ * Radius filters narrowed to the cells their circle's edge crosses (cellCover's `edge`): the
  * documents of those cells within the radius, the rest of the circle being counted from the cells.
  */
-const edges = new WeakMap<FilterClause, number[]>();
+const edges = new WeakMap<FilterClause, { cells: number[]; grid: number }>();
 
-/** The radius filter `f`, matching only its documents in `cells` (small cells of migration 039). */
-export function inCells(f: FilterClause, cells: number[]): FilterClause {
+/**
+ * The radius filter `f`, matching only its documents in `cells` of `grid`: 48 (the `cell` column,
+ * migration 039) or 192 (the index on search_cell(192, lat, lng), migration 044).
+ */
+export function inCells(f: FilterClause, cells: number[], grid: number): FilterClause {
   const narrowed = { ...f };
-  edges.set(narrowed, cells);
+  edges.set(narrowed, { cells, grid });
   return narrowed;
 }
 
@@ -49,9 +52,12 @@ export function geoFilterSql(f: FilterClause, p: Params): string {
   const [lat, lng, km] = f.values as number[];
   const at = point(p, lat, lng);
   const chord = `${p.add(chordOfKm(km))}::float8`;
-  const cells = edges.get(f);
-  // The cells' documents from the cell index (039), which carries the point for the exact chord.
-  if (cells) return `location IS NOT NULL AND cell = ANY(${p.add(cells)}::int[]) AND (location <-> ${at}) <= ${chord}`;
+  const edge = edges.get(f);
+  // The cells' documents from a cell index (039, 044), which carries the point for the exact chord.
+  if (edge) {
+    const cell = edge.grid === FINE_CELLS ? `public.search_cell(${FINE_CELLS}, lat, lng)` : 'cell';
+    return `location IS NOT NULL AND ${cell} = ANY(${p.add(edge.cells)}::int[]) AND (location <-> ${at}) <= ${chord}`;
+  }
   if (chordOnly.has(f)) return `(location <-> ${at}) <= ${chord}`;
   return `location <@ public.cube_enlarge(${at}, ${chord}, 3) AND (location <-> ${at}) <= ${chord}`;
 }
@@ -76,13 +82,22 @@ export function distanceSql(at: { lat: number; lng: number }, p: Params): string
 }
 
 /**
- * The grids of migration 039 (search_cube_cells): 12 and 48 cells a degree, the small ones nesting in
- * the large ones. A cell's id is its row and column, both taken from the small grid's as search_cell
- * takes them (a large cell's row is a small one's divided by 4, rounded down).
+ * The grids of migrations 039 and 044 (search_cube_cells), coarsest first: 12, 48 and 192 cells a
+ * degree (about 9 km, 2.3 km and 580 m), each cell of one lying in exactly one of the one before (4 x 4
+ * of them). A cell's id is its row and column in its own grid (cellId), as search_cell gives it: for
+ * 12 and 48 both taken from the 48 grid's (a 12 cell's row is a 48 one's divided by 4, rounded down);
+ * for 192 from floor(lat * 192) and floor(lng * 192), which are exactly 4 times floor(lat * 48)'s
+ * (a power of two scales a double exactly), so a 192 cell lies in the 48 cell search_cell gives too.
  */
 export const LARGE_CELLS = 12;
 export const SMALL_CELLS = 48;
-const cellId = (row: number, col: number): number => row * 32768 + col + 16384;
+export const FINE_CELLS = 192;
+export const GRIDS = [LARGE_CELLS, SMALL_CELLS, FINE_CELLS] as const;
+/** A cell's id in grid `n` (cells a degree) from its row and column in that grid: search_cell's. */
+export function cellId(n: number, row: number, col: number): number {
+  // The 192 grid's columns run to 34,560 either side of the meridian: a wider row, still an int.
+  return n === FINE_CELLS ? row * 70000 + col + 35000 : row * 32768 + col + 16384;
+}
 
 /** The haversine distance in km on the mean earth radius: the arc the engine's chord stands for. */
 function arcKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
@@ -122,45 +137,61 @@ function place(lat: number, lng: number, km: number, n: number, row: number, col
 }
 
 /**
- * The cells of a circle (decision 032, "Counts inside a circle"): the large cells wholly inside it,
- * the small cells wholly inside it within the large ones its edge crosses, and the small cells its edge
- * may cross (`edge`: their documents are counted one by one, with the exact distance). Every document
- * within the radius is in exactly one of them; none of `large` or `small` lies outside.
+ * The cells of a circle (decision 032, "Counts inside a circle"; migration 044): the cells wholly
+ * inside it, each of the coarsest grid that has one there (`sizes[i]` cells a degree, id `cells[i]`),
+ * looked at grid by grid where the edge crosses; and the cells of the finest grid its edge may cross
+ * (`edge`, cells of `edgeGrid`: their documents are counted one by one, with the exact distance).
+ * Every document within the radius is in exactly one of them; none of the cells wholly inside lies
+ * outside. `grids` (coarsest first, each dividing the next) defaults to every grid.
  */
-export function cellCover(lat: number, lng: number, km: number): { large: number[]; small: number[]; edge: number[] } {
-  const large: number[] = [];
-  const small: number[] = [];
-  const edge: number[] = [];
-  const dLat = (km + 1) / 110.5; // a degree of latitude is at least 110.5 km
-  const dLng = dLat / Math.max(0.01, Math.cos((Math.min(89, Math.abs(lat) + dLat) * Math.PI) / 180));
-  const k = SMALL_CELLS / LARGE_CELLS;
-  const rows = [Math.floor((lat - dLat) * LARGE_CELLS), Math.floor((lat + dLat) * LARGE_CELLS)];
-  const cols = [Math.floor((lng - dLng) * LARGE_CELLS), Math.floor((lng + dLng) * LARGE_CELLS)];
-  for (let row = rows[0]; row <= rows[1]; row++) {
-    for (let col = cols[0]; col <= cols[1]; col++) {
-      const at = place(lat, lng, km, LARGE_CELLS, row, col);
-      if (at === 'in') large.push(cellId(row, col));
-      if (at !== 'edge') continue;
-      for (let r = row * k; r < (row + 1) * k; r++) {
-        for (let c = col * k; c < (col + 1) * k; c++) {
-          const inner = place(lat, lng, km, SMALL_CELLS, r, c);
-          if (inner === 'in') small.push(cellId(r, c));
-          else if (inner === 'edge') edge.push(cellId(r, c));
-        }
-      }
-    }
-  }
-  return { large, small, edge };
+export interface CellCover {
+  sizes: number[];
+  cells: number[];
+  edge: number[];
+  edgeGrid: number;
 }
 
-/** Every small cell of a cover (a large cell is its 16 small ones): all the cells the circle's documents lie in. */
-export function smallCells(cover: { large: number[]; small: number[]; edge: number[] }): number[] {
+export function cellCover(lat: number, lng: number, km: number, grids: readonly number[] = GRIDS): CellCover {
+  const cover: CellCover = { sizes: [], cells: [], edge: [], edgeGrid: grids[grids.length - 1] };
+  const visit = (level: number, row: number, col: number) => {
+    const n = grids[level];
+    const at = place(lat, lng, km, n, row, col);
+    if (at === 'out') return;
+    if (at === 'in') {
+      cover.sizes.push(n);
+      cover.cells.push(cellId(n, row, col));
+    } else if (level === grids.length - 1) {
+      cover.edge.push(cellId(n, row, col));
+    } else {
+      const k = grids[level + 1] / n;
+      for (let r = row * k; r < (row + 1) * k; r++) for (let c = col * k; c < (col + 1) * k; c++) visit(level + 1, r, c);
+    }
+  };
+  const dLat = (km + 1) / 110.5; // a degree of latitude is at least 110.5 km
+  const dLng = dLat / Math.max(0.01, Math.cos((Math.min(89, Math.abs(lat) + dLat) * Math.PI) / 180));
+  const n = grids[0];
+  for (let row = Math.floor((lat - dLat) * n); row <= Math.floor((lat + dLat) * n); row++) {
+    for (let col = Math.floor((lng - dLng) * n); col <= Math.floor((lng + dLng) * n); col++) visit(0, row, col);
+  }
+  return cover;
+}
+
+/**
+ * Every 48 cell the circle's documents may lie in (the `cell` column of migration 039): the cover of
+ * the two coarser grids, a 12 cell counted as its 16 cells of 48.
+ */
+export function smallCells(lat: number, lng: number, km: number): number[] {
+  const cover = cellCover(lat, lng, km, [LARGE_CELLS, SMALL_CELLS]);
   const k = SMALL_CELLS / LARGE_CELLS;
-  const out = [...cover.small, ...cover.edge];
-  for (const id of cover.large) {
+  const out = [...cover.edge];
+  cover.cells.forEach((id, i) => {
+    if (cover.sizes[i] === SMALL_CELLS) {
+      out.push(id);
+      return;
+    }
     const row = Math.floor(id / 32768);
     const col = id - row * 32768 - 16384;
-    for (let r = row * k; r < (row + 1) * k; r++) for (let c = col * k; c < (col + 1) * k; c++) out.push(cellId(r, c));
-  }
+    for (let r = row * k; r < (row + 1) * k; r++) for (let c = col * k; c < (col + 1) * k; c++) out.push(cellId(SMALL_CELLS, r, c));
+  });
   return out.sort((a, b) => a - b);
 }
