@@ -148,17 +148,23 @@ describe('data saver: shorter pages of results, no prefetching (browser)', { tim
     expect(requests.filter((r) => otherPages.includes(r))).toEqual([]);
     expect(await page.locator('link[rel="prefetch"], link[rel="prerender"]').count()).toBe(0);
 
-    // On the results, pointing at a card's link fetches nothing; only opening it does.
+    // On the results, pointing at a card's link fetches nothing of the profile (its data, its
+    // reviews, the profile page's code); only opening it does.
+    const profilePage = table.find(([route]) => new RegExp(route).test('/professional/1'))![1][0]!;
     await page.goto(SEARCH);
-    const link = page.locator('article a[href^="/professional/"]').first();
+    const link = page.getByRole('link', { name: /^View Profile of / }).first();
     await hydrated(link);
     await page.waitForLoadState('networkidle');
     const before = requests.length;
     await link.hover();
     await link.focus();
-    await page.waitForTimeout(500);
     await page.waitForLoadState('networkidle');
-    expect(requests.slice(before)).toEqual([]);
+    const ofProfile = (r: string) => r === profilePage || /^\/api\/(professionals|reviews)\/|^\/professional\//.test(r);
+    expect(requests.slice(before).filter(ofProfile)).toEqual([]);
+    expect(await page.locator('link[rel="prefetch"], link[rel="prerender"]').count()).toBe(0);
+    await link.click();
+    await page.waitForURL(/\/professional\/\d+/);
+    await expect.poll(() => requests.slice(before).filter(ofProfile).length).toBeGreaterThan(0);
     await context.close();
   });
 });
