@@ -73,11 +73,26 @@ export function hydrationProblems(page: Page): string[] {
 }
 
 /**
- * Waits until React has hydrated the element: a server-rendered page (issue 16) shows its
- * buttons before its scripts have run, and a click on them before that does nothing.
- * React marks each element it took over with its props (`__reactProps$…`).
+ * Waits until a click on the element takes effect: a server-rendered page (issue 16) shows its
+ * buttons before its scripts have run, and a click on them before that does nothing. Either
+ * React has hydrated it (React marks each element it took over with its props, `__reactProps$…`),
+ * or the page's loader waits for the visitor's first intent (issue 35, web/src/main.tsx:
+ * `<html data-app="on-intent">`), which it keeps and replays once the app has hydrated.
  */
 export async function hydrated(locator: Locator): Promise<void> {
+  await locator.first().waitFor();
+  await locator.first().evaluate(
+    (element) =>
+      new Promise<void>((resolve) => {
+        const ready = () => document.documentElement.dataset.app === 'on-intent' || Object.keys(element).some((k) => k.startsWith('__reactProps'));
+        const check = () => (ready() ? resolve() : setTimeout(check, 50));
+        check();
+      }),
+  );
+}
+
+/** Waits until React has hydrated the element itself (the app has come and taken it over). */
+export async function hydratedByReact(locator: Locator): Promise<void> {
   await locator.first().waitFor();
   await locator.first().evaluate(
     (element) =>

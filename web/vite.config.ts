@@ -61,19 +61,16 @@ function contractsWithoutSideEffects(): Plugin {
 // Chunks: one per page group a visitor goes through, one for what they share (issue 35).
 const chunks = chunkGroups(webRoot);
 
-// A phone on a slow network otherwise fetches a page's lazy chunks only after the
-// whole entry chunk has downloaded and run: one more round of requests before the page
-// shows (Lighthouse: LCP). A tiny module script, first in <head>, looks at the address
-// and preloads the chunks of the route it names while the entry is still downloading.
-// It is a file, not an inline script: the API's Content-Security-Policy allows scripts
-// from 'self' only. Routes: the pages people arrive on, as scripts/check-size.ts lists them,
-// with their lazy parts (the search page's results: the server drew them, decision 015).
-//
-// Every script is fetched at low priority (fetchpriority="low"): the public pages arrive
-// drawn (decision 015), so the first paint needs the HTML and the CSS only, and on a slow
-// link these go first; the scripts, which hydrate what is already visible, come after.
+// A phone on a slow network otherwise fetches a page's lazy chunks only after the app's
+// chunk has downloaded and run: one more round of requests before the page answers. The
+// routes' chunks are listed in index.html (a JSON script, #ilera-route-chunks: no inline
+// script, which the API's Content-Security-Policy forbids) and the page's loader (src/main.tsx)
+// preloads the current route's when it fetches the app: at once on a page the browser draws,
+// at the first intent on one the server drew (issue 35: not before, or the first visit would
+// download them anyway). Routes: the pages people arrive on, as scripts/check-size.ts lists
+// them, with their lazy parts (the search page's results: the server drew them, decision 015).
 function preloadRouteChunks(): Plugin {
-  let fileName: string | undefined;
+  let table: [string, string[]][] | undefined;
   return {
     name: 'ilera-preload-route-chunks',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
@@ -93,7 +90,7 @@ function preloadRouteChunks(): Plugin {
       const entry = chunks.find((c) => c.isEntry);
       if (!entry) return;
       const inEntry = closure(entry);
-      const table: [string, string[]][] = [];
+      table = [];
       for (const route of routes) {
         // By module, not facadeModuleId: a page chunk that a later chunk imports from has none.
         const pageChunks = [route.page, ...(route.parts ?? [])].map((m) =>
@@ -104,18 +101,13 @@ function preloadRouteChunks(): Plugin {
         const pattern = '^' + route.path.replace(/:[^/]+/g, '[^/]+') + '/?$';
         table.push([pattern, [...files].filter((f) => !inEntry.has(f)).map((f) => `/${f}`)]);
       }
-      const source =
-        `for(const[r,f]of ${JSON.stringify(table)})if(new RegExp(r).test(location.pathname)){` +
-        `for(const h of f){const l=document.createElement('link');l.rel='modulepreload';l.fetchPriority='low';l.href=h;document.head.appendChild(l)}break}`;
-      fileName = this.getFileName(this.emitFile({ type: 'asset', name: 'route-preload.js', source }));
     },
     transformIndexHtml: {
       order: 'post',
-      handler: (html) => ({
-        // Vite's entry script and its modulepreload links.
-        html: html.replace(/<script type="module"|<link rel="modulepreload"/g, '$& fetchpriority="low"'),
-        tags: fileName ? [{ tag: 'script', attrs: { type: 'module', src: `/${fileName}`, fetchpriority: 'low' }, injectTo: 'head-prepend' }] : [],
-      }),
+      handler: () =>
+        table
+          ? [{ tag: 'script', attrs: { type: 'application/json', id: 'ilera-route-chunks' }, children: JSON.stringify(table), injectTo: 'body' }]
+          : [],
     },
   };
 }

@@ -3,10 +3,13 @@
  * route's first-load JavaScript and CSS, gzipped, and exits non-zero when a
  * route passes its budget.
  *
- * A route's first load is what the browser must fetch before the page shows:
- * the entry chunk (index.html) and the route's lazy page chunk, each with every
- * chunk it imports statically, and the CSS of all of them. Chunks are counted
- * once. Sizes are gzip at zlib's default level, as the API's compression serves them.
+ * A route's first load is what the browser must fetch before the page shows and works:
+ * - a page the server draws (`drawn`: landing, search, profiles): the entry chunk (index.html,
+ *   the page's loader) with its static imports and CSS; the app waits for the visitor's first
+ *   intent (issue 35, src/main.tsx). What that intent adds is reported beside it ("with app").
+ * - any other page: the entry, the app's start (src/boot/app.tsx) and the route's lazy page
+ *   chunk, each with every chunk it imports statically, and the CSS of all of them.
+ * Chunks are counted once. Sizes are gzip at zlib's default level, as the API's compression serves them.
  *
  *   tsx scripts/check-size.ts [--dist <dir>]
  */
@@ -14,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { pageGroups } from './chunk-groups';
+import { appModule, pageGroups } from './chunk-groups';
 
 /** One chunk of Vite's build manifest (dist/.vite/manifest.json). */
 export interface ManifestChunk {
@@ -40,24 +43,45 @@ export interface RouteBudget {
    * keys): counted in its first load (but not preloaded with it: vite.config.ts).
    */
   parts?: string[];
+  /** The server draws it (api/src/modules/seo/pages.ts): the app comes at the first intent. */
+  drawn?: boolean;
   /** Budgets in KB (1 KB = 1024 bytes) of gzipped bytes; absent = reported only. */
   maxJsKb?: number;
   maxCssKb?: number;
+  /** A drawn page's JavaScript once the app has come (the loader, the app and the page). */
+  maxAppJsKb?: number;
 }
 
 export const routes: RouteBudget[] = [
-  // Budgets (issue 35): what the chunk groups and the lazy toasts brought them to, a few KB
-  // above; the issue's aim for the landing page is 100 KB (docs/PERFORMANCE.md, Page weight).
-  { name: 'landing', path: '/', page: 'src/app/pages/LandingPage.tsx', maxJsKb: 140, maxCssKb: 30 },
+  // Budgets (issue 35): the issue's 100 KB for the landing page's JavaScript holds for every page
+  // the server draws (the loader only, a few KB); once the app comes, what the chunk groups and the
+  // lazy toasts brought them to, a few KB above (docs/PERFORMANCE.md, Page weight).
+  { name: 'landing', path: '/', page: 'src/app/pages/LandingPage.tsx', drawn: true, maxJsKb: 100, maxCssKb: 30, maxAppJsKb: 140 },
   {
     name: 'search',
     path: '/search',
     page: 'src/features/search/pages/SearchPage.tsx',
     parts: ['src/features/search/components/SearchResultsArea.tsx'],
-    maxJsKb: 235,
+    drawn: true,
+    maxJsKb: 100,
+    maxAppJsKb: 235,
   },
-  { name: 'professional profile', path: '/professional/:id', page: 'src/features/profiles/pages/ProfessionalProfilePage.tsx', maxJsKb: 195 },
-  { name: 'institution profile', path: '/institution/:id', page: 'src/features/profiles/pages/InstitutionProfilePage.tsx', maxJsKb: 195 },
+  {
+    name: 'professional profile',
+    path: '/professional/:id',
+    page: 'src/features/profiles/pages/ProfessionalProfilePage.tsx',
+    drawn: true,
+    maxJsKb: 100,
+    maxAppJsKb: 195,
+  },
+  {
+    name: 'institution profile',
+    path: '/institution/:id',
+    page: 'src/features/profiles/pages/InstitutionProfilePage.tsx',
+    drawn: true,
+    maxJsKb: 100,
+    maxAppJsKb: 195,
+  },
   { name: 'sign-in', path: '/login', page: 'src/features/auth/pages/LoginPage.tsx' },
 ];
 
@@ -67,6 +91,9 @@ export interface RouteWeight {
   cssFiles: string[];
   jsBytes: number;
   cssBytes: number;
+  /** With the app: the same as the first load for a page the browser draws. */
+  appJsFiles: string[];
+  appJsBytes: number;
   /** Budget breaches, as sentences; empty when within budget. */
   over: string[];
 }
@@ -84,8 +111,12 @@ export function chunkKeyOf(manifest: Manifest, module: string): string | undefin
   return Object.keys(manifest).find((k) => manifest[k].isDynamicEntry && manifest[k].name === name);
 }
 
-/** The manifest keys a route loads first: the entry, the page and its parts, with their static imports. */
-export function firstLoadChunks(manifest: Manifest, page: string, parts: string[] = []): string[] {
+/**
+ * The manifest keys a route loads with its code: the entry, the app's start (when the build has
+ * one, src/boot/app.tsx), the page and its parts, with their static imports. `entryOnly`: the
+ * entry and its static imports (a page the server draws, before the app).
+ */
+export function firstLoadChunks(manifest: Manifest, page: string, parts: string[] = [], entryOnly = false): string[] {
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (!entry) throw new Error('The manifest has no entry chunk');
   const pageKey = chunkKeyOf(manifest, page);
@@ -99,6 +130,9 @@ export function firstLoadChunks(manifest: Manifest, page: string, parts: string[
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(entry);
+  if (entryOnly) return [...seen];
+  const appKey = chunkKeyOf(manifest, appModule);
+  if (appKey) visit(appKey);
   visit(pageKey);
   for (const part of parts) {
     const key = chunkKeyOf(manifest, part);
@@ -114,12 +148,16 @@ export function weighRoutes(
   gzipBytes: (file: string) => number,
   list: RouteBudget[] = routes,
 ): RouteWeight[] {
+  const jsOf = (keys: string[]) => [...new Set(keys.map((k) => manifest[k].file).filter((f) => f.endsWith('.js')))];
+  const sum = (files: string[]) => files.reduce((n, f) => n + gzipBytes(f), 0);
   return list.map((route) => {
-    const chunks = firstLoadChunks(manifest, route.page, route.parts).map((k) => manifest[k]);
+    const chunks = firstLoadChunks(manifest, route.page, route.parts, route.drawn).map((k) => manifest[k]);
     const jsFiles = [...new Set(chunks.map((c) => c.file).filter((f) => f.endsWith('.js')))];
     const cssFiles = [...new Set(chunks.flatMap((c) => c.css ?? []))];
-    const jsBytes = jsFiles.reduce((n, f) => n + gzipBytes(f), 0);
-    const cssBytes = cssFiles.reduce((n, f) => n + gzipBytes(f), 0);
+    const jsBytes = sum(jsFiles);
+    const cssBytes = sum(cssFiles);
+    const appJsFiles = route.drawn ? jsOf(firstLoadChunks(manifest, route.page, route.parts)) : jsFiles;
+    const appJsBytes = sum(appJsFiles);
     const over: string[] = [];
     if (route.maxJsKb !== undefined && jsBytes > route.maxJsKb * 1024) {
       over.push(`${route.name}: first-load JavaScript ${kb(jsBytes)} KB is over its ${route.maxJsKb} KB budget`);
@@ -127,7 +165,10 @@ export function weighRoutes(
     if (route.maxCssKb !== undefined && cssBytes > route.maxCssKb * 1024) {
       over.push(`${route.name}: first-load CSS ${kb(cssBytes)} KB is over its ${route.maxCssKb} KB budget`);
     }
-    return { route, jsFiles, cssFiles, jsBytes, cssBytes, over };
+    if (route.maxAppJsKb !== undefined && appJsBytes > route.maxAppJsKb * 1024) {
+      over.push(`${route.name}: JavaScript with the app ${kb(appJsBytes)} KB is over its ${route.maxAppJsKb} KB budget`);
+    }
+    return { route, jsFiles, cssFiles, jsBytes, cssBytes, appJsFiles, appJsBytes, over };
   });
 }
 
@@ -138,13 +179,15 @@ export function report(weights: RouteWeight[]): string {
   const budget = (max?: number) => (max === undefined ? '—' : `${max}`);
   const lines = [
     'First load per route (gzipped KB):',
-    `  ${'route'.padEnd(22)} ${'JS'.padStart(7)} ${'budget'.padStart(7)} ${'CSS'.padStart(7)} ${'budget'.padStart(7)}  chunks`,
+    `  ${'route'.padEnd(22)} ${'JS'.padStart(7)} ${'budget'.padStart(7)} ${'CSS'.padStart(7)} ${'budget'.padStart(7)}  ${'with app'.padStart(8)} ${'budget'.padStart(7)}  chunks`,
   ];
   for (const w of weights) {
+    const app = w.route.drawn ? `${kb(w.appJsBytes).padStart(8)} ${budget(w.route.maxAppJsKb).padStart(7)}` : `${'(same)'.padStart(8)} ${''.padStart(7)}`;
     lines.push(
-      `  ${w.route.name.padEnd(22)} ${kb(w.jsBytes).padStart(7)} ${budget(w.route.maxJsKb).padStart(7)} ${kb(w.cssBytes).padStart(7)} ${budget(w.route.maxCssKb).padStart(7)}  ${w.jsFiles.length} JS, ${w.cssFiles.length} CSS${w.over.length ? '  OVER BUDGET' : ''}`,
+      `  ${w.route.name.padEnd(22)} ${kb(w.jsBytes).padStart(7)} ${budget(w.route.maxJsKb).padStart(7)} ${kb(w.cssBytes).padStart(7)} ${budget(w.route.maxCssKb).padStart(7)}  ${app}  ${w.jsFiles.length} JS, ${w.cssFiles.length} CSS${w.route.drawn ? `, ${w.appJsFiles.length} JS with app` : ''}${w.over.length ? '  OVER BUDGET' : ''}`,
     );
   }
+  lines.push('  (a page the server draws loads the app at the first intent: "with app")');
   return lines.join('\n');
 }
 

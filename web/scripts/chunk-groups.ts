@@ -9,7 +9,9 @@
  * - 'PublicPages': what the landing page shares with search, profiles or any other page;
  *   'SearchProfile': what only search and profiles share; 'Common': what search or profiles
  *   share with other pages (so that the sign-in page does not load the search page's chunk);
- * - 'index': what the entry (index.html) uses stays in the entry;
+ * - 'index': what the entry (index.html: the page's loader, src/main.tsx) uses stays in the entry;
+ * - 'app': what the app's start (src/boot/app.tsx: React, Mantine's provider, the router, the
+ *   query cache) uses beyond the loader, fetched at once or at the first intent (issue 35);
  * - everything else (signed-in pages, dialogs, anything behind a dynamic import): Rollup's
  *   own splitting along the lazy imports.
  *
@@ -33,6 +35,9 @@ interface Specifier {
 
 const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 6);
 const nameOf = (n?: { name?: string; value?: string }) => n?.name ?? n?.value ?? '';
+
+/** The app's start, which the page's loader (src/main.tsx, the entry) imports when the app is needed. */
+export const appModule = 'src/boot/app.tsx';
 
 /** Groups: chunk name and the page modules (relative to the web root) it starts from. */
 export const pageGroups: [string, string[]][] = [
@@ -136,7 +141,12 @@ export function chunkGroups(webRoot: string): { plugin: Plugin; manualChunks: Ro
       };
 
       const ids = [...this.getModuleIds()];
-      const entry = await closure(ids.filter((id) => this.getModuleInfo(id)?.isEntry));
+      const loader = await closure(ids.filter((id) => this.getModuleInfo(id)?.isEntry));
+      // The app's start (React, Mantine, providers, router) is one chunk, as the entry was before
+      // the entry became the page's loader: below, `entry` is both, and the pages' groups exclude it.
+      const appStart = path.join(webRoot, appModule);
+      const app = ids.includes(appStart) ? await closure([appStart]) : new Set<string>();
+      const entry = new Set([...loader, ...app]);
       const groupStarts = new Set(pageGroups.flatMap(([, pages]) => pages.map((p) => path.join(webRoot, p))));
       const users = new Map<string, string[]>();
       for (const [name, pages] of pageGroups) {
@@ -166,7 +176,8 @@ export function chunkGroups(webRoot: string): { plugin: Plugin; manualChunks: Ro
           : names[0]!,
         );
       }
-      for (const id of entry) chunkOf.set(id, 'index');
+      for (const id of app) chunkOf.set(id, 'app');
+      for (const id of loader) chunkOf.set(id, 'index');
       // Every other module is named too, as Rollup would split it: by the set of lazily
       // loaded modules that need it. Left unnamed, a module that Mantine's index re-exports
       // would be moved by Rollup into the named chunk holding that index.

@@ -1,43 +1,102 @@
-// Only the first screen's CSS blocks the first paint; the rest of Mantine's follows (issue 16).
+// The page's loader (issue 35: "hydrate only what is interactive"). Not the app: React,
+// Mantine and the rest come in boot/app.tsx, fetched
+// - at once on a page the browser draws itself (no #ilera-ssr: signed-in pages, client
+//   routes, the bare shell the service worker falls back to), and on a server-drawn page
+//   opened by a signed-in visitor (<html data-signed-in>: their own header and dashboard);
+// - on a server-drawn page (landing, search, profiles, static pages), at the visitor's first
+//   intent that needs it (boot/intent.ts has the rule). Until then the page is HTML: links
+//   navigate and the landing page's search form is sent to /search by the browser. The
+//   intent's click, focus, typed text or sent form are done again once React has hydrated.
+// Only the first screen's CSS blocks the first paint (issue 16); the rest of Mantine's comes with the app.
 import './app/first-screen.css';
 import './app/global.css';
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { hydrate } from '@tanstack/react-query';
-import { AppProviders } from './app/providers';
-import { AppRoutes } from './app/router';
-import { queryClient } from './lib/query-client';
-import { registerServiceWorker } from './lib/offline';
-
-// Not render-blocking: a stylesheet added by a script (Vite adds its <link> when this runs).
-void import('./app/styles-rest.css');
+import { IntentRecorder } from './boot/intent';
+import { registerServiceWorker, warmServiceWorker } from './lib/service-worker';
+import { OFFLINE_MESSAGE } from './lib/offline-messages';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
-
-const app = (
-  <StrictMode>
-    <AppProviders>
-      <AppRoutes />
-    </AppProviders>
-  </StrictMode>
-);
-
-// A page the server rendered (entry-server.tsx) comes with the data it was drawn
-// from: the query cache starts from it and React hydrates the HTML in place.
 const serverState = document.getElementById('ilera-ssr');
-// Either way a transition: React renders (or hydrates) the first screen in slices of a
-// few milliseconds and lets the browser breathe between them, instead of one long task
-// that a slow phone cannot interrupt (Lighthouse's Total Blocking Time).
-if (serverState) {
-  hydrate(queryClient, JSON.parse(serverState.textContent ?? '{}'));
-  startTransition(() => {
-    hydrateRoot(root, app);
+
+// The loader's own notices (outside #root: React never sees them).
+const LOADER_UI = 'data-ilera-loader';
+const ownUi = (el: Element) => !!el.closest(`[${LOADER_UI}]`);
+
+let loading: Promise<void> | null = null;
+let failure: HTMLElement | null = null;
+
+/** The current route's page chunks (vite.config.ts lists them in the page): fetched beside the app, not after it. */
+function preloadRouteChunks(): void {
+  const table = JSON.parse(document.getElementById('ilera-route-chunks')?.textContent || '[]') as [string, string[]][];
+  const files = table.find(([route]) => new RegExp(route).test(location.pathname))?.[1] ?? [];
+  for (const href of files) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+/** Fetches and starts the app; a server-drawn page's waiting intent is replayed once it has hydrated. */
+function load(recorder?: IntentRecorder): Promise<void> {
+  recorder?.startLoading();
+  if (!loading) preloadRouteChunks();
+  loading ??= import('./boot/app')
+    .then(async ({ startApp }) => {
+      failure?.remove();
+      // The app shows its own "Saved copy" notice (the service worker wrote one into a saved page's HTML).
+      document.getElementById('ilera-saved-copy')?.remove();
+      await startApp(root!, serverState);
+      warmServiceWorker();
+      await recorder?.replay();
+      delete document.documentElement.dataset.app;
+    })
+    .catch((err: unknown) => {
+      loading = null;
+      if (!recorder) throw err;
+      // Offline, with a page the phone has as HTML only: say so, and try again when asked
+      // (the intent waits). A form that was waiting goes as HTML.
+      recorder.sendWaitingFormAsHtml();
+      showOffline(() => {
+        refetchFailedStylesheets();
+        void load(recorder);
+      });
+    });
+  return loading;
+}
+
+/** A stylesheet the failed attempt could not fetch is asked for again (Vite's loader asks for each file once). */
+function refetchFailedStylesheets(): void {
+  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) {
+    if (!link.sheet) link.replaceWith(link.cloneNode());
+  }
+}
+
+function showOffline(retry: () => void): void {
+  failure?.remove();
+  failure = document.createElement('div');
+  failure.setAttribute(LOADER_UI, '');
+  failure.setAttribute('role', 'alert');
+  failure.className = 'ilera-loader-alert';
+  failure.append(OFFLINE_MESSAGE);
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = 'Try again';
+  button.addEventListener('click', () => {
+    failure?.remove();
+    retry();
   });
+  failure.append(button);
+  document.body.append(failure);
+}
+
+if (serverState && !document.documentElement.hasAttribute('data-signed-in')) {
+  const recorder: IntentRecorder = new IntentRecorder(root, () => void load(recorder), ownUi);
+  recorder.listen();
+  // Said on the page (tests and tools read it): an intent now is kept until the app answers it.
+  document.documentElement.dataset.app = 'on-intent';
 } else {
-  // The commit is still one step.
-  const clientRoot = createRoot(root);
-  startTransition(() => clientRoot.render(app));
+  void load();
 }
 
 // Installable app and offline use (issue 35): after the page has loaded.

@@ -8,17 +8,18 @@ interface ViteManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
-  dynamicImports?: string[];
   css?: string[];
 }
 
 /**
  * What the precache keeps: index.html (the shell a page the worker never saw falls back to)
- * and what it loads before any page's own chunk: the entry script, the chunks it imports
- * statically, their CSS, and the shell's own lazy machinery under src/lib (the toasts, which say
- * "You are offline": a page that cannot load them offline would stop). A first visit downloaded most of these already (hashed files come
- * from the HTTP cache), so installing costs index.html and little else; every other file is
- * kept when the app first uses it (issue 35: at most 150 KB for a first visit).
+ * and the page's loader (the entry script, src/main.tsx) with the chunks it imports statically
+ * and their CSS: files every page loads first, so installing costs index.html and little else.
+ * The app itself (React, Mantine, the pages) is not in it: a server-drawn page fetches it at the
+ * visitor's first intent or never (issue 35, "hydrate only what is interactive"), and a first
+ * visit must not download it for the worker. The worker keeps each hashed file when the app
+ * first uses it (sw.ts, asset); offline, a toast whose code never came is not shown
+ * (app/providers.tsx) rather than stopping the app.
  */
 function shellOnly(outDir: string) {
   return async (entries: Array<{ url: string; revision: string | null; size: number }>) => {
@@ -31,11 +32,7 @@ function shellOnly(outDir: string) {
       for (const css of chunk.css ?? []) keep.add(css);
       for (const imported of chunk.imports ?? []) visit(imported);
     };
-    for (const [key, chunk] of Object.entries(manifest)) {
-      if (!chunk.isEntry) continue;
-      visit(key);
-      for (const lazy of chunk.dynamicImports ?? []) if (lazy.startsWith('src/lib/')) visit(lazy);
-    }
+    for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
     return { manifest: entries.filter((e) => keep.has(e.url.replace(/^\//, ''))), warnings: [] };
   };
 }

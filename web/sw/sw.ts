@@ -16,6 +16,8 @@
 //   in deletes every account's cache but the current one's: one phone, several people.
 // - Writes are never answered here: offline they fail, and the app says "You are offline".
 import { matchPrecache, precache } from 'workbox-precaching';
+import { formatLagos } from '@ilera/contracts';
+import { SAVED_COPY_TEXT } from '../src/lib/offline-messages';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
 
@@ -144,7 +146,15 @@ async function page(request: Request): Promise<Response> {
     const copy = await saved(request.url);
     if (copy) {
       const at = copy.headers.get(SAVED_AT) ?? '';
-      const html = (await copy.text()).replace('</head>', `<meta name="ilera-saved-at" content="${at.replace(/[^0-9TZ:.-]/g, '')}" /></head>`);
+      const when = at.replace(/[^0-9TZ:.-]/g, '');
+      // Said in the HTML too: a server-drawn page is read before (or without) the app, which,
+      // when it starts, removes this one and shows its own (web/src/main.tsx).
+      const notice = Number.isNaN(Date.parse(when))
+        ? ''
+        : `<div id="ilera-saved-copy" class="ilera-saved-copy" role="status">Saved copy from ${formatLagos(when)}. ${SAVED_COPY_TEXT}</div>`;
+      const html = (await copy.text())
+        .replace('</head>', `<meta name="ilera-saved-at" content="${when}" /></head>`)
+        .replace('<div id="root">', `${notice}<div id="root">`);
       return new Response(html, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', [SAVED_AT]: at } });
     }
     const shell = await matchPrecache('/index.html');

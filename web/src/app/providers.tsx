@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
@@ -8,6 +8,20 @@ import { cssVariablesResolver, theme } from './theme';
 
 const Toasts = lazy(() => import('../lib/Toasts'));
 
+/**
+ * Offline, the toasts' code may not be on the phone (the service worker keeps the files the app
+ * used, not the whole app: issue 35): no toast rather than no app.
+ */
+class ToastsOrNothing extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
 /** The toasts' code arrives with the first toast (issue 35); the toast waits in the store meanwhile. */
 function ToastsWhenNeeded() {
   const { notifications } = useNotifications();
@@ -16,9 +30,11 @@ function ToastsWhenNeeded() {
     if (notifications.length > 0) setNeeded(true);
   }, [notifications.length]);
   return needed ? (
-    <Suspense fallback={null}>
-      <Toasts />
-    </Suspense>
+    <ToastsOrNothing>
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
+    </ToastsOrNothing>
   ) : null;
 }
 

@@ -4,6 +4,7 @@ import { IconCloudOff } from '@tabler/icons-react';
 import { useLocation } from 'react-router-dom';
 import { formatLagos } from '@ilera/contracts';
 import { forgetSavedCopy, readSavedPage, useSavedCopy } from '../lib/offline';
+import { SAVED_COPY_TEXT } from '../lib/offline-messages';
 
 /**
  * "Saved copy from <time>" (issue 35): the page shows what the service worker kept from the
@@ -24,7 +25,7 @@ export function SavedCopyNotice() {
   return (
     <Container size="lg" pt="sm">
       <Alert role="status" color="yellow" variant="light" icon={<IconCloudOff size={18} aria-hidden />}>
-        Saved copy from {formatLagos(at)}. You seem to be offline: this is what Ilera showed when you last had a connection.
+        Saved copy from {formatLagos(at)}. {SAVED_COPY_TEXT}
       </Alert>
     </Container>
   );

@@ -1,12 +1,9 @@
-// Offline use (issue 35, decision 035): the service worker's registration, the "Saved copy"
-// notice's state, and what a request that cannot leave the phone becomes.
+// Offline use (issue 35, decision 035): the "Saved copy" notice's state (the service worker's
+// registration is in service-worker.ts), and what a request that cannot leave the phone becomes.
 import { useSyncExternalStore } from 'react';
+import { OFFLINE_MESSAGE } from './offline-messages';
 
-/** Shown whenever a write (a booking, an edit) could not be sent: nothing is faked offline. */
-export const OFFLINE_MESSAGE = 'You are offline. Nothing was sent: try again when you are connected.';
-
-/** A page whose code is not on the phone, opened offline. */
-export const OFFLINE_PAGE_MESSAGE = 'This page is not saved on your phone yet. Try again when you are connected.';
+export { OFFLINE_MESSAGE, OFFLINE_PAGE_MESSAGE } from './offline-messages';
 
 /** A request that never reached the server (no network): fetch's TypeError, named. */
 export class OfflineError extends Error {
@@ -81,27 +78,4 @@ export function useOnline(): boolean {
     () => navigator.onLine,
     () => true,
   );
-}
-
-/**
- * Registers the service worker once the page has loaded (it must not compete with the
- * page's own first load), and gives it the hashed files this page loaded before it was in
- * control, which it copies from the HTTP cache (a first visit's pages then work offline).
- */
-export function registerServiceWorker(): void {
-  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  const warm = () => {
-    const urls = performance
-      .getEntriesByType('resource')
-      .map((e) => e.name)
-      .filter((u) => new URL(u).origin === location.origin && new URL(u).pathname.startsWith('/assets/'));
-    navigator.serviceWorker.controller?.postMessage({ type: 'warm', urls });
-  };
-  const start = () => {
-    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
-    if (navigator.serviceWorker.controller) warm();
-    else navigator.serviceWorker.addEventListener('controllerchange', warm, { once: true });
-  };
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../test/support';
-import { createInstitution, createProfessional, createUser } from '../../../../test/factories';
+import { createInstitution, createProfessional, createUser, login } from '../../../../test/factories';
 import { PostgresEngine, reindexAll } from '@ilera/search';
 import { webDist } from '../../plugins/static';
 
@@ -303,4 +303,18 @@ describe('GET /search (plain HTTP)', () => {
       await own.close();
     }
   });
+});
+
+// Issue 35: the browser's loader starts the app at once for a signed-in visitor (their own
+// header and dashboard), and at the first intent for anyone else (web/src/main.tsx).
+it('marks a page drawn for a signed-in visitor (<html data-signed-in>), and no other', async () => {
+  const user = await createUser(ctx.sql);
+  const cookie = await login(ctx.app, user.email, user.password);
+  for (const url of ['/', '/about', '/search?q=cardiology']) {
+    const signedOut = await page(url);
+    expect(signedOut.html, url).toContain('id="ilera-ssr"');
+    expect(signedOut.html, url).not.toContain('data-signed-in');
+    const res = await fetch(base + url, { headers: { accept: 'text/html', cookie } });
+    expect(await res.text(), url).toMatch(/<html [^>]*data-signed-in=""/);
+  }
 });

@@ -44,10 +44,17 @@ export const scriptJson = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 /** index.html with the page's head, its server-rendered body and the state to hydrate from. */
-export function renderDocument(template: string, head: PageHead | null, body?: { html: string; state: unknown; dataSaver?: boolean }): string {
+export function renderDocument(
+  template: string,
+  head: PageHead | null,
+  body?: { html: string; state: unknown; dataSaver?: boolean; signedIn?: boolean },
+): string {
   // Issue 35: a page drawn for a data saver says so, and the browser hydrates it the same way.
   const saver = body?.dataSaver ? ' data-save-data="on"' : '';
-  let html = template.replace('<html lang="en">', `<html lang="en" data-mantine-color-scheme="light"${saver}>`);
+  // Issue 35: the page's loader starts the app at once for a signed-in visitor (their header,
+  // their dashboard at /), and otherwise at the first intent (web/src/main.tsx).
+  const signedIn = body?.signedIn ? ' data-signed-in=""' : '';
+  let html = template.replace('<html lang="en">', `<html lang="en" data-mantine-color-scheme="light"${saver}${signedIn}>`);
   if (head) {
     const tags = [
       `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
@@ -221,19 +228,21 @@ export async function registerServerPages(app: FastifyInstance, root: string): P
     // A build without the server renderer still serves the head; the browser draws the page.
     if (!hasRenderer) return undefined;
     const dataSaver = wantsDataSaver(request);
+    // A session cookie with a user in it (checked by the app's own GET /api/auth/user).
+    const signedIn = !!request.session.get('uid');
     const data = dataSaver ? { ...pageData, dataSaver } : pageData;
     const key = `${request.url}\n${JSON.stringify(data)}`;
     const hit = rendered.get(key);
     if (hit) {
       rendered.delete(key);
       rendered.set(key, hit);
-      return { ...hit, dataSaver };
+      return { ...hit, dataSaver, signedIn };
     }
     try {
       const page = await (await loadRenderer()).render(request.url, data);
       rendered.set(key, page);
       if (rendered.size > RENDER_CACHE_SIZE) rendered.delete(rendered.keys().next().value!);
-      return { ...page, dataSaver };
+      return { ...page, dataSaver, signedIn };
     } catch (err) {
       // The page still works: the browser draws it, as it did before server rendering.
       request.log.error({ err }, 'server rendering failed');

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { PostgresEngine, reindexAll } from '@ilera/search';
+import { createProfessional } from '../../test/factories';
+import { browserSuite, hydratedByReact, hydrationProblems } from '../../test/browser';
+
+/**
+ * Issue 35, "hydrate only what is interactive": a page the server drew is HTML until the
+ * visitor does something that needs the app (web/src/main.tsx, web/src/boot/intent.ts). The
+ * page's loader is the only script it loads before; links and the landing page's search form
+ * work without the app; the first click on a control that needs it takes effect once, when the
+ * app has come.
+ */
+describe('hydrate on intent (browser)', { timeout: 180_000 }, () => {
+  let pro: { id: number };
+  const suite = browserSuite({}, async (ctx) => {
+    pro = await createProfessional(ctx.sql, { specialty: 'Cardiology', city: 'Lagos', state: 'Lagos', user: { firstName: 'Kemi', lastName: 'Adebayo' } });
+    await createProfessional(ctx.sql, { specialty: 'Cardiology', city: 'Abuja', state: 'FCT', user: { firstName: 'Musa', lastName: 'Bello' } });
+    await reindexAll(ctx.sql, { engine: new PostgresEngine(ctx.sql) });
+  });
+
+  /** Every script the page asks for (the service worker's own file aside), as paths. */
+  function scriptsOf(page: Page): string[] {
+    const seen: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (r.resourceType() === 'script' && path !== '/sw.js') seen.push(path);
+    });
+    return seen;
+  }
+  /** The page's loader: the one module script in index.html. */
+  const loaderOf = (page: Page) => page.locator('script[type="module"][src]').first().getAttribute('src');
+  const waitingForIntent = (page: Page) => page.evaluate(() => document.documentElement.dataset.app === 'on-intent');
+  /** Whether React owns any element of the page. */
+  const reactOwnsPage = (page: Page) =>
+    page.evaluate(() => [...document.querySelectorAll('#root *')].some((el) => Object.keys(el).some((k) => k.startsWith('__reactProps'))));
+
+  it('loads no app script on the landing page, a search and a profile until an intent', async () => {
+    const { page, context } = await suite.page({ mobile: true });
+    const scripts = scriptsOf(page);
+    for (const address of ['/', '/search?q=cardiology', `/professional/${pro.id}`]) {
+      scripts.length = 0;
+      await page.goto(address);
+      await page.waitForLoadState('networkidle');
+      // Read and scrolled, and a link's text selected: no intent.
+      await page.mouse.wheel(0, 400);
+      await page.locator('h1').first().click();
+      expect(scripts, address).toEqual([await loaderOf(page)]);
+      expect(await waitingForIntent(page)).toBe(true);
+      expect(await reactOwnsPage(page)).toBe(false);
+    }
+    // Links are plain links: the profile's "View Profile" from the search navigates without the app.
+    scripts.length = 0;
+    await page.goto('/search?q=cardiology');
+    await page.getByRole('link', { name: 'View Profile of Dr. Kemi Adebayo' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Dr. Kemi Adebayo' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((s) => !s.startsWith('/assets/index-'))).toEqual([]);
+    await context.close();
+  });
+
+  it('sends the landing search, typed and Enter, to the server-drawn results without the app', async () => {
+    const { page, context } = await suite.page({ mobile: true });
+    const scripts = scriptsOf(page);
+    await page.goto('/');
+    const box = page.getByRole('textbox', { name: 'Search', exact: true });
+    await box.fill('cardiologist in lagos');
+    await box.press('Enter');
+    await page.waitForURL(/\/search\?q=cardiologist\+in\+lagos/);
+    await page.getByRole('article').filter({ hasText: 'Dr. Kemi Adebayo' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(new Set(scripts)).toEqual(new Set([await loaderOf(page)]));
+    expect(await waitingForIntent(page)).toBe(true);
+    await context.close();
+  });
+
+  it('opens the header menu on the first tap, once, after the app has come', async () => {
+    const { page, context } = await suite.page({ mobile: true });
+    const scripts = scriptsOf(page);
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    // Toggled once: open (a second toggle would have closed it again).
+    const close = page.getByRole('button', { name: 'Close menu' });
+    await hydratedByReact(close);
+    expect(await close.getAttribute('aria-expanded')).toBe('true');
+    await page.getByRole('navigation', { name: 'Mobile' }).waitFor();
+    expect(scripts.some((s) => /\/assets\/app-[^/]+\.js$/.test(s))).toBe(true);
+    expect(await waitingForIntent(page)).toBe(false);
+    expect(hydrationProblems(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("shows a profile's photo on the first tap on 'Show photo' (data saver), once the app has come", async () => {
+    await suite.ctx.sql`UPDATE professionals SET profile_image_url = ${`${suite.base}/icons/icon-512.png`} WHERE id = ${pro.id}`;
+    const context = await suite.browser.newContext({ baseURL: suite.base, viewport: { width: 360, height: 740 }, extraHTTPHeaders: { 'Save-Data': 'on' } });
+    const page = await context.newPage();
+    const scripts = scriptsOf(page);
+    await page.goto(`/professional/${pro.id}`);
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toEqual([await loaderOf(page)]);
+    expect(await reactOwnsPage(page)).toBe(false);
+    const show = page.getByRole('button', { name: 'Show photo of Dr. Kemi Adebayo' });
+    await show.click();
+    const img = page.locator('img[src*="/api/photos/"]');
+    await img.waitFor();
+    expect(await img.count()).toBe(1);
+    expect(await waitingForIntent(page)).toBe(false);
+    expect(hydrationProblems(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('turns the data saver on with the first tap on its switch', async () => {
+    const { page, context } = await suite.page({ mobile: true });
+    await page.goto('/search?q=cardiology');
+    await page.waitForLoadState('networkidle');
+    const saver = page.getByRole('switch', { name: 'Data saver' });
+    expect(await saver.isChecked()).toBe(false);
+    await saver.click();
+    await hydratedByReact(saver);
+    await expect.poll(() => saver.isChecked()).toBe(true);
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'ilera-data-saver')?.value).toBe('1');
+    expect(hydrationProblems(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps what is typed into the search page before the app has come, and searches it', async () => {
+    const { page, context } = await suite.page({ mobile: true });
+    await page.goto('/search?q=cardiology');
+    await page.waitForLoadState('networkidle');
+    // The search page's own form has no server action: focusing its box is an intent.
+    const box = page.getByRole('search', { name: 'Search the directory' }).getByRole('textbox', { name: 'Search' });
+    await box.fill('Bello');
+    await box.press('Enter');
+    await page.waitForURL(/[?&]q=Bello(&|$)/);
+    await page.getByRole('article').filter({ hasText: 'Dr. Musa Bello' }).waitFor();
+    expect(await page.getByRole('article').filter({ hasText: 'Dr. Kemi Adebayo' }).count()).toBe(0);
+    expect(hydrationProblems(page)).toEqual([]);
+    await context.close();
+  });
+});

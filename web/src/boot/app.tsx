@@ -1,0 +1,49 @@
+// The app itself: React, Mantine, the router and the query cache (issue 35: loaded by main.tsx
+// at once on pages the browser draws, and on a server-drawn page at the visitor's first intent).
+// Mantine's stylesheets beyond the first screen's come with it (a <link> Vite adds before this
+// module runs): a server-drawn page shows nothing that needs them before the app is there.
+import '../app/styles-rest.css';
+import { StrictMode, startTransition, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import { AppProviders } from '../app/providers';
+import { AppRoutes } from '../app/router';
+import { queryClient } from '../lib/query-client';
+
+/** Calls `onCommit` once React has committed the root's first render (or hydration). */
+function Committed({ onCommit }: { onCommit: () => void }) {
+  useEffect(onCommit, [onCommit]);
+  return null;
+}
+
+/**
+ * Renders the app into #root, or hydrates the server's HTML in place when the page came with
+ * the data it was drawn from (#ilera-ssr, entry-server.tsx): the query cache starts from it.
+ * Resolves once the root has committed; parts behind a lazy boundary may hydrate after.
+ */
+export function startApp(root: HTMLElement, serverState: HTMLElement | null): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const app = (
+      <StrictMode>
+        <AppProviders>
+          <AppRoutes />
+        </AppProviders>
+        {/* Renders nothing: the server's HTML has no counterpart to match. */}
+        <Committed onCommit={resolve} />
+      </StrictMode>
+    );
+    // Either way a transition: React renders (or hydrates) the first screen in slices of a
+    // few milliseconds and lets the browser breathe between them, instead of one long task
+    // that a slow phone cannot interrupt (Lighthouse's Total Blocking Time).
+    if (serverState) {
+      hydrate(queryClient, JSON.parse(serverState.textContent ?? '{}'));
+      startTransition(() => {
+        hydrateRoot(root, app);
+      });
+    } else {
+      // The commit is still one step.
+      const clientRoot = createRoot(root);
+      startTransition(() => clientRoot.render(app));
+    }
+  });
+}

@@ -1,0 +1,228 @@
+// Hydrate on intent (issue 35): which of a visitor's actions on a server-drawn page need the
+// app, and how the first of them is kept until the app can answer it. No React here: this
+// runs in the page's loader (main.tsx), before the app is fetched.
+//
+// The rule. An event needs the app when it is a pointerdown, click, keydown (other than
+// Tab, Escape and modifier keys alone) or focusin whose target lies in a control, and the
+// control is not one the browser handles by itself. Controls: a, button, input, select,
+// textarea, label, summary, and elements with a widget role (button, switch, checkbox,
+// radio, tab, combobox, menuitem, option, slider, textbox), aria-haspopup or a tabindex of
+// 0 or more. What the browser handles by itself:
+// - a link (a[href] without a widget role): it navigates, the next page is drawn by the server;
+// - a <summary> (its <details> opens and closes) and a label of such a control;
+// - in a form with an `action` (a GET form the server answers, as the landing page's search):
+//   its text fields (typing, and Enter, which sends the form) and its submit buttons.
+// Everything else (a filter, a switch, a menu, a dialog's button, a native select whose choice
+// changes the page, a field of a form without an action) needs the app. Plain text, images
+// and empty space are not controls: tapping, selecting or scrolling them loads nothing.
+
+const CONTROLS = [
+  'a',
+  'button',
+  'input',
+  'select',
+  'textarea',
+  'label',
+  'summary',
+  ...['button', 'switch', 'checkbox', 'radio', 'tab', 'combobox', 'menuitem', 'option', 'slider', 'textbox'].map((r) => `[role="${r}"]`),
+  '[aria-haspopup]',
+  '[tabindex]:not([tabindex^="-"])',
+].join(',');
+
+const TEXT_TYPES = new Set(['', 'text', 'search', 'email', 'tel', 'url', 'number', 'password']);
+const NOT_INTENT_KEYS = new Set(['Tab', 'Escape', 'Shift', 'Control', 'Alt', 'Meta', 'CapsLock']);
+
+type FormControl = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement;
+const isFormControl = (el: Element): el is FormControl =>
+  el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement || el instanceof HTMLButtonElement;
+
+/** A form the server answers: it has an `action` and is sent as GET. */
+const sentByBrowser = (form: HTMLFormElement | null) => !!form && form.hasAttribute('action') && form.method === 'get';
+
+/** A control the browser handles without the app (see the rule above). */
+export function handledByBrowser(control: Element): boolean {
+  if (control instanceof HTMLAnchorElement) return control.hasAttribute('href') && !control.hasAttribute('role');
+  if (control instanceof HTMLLabelElement) return control.control ? handledByBrowser(control.control) : true;
+  if (control.localName === 'summary') return true; // <details> opens and closes by itself
+  if (!isFormControl(control) || !sentByBrowser(control.form)) return false;
+  if (control instanceof HTMLTextAreaElement) return true;
+  if (control instanceof HTMLButtonElement) return control.type === 'submit';
+  if (control instanceof HTMLInputElement) {
+    return (TEXT_TYPES.has(control.type) && !control.readOnly) || control.type === 'submit' || control.type === 'image';
+  }
+  return false; // a select: its choice may change the page (the landing page's quick searches)
+}
+
+/** Whether `event` is an intent that needs the app. */
+export function needsApp(event: Event): boolean {
+  if (event instanceof KeyboardEvent && NOT_INTENT_KEYS.has(event.key)) return false;
+  const target = event.target;
+  if (!(target instanceof Element)) return false;
+  const control = target.closest(CONTROLS);
+  return !!control && !handledByBrowser(control);
+}
+
+/** Where an element sits under `root` (child indexes), to find its counterpart if React replaced it. */
+function pathOf(el: Element, root: Element): number[] {
+  const path: number[] = [];
+  for (let node: Element | null = el; node && node !== root; node = node.parentElement) {
+    if (!node.parentElement) return [];
+    path.unshift([...node.parentElement.children].indexOf(node));
+  }
+  return path;
+}
+function atPath(root: Element, path: number[]): Element | null {
+  let node: Element | null = root;
+  for (const i of path) node = node?.children[i] ?? null;
+  return node;
+}
+
+/** An element and where it was, so that the same control is found after hydration. */
+class Remembered {
+  private readonly path: number[];
+  constructor(
+    private readonly el: Element,
+    private readonly root: Element,
+  ) {
+    this.path = pathOf(el, root);
+  }
+  /** The element, or the one in its place if React drew the part again (a hydration mismatch). */
+  get current(): Element | null {
+    if (this.el.isConnected) return this.el;
+    return this.path.length ? atPath(this.root, this.path) : null;
+  }
+}
+
+/**
+ * React's marker on an element it has hydrated (the props it gave it). A part behind a lazy
+ * boundary (a page's own chunk) hydrates after the root, and React drops a click on a part
+ * not hydrated yet: the click is replayed when its target carries the marker.
+ */
+const isHydrated = (el: Element) => Object.keys(el).some((k) => k.startsWith('__reactProps$'));
+
+async function whenHydrated(el: Element, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!isHydrated(el) && el.isConnected && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
+}
+
+const nativeValueSetter = (el: HTMLInputElement | HTMLTextAreaElement) =>
+  Object.getOwnPropertyDescriptor(el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype, 'value')!.set!;
+
+/**
+ * What the visitor did before the app was there: the first control they asked something
+ * of, the click to do again, the fields they typed or chose in, and a form they sent while
+ * the app was on its way.
+ */
+export class IntentRecorder {
+  private click: Remembered | null = null;
+  private focus: Remembered | null = null;
+  private submit: { form: Remembered; submitter: Remembered | null } | null = null;
+  /** Fields typed or chosen in, with what they said (React may draw them again with its state before the replay). */
+  private readonly edited = new Map<Element, { field: Remembered; value: string }>();
+  private loading = false;
+  private readonly events = ['pointerdown', 'click', 'keydown', 'focusin', 'input', 'change', 'submit'] as const;
+
+  constructor(
+    private readonly root: Element,
+    /** Called at the first intent that needs the app. */
+    private readonly onIntent: () => void,
+    /** Elements of the loader's own (its notices): never an intent. */
+    private readonly ignore: (el: Element) => boolean,
+  ) {}
+
+  listen(): void {
+    for (const type of this.events) window.addEventListener(type, this.handle, true);
+  }
+  stop(): void {
+    for (const type of this.events) window.removeEventListener(type, this.handle, true);
+  }
+  /** The app is on its way: clicks that need it wait for it. */
+  startLoading(): void {
+    this.loading = true;
+  }
+
+  private readonly handle = (event: Event) => {
+    const target = event.target;
+    if (target instanceof Element && this.ignore(target)) return;
+    switch (event.type) {
+      case 'input':
+      case 'change':
+        if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) {
+          this.edited.set(target, { field: this.edited.get(target)?.field ?? new Remembered(target, this.root), value: target.value });
+        }
+        return;
+      case 'submit':
+        // Sent while the app is on its way: the app sends it (its own handler may do more,
+        // e.g. the landing page's quick search); without the app the browser sends it as HTML.
+        if (this.loading && target instanceof HTMLFormElement) {
+          event.preventDefault();
+          const submitter = (event as SubmitEvent).submitter;
+          this.submit = { form: new Remembered(target, this.root), submitter: submitter ? new Remembered(submitter, this.root) : null };
+        }
+        return;
+    }
+    if (!needsApp(event)) return;
+    if (event.type === 'click') {
+      // Not answered now (a checkbox would tick with no one to see it): done again once the app is there.
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      this.click = new Remembered(target as Element, this.root);
+    } else if (event.type === 'focusin') {
+      this.focus = new Remembered(target as Element, this.root);
+    }
+    this.onIntent();
+  };
+
+  /**
+   * After hydration: the app takes the fields' values, the focus, and the click, once. The
+   * loader keeps listening (and keeping) until every element concerned is hydrated, then
+   * hands the page to React and replays.
+   */
+  async replay(): Promise<void> {
+    const targets = () =>
+      [...[...this.edited.values()].map((e) => e.field), this.focus, this.click, this.submit?.form].map((r) => r?.current).filter((el): el is Element => !!el);
+    for (;;) {
+      const waiting = targets().filter((el) => !isHydrated(el));
+      if (!waiting.length) break;
+      await Promise.all(waiting.map((el) => whenHydrated(el)));
+      if (targets().every((el) => isHydrated(el) || !el.isConnected) || waiting.every((el) => !isHydrated(el))) break;
+    }
+    this.stop();
+    for (const { field, value } of this.edited.values()) {
+      const el = field.current;
+      if (el instanceof HTMLSelectElement) {
+        el.value = value;
+        el.dispatchEvent(new Event('change', { bubbles: true }));
+      } else if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) continue;
+      else if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) {
+        // React tells a change by comparing with the value it last saw (and may have drawn its
+        // own again): through its setter it sees another one, then the browser's own setter puts
+        // the typed text in place, as typing would, and the input event says so.
+        el.value = value === '' ? ' ' : '';
+        nativeValueSetter(el).call(el, value);
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+    }
+    // React applies what the fields said before the click runs its handlers (it renders a
+    // discrete event's updates in a microtask: the click's handler would see the old values).
+    if (this.edited.size) await new Promise((resolve) => setTimeout(resolve, 0));
+    const focused = this.focus?.current;
+    if (focused && document.activeElement === focused) focused.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    const clicked = this.click?.current;
+    if (clicked instanceof HTMLElement) clicked.click();
+    const form = this.submit?.form.current;
+    if (form instanceof HTMLFormElement) {
+      const submitter = this.submit?.submitter?.current;
+      form.requestSubmit(submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement ? submitter : undefined);
+    }
+    this.click = this.focus = this.submit = null;
+    this.edited.clear();
+  }
+
+  /** The app could not be fetched: a form waiting for it is sent by the browser, as HTML. */
+  sendWaitingFormAsHtml(): void {
+    const form = this.submit?.form.current;
+    this.submit = null;
+    if (form instanceof HTMLFormElement && sentByBrowser(form)) form.submit();
+  }
+}
