@@ -163,6 +163,8 @@ describe('near-me counts from the cells of the circle (PostgreSQL engine)', () =
   beforeAll(async () => {
     db = await createTestDatabase();
     engine = new PostgresEngine(db.sql);
+    // Every cell the edge crosses split into cells of 192 (few documents here are dense; see the thresholds below).
+    engine.denseCells.threshold = 0;
     // Written in batches, as the index worker writes them: the per-row triggers keep the cells.
     const docs = Array.from({ length: 1200 }, (_, i) => professional(i));
     for (let i = 0; i < docs.length; i += 150) await engine.upsert('professionals', docs.slice(i, i + 150));
@@ -174,8 +176,13 @@ describe('near-me counts from the cells of the circle (PostgreSQL engine)', () =
   it('counts found, key and array facets, and availability windows within a radius as counting the documents does', async () => {
     const rows = await db.sql<{ size: number; n: number }[]>`SELECT size, count(*)::int AS n FROM search_cube_cells GROUP BY size ORDER BY size`;
     expect(rows.map((x) => x.size)).toEqual([12, 48, 192]);
-    // Every circle has cells wholly inside it (the 3 km one, cells of 192 a degree): those counts come from the cells.
-    expect(await compare()).toBe(CIRCLES.length);
+    // Every circle has cells wholly inside it (the 3 km one, cells of 192 a degree): those counts come from the cells;
+    // with the edge's cells split everywhere, nowhere (edge documents from the 48 cells) and where dense.
+    for (const threshold of [0, Infinity, 3]) {
+      engine.denseCells.threshold = threshold;
+      expect(await compare()).toBe(CIRCLES.length);
+    }
+    engine.denseCells.threshold = 0;
   });
 
   it('keeps the cells true under the index worker\'s writes: moves, new keys and values, next slots, deletes', async () => {
@@ -187,7 +194,11 @@ describe('near-me counts from the cells of the circle (PostgreSQL engine)', () =
     const { kept, recounted } = await keptAndRecounted();
     expect(kept.cells.length).toBeGreaterThan(0);
     expect(kept).toEqual(recounted);
-    await compare();
+    for (const threshold of [0, 3]) {
+      engine.denseCells.threshold = threshold;
+      await compare();
+    }
+    engine.denseCells.threshold = 0;
   });
 
   it('pages within a radius in rating order, whether it ranks the radius\'s documents or walks the rating index', async () => {
@@ -234,38 +245,48 @@ describe('near-me counts from the cells of the circle (PostgreSQL engine)', () =
     }
   });
 
-  it('counts at the edge only the documents of the fine cells it crosses, from their index alone', async () => {
+  it('puts every document within the radius in exactly one cell of the cover, however the edge cells are split', async () => {
     for (const [lat, lng, km] of CIRCLES) {
-      const cover = cellCover(lat, lng, km);
-      expect(cover.edgeGrid).toBe(FINE_CELLS);
-      // Every document within the radius lies in exactly one cell of the cover (wholly inside, or at the edge).
-      const [c] = await db.sql<{ within: number; once: number; edge: number; small: number }[]>`
-        WITH listed AS (SELECT * FROM unnest(${cover.sizes}::int[], ${cover.cells}::int[]) AS l(size, cell)),
-        d AS (
-          SELECT (SELECT count(*) FROM listed l WHERE l.cell = search_cell(l.size, lat, lng))
-                   + (search_cell(192, lat, lng) = ANY(${cover.edge}::int[]))::int AS n,
-                 search_cell(192, lat, lng) = ANY(${cover.edge}::int[]) AS at_edge,
-                 cell, (location <-> search_earth(${lat}, ${lng})) AS chord
-          FROM search_documents WHERE collection = 'professionals' AND location IS NOT NULL)
-        SELECT count(*) FILTER (WHERE chord <= ${chordOfKm(km)})::int AS within,
-               count(*) FILTER (WHERE chord <= ${chordOfKm(km)} AND n = 1)::int AS once,
-               count(*) FILTER (WHERE at_edge)::int AS edge,
-               count(*) FILTER (WHERE cell = ANY(${cover.edge.map((id) => toSmall(id))}::int[]))::int AS small
-        FROM d`;
-      expect(c.once).toBe(c.within);
-      // The fine edge holds fewer documents than the 48 cells it lies in would.
-      expect(c.edge).toBeLessThanOrEqual(c.small);
+      // Split every cell the edge crosses, none, or some (the engine splits the dense ones: postgres-cells.ts).
+      for (const refine of [() => true, () => false, (_: number, id: number) => id % 3 === 0]) {
+        const cover = cellCover(lat, lng, km, undefined, refine);
+        const edge = (grid: number) => cover.edges.find((e) => e.grid === grid)?.cells ?? [];
+        const inside = (grid: number) => cover.cells.filter((_, i) => cover.sizes[i] === grid);
+        const [c] = await db.sql<{ within: number; once: number; listed: number }[]>`
+          WITH d AS (
+            SELECT (search_cell(12, lat, lng) = ANY(${inside(LARGE_CELLS)}::int[]))::int
+                     + (cell = ANY(${inside(SMALL_CELLS)}::int[]))::int
+                     + (search_cell(192, lat, lng) = ANY(${inside(FINE_CELLS)}::int[]))::int
+                     + (cell = ANY(${edge(SMALL_CELLS)}::int[]))::int
+                     + (search_cell(192, lat, lng) = ANY(${edge(FINE_CELLS)}::int[]))::int AS n,
+                   (location <-> search_earth(${lat}, ${lng})) AS chord
+            FROM search_documents WHERE collection = 'professionals' AND location IS NOT NULL)
+          SELECT count(*) FILTER (WHERE chord <= ${chordOfKm(km)})::int AS within,
+                 count(*) FILTER (WHERE chord <= ${chordOfKm(km)} AND n = 1)::int AS once,
+                 count(*) FILTER (WHERE n > 0)::int AS listed
+          FROM d`;
+        expect(c.within).toBeGreaterThan(0);
+        expect(c.once).toBe(c.within);
+      }
+      // Split everywhere, the edge's documents are no more than those of the 48 cells its cells lie in.
+      const fine = cellCover(lat, lng, km).edges;
+      expect(fine.map((e) => e.grid)).toEqual([FINE_CELLS]);
+      const [n] = await db.sql<{ fine: number; small: number }[]>`
+        SELECT count(*) FILTER (WHERE search_cell(192, lat, lng) = ANY(${fine[0].cells}::int[]))::int AS fine,
+               count(*) FILTER (WHERE cell = ANY(${fine[0].cells.map((id) => toSmall(id))}::int[]))::int AS small
+        FROM search_documents WHERE collection = 'professionals' AND location IS NOT NULL`;
+      expect(n.fine).toBeLessThanOrEqual(n.small);
     }
     // The statement as the engine writes it (geoFilterSql) is read from the fine cells' index alone: here
     // for one cell (with so few documents the planner would rather read the table, or the whole location
     // index, than look up many cells: told not to read the table).
     const [lat, lng, km] = CIRCLES[1];
-    const cover = cellCover(lat, lng, km);
+    const [edge] = cellCover(lat, lng, km).edges;
     const plan = await db.sql.begin(async (tx) => {
       await tx`SET LOCAL enable_seqscan = off`;
       await tx`SET LOCAL enable_bitmapscan = off`;
       const rows = await tx.unsafe(`EXPLAIN SELECT key_id, tags, next_slot FROM search_documents WHERE collection = 'professionals'
-        AND location IS NOT NULL AND public.search_cell(192, lat, lng) = ANY('{${cover.edge[0]}}'::int[])
+        AND location IS NOT NULL AND public.search_cell(192, lat, lng) = ANY('{${edge.cells[0]}}'::int[])
         AND (location <-> public.search_earth(${lat}, ${lng})) <= ${chordOfKm(km)}`);
       return rows.map((x) => String(Object.values(x)[0])).join('\n');
     });

@@ -23,7 +23,8 @@ import { SearchParamsError, type FacetCount, type SearchEngine, type SearchError
 import { parseSearch, type FilterClause, type ParsedSearch } from './protocol';
 import { validateDocument, type CollectionName, type SearchDocument } from './schema';
 import { cellCountQuery, cellRadius, cellsPreparable, cellWindowsSql, countQuery, cubeDay, cubePreparable, cubeRows, cubeTerms, cubeWindowsSql, facetsFromCounts, overlapSql, windowRows, type CountRow } from './postgres-counts';
-import { cellCover, inCells, smallCells, SMALL_CELLS } from './postgres-geo';
+import { DenseCells } from './postgres-cells';
+import { cellCover, GRIDS, inCells, smallCells, SMALL_CELLS } from './postgres-geo';
 import { CUBE_ARRAY_FIELDS, isKeyFilter, isTagFilter, KeyTable } from './postgres-keys';
 import { derive, type Row } from './postgres-rows';
 import { hitsQuery, countsFirst, Params, PER_KEY_MAX, whereSql, type Resolved } from './postgres-sql';
@@ -61,7 +62,11 @@ export class PostgresEngine implements SearchEngine {
   private readonly countCache = new LRUCache<string, readonly unknown[]>({ maxSize: KEPT_COUNT_ROWS, sizeCalculation: (rows) => rows.length + 1 });
   /** Count statements being read: concurrent searches that need the same one wait for one read. */
   private readonly countsReading = new Map<string, Promise<readonly unknown[]>>();
-  constructor(private readonly sql: Sql) {}
+  /** Which cells a circle's edge is split at (postgres-cells.ts); its threshold may be set (tests). */
+  readonly denseCells: DenseCells;
+  constructor(private readonly sql: Sql) {
+    this.denseCells = new DenseCells(sql);
+  }
 
   /**
    * A count statement's rows, read once per state of the index. The state is `seen` as it was before the
@@ -290,23 +295,24 @@ export class PostgresEngine implements SearchEngine {
    */
   private async cellWindowCounts(group: ParsedSearch[], r: Resolved, radius: FilterClause): Promise<number[]> {
     const [lat, lng, km] = radius.values as number[];
-    const cover = cellCover(lat, lng, km);
+    const cover = cellCover(lat, lng, km, GRIDS, this.denseCells.refine(group[0].collection));
     const p = new Params();
     const inside = cellWindowsSql(p, group[0].collection, cover, r.keyIds, group.map((s) => cubeDay(s)!));
-    const e = new Params();
-    const bounds = group.map((s) => `to_timestamp(${e.add(String(windowBound(s)!.values[0]))}::text::float8)`);
-    const where = whereSql(
-      { ...group[0], filters: group[0].filters.filter((f) => f !== windowBound(group[0])).map((f) => (f === radius ? inCells(f, cover.edge, cover.edgeGrid) : f)) },
-      r,
-      e,
-    );
-    const edge = `SELECT ${bounds.map((b, i) => `count(*) FILTER (WHERE next_slot < ${b})::int AS n${i}`).join(', ')}
-      FROM search_documents WHERE ${where} AND next_slot < GREATEST(${bounds.join(', ')})`;
-    const [a, b] = await Promise.all([
+    // The edge's documents, a statement per grid (each grid's cells have their own index).
+    const edges = cover.edges.map((edge) => {
+      const e = new Params();
+      const bounds = group.map((s) => `to_timestamp(${e.add(String(windowBound(s)!.values[0]))}::text::float8)`);
+      const filters = group[0].filters.filter((f) => f !== windowBound(group[0])).map((f) => (f === radius ? inCells(f, edge.cells, edge.grid, r.keyIds) : f));
+      const where = whereSql({ ...group[0], filters }, { ...r, keyIds: undefined }, e);
+      const text = `SELECT ${bounds.map((b, i) => `count(*) FILTER (WHERE next_slot < ${b})::int AS n${i}`).join(', ')}
+        FROM search_documents WHERE ${where} AND next_slot < GREATEST(${bounds.join(', ')})`;
+      return this.sql.unsafe<Record<string, number>[]>(text, e.values as never[]);
+    });
+    const [a, ...b] = await Promise.all([
       cover.cells.length ? this.sql.unsafe<Record<string, number>[]>(inside, p.values as never[], { prepare: cellsPreparable(r.keyIds) }) : [],
-      cover.edge.length ? this.sql.unsafe<Record<string, number>[]>(edge, e.values as never[]) : [],
+      ...edges,
     ]);
-    return group.map((_, i) => Number(a[0]?.[`n${i}`] ?? 0) + Number(b[0]?.[`n${i}`] ?? 0));
+    return group.map((_, i) => [a, ...b].reduce((n, rows) => n + Number(rows[0]?.[`n${i}`] ?? 0), 0));
   }
 
   /**
@@ -316,7 +322,7 @@ export class PostgresEngine implements SearchEngine {
    */
   private async cellCounts(s: ParsedSearch, r: Resolved, radius: FilterClause, windows: ParsedSearch[]): Promise<Counted> {
     const [lat, lng, km] = radius.values as number[];
-    const cover = cellCover(lat, lng, km);
+    const cover = cellCover(lat, lng, km, GRIDS, this.denseCells.refine(s.collection));
     // The search page's availability windows (multiSearch: the same filters and a `nextSlot:<` bound
     // each): their day rows beside, and the edge's documents counted per window in the page's own edge
     // statement, which reads them anyway (one read of the edge instead of two).
@@ -325,19 +331,22 @@ export class PostgresEngine implements SearchEngine {
     beside?.catch(() => {}); // awaited below
     const inside = cellCountQuery(s, r, cover);
     const bounds = together ? windows.map((w) => String(windowBound(w)!.values[0])) : [];
-    const edge = countQuery({ ...s, filters: s.filters.map((f) => (f === radius ? inCells(f, cover.edge, cover.edgeGrid) : f)) }, r, { live: true, windows: bounds });
+    // The edge's documents, a statement per grid (each grid's cells have their own index), the keys with the cells (inCells).
+    const edges = cover.edges.map((e) =>
+      countQuery({ ...s, filters: s.filters.map((f) => (f === radius ? inCells(f, e.cells, e.grid, r.keyIds) : f)) }, { ...r, keyIds: undefined }, { live: true, windows: bounds }),
+    );
     const has = cover.cells.length > 0;
     const w = new Params();
     const insideWindows = together && has ? cellWindowsSql(w, s.collection, cover, r.keyIds, windows.map((x) => cubeDay(x)!)) : undefined;
-    const [a, b, c] = await Promise.all([
+    const [a, c, ...b] = await Promise.all([
       has ? this.sql.unsafe<CountRow[]>(inside.text, inside.values as never[], { prepare: inside.prepare === true }) : [],
-      cover.edge.length ? this.sql.unsafe<CountRow[]>(edge.text, edge.values as never[]) : [],
       insideWindows ? this.sql.unsafe<Record<string, number>[]>(insideWindows, w.values as never[], { prepare: cellsPreparable(r.keyIds) }) : [],
+      ...edges.map((edge) => this.sql.unsafe<CountRow[]>(edge.text, edge.values as never[])),
     ]);
-    const { facetRows, counts } = windowRows(b, bounds.length);
+    const { facetRows, counts } = windowRows(b.flat(), bounds.length);
     const rows = [...a, ...facetRows];
     // (Without facets or windows, the edge's documents are counted as one number, not per key: no key list then.)
-    const keysWithin = cover.edge.length && s.facetBy.length === 0 && !together ? undefined : [...new Set(rows.filter((row) => !row.f && Number(row.n) > 0 && Number(row.k) > 0).map((row) => Number(row.k)))].sort((x, y) => x - y);
+    const keysWithin = cover.edges.length && s.facetBy.length === 0 && !together ? undefined : [...new Set(rows.filter((row) => !row.f && Number(row.n) > 0 && Number(row.k) > 0).map((row) => Number(row.k)))].sort((x, y) => x - y);
     const counted = together ? counts.map((n, i) => n + Number(c[0]?.[`n${i}`] ?? 0)) : beside ? (await beside).map((x) => x.found) : [];
     return { ...facetsFromCounts(s, rows, this.keys), windows: counted, keysWithin };
   }
@@ -418,8 +427,9 @@ export class PostgresEngine implements SearchEngine {
     // Past PER_KEY_MAX keys a count reads every key's rows of its term or text anyway (the key column is
     // hidden from the indexes): where counts are kept (a generation was read), every key's rows are read
     // once per state of the index and each search keeps its own keys' rows here, instead of one statement
-    // per key list.
-    const everyKey = this.seen !== undefined && r.keyIds !== undefined && r.keyIds.length > PER_KEY_MAX;
+    // per key list. Without a key list, an array facet's cube rows are read key by key too: the same
+    // statement, kept once for both (the institutions' services facet over every key: 7,853 value rows).
+    const everyKey = this.seen !== undefined && (r.keyIds === undefined || r.keyIds.length > PER_KEY_MAX);
     const q = countQuery(s, r, { live: options.live, windows: windows.map((w) => String(windowBound(w)!.values[0])), everyKey });
     const beside = q.cube && windows.length ? this.windowCounts(windows, r) : undefined;
     beside?.catch(() => {}); // awaited below; a failure of the counts first must not leave it unhandled
