@@ -76,7 +76,15 @@ const CIRCLES: [number, number, number][] = [
 describe('text within a radius, and nearest-first pages under a filter (PostgreSQL engine)', () => {
   let db: { sql: Sql };
   let engine: PostgresEngine;
-  const docs = Array.from({ length: N }, (_, i) => professional(i) as SearchDocument & Record<string, unknown>);
+  // And the staff of two hospitals, each at its hospital's point: 30 at one (more than the walk's spare rows),
+  // 5 at the other, so that a page's last distance is often shared.
+  const staff = Array.from({ length: 35 }, (_, i) => ({
+    ...professional(N + i),
+    id: `h${i}`,
+    specialty: 'Dermatology',
+    location: i < 30 ? [6.531, 3.392] : [6.497, 3.361],
+  }));
+  const docs = [...Array.from({ length: N }, (_, i) => professional(i)), ...staff] as (SearchDocument & Record<string, unknown>)[];
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -149,7 +157,7 @@ describe('text within a radius, and nearest-first pages under a filter (PostgreS
 
             const nearest = await ask({ ...base, page, sort_by: `location(${lat}, ${lng}):asc` });
             expect({ label, found: nearest.found }).toEqual({ label, found: expected.length });
-            const sorted = [...expected].sort((a, b) => a.km - b.km).slice((page - 1) * 7, page * 7);
+            const sorted = [...expected].sort((a, b) => a.km - b.km || (String(a.d.id) < String(b.d.id) ? -1 : 1)).slice((page - 1) * 7, page * 7);
             expect({ label, page, ids: nearest.hits.map((h) => h.document.id) }).toEqual({ label, page, ids: sorted.map((x) => x.d.id) });
             nearest.hits.forEach((h, i) => expect(Math.abs((h.geo_distance_meters?.location ?? NaN) / 1000 - sorted[i].km)).toBeLessThan(0.002));
           }
@@ -161,20 +169,30 @@ describe('text within a radius, and nearest-first pages under a filter (PostgreS
   });
 
   it('pages nearest first under a specialty filter, text-less, as the documents within the radius in distance order', async () => {
-    for (const [lat, lng, radius] of CIRCLES) {
-      const expected = within(lat, lng, radius, (d) => d.specialty === 'Dermatology').sort((a, b) => a.km - b.km);
-      for (const page of [1, 2, 3]) {
-        const answer = await ask({
-          collection: 'professionals',
-          q: '*',
-          filter_by: `location:(${lat}, ${lng}, ${radius} km) && specialty:=[Dermatology]`,
-          sort_by: `location(${lat}, ${lng}):asc`,
-          facet_by: 'lga',
-          per_page: 6,
-          page,
-        });
-        expect(answer.found).toBe(expected.length);
-        expect(answer.hits.map((h) => h.document.id)).toEqual(expected.slice((page - 1) * 6, page * 6).map((x) => x.d.id));
+    const byId = (a: { d: Record<string, unknown> }, b: { d: Record<string, unknown> }) => (String(a.d.id) < String(b.d.id) ? -1 : 1);
+    for (const [lat, lng, radius] of [...CIRCLES, [6.531, 3.392, 5] as [number, number, number]]) {
+      const found = within(lat, lng, radius, (d) => d.specialty === 'Dermatology');
+      // Nearest first, then the id (multi_search's `location(...):asc`); and then the rating (the API's sort=distance).
+      const orders: [string, (a: (typeof found)[number], b: (typeof found)[number]) => number][] = [
+        [`location(${lat}, ${lng}):asc`, (a, b) => a.km - b.km || byId(a, b)],
+        [`location(${lat}, ${lng}):asc,rating:desc`, (a, b) => a.km - b.km || Number(b.d.rating) - Number(a.d.rating) || byId(a, b)],
+      ];
+      for (const [sort_by, order] of orders) {
+        const expected = [...found].sort(order);
+        for (let page = 1; (page - 1) * 6 <= expected.length; page++) {
+          const answer = await ask({
+            collection: 'professionals',
+            q: '*',
+            filter_by: `location:(${lat}, ${lng}, ${radius} km) && specialty:=[Dermatology]`,
+            sort_by,
+            facet_by: 'lga',
+            per_page: 6,
+            page,
+          });
+          const label = `${sort_by} within ${radius} km, page ${page}`;
+          expect({ label, found: answer.found }).toEqual({ label, found: expected.length });
+          expect({ label, ids: answer.hits.map((h) => h.document.id) }).toEqual({ label, ids: expected.slice((page - 1) * 6, page * 6).map((x) => x.d.id) });
+        }
       }
     }
   });
