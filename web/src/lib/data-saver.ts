@@ -21,6 +21,14 @@ function initial(): boolean {
   return new RegExp(`(?:^|;\\s*)${COOKIE}=1`).test(document.cookie) || connection?.saveData === true;
 }
 
+/**
+ * What the server drew this document with, read once when the app arrives (before the switch can
+ * change it): a part of the page that hydrates later (a lazy boundary, or the app coming at the
+ * first intent and the switch being that intent) must still hydrate what the server drew; it
+ * then re-renders with the current choice.
+ */
+const drawnOn = typeof document !== 'undefined' && document.documentElement.dataset.saveData === 'on';
+
 let current: boolean | undefined;
 const listeners = new Set<() => void>();
 
@@ -46,6 +54,6 @@ export function useDataSaver(): boolean {
     },
     isDataSaverOn,
     // On the server: the request's; while hydrating: what the server drew with.
-    () => (typeof document === 'undefined' ? server : isDataSaverOn()),
+    () => (typeof document === 'undefined' ? server : drawnOn),
   );
 }
