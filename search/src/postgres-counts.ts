@@ -119,8 +119,12 @@ function cubeCountQuery(s: ParsedSearch, r: Resolved, terms: string[], everyKey:
   const p = new Params();
   const tagFilter = s.filters.find((f) => isTagFilter(s, f));
   const day = cubeDay(s);
+  const counted = s.facetBy.filter((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f));
   // Every key's rows, each array value's per key (the caller keeps the search's keys): see countQuery.
-  const perKey = everyKey && terms.length === 1 && r.keyIds !== undefined;
+  // Without a key list too when array facets are counted, so that one statement (kept per state of the index)
+  // serves every search of the term with those facets, with or without keys: the services facet over every
+  // key, 7,853 value rows at 101,000 institutions, was read once summed and once per key (7.8-12 ms each at load 7).
+  const perKey = everyKey && terms.length === 1 && (r.keyIds !== undefined || counted.length > 0);
   const rows = cubeRows(day ? 'search_cube_days' : 'search_cube', perKey ? undefined : r.keyIds, p);
   const conds = [`collection = ${p.add(s.collection)}::text`, terms.length === 1 ? `term = ${p.add(terms[0])}::text` : `term = ANY(${p.add(terms)}::text[])`];
   if (day) conds.push(`day < ${p.add(day)}::date`);
@@ -132,18 +136,21 @@ function cubeCountQuery(s: ParsedSearch, r: Resolved, terms: string[], everyKey:
       ? `SELECT key_id AS k, '' AS f, '' AS v, sum(count)::int AS n FROM ${rows(`${where} AND ${own}`)} GROUP BY key_id`
       : `SELECT key_id AS k, '' AS f, '' AS v, count AS n FROM ${rows(`${where} AND ${own}`)}`,
   ];
-  const counted = s.facetBy.filter((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f));
   // `arr_field <> ''` by a constant, as in ownRows: a prepared statement's generic plan cannot see that
   // `arr_field = ANY($n)` excludes the documents' rows, and read the facet's values through the primary
   // key, stepping over every other array's rows of every key (the register's lga, ownership and level:
   // 28,569 of 34,361 entries for the services facet at 60,000 institutions) instead of the value rows'
   // partial index (migration 027), where the facet's rows lie together.
-  if (counted.length && perKey) {
-    parts.push(`SELECT key_id, arr_field, arr_value, ${day ? 'sum(count)::int' : 'count'} FROM ${rows(`${where}
-      AND arr_field <> '' AND arr_field = ANY(${p.add(counted)}::text[])`)}${day ? ' GROUP BY key_id, arr_field, arr_value' : ''}`);
-  } else if (counted.length) {
-    parts.push(`SELECT 0, arr_field, arr_value, sum(count)::int FROM ${rows(`${where}
-      AND arr_field <> '' AND arr_field = ANY(${p.add(counted)}::text[])`)} GROUP BY arr_field, arr_value`);
+  // One part per facet, its field an equality: `arr_field = ANY($n)` was only a filter on the term's value
+  // rows in the generic plan (the index's lower columns left out to keep its order), so the services facet read
+  // every array's rows of the term (30,716 entries for 7,853 at 101,000 institutions, 619 buffers; 181 so).
+  for (const f of counted) {
+    const values = `${where} AND arr_field <> '' AND arr_field = ${p.add(f)}::text`;
+    if (perKey) {
+      parts.push(`SELECT key_id, arr_field, arr_value, ${day ? 'sum(count)::int' : 'count'} FROM ${rows(values)}${day ? ' GROUP BY key_id, arr_field, arr_value' : ''}`);
+    } else {
+      parts.push(`SELECT 0, arr_field, arr_value, sum(count)::int FROM ${rows(values)} GROUP BY arr_field, arr_value`);
+    }
   }
   if (perKey) return { text: parts.join(' UNION ALL '), values: p.values, cube: true, prepare: true, keysAfter: r.keyIds };
   if (terms.length === 1) return { text: parts.join(' UNION ALL '), values: p.values, cube: true, prepare: cubePreparable(r.keyIds) };
@@ -225,9 +232,18 @@ export interface CountRow {
   n: number;
 }
 
-/** `found` and the facet counts from countQuery's rows. */
-export function facetsFromCounts(s: ParsedSearch, rows: readonly CountRow[], keys: KeyTable): { found: number; facets: FacetCount[] } {
+/**
+ * `found` and the facet counts from countQuery's rows; and, for a text-less search under an array filter whose
+ * rows count the documents key by key (no row of documents under key 0), the keys that hold matches: its page is then the
+ * merge of those keys' first rows (hitsQuery's `keysNear`) when they are few. A type group's key list
+ * under a service holds hundreds of keys (the register's listings, which have no services, most of them),
+ * its matches a few dozen: the page walked the rating index or ranked the tag's documents, 8-9 ms at
+ * 101,000 institutions (docs/PERFORMANCE.md, "Issue 33: institutions by service at 101,000").
+ */
+export function facetsFromCounts(s: ParsedSearch, rows: readonly CountRow[], keys: KeyTable): { found: number; facets: FacetCount[]; keysWithin?: number[] } {
   let found = 0;
+  const perKey = new Map<number, number>();
+  let keyed = true;
   const tally = new Map<string, Map<string, number>>(s.facetBy.map((f) => [f, new Map()]));
   const add = (field: string, value: string, n: number) => {
     const m = tally.get(field);
@@ -241,6 +257,8 @@ export function facetsFromCounts(s: ParsedSearch, rows: readonly CountRow[], key
       continue;
     }
     found += n;
+    if (Number(row.k) > 0) perKey.set(Number(row.k), (perKey.get(Number(row.k)) ?? 0) + n);
+    else keyed = false;
     const key = keys.key(Number(row.k));
     for (const f of keyFields) {
       const v = key?.[f];
@@ -259,7 +277,11 @@ export function facetsFromCounts(s: ParsedSearch, rows: readonly CountRow[], key
       s.maxFacetValues,
     ),
   );
-  return { found, facets };
+  // Only where hitsQuery reads them: text-less under an array filter (within a radius the cells' counts say
+  // which keys hold documents within it: cellCounts).
+  const tagged = s.words.length === 0 && s.filters.some((f) => isTagFilter(s, f)) && !s.filters.some((f) => f.def.type === 'geopoint');
+  const keysWithin = keyed && tagged ? [...perKey].filter(([, n]) => n > 0).map(([k]) => k).sort((a, b) => a - b) : undefined;
+  return { found, facets, ...(keysWithin ? { keysWithin } : {}) };
 }
 /**
  * The documents of the terms (and keys, and array value) whose next slot's Lagos day is before each

@@ -82,7 +82,10 @@ export interface Resolved {
   keyIds?: readonly number[];
   /** How many documents the search matches under all its filters, when counted before its hits (countsFirst). */
   matches?: number;
-  /** Within a radius, counted first from the cells (039): the keys with documents within it. */
+  /**
+   * Counted first, the keys that hold its matches: within a radius from the cells (039), the keys with
+   * documents within it; under an array filter, from the cube's rows key by key (facetsFromCounts).
+   */
   keysWithin?: readonly number[];
 }
 export const quoteTerm = (t: string) => `'${t.replace(/'/g, "''")}'`;
@@ -303,17 +306,6 @@ export function hitsQuery(s: ParsedSearch, r: Resolved = {}): SqlQuery {
   const fewMatches = r.matches !== undefined
     ? r.matches * (s.words.length === 1 ? Math.max(r.matches, r.words?.maxDocs ?? 0) : r.matches) <= s.page * s.perPage * WALKED_PER_RANKED
     : (r.words?.maxDocs ?? Infinity) <= (r.keyIds || s.words.length > 1 ? RARE_NARROWED : RARE);
-  // Text-less under an array filter, its matches counted first: a few (at most TAG_RANKED_PER_HIT a hit of
-  // the page) are ranked from the tag's documents (the tags' GIN index, then a sort) instead of walking the
-  // order's index, which reads about (offset + limit) x documents / matches entries to find them: a type
-  // group with a rare service walked all 60,000 institutions' rating entries for none or a few, 15-37 ms at
-  // load 17 (the register's 51,000 listings have no services and rate 0: the walk's tail), ranked 2-4 ms;
-  // with many matches the walk finds a page in a few entries (0.1 ms) and stays (docs/PERFORMANCE.md).
-  const tagRanked = s.words.length === 0 && r.matches !== undefined && !radiusOf(s) && s.filters.some((f) => isTagFilter(s, f))
-    && r.matches <= s.page * s.perPage * TAG_RANKED_PER_HIT;
-  const rankFrom = tagRanked || (s.words.length > 0 && (!r.words?.main || fewMatches))
-    ? terms.map((t, i) => `${i > 0 ? t.expr : unindexed(t.expr)} ${t.dir}`).join(', ')
-    : inner;
   // Each key's first rows come in order from key_rating (key_id, rating DESC, ...) only when the order
   // is by rating: for another order (soonest available, fee, experience) each key's documents would all be
   // read and sorted (54 keys x 553 rows for soonest available at 500,000: 58 ms), while that order's own
@@ -322,11 +314,30 @@ export function hitsQuery(s: ParsedSearch, r: Resolved = {}): SqlQuery {
   // Within a radius, by rating, when a few keys hold the documents within it (the cells said which):
   // each key's first rows within the radius, walked down key_rating testing each row's distance. The
   // radius's own rows (the location index) would be every key's: 102,939 rows read for 1,046 of a
-  // specialty's within 28 km of Ikeja, 86 ms at 500,000 (2026-11-26).
+  // specialty's within 28 km of Ikeja, 86 ms at 500,000 (2026-11-26). The same under an array filter,
+  // when a few of the search's keys hold its matches (a type group's hundreds of keys, a service's few
+  // dozen among them): each of those keys' first rows with the tag, instead of the rating index or the tag's
+  // documents filtered by the whole list (8-9 ms for 20 hits at 101,000 institutions, 2026-11-26).
+  // Text-less under an array filter, its matches counted first: a few (at most TAG_RANKED_PER_HIT a hit of
+  // the page) are ranked from their keys' rows (keysNear) or the tag's documents (tagRanked) instead of walking
+  // the order's index, which reads about (offset + limit) x documents / matches entries to find them: a type
+  // group with a rare service walked all 60,000 institutions' rating entries for none or a few, 15-37 ms at
+  // load 17 (the register's 51,000 listings have no services and rate 0: the walk's tail), ranked 2-4 ms;
+  // with many matches the walk finds a page in a few entries (0.1 ms) and stays (docs/PERFORMANCE.md). The
+  // keys' rows only then: with many matches each key's walk reads most of its rows (a pharmacy service on page
+  // 11 over 46 keys: 12,300 entries, 16 ms, where the tag's 1,829 documents ranked take 2-3).
+  const fewTagged = s.words.length === 0 && r.matches !== undefined && !radiusOf(s) && s.filters.some((f) => isTagFilter(s, f))
+    && r.matches <= s.page * s.perPage * TAG_RANKED_PER_HIT;
   const keysNear = !relevance && byRating && s.words.length === 0 && !nearestWithin(s) && r.keysWithin !== undefined && r.keysWithin.length <= PER_KEY_MAX
+    && (radiusOf(s) !== undefined || fewTagged)
     ? r.keysWithin
     : undefined;
   if (keysNear) r = { ...r, keyIds: keysNear };
+  // The tag's documents (the tags' GIN index, then a sort): see fewTagged.
+  const tagRanked = fewTagged && !keysNear;
+  const rankFrom = tagRanked || (s.words.length > 0 && (!r.words?.main || fewMatches))
+    ? terms.map((t, i) => `${i > 0 ? t.expr : unindexed(t.expr)} ${t.dir}`).join(', ')
+    : inner;
   const perKey = !relevance && byRating && s.words.length === 0 && r.keyIds !== undefined && r.keyIds.length <= PER_KEY_MAX;
   // Nearest first within a radius, its matches counted first (countsFirst): the location index's own
   // order (<->) is walked without the radius, for at most as many rows as lie within it. The planner
@@ -352,6 +363,15 @@ export function hitsQuery(s: ParsedSearch, r: Resolved = {}): SqlQuery {
   // ANDed the tag's bitmap with the primary key's bitmap of the whole collection (60,000 entries, 6-13 ms
   // where the tag's own 1,904 took 0.1 ms).
   if (tagRanked && !perKey) where = where.replace(`collection = ${coll}`, `collection || '' = ${coll}`);
+  // With many matches under a long key list (hashed: `key_id + 0`), the order's index is walked, the tag a test
+  // of each entry, not an index: the planner cannot see how few of the tag's documents the list keeps (it
+  // estimated 307 of 1,829), and past the first page it ANDed the tag's bitmap with the primary key's of the
+  // whole collection (101,000 entries) and sorted: 9-36 ms for a pharmacy service (1,813 matches) on pages 5 and 11,
+  // walked 1.0-2.3 ms, its 1,829 tagged documents ranked 2.6-5.7 ms (medians of 7, load 10, 2026-11-26). Walked, a
+  // page reads about (offset + limit) x documents / matches entries: at most a quarter of them (fewTagged).
+  const walkTagged = s.words.length === 0 && !fewTagged && !perKey && rankFrom === inner && r.matches !== undefined && !radiusOf(s)
+    && r.keyIds !== undefined && r.keyIds.length > PER_KEY_MAX && s.filters.some((f) => isTagFilter(s, f));
+  if (walkTagged) where = where.replaceAll('tags && ', `coalesce(tags, '{}') && `);
   const limit = p.add(s.perPage);
   const offset = p.add((s.page - 1) * s.perPage);
   const enough = walkNear ? `least(${limit}::int + ${offset}::int, ${p.add(r.matches)}::int)` : `${limit}::int + ${offset}::int`;
