@@ -195,10 +195,13 @@ export function countQuery(
   }
   const arrays = s.facetBy.filter((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f));
   const parts = [`SELECT key_id AS k, '' AS f, '' AS v, count(*)::int AS n FROM m GROUP BY key_id`];
-  for (const f of arrays) {
-    const field = ident(f);
-    parts.push(`SELECT ${perKey ? 'key_id' : '0'}, '${field}', substr(t, ${field.length + 2}), count(*)::int FROM m CROSS JOIN LATERAL unnest(m.tags) t
-      WHERE t LIKE '${field}:%' GROUP BY ${perKey ? 'key_id, 3' : '3'}`);
+  // Every array facet in one pass over the matches' tags (`field:value`; a field name holds no colon): a pass
+  // per facet unnested every match's tags again, 2.1 + 3.1 + 3.1 ms for an institution search's services, lga
+  // and level facets over 2,334 matches within 48 km of Abuja; one pass 5.4-5.7 ms (load 7-10, 2026-11-26).
+  if (arrays.length) {
+    const field = `split_part(t, ':', 1)`;
+    parts.push(`SELECT ${perKey ? 'key_id' : '0'}, ${field}, substr(t, length(${field}) + 2), count(*)::int FROM m CROSS JOIN LATERAL unnest(m.tags) t
+      WHERE ${field} = ANY(${p.add(arrays.map(ident))}::text[]) GROUP BY ${perKey ? 'key_id, 2, 3' : '2, 3'}`);
   }
   // The page's availability windows over the same matches (windowRows reads them back).
   windows.forEach((bound, i) => {
