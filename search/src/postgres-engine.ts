@@ -379,7 +379,9 @@ export class PostgresEngine implements SearchEngine {
     const [hits, counted]: [SearchResult['hits'], Counted] = none
       ? [[], { ...facetsFromCounts(s, [], this.keys), windows: windows.map(() => 0) }]
       : countsFirst(s, r)
-        ? await this.counts(s, r, { windows }).then(async (c) => [await this.hits(s, { ...r, matches: c.found, keysWithin: c.keysWithin }), c] as const)
+        // Counted first and nothing matches: no page to ask for ("clinic" under a specialty within 50 km of Kano ranked
+        // the radius's 34,254 documents for none, 54-65 ms at load 10, 2026-11-26).
+        ? await this.counts(s, r, { windows }).then(async (c) => [c.found === 0 ? [] : await this.hits(s, { ...r, matches: c.found, keysWithin: c.keysWithin }), c] as const)
         : await Promise.all([this.hits(s, r), this.counts(s, r, { windows })]);
     const result: SearchResult = {
       found: counted.found,
