@@ -126,7 +126,8 @@ describe('hydrate on intent (browser)', { timeout: 180_000 }, () => {
 
   it('keeps what is typed into the search page before the app has come, and searches it', async () => {
     const { page, context } = await suite.page({ mobile: true });
-    await page.goto('/search?q=cardiology');
+    await page.goto('/search?q=Adebayo');
+    await page.getByRole('article').filter({ hasText: 'Dr. Kemi Adebayo' }).waitFor();
     await page.waitForLoadState('networkidle');
     // The search page's own form has no server action: focusing its box is an intent.
     const box = page.getByRole('search', { name: 'Search the directory' }).getByRole('textbox', { name: 'Search' });

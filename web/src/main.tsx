@@ -2,7 +2,10 @@
 // Mantine and the rest come in boot/app.tsx, fetched
 // - at once on a page the browser draws itself (no #ilera-ssr: signed-in pages, client
 //   routes, the bare shell the service worker falls back to), and on a server-drawn page
-//   opened by a signed-in visitor (<html data-signed-in>: their own header and dashboard);
+//   opened by a signed-in visitor (<html data-signed-in>: their own header and dashboard) or
+//   that the server could not draw whole (<html data-incomplete>: a search that failed) or
+//   whose parts the app changes at once on this screen ([data-app-at-once]), or on a phone
+//   at an insecure address (the app's connection dialog shows at once);
 // - on a server-drawn page (landing, search, profiles, static pages), at the visitor's first
 //   intent that needs it (boot/intent.ts has the rule). Until then the page is HTML: links
 //   navigate and the landing page's search form is sent to /search by the browser. The
@@ -12,7 +15,8 @@ import './app/first-screen.css';
 import './app/global.css';
 import { IntentRecorder } from './boot/intent';
 import { registerServiceWorker, warmServiceWorker } from './lib/service-worker';
-import { OFFLINE_MESSAGE } from './lib/offline-messages';
+import { shouldShowConnectionDialog } from './lib/device';
+import { OFFLINE_MESSAGE, OFFLINE_PAGE_MESSAGE } from './lib/offline-messages';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
@@ -21,6 +25,8 @@ const serverState = document.getElementById('ilera-ssr');
 // The loader's own notices (outside #root: React never sees them).
 const LOADER_UI = 'data-ilera-loader';
 const ownUi = (el: Element) => !!el.closest(`[${LOADER_UI}]`);
+
+const NOT_LOADED_MESSAGE = 'This part of Ilera could not be loaded. Please try again in a few seconds.';
 
 let loading: Promise<void> | null = null;
 let failure: HTMLElement | null = null;
@@ -41,8 +47,8 @@ function preloadRouteChunks(): void {
 function load(recorder?: IntentRecorder): Promise<void> {
   recorder?.startLoading();
   if (!loading) preloadRouteChunks();
-  loading ??= import('./boot/app')
-    .then(async ({ startApp }) => {
+  loading ??= import('./boot/app').then(
+    async ({ startApp }) => {
       failure?.remove();
       // The app shows its own "Saved copy" notice (the service worker wrote one into a saved page's HTML).
       document.getElementById('ilera-saved-copy')?.remove();
@@ -50,18 +56,21 @@ function load(recorder?: IntentRecorder): Promise<void> {
       warmServiceWorker();
       await recorder?.replay();
       delete document.documentElement.dataset.app;
-    })
-    .catch((err: unknown) => {
+    },
+    () => {
+      // The app's code could not be fetched. Offline, with a page the phone has as HTML only
+      // (the intent waits, and a form that was waiting goes as HTML), or a page the app draws
+      // whose code is not on the phone; or online, a server too busy to answer: say so, and
+      // try again when asked.
       loading = null;
-      if (!recorder) throw err;
-      // Offline, with a page the phone has as HTML only: say so, and try again when asked
-      // (the intent waits). A form that was waiting goes as HTML.
-      recorder.sendWaitingFormAsHtml();
-      showOffline(() => {
+      recorder?.sendWaitingFormAsHtml();
+      const message = !navigator.onLine ? (recorder ? OFFLINE_MESSAGE : OFFLINE_PAGE_MESSAGE) : NOT_LOADED_MESSAGE;
+      showNotLoaded(message, () => {
         refetchFailedStylesheets();
         void load(recorder);
       });
-    });
+    },
+  );
   return loading;
 }
 
@@ -72,13 +81,13 @@ function refetchFailedStylesheets(): void {
   }
 }
 
-function showOffline(retry: () => void): void {
+function showNotLoaded(message: string, retry: () => void): void {
   failure?.remove();
   failure = document.createElement('div');
   failure.setAttribute(LOADER_UI, '');
   failure.setAttribute('role', 'alert');
   failure.className = 'ilera-loader-alert';
-  failure.append(OFFLINE_MESSAGE);
+  failure.append(message);
   const button = document.createElement('button');
   button.type = 'button';
   button.textContent = 'Try again';
@@ -90,11 +99,24 @@ function showOffline(retry: () => void): void {
   document.body.append(failure);
 }
 
-if (serverState && !document.documentElement.hasAttribute('data-signed-in')) {
+const html = document.documentElement;
+// A part that the app changes as soon as it runs on this screen (the search filters, open at
+// once on a wide screen) says so with data-app-at-once="<media query>" ('' for any screen).
+const changedAtOnce = [...document.querySelectorAll<HTMLElement>('[data-app-at-once]')].some(
+  (el) => !el.dataset.appAtOnce || matchMedia(el.dataset.appAtOnce).matches,
+);
+const waitForIntent =
+  serverState &&
+  !html.hasAttribute('data-signed-in') &&
+  !html.hasAttribute('data-incomplete') &&
+  !changedAtOnce &&
+  // The phone at an insecure address is told so by the app at once (its connection dialog).
+  !shouldShowConnectionDialog();
+if (waitForIntent) {
   const recorder: IntentRecorder = new IntentRecorder(root, () => void load(recorder), ownUi);
   recorder.listen();
   // Said on the page (tests and tools read it): an intent now is kept until the app answers it.
-  document.documentElement.dataset.app = 'on-intent';
+  html.dataset.app = 'on-intent';
 } else {
   void load();
 }

@@ -17,6 +17,18 @@ function Committed({ onCommit }: { onCommit: () => void }) {
 }
 
 /**
+ * Offline, a toast ("You are offline") must still show, and its code is a chunk of its own that
+ * the service worker keeps only once fetched (the precache holds the loader only, issue 35):
+ * under the worker, the app fetches it when the phone is idle, once.
+ */
+function keepToastsForOffline(): void {
+  if (!navigator.serviceWorker?.controller) return;
+  const fetchToasts = () => void import('../lib/Toasts').catch(() => undefined);
+  if ('requestIdleCallback' in window) requestIdleCallback(fetchToasts, { timeout: 10_000 });
+  else setTimeout(fetchToasts, 3000);
+}
+
+/**
  * Renders the app into #root, or hydrates the server's HTML in place when the page came with
  * the data it was drawn from (#ilera-ssr, entry-server.tsx): the query cache starts from it.
  * Resolves once the root has committed; parts behind a lazy boundary may hydrate after.
@@ -29,7 +41,12 @@ export function startApp(root: HTMLElement, serverState: HTMLElement | null): Pr
           <AppRoutes />
         </AppProviders>
         {/* Renders nothing: the server's HTML has no counterpart to match. */}
-        <Committed onCommit={resolve} />
+        <Committed
+          onCommit={() => {
+            resolve();
+            keepToastsForOffline();
+          }}
+        />
       </StrictMode>
     );
     // Either way a transition: React renders (or hydrates) the first screen in slices of a

@@ -3,7 +3,7 @@
 // runs in the page's loader (main.tsx), before the app is fetched.
 //
 // The rule. An event needs the app when it is a pointerdown, click, keydown (other than
-// Tab, Escape and modifier keys alone) or focusin whose target lies in a control, and the
+// Tab, Escape and modifier keys alone), focusin, input or change whose target lies in a control, and the
 // control is not one the browser handles by itself. Controls: a, button, input, select,
 // textarea, label, summary, and elements with a widget role (button, switch, checkbox,
 // radio, tab, combobox, menuitem, option, slider, textbox), aria-haspopup or a tabindex of
@@ -15,6 +15,13 @@
 // Everything else (a filter, a switch, a menu, a dialog's button, a native select whose choice
 // changes the page, a field of a form without an action) needs the app. Plain text, images
 // and empty space are not controls: tapping, selecting or scrolling them loads nothing.
+//
+// Until the app has hydrated the element concerned: a click that needs the app is held
+// (prevented) and done again (el.click()) once; a click on a select, a text field, a checkbox or
+// a radio goes through (the phone's picker opens, the caret lands, the box ticks at once) and
+// what is chosen, typed or ticked is handed to React after (an input, change or click event
+// React sees as the change it is); a focus is said again (focusin); a form sent meanwhile is
+// sent again through the app (requestSubmit), or by the browser if the app cannot be fetched.
 
 const CONTROLS = [
   'a',
@@ -52,6 +59,20 @@ export function handledByBrowser(control: Element): boolean {
   }
   return false; // a select: its choice may change the page (the landing page's quick searches)
 }
+
+/**
+ * A field whose click the browser answers by itself and whose outcome can be handed to React
+ * after: a select or a text field (a phone's picker opens on the click, the caret lands; what is
+ * chosen or typed is replayed), a checkbox or a radio (it ticks at once; React is told after).
+ * Their clicks go through; any other control's click is held.
+ */
+function answeredByBrowser(target: Element): boolean {
+  const found = target.closest(CONTROLS);
+  const control = found instanceof HTMLLabelElement ? found.control : found;
+  if (control instanceof HTMLSelectElement || control instanceof HTMLTextAreaElement) return true;
+  return control instanceof HTMLInputElement && (TEXT_TYPES.has(control.type) || isTick(control));
+}
+const isTick = (el: Element): el is HTMLInputElement => el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio');
 
 /** Whether `event` is an intent that needs the app. */
 export function needsApp(event: Event): boolean {
@@ -94,11 +115,27 @@ class Remembered {
 }
 
 /**
- * React's marker on an element it has hydrated (the props it gave it). A part behind a lazy
- * boundary (a page's own chunk) hydrates after the root, and React drops a click on a part
- * not hydrated yet: the click is replayed when its target carries the marker.
+ * Whether React has hydrated an element and committed it: only then does it answer an event on
+ * it (React drops a click on a part it has not committed, and a part behind a lazy boundary, as
+ * a page's own chunk, commits after the root). React says neither publicly: this reads what its
+ * own event dispatch reads (react-dom's getNearestMountedFiber: a fiber, none of whose ancestors
+ * up to the root is still being placed or hydrated, flags 4098). Checked against React 19; on a
+ * React that changes it, the replay waits for its timeout and happens then.
  */
-const isHydrated = (el: Element) => Object.keys(el).some((k) => k.startsWith('__reactProps$'));
+type FiberNode = { alternate: unknown; flags: number; return: FiberNode | null; tag: number };
+function isHydrated(el: Element): boolean {
+  const key = Object.keys(el).find((k) => k.startsWith('__reactFiber$'));
+  const fiber = key ? ((el as unknown as Record<string, FiberNode>)[key] ?? null) : null;
+  if (!fiber || !Object.keys(el).some((k) => k.startsWith('__reactProps$'))) return false;
+  let nearest: FiberNode | null = fiber;
+  let node = fiber;
+  for (let next: FiberNode | null = fiber; next && !next.alternate; next = node.return) {
+    node = next;
+    if (node.flags & 4098) nearest = node.return;
+  }
+  while (node.return) node = node.return;
+  return node.tag === 3 && nearest === fiber;
+}
 
 async function whenHydrated(el: Element, timeoutMs = 10_000): Promise<void> {
   const until = Date.now() + timeoutMs;
@@ -115,6 +152,8 @@ const nativeValueSetter = (el: HTMLInputElement | HTMLTextAreaElement) =>
  */
 export class IntentRecorder {
   private click: Remembered | null = null;
+  /** Checkboxes and radios ticked before the app came: the state each had before, and the one the visitor left. */
+  private readonly ticked = new Map<Element, { field: Remembered; before: boolean; after: boolean }>();
   private focus: Remembered | null = null;
   private submit: { form: Remembered; submitter: Remembered | null } | null = null;
   /** Fields typed or chosen in, with what they said (React may draw them again with its state before the replay). */
@@ -149,6 +188,8 @@ export class IntentRecorder {
       case 'change':
         if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) {
           this.edited.set(target, { field: this.edited.get(target)?.field ?? new Remembered(target, this.root), value: target.value });
+          // A choice made without a tap or a key (assistive technology, autofill) is an intent too.
+          if (needsApp(event)) this.onIntent();
         }
         return;
       case 'submit':
@@ -162,7 +203,13 @@ export class IntentRecorder {
         return;
     }
     if (!needsApp(event)) return;
-    if (event.type === 'click') {
+    if (event.type === 'click' && isTick(target as Element)) {
+      // The click has already ticked it (a click event comes after the change it makes).
+      const box = target as HTMLInputElement;
+      const known = this.ticked.get(box);
+      this.ticked.set(box, { field: known?.field ?? new Remembered(box, this.root), before: known ? known.before : !box.checked, after: box.checked });
+    }
+    if (event.type === 'click' && !answeredByBrowser(target as Element)) {
       // Not answered now (a checkbox would tick with no one to see it): done again once the app is there.
       event.preventDefault();
       event.stopImmediatePropagation();
@@ -180,7 +227,9 @@ export class IntentRecorder {
    */
   async replay(): Promise<void> {
     const targets = () =>
-      [...[...this.edited.values()].map((e) => e.field), this.focus, this.click, this.submit?.form].map((r) => r?.current).filter((el): el is Element => !!el);
+      [...[...this.edited.values(), ...this.ticked.values()].map((e) => e.field), this.focus, this.click, this.submit?.form]
+        .map((r) => r?.current)
+        .filter((el): el is Element => !!el);
     for (;;) {
       const waiting = targets().filter((el) => !isHydrated(el));
       if (!waiting.length) break;
@@ -193,7 +242,7 @@ export class IntentRecorder {
       if (el instanceof HTMLSelectElement) {
         el.value = value;
         el.dispatchEvent(new Event('change', { bubbles: true }));
-      } else if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) continue;
+      } else if (el && isTick(el)) continue;
       else if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) {
         // React tells a change by comparing with the value it last saw (and may have drawn its
         // own again): through its setter it sees another one, then the browser's own setter puts
@@ -203,9 +252,19 @@ export class IntentRecorder {
         el.dispatchEvent(new Event('input', { bubbles: true }));
       }
     }
+    for (const { field, before, after } of this.ticked.values()) {
+      const box = field.current;
+      // Changed by the visitor (React may have drawn it again as it knew it): through React's
+      // setter it is put as before, and a click ticks it as the visitor left it, which React
+      // sees as the change it is.
+      if (box instanceof HTMLInputElement && after !== before) {
+        box.checked = before;
+        box.click();
+      }
+    }
     // React applies what the fields said before the click runs its handlers (it renders a
     // discrete event's updates in a microtask: the click's handler would see the old values).
-    if (this.edited.size) await new Promise((resolve) => setTimeout(resolve, 0));
+    if (this.edited.size || this.ticked.size) await new Promise((resolve) => setTimeout(resolve, 0));
     const focused = this.focus?.current;
     if (focused && document.activeElement === focused) focused.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
     const clicked = this.click?.current;
@@ -217,6 +276,7 @@ export class IntentRecorder {
     }
     this.click = this.focus = this.submit = null;
     this.edited.clear();
+    this.ticked.clear();
   }
 
   /** The app could not be fetched: a form waiting for it is sent by the browser, as HTML. */

@@ -47,14 +47,15 @@ export const scriptJson = (value: unknown) =>
 export function renderDocument(
   template: string,
   head: PageHead | null,
-  body?: { html: string; state: unknown; dataSaver?: boolean; signedIn?: boolean },
+  body?: { html: string; state: unknown; dataSaver?: boolean; signedIn?: boolean; incomplete?: boolean },
 ): string {
   // Issue 35: a page drawn for a data saver says so, and the browser hydrates it the same way.
   const saver = body?.dataSaver ? ' data-save-data="on"' : '';
   // Issue 35: the page's loader starts the app at once for a signed-in visitor (their header,
   // their dashboard at /), and otherwise at the first intent (web/src/main.tsx).
-  const signedIn = body?.signedIn ? ' data-signed-in=""' : '';
-  let html = template.replace('<html lang="en">', `<html lang="en" data-mantine-color-scheme="light"${saver}${signedIn}>`);
+  // So does a page the server could not draw whole (a search that failed): the app finishes it.
+  const appAtOnce = (body?.signedIn ? ' data-signed-in=""' : '') + (body?.incomplete ? ' data-incomplete=""' : '');
+  let html = template.replace('<html lang="en">', `<html lang="en" data-mantine-color-scheme="light"${saver}${appAtOnce}>`);
   if (head) {
     const tags = [
       `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
@@ -339,7 +340,8 @@ export async function registerServerPages(app: FastifyInstance, root: string): P
         request.log.error({ err }, 'server search failed');
       }
     }
-    const body = await render(request, search ? { search } : {});
+    const drawn = await render(request, search ? { search } : {});
+    const body = drawn && !search ? { ...drawn, incomplete: true } : drawn;
     reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Cookie, Save-Data');
     return reply.send(
       renderDocument(template, { title: defaultTitle, description: defaultDescription, canonical: `${app.config.appUrl}${request.url}` }, body),

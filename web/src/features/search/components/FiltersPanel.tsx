@@ -61,6 +61,9 @@ export function institutionTypeChoices(facet: FacetValue[], selected?: string): 
   return optionValues(registrationInstitutionTypeValues, facet, selected);
 }
 
+/** Where the filters open at once. */
+const WIDE = '(min-width: 62em)';
+
 /**
  * The collapsible Filters panel (spec §2): type, specialty or service, city
  * (free text) and state (ten options), with the number of results beside
@@ -77,7 +80,7 @@ export function FiltersPanel({
 }) {
   // Read after the first render, which must match the server's HTML (the server knows no
   // screen, decision 015): closed at first, opened at once on a wide screen.
-  const wide = useMediaQuery('(min-width: 62em)', false, { getInitialValueInEffect: true });
+  const wide = useMediaQuery(WIDE, false, { getInitialValueInEffect: true });
   const [opened, setOpened] = useState(wide);
   useEffect(() => setOpened(wide), [wide]);
   const [city, setCity] = useState(state.city ?? '');
@@ -90,7 +93,8 @@ export function FiltersPanel({
   const hasFilters = Boolean(state.professionalType || state.specialty || state.institutionType || state.service || state.city || state.state || state.verified || state.availability);
 
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-label="Filters">
+    // On a wide screen the app must come at once to open it (issue 35: web/src/main.tsx).
+    <Card withBorder radius="md" padding="md" component="section" aria-label="Filters" data-app-at-once={WIDE}>
       <UnstyledButton onClick={() => setOpened((o) => !o)} aria-expanded={opened} aria-controls="search-filters" w="100%">
         <Group justify="space-between">
           <Group gap={8}>

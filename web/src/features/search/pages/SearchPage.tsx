@@ -31,7 +31,8 @@ export default function SearchPage() {
   const update = (patch: Partial<SearchState>, options?: { replace?: boolean }) => navigateTo({ ...state, page: 1, ...patch }, options);
 
   return (
-    <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
+    // The app rewrites a `location` at once (above): it must come at once for it (issue 35: web/src/main.tsx).
+    <Container size="xl" py={{ base: 'md', sm: 'xl' }} data-app-at-once={params.get('location') ? '' : undefined}>
       <Stack gap="md">
         <Title order={1} fz={{ base: 22, sm: 32 }}>
           Find Healthcare Providers
