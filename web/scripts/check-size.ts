@@ -54,9 +54,10 @@ export interface RouteBudget {
 
 export const routes: RouteBudget[] = [
   // Budgets (issue 35): the issue's 100 KB for the landing page's JavaScript holds for every page
-  // the server draws (the loader only, a few KB); once the app comes, what the chunk groups and the
-  // lazy toasts brought them to, a few KB above (docs/PERFORMANCE.md, Page weight).
-  { name: 'landing', path: '/', page: 'src/app/pages/LandingPage.tsx', drawn: true, maxJsKb: 100, maxCssKb: 30, maxAppJsKb: 140 },
+  // the server draws (the loader only, a few KB: decision 036); once the app comes, what the chunk
+  // groups and the lazy toasts brought them to, a few KB above (docs/PERFORMANCE.md, Page weight),
+  // the landing page's 5 KB more for the loader it now counts (139.3 KB on 2026-11-26).
+  { name: 'landing', path: '/', page: 'src/app/pages/LandingPage.tsx', drawn: true, maxJsKb: 100, maxCssKb: 30, maxAppJsKb: 145 },
   {
     name: 'search',
     path: '/search',
