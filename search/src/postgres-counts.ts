@@ -4,7 +4,7 @@
 import type { FacetCount } from './engine';
 import type { FilterClause, ParsedSearch } from './protocol';
 import type { CollectionName } from './schema';
-import { CUBE_ARRAY_FIELDS, CUBE_KEY_FIELDS, isKeyFilter, isTagFilter, type KeyTable } from './postgres-keys';
+import { CUBE_ARRAY_FIELDS, CUBE_KEY_FIELDS, isKeyFilter, isTagFilter, tag, type KeyTable } from './postgres-keys';
 import { ident, Params, PER_KEY_MAX, quoteTerm, whereSql, type Resolved, type SqlQuery } from './postgres-sql';
 import type { CellCover } from './postgres-geo';
 
@@ -332,10 +332,26 @@ export function cellRadius(s: ParsedSearch, r: Resolved): FilterClause | undefin
   // Beyond a few hundred km the cells to list grow with the area (and no near-me search is that wide).
   if (!(km > 0 && km <= 300) || Math.abs(lat) > 60) return undefined;
   const rest: ParsedSearch = { ...s, filters: s.filters.filter((f) => f !== radii[0]) };
-  if (cubeTerms(rest, r) === undefined) return undefined;
+  // Array facets under a small field's value: its pair rows (migration 046) count them, the rest as without them.
+  const paired = pairedFilter(rest) !== undefined;
+  if (cubeTerms(paired ? { ...rest, facetBy: rest.facetBy.filter((f) => !CUBE_ARRAY_FIELDS[s.collection].includes(f)) } : rest, r) === undefined) return undefined;
   const tagged = rest.filters.some((f) => isTagFilter(s, f)) || s.facetBy.some((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f));
   if (cubeDay(rest) && tagged) return undefined;
   return radii[0];
+}
+
+/**
+ * The array fields whose values have pair rows in the cells (migration 046 search_cell_pair_rows: the
+ * same fields): a document's one level, ownership or LGA, a few values a cell. Not services, many a
+ * document and many a cell.
+ */
+export const CELL_PAIR_FIELDS: Record<CollectionName, readonly string[]> = { professionals: [], institutions: ['level', 'ownership', 'lga'] };
+
+/** The search's array filter when it is one value of a field with pair rows and array facets are asked (else undefined). */
+function pairedFilter(s: ParsedSearch): FilterClause | undefined {
+  const tags = s.filters.filter((f) => isTagFilter(s, f));
+  if (tags.length !== 1 || tags[0].op !== '=' || tags[0].values.length !== 1 || !CELL_PAIR_FIELDS[s.collection].includes(tags[0].field)) return undefined;
+  return s.facetBy.some((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f)) ? tags[0] : undefined;
 }
 
 /**
@@ -379,6 +395,19 @@ export function cellCountQuery(s: ParsedSearch, r: Resolved, cover: Pick<CellCov
     ? [`SELECT key_id AS k, '' AS f, '' AS v, sum(count)::int AS n FROM ${rows(`day < ${p.add(day)}::date${keys}`)} GROUP BY key_id`]
     : [`SELECT key_id AS k, '' AS f, '' AS v, sum(count)::int AS n FROM ${rows(`${tagFilter ? `key_id <> 0 AND ${ownRows(p, tagFilter)}` : ownRows(p, undefined)}${keys}`)} GROUP BY key_id`];
   const arrays = s.facetBy.filter((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f));
+  const paired = day ? undefined : pairedFilter(s);
+  if (paired) {
+    // Under a small field's value (cellRadius): each facet's values from the value's pair rows, a run of cells at a
+    // time (a tag's rows of a grid lie in cell order: 046), the search's keys among them; the value itself (its field
+    // asked as a facet) is every document counted, the filter's own rows read again.
+    const pairs = cellRows('search_cube_cell_pairs', s.collection, cover, p, false);
+    parts.push(`SELECT 0, arr_field, arr_value, sum(count)::int FROM ${pairs(`c.tag = ${p.add(tag(paired.field, paired.values[0]))}::text${keys}
+      AND arr_field = ANY(${p.add(arrays)}::text[])`)} GROUP BY arr_field, arr_value`);
+    if (arrays.includes(paired.field)) {
+      parts.push(`SELECT 0, ${p.add(paired.field)}::text, ${p.add(String(paired.values[0]))}::text, coalesce(sum(count), 0)::int
+        FROM ${rows(`key_id <> 0 AND ${ownRows(p, paired)}${keys}`)}`);
+    }
+  }
   if (arrays.length && !day && !tagFilter) {
     // Key 0's value rows (no key list) are a cell's first after its keys' rows: a descent per cell finds them;
     // over a run, every key's rows of each cell would be stepped over (2,504 rows for 83 runs read 13.5 ms
