@@ -5,16 +5,16 @@
 -- and a facet under a filter is a pair (12-260 ms a request at 101,000 institutions, 2026-11-26).
 --
 -- The pairs: per cell of the three grids and per key, the documents holding a tag of a small field
--- (`tag`, field:value as in search_documents.tags) and another of their tags (arr_field, arr_value).
+-- (`tag`, field:value as in search_documents.tags) and each of their tags (arr_field, arr_value), that
+-- one too: a search under the value reads its documents per key and its facets from the tag's rows
+-- alone, which lie together (a tag's rows of a grid in cell order: a run of cells is one range).
 -- Only for the small fields, of the institutions: a level, an ownership and an LGA are one value a
 -- document, a few a cell; services are many, never the filter here (a services filter with array
 -- facets is counted over the documents as before). Measured on ilera_bench (101,000 institutions):
--- 623,923 pairs a grid, kept per key 266,206 + 453,875 + 589,300 rows (12, 48, 192 cells a degree),
--- about what search_cube_cells holds for the institutions already (1,596,644).
+-- 623,923 pairs of two tags and 203,000 of a tag with itself a grid, kept per key 373,020 + 615,728 +
+-- 783,218 rows (12, 48, 192 cells a degree; 306 MB with the primary key), a little more than what
+-- search_cube_cells holds for the institutions (1,596,644 rows).
 -- search/src/postgres-counts.ts CELL_PAIR_FIELDS names the same fields.
---
--- The filter's own value is not a pair (its count is the filter's value rows, 039). The rows of one
--- tag lie together, a grid's cells in order of their ids: a run of cells side by side is one range.
 CREATE TABLE search_cube_cell_pairs (
   collection text NOT NULL,
   tag        text NOT NULL,
@@ -36,7 +36,7 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
     split_part(b.tag, ':', 1), substr(b.tag, position(':' IN b.tag) + 1)
   FROM (VALUES (12), (48), (192)) AS g(n)
   CROSS JOIN (SELECT DISTINCT t AS tag FROM unnest(tags) AS t WHERE split_part(t, ':', 1) IN ('level', 'ownership', 'lga')) a
-  CROSS JOIN LATERAL (SELECT t AS tag FROM unnest(tags) AS t WHERE t <> a.tag) b
+  CROSS JOIN LATERAL (SELECT t AS tag FROM unnest(tags) AS t) b
   WHERE coll = 'institutions' AND lat IS NOT NULL AND lng IS NOT NULL
 $$;
 

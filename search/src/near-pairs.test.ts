@@ -47,9 +47,15 @@ function institution(i: number, variant = 0): SearchDocument {
     reviewCount: i % 3,
     isVerified: i % 4 !== 0,
     isApproved: true,
+    // Slots on four days for most owned institutions (a register listing is not bookable), the both kind Primary.
+    ...((!register || both) && v % 4 !== 1 ? { nextSlot: midnight((v % 4) - 1) + (i % 24) * 3600 } : {}),
     ...(v % 19 !== 0 ? { location: [6.52 + (rand(i, 1 + variant) * 2 - 1) * 0.28, 3.38 + (rand(i, 2 + variant) * 2 - 1) * 0.28] } : {}),
   } as SearchDocument;
 }
+
+/** Lagos midnights (UTC+1) from 1 December 2026. */
+const LAGOS_DEC_1 = Date.UTC(2026, 11, 1) / 1000 - 3600;
+const midnight = (k: number) => LAGOS_DEC_1 + k * 86400;
 
 const CIRCLES: [number, number, number][] = [
   [6.52, 3.38, 6],
@@ -79,6 +85,7 @@ describe('near-me counts under a small array field with array facets, from the c
 
   /** Each search's counts as the engine gives them (from the cells: cellRadius), and counted over the documents within the radius. */
   async function compare() {
+    let slotted = 0;
     for (const [lat, lng, km] of CIRCLES) {
       expect(cellCover(lat, lng, km).cells.length).toBeGreaterThan(0);
       let found = 0;
@@ -94,7 +101,25 @@ describe('near-me counts under a small array field with array facets, from the c
       }
       // Most of them find institutions there (a clinic's private ones may be none in the smallest circle).
       expect(found).toBeGreaterThanOrEqual(searches(lat, lng, km).length - 1);
+      // The search page's availability windows under the value, with the page they belong to (one multi_search):
+      // a value whose documents have slots, and values whose documents have none (Tertiary: register listings).
+      for (const value of ['level:=[Primary]', 'level:=[Tertiary]', 'ownership:=[Public]', 'lga:=[Ikeja]']) {
+        const near = `location:(${lat}, ${lng}, ${km} km) && ${value}`;
+        const page: SearchRequest = { collection: 'institutions', q: '*', filter_by: near, facet_by: 'services,lga,level', per_page: 5 };
+        const windows = [0, 2, 6].map((k): SearchRequest => ({ collection: 'institutions', q: '*', filter_by: `${near} && nextSlot:<${midnight(k)}`, per_page: 0 }));
+        const answers = await engine.multiSearch([page, ...windows]);
+        for (const [i, raw] of [page, ...windows].entries()) {
+          const a = answers[i];
+          if (isSearchError(a)) throw new Error(a.error);
+          const s = parseSearch(raw);
+          const [r] = await engine.resolve([s]);
+          const live = await engine.counts(s, r, { live: true });
+          expect({ raw, found: a.found, facets: a.facet_counts }).toEqual({ raw, found: live.found, facets: live.facets });
+          if (i > 0) slotted += live.found;
+        }
+      }
     }
+    expect(slotted).toBeGreaterThan(0);
   }
 
   /** The pair rows as the trigger keeps them, and as a recount from the documents makes them (rolled back). */
