@@ -124,18 +124,105 @@ describe('hydrate on intent (browser)', { timeout: 180_000 }, () => {
     await context.close();
   });
 
-  it('keeps what is typed into the search page before the app has come, and searches it', async () => {
+  /** Holds the app's code (a slow network) until `release()`: the page's loader is what answers meanwhile. */
+  async function holdApp(page: Page): Promise<{ asked: () => boolean; release: () => void }> {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    return { asked: () => asked, release };
+  }
+  const loaderBar = (page: Page) => page.locator('.ilera-loader-bar');
+  const loadingStatus = (page: Page) => page.getByRole('status').filter({ hasText: /^Loading…$/ });
+
+  it('shows that the app is on its way after a tap that needs it, until the tap has taken effect', async () => {
+    // No service worker: page.route must see the app's request.
+    const { page, context } = await suite.page({ mobile: true, serviceWorkers: 'block' });
+    const app = await holdApp(page);
+    await page.goto('/search?q=cardiology');
+    await page.waitForLoadState('networkidle');
+    expect(await loaderBar(page).count()).toBe(0);
+    const filters = page.getByRole('button', { name: 'Filters', exact: true });
+    expect(await filters.getAttribute('aria-expanded')).toBe('false');
+    await filters.click();
+    // The app is asked for and has not come: the bar, the tapped control busy, "Loading…" said.
+    await loaderBar(page).waitFor();
+    await loadingStatus(page).waitFor({ state: 'attached' });
+    expect(await filters.getAttribute('aria-busy')).toBe('true');
+    expect(app.asked()).toBe(true);
+    expect(await reactOwnsPage(page)).toBe(false);
+    app.release();
+    // The tap took effect once (the panel open) and the indication is gone.
+    await expect.poll(() => filters.getAttribute('aria-expanded')).toBe('true');
+    await hydratedByReact(filters);
+    await expect.poll(() => loaderBar(page).count()).toBe(0);
+    expect(await loadingStatus(page).count()).toBe(0);
+    expect(await filters.getAttribute('aria-busy')).toBeNull();
+    expect(await waitingForIntent(page)).toBe(false);
+    expect(hydrationProblems(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("sends the search page's own search, typed and Enter, to the server-drawn results without the app, its filters kept", async () => {
     const { page, context } = await suite.page({ mobile: true });
-    await page.goto('/search?q=Adebayo');
+    const scripts = scriptsOf(page);
+    await page.goto('/search?q=Adebayo&specialty=Cardiology');
     await page.getByRole('article').filter({ hasText: 'Dr. Kemi Adebayo' }).waitFor();
     await page.waitForLoadState('networkidle');
-    // The search page's own form has no server action: focusing its box is an intent.
     const box = page.getByRole('search', { name: 'Search the directory' }).getByRole('textbox', { name: 'Search' });
+    // Focusing and typing in it are not intents: the browser sends the form (a GET to /search).
     await box.fill('Bello');
     await box.press('Enter');
     await page.waitForURL(/[?&]q=Bello(&|$)/);
+    expect(new URL(page.url()).searchParams.get('specialty')).toBe('Cardiology');
     await page.getByRole('article').filter({ hasText: 'Dr. Musa Bello' }).waitFor();
     expect(await page.getByRole('article').filter({ hasText: 'Dr. Kemi Adebayo' }).count()).toBe(0);
+    await page.waitForLoadState('networkidle');
+    expect(new Set(scripts)).toEqual(new Set([await loaderOf(page)]));
+    expect(await waitingForIntent(page)).toBe(true);
+    expect(await reactOwnsPage(page)).toBe(false);
+    await context.close();
+  });
+
+  it("sends the search page's own search with scripts off", async () => {
+    const context = await suite.browser.newContext({ baseURL: suite.base, viewport: { width: 360, height: 740 }, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/search?q=Adebayo');
+    await page.getByRole('article').filter({ hasText: 'Dr. Kemi Adebayo' }).waitFor();
+    const form = page.getByRole('search', { name: 'Search the directory' });
+    await form.getByRole('textbox', { name: 'Search' }).fill('Bello');
+    await form.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL(/[?&]q=Bello(&|$)/);
+    await page.getByRole('article').filter({ hasText: 'Dr. Musa Bello' }).waitFor();
+    expect(await page.getByRole('article').filter({ hasText: 'Dr. Kemi Adebayo' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('keeps what is typed into the search page while the app is on its way, and searches it through the app', async () => {
+    const { page, context } = await suite.page({ mobile: true, serviceWorkers: 'block' });
+    const app = await holdApp(page);
+    await page.goto('/search?q=Adebayo');
+    await page.getByRole('article').filter({ hasText: 'Dr. Kemi Adebayo' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    // A tap that needs the app (the filters), then, before it has come, new words and Enter:
+    // the form waits for the app, which sends it (a client-side navigation, no new page).
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    await loaderBar(page).waitFor();
+    const box = page.getByRole('search', { name: 'Search the directory' }).getByRole('textbox', { name: 'Search' });
+    await box.fill('Bello');
+    await box.press('Enter');
+    app.release();
+    await page.waitForURL(/[?&]q=Bello(&|$)/);
+    await page.getByRole('article').filter({ hasText: 'Dr. Musa Bello' }).waitFor();
+    expect(await page.getByRole('article').filter({ hasText: 'Dr. Kemi Adebayo' }).count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+    expect(await box.inputValue()).toBe('Bello');
+    expect(await loaderBar(page).count()).toBe(0);
     expect(hydrationProblems(page)).toEqual([]);
     await context.close();
   });

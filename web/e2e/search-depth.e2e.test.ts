@@ -80,9 +80,10 @@ describe('search page: more than 1,000 results (browser)', { timeout: 120_000 },
     // The browser's own search for such an address (a client-side navigation, here from another
     // search) asks for the last page served, not for one the API refuses, and shows the same.
     await page.goto('/search?q=cardiologist');
-    // The app comes at the visitor's first intent (issue 35, web/src/main.tsx): here, the search box
-    // taking the focus. It hydrates from the server's answer, without searching again.
-    await page.getByRole('search', { name: 'Search the directory' }).getByRole('textbox', { name: 'Search' }).focus();
+    // The app comes at the visitor's first intent (issue 35, web/src/main.tsx): here, the search
+    // type's select taking the focus (the box is the browser's: its form is sent to /search). It
+    // hydrates from the server's answer, without searching again.
+    await page.getByRole('search', { name: 'Search the directory' }).getByRole('combobox', { name: 'Search type' }).focus();
     await hydratedByReact(page.locator('article'));
     expect(searches).toEqual([]);
     await page.evaluate(() => {

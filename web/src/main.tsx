@@ -8,8 +8,9 @@
 //   at an insecure address (the app's connection dialog shows at once);
 // - on a server-drawn page (landing, search, profiles, static pages), at the visitor's first
 //   intent that needs it (boot/intent.ts has the rule). Until then the page is HTML: links
-//   navigate and the landing page's search form is sent to /search by the browser. The
-//   intent's click, focus, typed text or sent form are done again once React has hydrated.
+//   navigate and the landing and search pages' search forms are sent to /search by the
+//   browser. The intent's click, focus, typed text or sent form are done again once React has
+//   hydrated; meanwhile, after 300 ms, the loader shows that the app is on its way.
 // Only the first screen's CSS blocks the first paint (issue 16); the rest of Mantine's comes with the app.
 import './app/first-screen.css';
 import './app/global.css';
@@ -30,6 +31,40 @@ const NOT_LOADED_MESSAGE = 'This part of Ilera could not be loaded. Please try a
 
 let loading: Promise<void> | null = null;
 let failure: HTMLElement | null = null;
+
+/**
+ * While the app is on its way after a tap that needs it (140-230 KB: seconds on 2G): after
+ * 300 ms a thin bar along the top, the tapped control aria-busy and "Loading…" in a polite live
+ * region (there, empty, from the tap: a region added with its words may not be read). Gone once
+ * the intent has been done again, or replaced by the "could not be loaded" notice.
+ */
+type Busy = { status: HTMLElement; bar?: HTMLElement; control: Element | null; timer: number };
+let busy: Busy | null = null;
+function showBusy(control: Element | null): void {
+  if (busy) return;
+  const status = document.createElement('div');
+  status.setAttribute(LOADER_UI, '');
+  status.setAttribute('role', 'status');
+  status.className = 'ilera-loader-status';
+  document.body.append(status);
+  const shown: Busy = (busy = { status, control, timer: 0 });
+  shown.timer = window.setTimeout(() => {
+    shown.bar = document.createElement('div');
+    shown.bar.setAttribute(LOADER_UI, '');
+    shown.bar.className = 'ilera-loader-bar';
+    document.body.append(shown.bar);
+    status.textContent = 'Loading…';
+    control?.setAttribute('aria-busy', 'true');
+  }, 300);
+}
+function hideBusy(): void {
+  if (!busy) return;
+  clearTimeout(busy.timer);
+  busy.status.remove();
+  busy.bar?.remove();
+  busy.control?.removeAttribute('aria-busy');
+  busy = null;
+}
 
 /** The current route's page chunks (vite.config.ts lists them in the page): fetched beside the app, not after it. */
 function preloadRouteChunks(): void {
@@ -55,6 +90,7 @@ function load(recorder?: IntentRecorder): Promise<void> {
       await startApp(root!, serverState);
       warmServiceWorker();
       await recorder?.replay();
+      hideBusy();
       delete document.documentElement.dataset.app;
     },
     () => {
@@ -63,10 +99,12 @@ function load(recorder?: IntentRecorder): Promise<void> {
       // whose code is not on the phone; or online, a server too busy to answer: say so, and
       // try again when asked.
       loading = null;
+      hideBusy();
       recorder?.sendWaitingFormAsHtml();
       const message = !navigator.onLine ? (recorder ? OFFLINE_MESSAGE : OFFLINE_PAGE_MESSAGE) : NOT_LOADED_MESSAGE;
       showNotLoaded(message, () => {
         refetchFailedStylesheets();
+        if (recorder) showBusy(null);
         void load(recorder);
       });
     },
@@ -113,7 +151,14 @@ const waitForIntent =
   // The phone at an insecure address is told so by the app at once (its connection dialog).
   !shouldShowConnectionDialog();
 if (waitForIntent) {
-  const recorder: IntentRecorder = new IntentRecorder(root, () => void load(recorder), ownUi);
+  const recorder: IntentRecorder = new IntentRecorder(
+    root,
+    (control) => {
+      showBusy(control);
+      void load(recorder);
+    },
+    ownUi,
+  );
   recorder.listen();
   // Said on the page (tests and tools read it): an intent now is kept until the app answers it.
   html.dataset.app = 'on-intent';

@@ -10,7 +10,7 @@
 // 0 or more. What the browser handles by itself:
 // - a link (a[href] without a widget role): it navigates, the next page is drawn by the server;
 // - a <summary> (its <details> opens and closes) and a label of such a control;
-// - in a form with an `action` (a GET form the server answers, as the landing page's search):
+// - in a form with an `action` (a GET form the server answers, as the landing and search pages'):
 //   its text fields (typing, and Enter, which sends the form) and its submit buttons.
 // Everything else (a filter, a switch, a menu, a dialog's button, a native select whose choice
 // changes the page, a field of a form without an action) needs the app. Plain text, images
@@ -73,6 +73,9 @@ function answeredByBrowser(target: Element): boolean {
   return control instanceof HTMLInputElement && (TEXT_TYPES.has(control.type) || isTick(control));
 }
 const isTick = (el: Element): el is HTMLInputElement => el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio');
+
+/** The control an event's target lies in, if any (what a tap was on: the loader marks it busy). */
+export const controlOf = (target: EventTarget | null): Element | null => (target instanceof Element ? target.closest(CONTROLS) : null);
 
 /** Whether `event` is an intent that needs the app. */
 export function needsApp(event: Event): boolean {
@@ -163,8 +166,8 @@ export class IntentRecorder {
 
   constructor(
     private readonly root: Element,
-    /** Called at the first intent that needs the app. */
-    private readonly onIntent: () => void,
+    /** Called at each intent that needs the app (while it is not there), with the control concerned. */
+    private readonly onIntent: (control: Element | null) => void,
     /** Elements of the loader's own (its notices): never an intent. */
     private readonly ignore: (el: Element) => boolean,
   ) {}
@@ -189,7 +192,7 @@ export class IntentRecorder {
         if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) {
           this.edited.set(target, { field: this.edited.get(target)?.field ?? new Remembered(target, this.root), value: target.value });
           // A choice made without a tap or a key (assistive technology, autofill) is an intent too.
-          if (needsApp(event)) this.onIntent();
+          if (needsApp(event)) this.onIntent(controlOf(target));
         }
         return;
       case 'submit':
@@ -217,7 +220,7 @@ export class IntentRecorder {
     } else if (event.type === 'focusin') {
       this.focus = new Remembered(target as Element, this.root);
     }
-    this.onIntent();
+    this.onIntent(controlOf(target));
   };
 
   /**

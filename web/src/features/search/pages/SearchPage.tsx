@@ -63,6 +63,17 @@ function emptyFilters(s: SearchState): SearchState {
   return { type: s.type, q: s.q, page: 1, sort: s.sort === 'distance' ? 'distance' : 'relevance', near: s.near, radius: s.radius, place: s.place };
 }
 
+/**
+ * The search's filters, as the address names them, for the form sent by the browser: new words
+ * keep them (and another type's own are dropped by readSearchState, as the app does), not the
+ * device's location (new words search everywhere) nor the page.
+ */
+function keptFilters(s: SearchState): [string, string][] {
+  const params = writeSearchState({ ...s, q: '', page: 1, near: undefined, sort: s.sort === 'distance' ? 'relevance' : s.sort });
+  params.delete('type'); // the form's own select says it
+  return [...params];
+}
+
 /** The free-text box, the search-type selector and the Search button: they navigate to /search with q and type. */
 function SearchForm({ state, onSearch }: { state: SearchState; onSearch: (s: SearchState) => void }) {
   const [q, setQ] = useState(state.q);
@@ -80,10 +91,24 @@ function SearchForm({ state, onSearch }: { state: SearchState; onSearch: (s: Sea
     onSearch({ ...base, q: words, page: 1, ...near } as SearchState);
   };
   return (
-    <form role="search" aria-label="Search the directory" onSubmit={submit}>
+    <form
+      role="search"
+      aria-label="Search the directory"
+      onSubmit={submit}
+      // Before the app (or without scripts, issue 35) the browser sends the form itself, as the
+      // landing page's: typing and Enter go to the server-drawn /search, which reads q and type,
+      // and the filters below (readSearchState drops another type's own). New words search
+      // everywhere: the device's location is not sent (as above).
+      action="/search"
+      method="get"
+    >
+      {keptFilters(state).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
           aria-label="Search"
+          name="q"
           placeholder="Search by name, specialty or city..."
           value={q}
           onChange={(e) => setQ(e.currentTarget.value)}
@@ -94,6 +119,7 @@ function SearchForm({ state, onSearch }: { state: SearchState; onSearch: (s: Sea
         />
         <NativeSelect
           aria-label="Search type"
+          name="type"
           value={type}
           onChange={(e) => setType(e.currentTarget.value as SearchType)}
           data={searchTypeOptions.map((o) => ({ value: o.value, label: o.label }))}
