@@ -80,27 +80,25 @@ export function hydrationProblems(page: Page): string[] {
  * `<html data-app="on-intent">`), which it keeps and replays once the app has hydrated.
  */
 export async function hydrated(locator: Locator): Promise<void> {
-  await locator.first().waitFor();
-  await locator.first().evaluate(
-    (element) =>
-      new Promise<void>((resolve) => {
-        const ready = () => document.documentElement.dataset.app === 'on-intent' || Object.keys(element).some((k) => k.startsWith('__reactProps'));
-        const check = () => (ready() ? resolve() : setTimeout(check, 50));
-        check();
-      }),
-  );
+  await untilElement(locator, (element) => document.documentElement.dataset.app === 'on-intent' || Object.keys(element).some((k) => k.startsWith('__reactProps')));
 }
 
 /** Waits until React has hydrated the element itself (the app has come and taken it over). */
 export async function hydratedByReact(locator: Locator): Promise<void> {
-  await locator.first().waitFor();
-  await locator.first().evaluate(
-    (element) =>
-      new Promise<void>((resolve) => {
-        const check = () => (Object.keys(element).some((k) => k.startsWith('__reactProps')) ? resolve() : setTimeout(check, 50));
-        check();
-      }),
-  );
+  await untilElement(locator, (element) => Object.keys(element).some((k) => k.startsWith('__reactProps')));
+}
+
+/**
+ * Polls `ready` on the locator's first element, found again at each poll: the app may draw
+ * another page over the server's (a signed-in visitor at / gets the dashboard once the app
+ * knows who they are), and the element first found is then gone for good.
+ */
+async function untilElement(locator: Locator, ready: (element: Element) => boolean): Promise<void> {
+  for (;;) {
+    await locator.first().waitFor();
+    if (await locator.first().evaluate(ready, undefined, { timeout: 1_000 }).catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** Signs in at /admin/login as a person would and waits for the admin dashboard. */

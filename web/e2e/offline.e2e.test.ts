@@ -71,11 +71,14 @@ describe('offline use and data saver (browser)', { timeout: 180_000 }, () => {
     const { page, context } = await suite.pageAs(patient, { mobile: true });
     await page.goto('/');
     await controlled(page);
-    // The search, as a patient types it on the landing page.
-    const search = page.getByRole('textbox', { name: 'Search' });
+    // The search, as a signed-in patient types it at / (the app draws their dashboard there
+    // once it knows who they are, over the server's landing page: wait for it, or the landing
+    // page's box may be gone under the typing).
+    await page.getByRole('heading', { name: /^Welcome back/, level: 1 }).waitFor();
+    const search = page.getByRole('search', { name: 'Quick search' }).getByRole('textbox', { name: 'Search' });
     await hydrated(search);
     await search.fill('cardiologist in lagos');
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('search', { name: 'Quick search' }).getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL(/\/search\?/);
     const searchAddress = page.url();
 
