@@ -158,7 +158,9 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
         }
       />
       <NearMePrompt state={state} asked={understood.find((u) => u.field === 'near')} update={update} />
-      <Grid gutter="lg">
+      {/* Words the app answers at once on a server-drawn page ("near me" asks the device where it is; a kind of
+          institution on the Professionals tab moves the search): the app must come at once (decision 036). */}
+      <Grid gutter="lg" data-app-at-once={elsewhere || (understood.some((u) => u.field === 'near') && !state.near) ? '' : undefined}>
         <Grid.Col span={{ base: 12, md: 3 }}>
           <FiltersPanel state={state} facets={facets} onChange={update} />
         </Grid.Col>
