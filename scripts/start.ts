@@ -65,7 +65,7 @@ async function main() {
   const app =
     // The API opens its own fail-fast connection from this one (api/src/redis.ts); the
     // workers keep this one, which waits for Redis to come back.
-    mode === 'workers' ? null : await buildApp({ sql, redis, config, metrics });
+    mode === 'workers' ? null : await buildApp({ sql, redis, config, metrics, warmSearch: true });
   if (app) {
     await app.listen({ port: config.port, host: '0.0.0.0' });
     say(`Ilera is serving ${config.appUrl} (port ${config.port})`);

@@ -41,6 +41,8 @@ export interface AppDeps {
   requestLimits?: RequestLimitOverrides;
   /** Where the API's metrics go (scripts/start.ts serves it on METRICS_PORT); a registry of its own by default. */
   metrics?: Registry;
+  /** Read the located documents into memory at once (scripts/start.ts), not at the first near-me search. */
+  warmSearch?: boolean;
 }
 
 /** Builds the API (never listens): main.ts and the tests call it. */
@@ -69,6 +71,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (engine.kind === 'typesense') ensureCollectionsAtStart(app, engine);
   // Answers are cached under the index's write generation (decision 009).
   app.decorate('searchAnswers', new AnswerCache(engine, engine instanceof PostgresEngine ? engine.generations : undefined));
+  // The located documents read into memory before the first near-me search needs them (postgres-near.ts).
+  if (deps.warmSearch && engine instanceof PostgresEngine) {
+    engine.warm().catch((err: Error) => app.log.warn({ err: err.message }, 'near-me documents not read ahead: the first near-me search reads them'));
+  }
 
   registerErrorHandler(app);
   registerContracts(app);

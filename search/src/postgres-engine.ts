@@ -24,6 +24,7 @@ import { parseSearch, type FilterClause, type ParsedSearch } from './protocol';
 import { validateDocument, type CollectionName, type SearchDocument } from './schema';
 import { cellCountQuery, cellRadius, cellsPreparable, cellWindowsSql, countQuery, cubeDay, cubePreparable, cubeRows, cubeTerms, cubeWindowsSql, facetsFromCounts, overlapSql, windowRows, type CountRow } from './postgres-counts';
 import { DenseCells } from './postgres-cells';
+import { nearAnswerable, NearIndex } from './postgres-near';
 import { cellCover, GRIDS, inCells, smallCells, SMALL_CELLS } from './postgres-geo';
 import { CUBE_ARRAY_FIELDS, isKeyFilter, isTagFilter, KeyTable } from './postgres-keys';
 import { derive, type Row } from './postgres-rows';
@@ -64,8 +65,21 @@ export class PostgresEngine implements SearchEngine {
   private readonly countsReading = new Map<string, Promise<readonly unknown[]>>();
   /** Which cells a circle's edge is split at (postgres-cells.ts); its threshold may be set (tests). */
   readonly denseCells: DenseCells;
-  constructor(private readonly sql: Sql) {
+  /** Near-me searches answered from memory (postgres-near.ts); undefined: every search by SQL. */
+  private readonly near: NearIndex | undefined;
+  /** How many searches memory answered, and how many it could not (its documents unreadable: the SQL answered). */
+  readonly nearAnswers = { memory: 0, failed: 0 };
+  constructor(
+    private readonly sql: Sql,
+    options: { nearInMemory?: boolean } = {},
+  ) {
     this.denseCells = new DenseCells(sql);
+    this.near = options.nearInMemory === false ? undefined : new NearIndex(sql);
+  }
+
+  /** Reads the located documents into memory ahead of the first near-me search (the API at its start). */
+  async warm(): Promise<void> {
+    await Promise.all((['professionals', 'institutions'] as const).map((c) => this.near?.store(c, undefined)));
   }
 
   /**
@@ -228,8 +242,20 @@ export class PostgresEngine implements SearchEngine {
         throw err;
       }
     });
-    const ok = parsed.filter((x): x is ParsedSearch => !('error' in x));
-    const resolved = await this.resolve(ok);
+    const all = parsed.filter((x): x is ParsedSearch => !('error' in x));
+    const resolvedAll = await this.resolve(all);
+    // Near-me searches from memory (postgres-near.ts); the rest by SQL.
+    const fromMemory = new Map<ParsedSearch, Promise<SearchResult | undefined>>();
+    all.forEach((s, i) => {
+      if (this.near && resolvedAll[i].keyIds?.length !== 0 && nearAnswerable(s, resolvedAll[i])) fromMemory.set(s, this.nearSearch(s, resolvedAll[i]));
+    });
+    const answered = new Map<ParsedSearch, SearchResult>();
+    for (const [s, p] of fromMemory) {
+      const result = await p;
+      if (result) answered.set(s, result);
+    }
+    const ok = all.filter((s) => !answered.has(s));
+    const resolved = ok.map((s) => resolvedAll[all.indexOf(s)]);
     const windows = windowGroups(ok, resolved);
     const counted = new Map<ParsedSearch, Promise<SearchResult>>();
     const inGroups = new Set(windows.flat());
@@ -250,7 +276,44 @@ export class PostgresEngine implements SearchEngine {
       }
       group.forEach((s, i) => counted.set(s, all.then((x) => x[i])));
     }
-    return Promise.all(parsed.map((s) => ('error' in s ? s : (counted.get(s) ?? this.search(s, resolved[ok.indexOf(s)])))));
+    return Promise.all(parsed.map((s) => ('error' in s ? s : (answered.get(s) ?? counted.get(s) ?? this.searchWith(s, resolved[ok.indexOf(s)]).then(([x]) => x)))));
+  }
+
+  /**
+   * A near-me search from memory: the count rows and the page's ids from the located documents held
+   * (postgres-near.ts), the page's documents from search_bodies. Undefined when memory cannot serve
+   * (the documents could not be read): the SQL answers then.
+   */
+  private async nearSearch(s: ParsedSearch, r: Resolved): Promise<SearchResult | undefined> {
+    const started = Date.now();
+    const near = this.near!;
+    let answer;
+    try {
+      answer = near.answer(await near.store(s.collection, this.seen), s, r);
+    } catch {
+      this.nearAnswers.failed++;
+      return undefined;
+    }
+    this.nearAnswers.memory++;
+    // A document written after the key table was read may carry a key it does not hold yet.
+    if (answer.rows.some((row) => !row.f && this.keys.key(Number(row.k)) === undefined)) await this.keys.refresh(this.sql);
+    const counted = facetsFromCounts(s, answer.rows, this.keys);
+    const docs = await near.documents(s.collection, answer.page.map((h) => h.id));
+    return {
+      found: counted.found,
+      page: s.page,
+      search_time_ms: Date.now() - started,
+      request_params: { collection_name: s.collection, q: s.q, per_page: s.perPage },
+      hits: answer.page
+        .filter((h) => docs.has(h.id))
+        .map((h) => ({
+          document: docs.get(h.id)!,
+          highlights: [],
+          text_match: Math.round(h.score * 1000),
+          geo_distance_meters: { location: h.geo },
+        })),
+      facet_counts: counted.facets,
+    };
   }
 
   /**
@@ -376,6 +439,10 @@ export class PostgresEngine implements SearchEngine {
   }
 
   async search(s: ParsedSearch, r: Resolved = {}): Promise<SearchResult> {
+    if (this.near && r.keyIds?.length !== 0 && nearAnswerable(s, r)) {
+      const result = await this.nearSearch(s, r);
+      if (result) return result;
+    }
     return (await this.searchWith(s, r))[0];
   }
 
