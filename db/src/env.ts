@@ -21,6 +21,11 @@ export interface Config {
   typesenseApiKey?: string;
   /** The Typesense node next to this process, tried first (TYPESENSE_URL may name several). */
   typesenseNearestUrl?: string;
+  /**
+   * SEARCH_NEAR_MEMORY (default 1): the PostgreSQL engine answers near-me searches from the located
+   * documents each API process holds in memory (decision 037); 0 answers them in SQL, without that memory.
+   */
+  searchNearMemory: boolean;
   smtpUrl?: string;
   mailFrom: string;
   sessionSecret?: string;
@@ -141,6 +146,7 @@ const envSchema = z
     TYPESENSE_URL: text,
     TYPESENSE_API_KEY: text,
     TYPESENSE_NEAREST_URL: url('TYPESENSE_NEAREST_URL'),
+    SEARCH_NEAR_MEMORY: z.preprocess(blank, z.enum(['0', '1'], { errorMap: () => ({ message: 'SEARCH_NEAR_MEMORY must be 1 or 0' }) }).optional()),
     SMTP_URL: url('SMTP_URL'),
     MAIL_FROM: text,
     MAIL_TO_FILES: z.preprocess(blank, z.enum(['0', '1'], { errorMap: () => ({ message: 'MAIL_TO_FILES must be 1 or 0' }) }).optional()),
@@ -295,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, roles: readonly
     typesenseUrl: e.TYPESENSE_URL,
     typesenseApiKey: e.TYPESENSE_API_KEY,
     typesenseNearestUrl: e.TYPESENSE_NEAREST_URL,
+    searchNearMemory: e.SEARCH_NEAR_MEMORY !== '0',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Ilera <no-reply@ilera.ng>',
     sessionSecret: e.SESSION_SECRET,

@@ -17,13 +17,13 @@ export { TypesenseEngine } from './typesense-engine';
 export { typesenseCluster, typesenseNodeUrls, type TypesenseCluster } from './typesense-nodes';
 
 /** Typesense when TYPESENSE_URL is set (its key is required); PostgreSQL's search_documents otherwise. */
-export function createEngine(config: Pick<Config, 'typesenseUrl' | 'typesenseApiKey' | 'typesenseNearestUrl'>, sql: Sql): SearchEngine {
+export function createEngine(config: Pick<Config, 'typesenseUrl' | 'typesenseApiKey' | 'typesenseNearestUrl'> & Partial<Pick<Config, 'searchNearMemory'>>, sql: Sql): SearchEngine {
   if (config.typesenseUrl) {
     // Searching PostgreSQL instead, without a word, hid a missing key (loadConfig refuses it first).
     if (!config.typesenseApiKey) throw new Error('TYPESENSE_URL is set but TYPESENSE_API_KEY is not');
     return new TypesenseEngine({ url: config.typesenseUrl, apiKey: config.typesenseApiKey, nearestUrl: config.typesenseNearestUrl });
   }
-  return new PostgresEngine(sql);
+  return new PostgresEngine(sql, { nearInMemory: config.searchNearMemory !== false });
 }
 
 const LOCK_CLASS: Record<CollectionName, number> = { professionals: 727310, institutions: 727311 };

@@ -24,7 +24,7 @@ import { parseSearch, type FilterClause, type ParsedSearch } from './protocol';
 import { validateDocument, type CollectionName, type SearchDocument } from './schema';
 import { cellCountQuery, cellRadius, cellsPreparable, cellWindowsSql, countQuery, cubeDay, cubePreparable, cubeRows, cubeTerms, cubeWindowsSql, facetsFromCounts, overlapSql, windowRows, type CountRow } from './postgres-counts';
 import { DenseCells } from './postgres-cells';
-import { nearAnswerable, NearIndex } from './postgres-near';
+import { nearAnswerable, NearIndex, pruneChanges } from './postgres-near';
 import { cellCover, GRIDS, inCells, smallCells, SMALL_CELLS } from './postgres-geo';
 import { CUBE_ARRAY_FIELDS, isKeyFilter, isTagFilter, KeyTable } from './postgres-keys';
 import { derive, type Row } from './postgres-rows';
@@ -79,7 +79,7 @@ export class PostgresEngine implements SearchEngine {
 
   /** Reads the located documents into memory ahead of the first near-me search (the API at its start). */
   async warm(): Promise<void> {
-    await Promise.all((['professionals', 'institutions'] as const).map((c) => this.near?.store(c, undefined)));
+    await this.near?.readAhead();
   }
 
   /**
@@ -141,6 +141,7 @@ export class PostgresEngine implements SearchEngine {
     if (docs.length === 0) return;
     for (const d of docs) validateDocument(collection, d);
     await this.writeRows(this.sql, collection, docs.map((d) => derive(collection, d)));
+    pruneChanges(this.sql);
   }
 
   private async writeRows(db: Db, collection: CollectionName, rows: Row[]): Promise<void> {
@@ -201,6 +202,7 @@ export class PostgresEngine implements SearchEngine {
   async delete(collection: CollectionName, ids: string[]): Promise<void> {
     if (ids.length === 0) return;
     await this.sql`DELETE FROM search_documents WHERE collection = ${collection} AND id = ANY(${[...ids].sort()}::text[])`;
+    pruneChanges(this.sql);
   }
 
   async exportAll(collection: CollectionName): Promise<SearchDocument[]> {
@@ -289,7 +291,10 @@ export class PostgresEngine implements SearchEngine {
     const near = this.near!;
     let answer;
     try {
-      answer = near.answer(await near.store(s.collection, this.seen), s, r);
+      const store = await near.store(s.collection, this.seen);
+      // Still being read (the API's first seconds): the SQL answers.
+      if (!store) return undefined;
+      answer = near.answer(store, s, r);
     } catch {
       this.nearAnswers.failed++;
       return undefined;

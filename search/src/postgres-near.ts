@@ -31,31 +31,43 @@ const NUMBER_FIELDS: Record<string, NumberField> = {
 /** Fields that may be missing (NULL): NaN here. */
 const NULLABLE = new Set<NumberField>(['fee', 'nextSlot']);
 
-/** A growable list of small int lists (terms, tags) in one Int32Array: no object per document. */
+/** Growth of the per-document arrays past their first size: a quarter more (a doubling left half of 600,000 documents' arrays unused). */
+const grown = (have: number, need: number): number => Math.max(need, Math.ceil(have * 1.25), 1024);
+
+/** An array of the same kind, `size` long, with `a`'s values first. */
+function resized<T extends Float64Array | Float32Array | Int32Array | Uint32Array | Uint16Array | Uint8Array>(a: T, size: number): T {
+  const b = new (a.constructor as new (n: number) => T)(size);
+  b.set(a.subarray(0, Math.min(a.length, size)) as never);
+  return b;
+}
+
+/**
+ * A list of small ints per document (terms, tags) in one pool: no object per document. Values fit
+ * 16 bits until one does not (the pool is widened then); a list holds up to 65,535 values.
+ */
 class FlatLists {
-  data = new Int32Array(1 << 16);
+  data: Uint16Array | Int32Array = new Uint16Array(1024);
   used = 0;
   wasted = 0;
-  start = new Int32Array(0);
-  len = new Int32Array(0);
+  start = new Uint32Array(0);
+  len = new Uint16Array(0);
 
-  grow(size: number): void {
-    if (size <= this.start.length) return;
-    const n = Math.max(size, this.start.length * 2, 1024);
-    const s = new Int32Array(n);
-    s.set(this.start);
-    const l = new Int32Array(n);
-    l.set(this.len);
-    this.start = s;
-    this.len = l;
+  /** Room for `docs` documents and `values` values in all. */
+  reserve(docs: number, values: number): void {
+    if (docs > this.start.length) {
+      this.start = resized(this.start, docs);
+      this.len = resized(this.len, docs);
+    }
+    if (values > this.data.length) this.data = resized(this.data, values);
   }
 
   set(ord: number, values: readonly number[]): void {
+    if (!(this.data instanceof Int32Array) && values.some((v) => v > 0xffff)) this.data = Int32Array.from(this.data);
     if (values.length <= this.len[ord]) {
       this.wasted += this.len[ord] - values.length;
     } else {
       this.wasted += this.len[ord];
-      if (this.used + values.length > this.data.length) this.reserve(values.length);
+      if (this.used + values.length > this.data.length) this.room(values.length);
       this.start[ord] = this.used;
       this.used += values.length;
     }
@@ -69,17 +81,10 @@ class FlatLists {
     this.len[ord] = 0;
   }
 
-  /** After a load: the pool cut to what it holds and a little room. */
-  trim(): void {
-    const next = new Int32Array(Math.ceil(this.used * 1.05) + 1024);
-    next.set(this.data.subarray(0, this.used));
-    this.data = next;
-  }
-
-  private reserve(more: number): void {
-    // Compact when half the pool is garbage, else double it.
-    if (this.wasted > this.used / 2 && this.used - this.wasted + more <= this.data.length) {
-      const next = new Int32Array(this.data.length);
+  private room(more: number): void {
+    // Compact when half the pool is garbage, else grow it.
+    if (this.wasted > this.used / 2) {
+      const next = new (this.data.constructor as new (n: number) => Uint16Array | Int32Array)(Math.max(this.data.length, this.used - this.wasted + more));
       let at = 0;
       for (let o = 0; o < this.start.length; o++) {
         const l = this.len[o];
@@ -91,43 +96,42 @@ class FlatLists {
       this.data = next;
       this.used = at;
       this.wasted = 0;
-      return;
+      if (this.used + more <= this.data.length) return;
     }
-    const next = new Int32Array(Math.max(this.data.length * 2, this.used + more));
-    next.set(this.data.subarray(0, this.used));
-    this.data = next;
+    this.data = resized(this.data, grown(this.data.length, this.used + more));
   }
 }
 
 /** Strings (ids, name keys) as bytes in one buffer: off the JS heap, compared as PostgreSQL's C collation does. */
 class Strings {
-  pool = Buffer.alloc(1 << 16);
+  pool = Buffer.alloc(1024);
   used = 0;
   wasted = 0;
-  start = new Int32Array(0);
-  len = new Int32Array(0);
-  /** The first six bytes of each entry as a number (zeros after a shorter one): most comparisons end there. */
+  start = new Uint32Array(0);
+  len = new Uint16Array(0);
+  /** With `headed`: the first six bytes of each entry as a number (zeros after a shorter one): most comparisons end there. */
   head = new Float64Array(0);
 
-  grow(size: number): void {
-    if (size <= this.start.length) return;
-    const n = Math.max(size, this.start.length * 2, 1024);
-    const s = new Int32Array(n);
-    s.set(this.start);
-    const l = new Int32Array(n);
-    l.set(this.len);
-    const h = new Float64Array(n);
-    h.set(this.head);
-    this.start = s;
-    this.len = l;
-    this.head = h;
+  constructor(private readonly headed: boolean) {}
+
+  reserve(docs: number, bytes: number): void {
+    if (docs > this.start.length) {
+      this.start = resized(this.start, docs);
+      this.len = resized(this.len, docs);
+      if (this.headed) this.head = resized(this.head, docs);
+    }
+    if (bytes > this.pool.length) {
+      const next = Buffer.alloc(bytes);
+      this.pool.copy(next, 0, 0, this.used);
+      this.pool = next;
+    }
   }
 
   set(ord: number, value: string): void {
     const bytes = Buffer.byteLength(value);
     if (bytes > this.len[ord]) {
       this.wasted += this.len[ord];
-      if (this.used + bytes > this.pool.length) this.reserve(bytes);
+      if (this.used + bytes > this.pool.length) this.room(bytes);
       this.start[ord] = this.used;
       this.used += bytes;
     } else {
@@ -135,20 +139,22 @@ class Strings {
     }
     this.pool.write(value, this.start[ord], 'utf8');
     this.len[ord] = bytes;
+    if (!this.headed) return;
     let head = 0;
     for (let i = 0; i < 6; i++) head = head * 256 + (i < bytes ? this.pool[this.start[ord] + i] : 0);
     this.head[ord] = head;
   }
 
-  /** After a load: the pool cut to what it holds and a little room. */
-  trim(): void {
-    const next = Buffer.alloc(Math.ceil(this.used * 1.05) + 1024);
-    this.pool.copy(next, 0, 0, this.used);
-    this.pool = next;
-  }
-
   get(ord: number): string {
     return this.pool.toString('utf8', this.start[ord], this.start[ord] + this.len[ord]);
+  }
+
+  /** Whether entry `ord` is the bytes `b`. */
+  is(ord: number, b: Buffer): boolean {
+    const s = this.start[ord];
+    if (this.len[ord] !== b.length) return false;
+    for (let i = 0; i < b.length; i++) if (this.pool[s + i] !== b[i]) return false;
+    return true;
   }
 
   /** Byte order of two entries (C collation): by their first six bytes as a number, then the rest. */
@@ -172,9 +178,9 @@ class Strings {
     return this.pool[s + phrase.length] < 0x21 ? 2 : 1;
   }
 
-  private reserve(more: number): void {
-    if (this.wasted > this.used / 2 && this.used - this.wasted + more <= this.pool.length) {
-      const next = Buffer.alloc(this.pool.length);
+  private room(more: number): void {
+    if (this.wasted > this.used / 2) {
+      const next = Buffer.alloc(Math.max(this.pool.length, this.used - this.wasted + more));
       let at = 0;
       for (let o = 0; o < this.start.length; o++) {
         const l = this.len[o];
@@ -186,11 +192,88 @@ class Strings {
       this.pool = next;
       this.used = at;
       this.wasted = 0;
-      return;
+      if (this.used + more <= this.pool.length) return;
     }
-    const next = Buffer.alloc(Math.max(this.pool.length * 2, this.used + more));
+    const next = Buffer.alloc(grown(this.pool.length, this.used + more));
     this.pool.copy(next, 0, 0, this.used);
     this.pool = next;
+  }
+}
+
+/**
+ * Ordinals by document id, an open-addressing table over the ids' bytes (linear probing, deletion by
+ * backward shift): a Map of 600,000 string keys held some 35 MB of JS heap.
+ */
+class IdTable {
+  private slots = new Int32Array(2048);
+  size = 0;
+
+  constructor(private readonly ids: Strings) {}
+
+  private static hash(b: Buffer): number {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < b.length; i++) h = Math.imul(h ^ b[i], 0x01000193);
+    return h >>> 0;
+  }
+
+  private slotHash(ord: number): number {
+    const { pool, start, len } = this.ids;
+    let h = 0x811c9dc5;
+    for (let i = start[ord]; i < start[ord] + len[ord]; i++) h = Math.imul(h ^ pool[i], 0x01000193);
+    return h >>> 0;
+  }
+
+  reserve(n: number): void {
+    let size = this.slots.length;
+    while (size < n * 2) size *= 2;
+    if (size !== this.slots.length) this.rehash(size);
+  }
+
+  get(id: string): number | undefined {
+    const b = Buffer.from(id);
+    const mask = this.slots.length - 1;
+    for (let i = IdTable.hash(b) & mask; ; i = (i + 1) & mask) {
+      const v = this.slots[i];
+      if (v === 0) return undefined;
+      if (this.ids.is(v - 1, b)) return v - 1;
+    }
+  }
+
+  /** Adds `ord`, whose id is already in the strings. */
+  add(ord: number): void {
+    if ((this.size + 1) * 2 > this.slots.length) this.rehash(this.slots.length * 2);
+    const mask = this.slots.length - 1;
+    let i = this.slotHash(ord) & mask;
+    while (this.slots[i] !== 0) i = (i + 1) & mask;
+    this.slots[i] = ord + 1;
+    this.size++;
+  }
+
+  delete(ord: number): void {
+    const mask = this.slots.length - 1;
+    let i = this.slotHash(ord) & mask;
+    while (this.slots[i] !== ord + 1) {
+      if (this.slots[i] === 0) return;
+      i = (i + 1) & mask;
+    }
+    this.slots[i] = 0;
+    this.size--;
+    // Backward shift: move later entries of the run into the hole when their home allows.
+    for (let j = (i + 1) & mask; this.slots[j] !== 0; j = (j + 1) & mask) {
+      const home = this.slotHash(this.slots[j] - 1) & mask;
+      if ((j > i && (home <= i || home > j)) || (j < i && home <= i && home > j)) {
+        this.slots[i] = this.slots[j];
+        this.slots[j] = 0;
+        i = j;
+      }
+    }
+  }
+
+  private rehash(size: number): void {
+    const old = this.slots;
+    this.slots = new Int32Array(size);
+    this.size = 0;
+    for (const v of old) if (v !== 0) this.add(v - 1);
   }
 }
 
@@ -232,11 +315,12 @@ class Store {
   rating = new Float32Array(0);
   reviewCount = new Int32Array(0);
   experience = new Int32Array(0);
-  fee = new Float64Array(0);
+  /** Whole naira (NaN: none): exact in 32 bits. */
+  fee = new Float32Array(0);
   nextSlot = new Float64Array(0);
   cell = new Int32Array(0);
-  readonly ids = new Strings();
-  readonly names = new Strings();
+  readonly ids = new Strings(true);
+  readonly names = new Strings(false);
   readonly terms = new FlatLists();
   readonly tags = new FlatLists();
   /** Interned terms and tags. */
@@ -244,36 +328,41 @@ class Store {
   readonly tagIds = new Map<string, number>();
   readonly tagNames: string[] = [];
   /** Ordinal by document id. */
-  readonly byId = new Map<string, number>();
+  readonly byId = new IdTable(this.ids);
   /** The ordinals of each cell's documents. */
   readonly cells = new Map<number, number[]>();
   maxKey = 0;
   /** Documents written since it was read (Near.sync). */
   written = 0;
 
-  private capacity(n: number): void {
+  /** Room for what a read will bring (its sizes counted first): no array is copied while reading. */
+  reserve(sizes: { docs: number; idBytes: number; nameBytes: number; terms: number; tags: number }): void {
+    this.capacity(sizes.docs, true);
+    this.ids.reserve(sizes.docs, sizes.idBytes);
+    this.names.reserve(sizes.docs, sizes.nameBytes);
+    this.terms.reserve(sizes.docs, sizes.terms);
+    this.tags.reserve(sizes.docs, sizes.tags);
+    this.byId.reserve(sizes.docs);
+  }
+
+  private capacity(n: number, exact = false): void {
     if (n <= this.alive.length) return;
-    const size = Math.max(n, this.alive.length * 2, 1024);
-    const grow = <T extends Float64Array | Float32Array | Int32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
-      const b = make(size);
-      b.set(a as never);
-      return b;
-    };
-    this.alive = grow(this.alive, (n) => new Uint8Array(n));
-    this.x = grow(this.x, (n) => new Float64Array(n));
-    this.y = grow(this.y, (n) => new Float64Array(n));
-    this.z = grow(this.z, (n) => new Float64Array(n));
-    this.key = grow(this.key, (n) => new Int32Array(n));
-    this.rating = grow(this.rating, (n) => new Float32Array(n));
-    this.reviewCount = grow(this.reviewCount, (n) => new Int32Array(n));
-    this.experience = grow(this.experience, (n) => new Int32Array(n));
-    this.fee = grow(this.fee, (n) => new Float64Array(n));
-    this.nextSlot = grow(this.nextSlot, (n) => new Float64Array(n));
-    this.cell = grow(this.cell, (n) => new Int32Array(n));
-    this.ids.grow(size);
-    this.names.grow(size);
-    this.terms.grow(size);
-    this.tags.grow(size);
+    const size = exact ? n : grown(this.alive.length, n);
+    this.alive = resized(this.alive, size);
+    this.x = resized(this.x, size);
+    this.y = resized(this.y, size);
+    this.z = resized(this.z, size);
+    this.key = resized(this.key, size);
+    this.rating = resized(this.rating, size);
+    this.reviewCount = resized(this.reviewCount, size);
+    this.experience = resized(this.experience, size);
+    this.fee = resized(this.fee, size);
+    this.nextSlot = resized(this.nextSlot, size);
+    this.cell = resized(this.cell, size);
+    this.ids.reserve(size, 0);
+    this.names.reserve(size, 0);
+    this.terms.reserve(size, 0);
+    this.tags.reserve(size, 0);
   }
 
   private intern(map: Map<string, number>, value: string, names?: string[]): number {
@@ -291,8 +380,8 @@ class Store {
     if (ord === undefined) {
       ord = this.free.pop() ?? this.size++;
       this.capacity(ord + 1);
-      this.byId.set(row.id, ord);
       this.ids.set(ord, row.id);
+      this.byId.add(ord);
     } else {
       this.unbucket(ord);
     }
@@ -321,7 +410,7 @@ class Store {
     const ord = this.byId.get(id);
     if (ord === undefined) return;
     this.unbucket(ord);
-    this.byId.delete(id);
+    this.byId.delete(ord);
     this.alive[ord] = 0;
     this.terms.clear(ord);
     this.tags.clear(ord);
@@ -504,6 +593,18 @@ export interface NearAnswer {
   page: { id: string; score: number; geo: number }[];
 }
 
+let prunedAt = 0;
+/**
+ * The change log's rows older than an hour removed, every five minutes at most per process: by the
+ * engine's writes (the index worker) and its readers. A reader that had not read them reads everything again.
+ */
+export function pruneChanges(sql: Sql): void {
+  const now = Date.now();
+  if (now - prunedAt < 5 * 60_000) return;
+  prunedAt = now;
+  sql`SELECT search_prune_changes(interval '1 hour')`.catch(() => {});
+}
+
 /** What one pass over a circle's cells reads and adds up. */
 interface Scan {
   store: Store;
@@ -583,9 +684,17 @@ export class NearIndex {
   private readonly snaps = new Map<CollectionName, { snap: string; seen?: string }>();
   private readonly loading = new Map<CollectionName, Promise<void>>();
   private syncing = new Map<CollectionName, Promise<void>>();
-  private prunedAt = 0;
+
+  /** Set by readAhead: searches do not wait for a collection's first read. */
+  private ahead = false;
 
   constructor(private readonly sql: Sql) {}
+
+  /** Reads both collections now; until each is in, its near-me searches go to the SQL. */
+  async readAhead(): Promise<void> {
+    this.ahead = true;
+    await Promise.all((['professionals', 'institutions'] as const).map((c) => this.load(c)));
+  }
 
   /** Loads a collection's located documents (and keeps them). */
   private load(collection: CollectionName): Promise<void> {
@@ -601,8 +710,13 @@ export class NearIndex {
     const store = new Store();
     let snap = '';
     await this.sql.begin('isolation level repeatable read', async (tx) => {
-      const [s] = await tx<{ snap: string }[]>`SELECT pg_current_snapshot()::text AS snap`;
+      const [s] = await tx<{ snap: string; docs: number; idBytes: number; nameBytes: number; terms: number; tags: number }[]>`
+        SELECT pg_current_snapshot()::text AS snap, count(*)::int AS docs, coalesce(sum(octet_length(id)), 0)::int AS "idBytes",
+          coalesce(sum(octet_length(name_key)), 0)::int AS "nameBytes", coalesce(sum(length(tsv_main)), 0)::int AS terms,
+          coalesce(sum(cardinality(tags)), 0)::int AS tags
+        FROM search_documents WHERE collection = ${collection} AND location IS NOT NULL`;
       snap = s.snap;
+      store.reserve(s);
       await tx
         // In cell order: a cell's documents get neighbouring ordinals, so a circle's are read from
         // neighbouring memory (in load order, "pharmacy" within 40 km of Lagos read 126,000 documents'
@@ -612,7 +726,6 @@ export class NearIndex {
           for (const row of rows) store.put(row);
         });
     });
-    for (const pool of [store.ids, store.names, store.terms, store.tags]) pool.trim();
     this.stores.set(collection, store);
     this.snaps.set(collection, { snap });
   }
@@ -621,8 +734,16 @@ export class NearIndex {
    * The collection's store, current to at least `seen` (the index state the engine read before this
    * search): the changes since its snapshot are read when the state is not known to be in it.
    */
-  async store(collection: CollectionName, seen: string | undefined): Promise<Store> {
-    if (!this.stores.has(collection)) await this.load(collection);
+  async store(collection: CollectionName, seen: string | undefined): Promise<Store | undefined> {
+    if (!this.stores.has(collection)) {
+      const loading = this.load(collection);
+      // Read ahead (warm: the API at its start): the SQL answers until the documents are in.
+      if (this.ahead) {
+        loading.catch(() => {});
+        return undefined;
+      }
+      await loading;
+    }
     const at = this.snaps.get(collection)!;
     if (seen === undefined || at.seen !== seen) {
       let pending = this.syncing.get(collection);
@@ -634,20 +755,21 @@ export class NearIndex {
         if (this.syncing.get(collection) === mine) this.syncing.delete(collection);
       });
     }
-    return this.stores.get(collection)!;
+    return this.stores.get(collection);
   }
 
   /** The documents written since the store's snapshot, read in one statement (and its new snapshot). */
   private async sync(collection: CollectionName, seen: string | undefined): Promise<void> {
     const at = this.snaps.get(collection)!;
     if (seen !== undefined && at.seen === seen) return;
-    const rows = await this.sql.unsafe<(Partial<DocRow> & { changed: string | null; whole: boolean; snap: string; pruned: boolean; gone: boolean })[]>(
+    const rows = await this.sql.unsafe<(Partial<DocRow> & { changed: string | null; whole: boolean; snap: string; pruned: boolean; unmarked: boolean; gone: boolean })[]>(
       `WITH ch AS (
          SELECT DISTINCT c.id, c.id IS NULL AS whole FROM search_changes c
          WHERE c.collection = $1 AND c.txid >= pg_snapshot_xmin($2::pg_snapshot) AND NOT pg_visible_in_snapshot(c.txid, $2::pg_snapshot)
        )
        SELECT pg_current_snapshot()::text AS snap,
-         (SELECT txid >= pg_snapshot_xmin($2::pg_snapshot) FROM search_changes_pruned) AS pruned,
+         coalesce((SELECT txid >= pg_snapshot_xmin($2::pg_snapshot) FROM search_changes_pruned), true) AS pruned,
+         NOT EXISTS (SELECT 1 FROM search_changes_pruned) AS unmarked,
          ch.id AS changed, coalesce(ch.whole, false) AS whole, d.id IS NULL AS gone, d.*
        FROM (SELECT 1) one
        LEFT JOIN ch ON true
@@ -655,8 +777,18 @@ export class NearIndex {
       [collection, at.snap],
     );
     if (rows[0]?.pruned || rows.some((r) => r.whole)) {
-      await this.read(collection);
-      this.snaps.get(collection)!.seen = seen;
+      // The seed's reset (scripts/seed.ts resetData) empties search_changes_pruned with every data table;
+      // search_prune_changes then records nothing, and a store would miss the changes pruned before it read
+      // them. Without its row every change may have been pruned: all read again, and the row put back at
+      // the current transaction (readers whose snapshot predates it read everything again once).
+      if (rows[0]?.unmarked) await this.sql`INSERT INTO search_changes_pruned (txid) VALUES (pg_current_xact_id()) ON CONFLICT DO NOTHING`;
+      // Every document read again (a full reindex, or changes pruned before this process read them);
+      // reading ahead, the SQL answers meanwhile.
+      this.stores.delete(collection);
+      this.snaps.delete(collection);
+      const loading = this.load(collection);
+      if (this.ahead) loading.catch(() => {});
+      else await loading;
       return;
     }
     const store = this.stores.get(collection)!;
@@ -666,7 +798,7 @@ export class NearIndex {
       else store.put(row as DocRow);
     }
     this.snaps.set(collection, { snap: rows[0].snap, seen });
-    this.prune();
+    pruneChanges(this.sql);
     // Written documents keep their ordinal or take a new one, away from their cell's: once a tenth have
     // been written, the collection is read again in cell order (in the background; this store serves).
     store.written += rows.length;
@@ -674,13 +806,6 @@ export class NearIndex {
   }
 
   /** Every few minutes, the changes older than an hour are removed (by whichever process syncs). */
-  private prune(): void {
-    const now = Date.now();
-    if (now - this.prunedAt < 5 * 60_000) return;
-    this.prunedAt = now;
-    this.sql`SELECT search_prune_changes(interval '1 hour')`.catch(() => {});
-  }
-
   /** The count rows and the page's ids of a search nearAnswerable says it can answer. */
   answer(store: Store, s: ParsedSearch, r: Resolved): NearAnswer {
     const plan = this.plan(store, s, r);
