@@ -247,15 +247,7 @@ export class PostgresEngine implements SearchEngine {
     const all = parsed.filter((x): x is ParsedSearch => !('error' in x));
     const resolvedAll = await this.resolve(all);
     // Near-me searches from memory (postgres-near.ts); the rest by SQL.
-    const fromMemory = new Map<ParsedSearch, Promise<SearchResult | undefined>>();
-    all.forEach((s, i) => {
-      if (this.near && resolvedAll[i].keyIds?.length !== 0 && nearAnswerable(s, resolvedAll[i])) fromMemory.set(s, this.nearSearch(s, resolvedAll[i]));
-    });
-    const answered = new Map<ParsedSearch, SearchResult>();
-    for (const [s, p] of fromMemory) {
-      const result = await p;
-      if (result) answered.set(s, result);
-    }
+    const answered = await this.nearSearches(all, resolvedAll);
     const ok = all.filter((s) => !answered.has(s));
     const resolved = ok.map((s) => resolvedAll[all.indexOf(s)]);
     const windows = windowGroups(ok, resolved);
@@ -286,7 +278,41 @@ export class PostgresEngine implements SearchEngine {
    * (postgres-near.ts), the page's documents from search_bodies. Undefined when memory cannot serve
    * (the documents could not be read): the SQL answers then.
    */
-  private async nearSearch(s: ParsedSearch, r: Resolved): Promise<SearchResult | undefined> {
+  private async nearSearches(all: ParsedSearch[], resolved: Resolved[]): Promise<Map<ParsedSearch, SearchResult>> {
+    const answered = new Map<ParsedSearch, SearchResult>();
+    if (!this.near) return answered;
+    const able = all.filter((s, i) => resolved[i].keyIds?.length !== 0 && nearAnswerable(s, resolved[i]));
+    const resolvedOf = (s: ParsedSearch) => resolved[all.indexOf(s)];
+    // The search page's availability windows (count-only searches alike but for a `nextSlot:<` bound)
+    // are counted in the pass of the search they belong to (its filters are theirs less the bound),
+    // else in one pass of their own: one pass over the circle instead of one a window.
+    const groups = windowGroups(able, able.map(resolvedOf));
+    const inGroups = new Set(groups.flat());
+    const jobs: Promise<void>[] = [];
+    const taken = new Set<ParsedSearch>();
+    for (const group of groups) {
+      const key = filterKey(group[0], windowBound(group[0]));
+      const page = able.find((s) => !inGroups.has(s) && !taken.has(s) && filterKey(s) === key);
+      const base = page ?? { ...group[0], filters: group[0].filters.filter((f) => f !== windowBound(group[0])) };
+      if (page) taken.add(page);
+      jobs.push(
+        this.nearSearch(base, resolvedOf(group[0]), group, page !== undefined).then((done) => {
+          if (!done) return;
+          if (page) answered.set(page, done[0]);
+          group.forEach((w, i) => answered.set(w, done[1][i]));
+        }),
+      );
+    }
+    for (const s of able) {
+      if (inGroups.has(s) || taken.has(s)) continue;
+      jobs.push(this.nearSearch(s, resolvedOf(s)).then((done) => void (done && answered.set(s, done[0]))));
+    }
+    await Promise.all(jobs);
+    return answered;
+  }
+
+  /** A near-me search from memory, and the windows counted in its pass (see nearSearches); `asked`: the search itself was asked for. */
+  private async nearSearch(s: ParsedSearch, r: Resolved, windows: ParsedSearch[] = [], asked = true): Promise<[SearchResult, SearchResult[]] | undefined> {
     const started = Date.now();
     const near = this.near!;
     let answer;
@@ -294,17 +320,18 @@ export class PostgresEngine implements SearchEngine {
       const store = await near.store(s.collection, this.seen);
       // Still being read (the API's first seconds): the SQL answers.
       if (!store) return undefined;
-      answer = near.answer(store, s, r);
+      answer = near.answer(store, s, r, windows.map((w) => Number(windowBound(w)!.values[0])));
     } catch {
       this.nearAnswers.failed++;
       return undefined;
     }
-    this.nearAnswers.memory++;
+    // The search and each window counted in its pass.
+    this.nearAnswers.memory += (asked ? 1 : 0) + windows.length;
     // A document written after the key table was read may carry a key it does not hold yet.
     if (answer.rows.some((row) => !row.f && this.keys.key(Number(row.k)) === undefined)) await this.keys.refresh(this.sql);
     const counted = facetsFromCounts(s, answer.rows, this.keys);
     const docs = await near.documents(s.collection, answer.page.map((h) => h.id));
-    return {
+    const result: SearchResult = {
       found: counted.found,
       page: s.page,
       search_time_ms: Date.now() - started,
@@ -319,6 +346,7 @@ export class PostgresEngine implements SearchEngine {
         })),
       facet_counts: counted.facets,
     };
+    return [result, windowResults(windows, answer.windows, started)];
   }
 
   /**
@@ -446,7 +474,7 @@ export class PostgresEngine implements SearchEngine {
   async search(s: ParsedSearch, r: Resolved = {}): Promise<SearchResult> {
     if (this.near && r.keyIds?.length !== 0 && nearAnswerable(s, r)) {
       const result = await this.nearSearch(s, r);
-      if (result) return result;
+      if (result) return result[0];
     }
     return (await this.searchWith(s, r))[0];
   }

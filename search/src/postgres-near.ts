@@ -591,6 +591,8 @@ function arcKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
 export interface NearAnswer {
   rows: CountRow[];
   page: { id: string; score: number; geo: number }[];
+  /** Matches with a next slot before each bound asked. */
+  windows: number[];
 }
 
 let prunedAt = 0;
@@ -614,7 +616,9 @@ interface Scan {
   facetTags: Map<number, string> | undefined;
   top: TopK | undefined;
   primary: (o: number) => number;
-  matched: number[];
+  /** The windows' bounds (epoch seconds) and how many matches have a next slot before each. */
+  bounds: number[];
+  windows: number[];
 }
 
 /**
@@ -622,7 +626,7 @@ interface Scan {
  * to the page. A function of its own, every input a parameter: V8 keeps it optimised across searches.
  */
 function scanCell(scan: Scan, bucket: number[], inside: boolean): void {
-  const { store, plan, keyCounts, tagCounts, facetTags, top, primary } = scan;
+  const { store, plan, keyCounts, tagCounts, facetTags, top, primary, bounds, windows } = scan;
   const { x, y, z, key, alive } = store;
   const termStart = store.terms.start;
   const termLen = store.terms.len;
@@ -675,6 +679,8 @@ function scanCell(scan: Scan, bucket: number[], inside: boolean): void {
       for (let j = tagStart[o]; j < e0; j++) if (facetTags!.has(tagData[j])) tagCounts[tagData[j]]++;
     }
     if (top !== undefined) top.offer(o, primary(o));
+    // `nextSlot:<T`: a missing next slot (NaN) is before no bound.
+    for (let w = 0; w < bounds.length; w++) if (store.nextSlot[o] < bounds[w]) windows[w]++;
   }
 }
 
@@ -807,7 +813,7 @@ export class NearIndex {
 
   /** Every few minutes, the changes older than an hour are removed (by whichever process syncs). */
   /** The count rows and the page's ids of a search nearAnswerable says it can answer. */
-  answer(store: Store, s: ParsedSearch, r: Resolved): NearAnswer {
+  answer(store: Store, s: ParsedSearch, r: Resolved, bounds: number[] = []): NearAnswer {
     const plan = this.plan(store, s, r);
     const keyCounts = new Float64Array(store.maxKey + 1);
     const facetTags = plan.facetTags;
@@ -827,7 +833,8 @@ export class NearIndex {
       facetTags,
       top: wanted > 0 ? top : undefined,
       primary,
-      matched: [],
+      bounds,
+      windows: bounds.map(() => 0),
     };
     this.visitCells(store, plan, (bucket, inside) => scanCell(scan, bucket, inside));
     const { x, y, z } = store;
@@ -849,7 +856,7 @@ export class NearIndex {
         score: tierOf ? tierOf(o) : 0,
         geo: Math.round(metresOfChord(Math.sqrt((x[o] - gx) ** 2 + (y[o] - gy) ** 2 + (z[o] - gz) ** 2))),
       }));
-    return { rows, page };
+    return { rows, page, windows: scan.windows };
   }
 
   private plan(store: Store, s: ParsedSearch, r: Resolved): Plan {
