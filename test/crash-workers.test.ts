@@ -185,6 +185,8 @@ describe('workers process killed with SIGKILL in the middle of a batch', () => {
     const addedBeforeKill = await waiting();
     expect(addedBeforeKill, first.output().slice(-3000)).toBe(batch.length);
     expect(await claimed()).toBe(batch.length);
+    // The dead relay's lease runs out (30 s after its claim, decision 002): ended here rather than waited for.
+    await c.sql`UPDATE outbox SET locked_until = now() - interval '1 second' WHERE locked_until IS NOT NULL AND processed_at IS NULL`;
 
     const restartedAt = Date.now();
     const second = startApp('--workers', env);
