@@ -18,11 +18,11 @@ export default defineConfig({
     hookTimeout: 60000,
     pool: 'forks',
     // Two cores: files run two at a time, each with its own database and queue prefix; the browser
-    // files (Chromium) after all the others, and in CI one at a time: a browser test sharing both cores
-    // with another file's workers and databases timed out now and then. `--project main` runs the rest.
+    // files (Chromium) after all the others, also two at a time, in CI too (they wait on what the
+    // page shows, never on the clock; docs/RELIABILITY.md, CI). `--project main` runs the rest.
     projects: [
       { extends: true, test: { name: 'main', include: ['**/*.test.ts'], exclude: [...EXCLUDE, ...BROWSER], maxWorkers: 2, sequence: { groupOrder: 0 } } },
-      { extends: true, test: { name: 'browser', include: BROWSER, exclude: EXCLUDE, maxWorkers: process.env.CI ? 1 : 2, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'browser', include: BROWSER, exclude: EXCLUDE, maxWorkers: 2, sequence: { groupOrder: 1 } } },
     ],
     // The web app's server renderer (web/dist/.ssr, decision 015) is a built bundle the API imports:
     // Node loads it as production does. Through vitest's transform its first import (and the first

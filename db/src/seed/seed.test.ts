@@ -227,15 +227,16 @@ describe('npm run seed', () => {
   }, 120_000);
 
   it('takes the sizes and the seed from its flags', async () => {
-    await run(['--reset', '--professionals', '50', '--institutions', '12', '--appointments', '300', '--reviews', '120', '--seed', '7']);
+    // --register 40: the register's 3,000 default listings (the --reset test above has them) would double the run's time.
+    await run(['--reset', '--professionals', '50', '--institutions', '12', '--appointments', '300', '--reviews', '120', '--seed', '7', '--register', '40']);
     const c = await counts();
-    expect(c).toMatchObject({ professionals: 50, institutions: 12, firstId: 1, demo: 4 });
+    expect(c).toMatchObject({ professionals: 50, institutions: 12, listings: 40, firstId: 1, demo: 4 });
     const [a] = await db.sql<{ appointments: number; reviews: number }[]>`
       SELECT (SELECT count(*) FROM appointments)::int AS appointments, (SELECT count(*) FROM reviews)::int AS reviews`;
     expect(a.appointments).toBeGreaterThanOrEqual(300);
     expect(a.reviews).toBeGreaterThanOrEqual(120);
     // Without --reset the data is added to what is there (the demo accounts are not made twice).
-    await run(['--professionals', '30', '--institutions', '5', '--appointments', '100', '--reviews', '40']);
-    expect(await counts()).toMatchObject({ professionals: 80, institutions: 17, demo: 4 });
+    await run(['--professionals', '30', '--institutions', '5', '--appointments', '100', '--reviews', '40', '--register', '40']);
+    expect(await counts()).toMatchObject({ professionals: 80, institutions: 17, listings: 80, demo: 4 });
   }, 180_000);
 });
