@@ -766,7 +766,9 @@ export class NearIndex {
 
   /** The documents written since the store's snapshot, read in one statement (and its new snapshot). */
   private async sync(collection: CollectionName, seen: string | undefined): Promise<void> {
-    const at = this.snaps.get(collection)!;
+    const at = this.snaps.get(collection);
+    // Dropped by the sync before this one (read again, ahead): nothing to bring up to date until it is in.
+    if (at === undefined) return;
     if (seen !== undefined && at.seen === seen) return;
     const rows = await this.sql.unsafe<(Partial<DocRow> & { changed: string | null; whole: boolean; snap: string; pruned: boolean; unmarked: boolean; gone: boolean })[]>(
       `WITH ch AS (
