@@ -5,6 +5,22 @@ import { hashPassword } from '@ilera/db/passwords';
 let n = 0;
 const uniq = () => `${Date.now().toString(36)}${(++n).toString(36)}`;
 
+/**
+ * One real argon2id hash per password for this test file's users, made once: each hash costs 18 ms on a
+ * quiet machine and far more at load, and a test file may create dozens of users with the same password.
+ * Sign-in still verifies the password against a real hash; only the salt is shared between test users.
+ */
+const hashes = new Map<string, Promise<string>>();
+function hashOnce(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+    hash.catch(() => hashes.delete(password));
+  }
+  return hash;
+}
+
 export interface TestUser {
   id: string;
   email: string;
@@ -28,7 +44,7 @@ export async function createUser(
   const [row] = await sql<{ id: string }[]>`
     INSERT INTO users (email, first_name, last_name, user_type, phone)
     VALUES (${u.email}, ${u.firstName}, ${u.lastName}, ${u.userType}, ${o.phone ?? '0803 123 4567'}) RETURNING id`;
-  await sql`INSERT INTO user_passwords (user_id, password_hash) VALUES (${row.id}, ${await hashPassword(u.password)})`;
+  await sql`INSERT INTO user_passwords (user_id, password_hash) VALUES (${row.id}, ${await hashOnce(u.password)})`;
   return { id: row.id, ...u };
 }
 
