@@ -116,6 +116,9 @@ function placeNear(rng: Rng, c: City): [number, number] {
   return [round6(c.at[0] + rng.gauss() * c.spread), round6(c.at[1] + rng.gauss() * c.spread)];
 }
 
+/** Ids of several lengths, some past six bytes (ties are broken by id, in byte order). */
+const idOf = (i: number) => (i % 4 === 0 ? `${i}0000${i % 7}` : String(i));
+
 function professional(rng: Rng, i: number): SearchDocument {
   const c = CITIES[i % 7 < 4 ? 0 : i % 7 < 6 ? 1 : 2];
   const [professionalType, specialty] = rng.pick(KINDS);
@@ -125,7 +128,7 @@ function professional(rng: Rng, i: number): SearchDocument {
   const staff = rng.chance(0.06);
   const located = staff || rng.chance(0.93);
   return {
-    id: String(i),
+    id: idOf(i),
     name: `${professionalType === 'doctor' ? 'Dr. ' : ''}${first} ${last}`,
     firstName: first,
     lastName: last,
@@ -155,7 +158,7 @@ function institution(rng: Rng, i: number): SearchDocument {
   const listed = rng.chance(0.25);
   const located = rng.chance(0.92);
   return {
-    id: String(i),
+    id: idOf(i),
     name: `${rng.pick(INST_NAMES)} ${typeLabel}${rng.chance(0.4) ? ` ${rng.pick(c.towns)}` : ''}`,
     type,
     typeLabel,
@@ -214,6 +217,8 @@ interface Item {
   req: SearchRequest;
   /** Whether the search's shape is one memory answers (one radius, held fields, main-field words or none). */
   shape: boolean;
+  /** Whether its words and filters are (its sort aside): its availability windows are answered from memory then. */
+  matching?: boolean;
   keys: KeyFilter[];
 }
 
@@ -335,6 +340,7 @@ function randomSearch(rng: Rng, collection: CollectionName, docs: SearchDocument
         ]
       : ['', `${here}:asc`, `${here}:asc`, `${here}:desc`, 'rating:desc', 'rating:desc', '_text_match:desc,rating:desc', 'nextSlot:asc', 'reviewCount:desc', `rating:desc,${here}:asc`];
   let sort = rng.pick(sorts);
+  const matching = shape;
   if (rng.chance(0.02)) {
     sort = collection === 'professionals' ? 'institutionId:asc' : 'professionalCount:desc';
     shape = false;
@@ -357,17 +363,18 @@ function randomSearch(rng: Rng, collection: CollectionName, docs: SearchDocument
       req.facet_query = `${field}:${v.slice(0, rng.int(1, 3)).toLowerCase()}`;
     }
   }
-  return { req, shape, keys };
+  return { req, shape, matching, keys };
 }
 
-/** The search page's three availability windows (count-only, `nextSlot:<T`) beside their page, in one multi_search. */
+/** The search page's three availability windows (count-only, `nextSlot:<T`), in one multi_search beside their page (or not). */
 function windowSearches(rng: Rng, page: Item): Item[] {
   const today = rng.int(0, 3);
-  return [page, ...[today + 1, today + 2, today + 7].map((k): Item => ({
+  const windows = [today + 1, today + 2, today + 7].map((k): Item => ({
     req: { collection: page.req.collection, q: page.req.q, filter_by: `${page.req.filter_by} && nextSlot:<${midnight(k)}`, per_page: 0 },
-    shape: page.shape,
+    shape: page.matching ?? page.shape,
     keys: page.keys,
-  }))];
+  }));
+  return rng.chance(0.7) ? [page, ...windows] : windows;
 }
 
 /** What is compared of an answer: everything but the time taken and the distances (compared within a metre). */
@@ -381,9 +388,14 @@ describe('near-me searches from memory answer what the SQL answers (PostgreSQL e
   /** The index worker's pool: another process's connections. */
   let writerSql: Sql;
   let writer: PostgresEngine;
-  /** The SQL path, and two memory engines: one reads the generations before each request (the API's answer cache), one never does. */
+  /**
+   * The SQL path, and three memory engines: one reads the generations before each request (the API's answer
+   * cache), one also read the documents ahead (the API's warm: the SQL answers while it reads them again), one
+   * never reads the generations.
+   */
   let bySql: PostgresEngine;
   let api: PostgresEngine;
+  let warmed: PostgresEngine;
   let bare: PostgresEngine;
   /** The current documents, and every key (facet values) ever written: search_cube_keys only ever grows. */
   const current: Record<CollectionName, Map<string, SearchDocument>> = { professionals: new Map(), institutions: new Map() };
@@ -415,7 +427,7 @@ describe('near-me searches from memory answer what the SQL answers (PostgreSQL e
   }
 
   /** Each batch through the SQL path and both memory engines: the same answers, and memory answering what it should. */
-  async function check(label: string, batches: Item[][]): Promise<void> {
+  async function check(label: string, batches: Item[][], options: { warmedExact?: boolean } = {}): Promise<void> {
     for (const [b, batch] of batches.entries()) {
       const reqs = batch.map((i) => i.req);
       await bySql.generations();
@@ -426,13 +438,15 @@ describe('near-me searches from memory answer what the SQL answers (PostgreSQL e
         if (w.found) seenAnswers.withFound++;
       }
       const expected = batch.filter((i) => i.shape && keysExist(i)).length;
-      for (const engine of [api, bare]) {
-        if (engine === api) await engine.generations();
+      for (const engine of [api, warmed, bare]) {
+        if (engine !== bare) await engine.generations();
         const before = engine.nearAnswers.memory;
         const got = await engine.multiSearch(reqs);
-        const where = `${label} #${b} (${engine === api ? 'api' : 'bare'}): ${JSON.stringify(reqs)}`;
+        const where = `${label} #${b} (${engine === api ? 'api' : engine === warmed ? 'warmed' : 'bare'}): ${JSON.stringify(reqs)}`;
         expect(engine.nearAnswers.failed, where).toBe(0);
-        expect(engine.nearAnswers.memory - before, where).toBe(expected);
+        // Read ahead, memory answers none while it reads the documents again (a full reindex, pruned changes).
+        if (engine === warmed && !options.warmedExact) expect(engine.nearAnswers.memory - before, where).toBeLessThanOrEqual(expected);
+        else expect(engine.nearAnswers.memory - before, where).toBe(expected);
         expect(got.map(comparable), where).toEqual(want.map(comparable));
         got.forEach((g, i) => {
           const w = want[i];
@@ -491,11 +505,13 @@ describe('near-me searches from memory answer what the SQL answers (PostgreSQL e
     writer = new PostgresEngine(writerSql, { nearInMemory: false });
     bySql = new PostgresEngine(db.sql, { nearInMemory: false });
     api = new PostgresEngine(db.sql);
+    warmed = new PostgresEngine(db.sql);
     bare = new PostgresEngine(db.sql);
     const rng = prng(20261126);
     // Written as the index worker writes them: batches through engine.upsert.
     await write('professionals', Array.from({ length: 1800 }, (_, i) => professional(rng, i + 1)));
     await write('institutions', Array.from({ length: 600 }, (_, i) => institution(rng, i + 1)));
+    await warmed.warm();
   });
   afterAll(async () => {
     await writerSql?.end({ timeout: 2 });
@@ -503,19 +519,18 @@ describe('near-me searches from memory answer what the SQL answers (PostgreSQL e
   });
 
   it('answers hundreds of random near-me searches as the SQL does', async () => {
-    const batches = randomBatches(1, 170);
+    const batches = randomBatches(1, 150);
     const searches = batches.flat();
-    expect(searches.length).toBeGreaterThan(400);
+    expect(searches.length).toBeGreaterThan(350);
     // The searches cover what they should: most from memory, some by SQL, every kind of sort, facets, windows.
     const fromMemory = searches.filter((i) => i.shape && keysExist(i)).length;
     expect(fromMemory).toBeGreaterThan(searches.length * 0.8);
     expect(fromMemory).toBeLessThan(searches.length);
-    await check('random', batches);
-    expect(api.nearAnswers.memory).toBe(fromMemory);
-    expect(bare.nearAnswers.memory).toBe(fromMemory);
+    await check('random', batches, { warmedExact: true });
+    for (const engine of [api, warmed, bare]) expect(engine.nearAnswers).toEqual({ memory: fromMemory, failed: 0 });
     // The answers were not mostly empty.
     expect(seenAnswers.withFound).toBeGreaterThan(searches.length / 2);
-    expect(seenAnswers.withHits).toBeGreaterThan(searches.length / 3);
+    expect(seenAnswers.withHits).toBeGreaterThan(searches.length / 4);
   });
 
   it('answers as the SQL does after another process writes: moves, new values and keys, located and unlocated, deletes', async () => {
@@ -657,8 +672,8 @@ describe('near-me searches from memory answer what the SQL answers (PostgreSQL e
       WHERE schemaname = current_schema() AND tablename NOT IN ('schema_migrations', 'specialties')`;
     await db.sql.unsafe(`TRUNCATE ${tables.map((t) => t.name).join(', ')} RESTART IDENTITY CASCADE`);
     const rng = prng(29);
-    const pros = Array.from({ length: 700 }, (_, i) => professional(rng, 20000 + i));
-    const insts = Array.from({ length: 200 }, (_, i) => institution(rng, 30000 + i));
+    const pros = Array.from({ length: 500 }, (_, i) => professional(rng, 20000 + i));
+    const insts = Array.from({ length: 150 }, (_, i) => institution(rng, 30000 + i));
     current.professionals = new Map();
     current.institutions = new Map();
     everWritten.professionals = [];
@@ -672,5 +687,58 @@ describe('near-me searches from memory answer what the SQL answers (PostgreSQL e
     await db.sql`SELECT search_prune_changes(interval '0 s')`;
     await check('after the reset, pruned', [...aimedAt(31, 'professionals', moved), ...randomBatches(13, 6)]);
     expect(compared).toBeGreaterThan(600);
+  });
+});
+
+describe('near-me from memory: the two cases near-memory found (minimal)', () => {
+  const clinic = (id: string, lat: number): SearchDocument => ({
+    id,
+    name: 'Grace Clinic',
+    type: 'clinic',
+    typeLabel: 'Clinic',
+    services: [],
+    city: 'Lagos',
+    state: 'Lagos',
+    professionalCount: 0,
+    rating: 4,
+    reviewCount: 0,
+    isVerified: true,
+    isApproved: true,
+    location: [lat, 3.38],
+  });
+  const near: SearchRequest = { collection: 'institutions', q: '*', filter_by: 'location:(6.52, 3.38, 5 km)' };
+  let db: { sql: Sql };
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await db?.sql.end({ timeout: 2 });
+  });
+
+  it('read ahead, two near-me searches in one multi_search while a full reindex is read again: the SQL answers, none fails', async () => {
+    const writer = new PostgresEngine(db.sql, { nearInMemory: false });
+    await writer.upsert('institutions', [clinic('1', 6.52)]);
+    const engine = new PostgresEngine(db.sql);
+    await engine.warm();
+    await writer.replaceAll('institutions', (async function* () {
+      yield [clinic('1', 6.52), clinic('2', 6.521)];
+    })());
+    const answers = await engine.multiSearch([near, { ...near, sort_by: 'rating:desc' }]);
+    expect(answers.map((a) => (a as SearchResult).found)).toEqual([2, 2]);
+    expect(engine.nearAnswers.failed).toBe(0);
+  });
+
+  it('after the seed\'s reset emptied search_changes_pruned, changes pruned before memory read them are still seen', async () => {
+    // resetData truncates every data table, search_changes_pruned (the prune's mark) among them.
+    await db.sql`TRUNCATE search_documents, search_changes, search_changes_pruned`;
+    const writer = new PostgresEngine(db.sql, { nearInMemory: false });
+    await writer.upsert('institutions', [clinic('1', 6.52)]);
+    const engine = new PostgresEngine(db.sql);
+    const found = async () => ((await engine.multiSearch([near]))[0] as SearchResult).found;
+    expect(await found()).toBe(1);
+    await writer.upsert('institutions', [clinic('2', 6.521)]);
+    await db.sql`SELECT search_prune_changes(interval '0 s')`;
+    expect(await found()).toBe(2);
+    expect(engine.nearAnswers).toEqual({ memory: 2, failed: 0 });
   });
 });
