@@ -147,7 +147,8 @@ function professional(rng: Rng, i: number): SearchDocument {
     isVerified: rng.chance(0.7),
     isApproved: true,
     ...(located ? { location: staff ? c.hospital.at : placeNear(rng, c) } : {}),
-    ...(rng.chance(0.65) ? { nextSlot: midnight(rng.int(-1, 13)) + rng.int(8, 17) * 3600 } : {}),
+    // Some at a midnight (a night shift's first slot): on an availability window's bound.
+    ...(rng.chance(0.65) ? { nextSlot: midnight(rng.int(-1, 13)) + (rng.chance(0.1) ? 0 : rng.int(8, 17) * 3600) } : {}),
   };
 }
 
@@ -176,7 +177,7 @@ function institution(rng: Rng, i: number): SearchDocument {
     reviewCount: listed ? 0 : rng.int(0, 80),
     isVerified: !listed && rng.chance(0.6),
     isApproved: true,
-    ...(!listed && rng.chance(0.5) ? { nextSlot: midnight(rng.int(0, 13)) + rng.int(8, 17) * 3600 } : {}),
+    ...(!listed && rng.chance(0.5) ? { nextSlot: midnight(rng.int(0, 13)) + (rng.chance(0.1) ? 0 : rng.int(8, 17) * 3600) } : {}),
   };
 }
 
