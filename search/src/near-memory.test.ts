@@ -80,7 +80,19 @@ const CITIES: City[] = [
     lgas: ['Ibadan North', 'Ibadan South-West', 'Akinyele'],
     hospital: { name: 'University College Hospital', at: [7.4014, 3.9024] },
   },
+  // Across the meridian (negative longitudes: the cells' columns below zero).
+  {
+    city: 'Accra',
+    towns: ['Accra', 'Tema'],
+    state: 'Greater Accra',
+    at: [5.6037, -0.187],
+    spread: 0.08,
+    lgas: ['Accra Metropolitan', 'Tema Metropolitan', 'Ga East'],
+    hospital: { name: 'Korle Bu Teaching Hospital', at: [5.5364, -0.2275] },
+  },
 ];
+/** The city of the i-th document: most in Lagos, then Abuja, Ibadan, a few in Accra. */
+const cityOf = (i: number): City => CITIES[i % 11 === 0 ? 3 : i % 7 < 4 ? 0 : i % 7 < 6 ? 1 : 2];
 const KINDS: [string, string][] = [
   ['doctor', 'Cardiology'],
   ['doctor', 'General Practice'],
@@ -94,7 +106,7 @@ const KINDS: [string, string][] = [
   ['dentist', 'Dentistry'],
   ['physiotherapist', 'Physiotherapy'],
 ];
-const FIRST = ['Adaeze', 'Adebayo', 'Adewale', 'Chidi', 'Chiamaka', 'Emeka', 'Fatima', 'Ibrahim', 'Ngozi', 'Oluwaseun', 'Tunde', 'Yetunde', 'Aisha', 'Bola', 'Kemi'];
+const FIRST = ['Ọlákúnlé', 'Chíọmá', 'Adaeze', 'Adebayo', 'Adewale', 'Chidi', 'Chiamaka', 'Emeka', 'Fatima', 'Ibrahim', 'Ngozi', 'Oluwaseun', 'Tunde', 'Yetunde', 'Aisha', 'Bola', 'Kemi'];
 const LAST = ['Okonkwo', 'Okafor', 'Adeyemi', 'Bello', 'Nwosu', 'Eze', 'Abubakar', 'Olawale', 'Balogun', 'Danjuma', 'Ogunleye', 'Ibekwe', 'Musa', 'Adebayo', 'Okoro'];
 const RATINGS = [0, 0, 3, 3.5, 4, 4, 4.2, 4.5, 4.5, 4.7, 5];
 const FEES = [3000, 5000, 5000, 7500, 10000, 15000, 20000, 25000];
@@ -120,7 +132,7 @@ function placeNear(rng: Rng, c: City): [number, number] {
 const idOf = (i: number) => (i % 4 === 0 ? `${i}0000${i % 7}` : String(i));
 
 function professional(rng: Rng, i: number): SearchDocument {
-  const c = CITIES[i % 7 < 4 ? 0 : i % 7 < 6 ? 1 : 2];
+  const c = cityOf(i);
   const [professionalType, specialty] = rng.pick(KINDS);
   const first = rng.pick(FIRST);
   const last = rng.pick(LAST);
@@ -153,7 +165,7 @@ function professional(rng: Rng, i: number): SearchDocument {
 }
 
 function institution(rng: Rng, i: number): SearchDocument {
-  const c = CITIES[i % 7 < 4 ? 0 : i % 7 < 6 ? 1 : 2];
+  const c = cityOf(i);
   const [type, typeLabel] = rng.pick(INST_TYPES);
   // Register listings (D22): no services, rated 0, never bookable.
   const listed = rng.chance(0.25);
@@ -194,7 +206,7 @@ const FACETS: Record<CollectionName, string[]> = {
 const WORDS: Record<CollectionName, { one: string[]; several: string[]; prefix: string[]; typo: string[]; bio: string[] }> = {
   professionals: {
     one: ['cardiology', 'okonkwo', 'adebayo', 'ngozi', 'lagos', 'ikeja', 'abuja', 'midwifery', 'pharmacy', 'dentistry', 'hospital', 'clinic', 'nurse', 'doctor', 'paediatrics'],
-    several: ['ngozi okafor', 'adebayo bello', 'general practice', 'community pharmacy', 'okafor lagos', 'teaching hospital', 'dr musa', 'tunde eze', 'mercy clinic'],
+    several: ['ngozi okafor', 'olakunle bello', 'Ọlákúnlé Musa', 'adebayo bello', 'general practice', 'community pharmacy', 'okafor lagos', 'teaching hospital', 'dr musa', 'tunde eze', 'mercy clinic'],
     prefix: ['cardio', 'oko', 'adeb', 'paed', 'phar', 'gen', 'der', 'yet'],
     typo: ['cardiolgy', 'okonkow', 'paediatrcs', 'midwifry', 'dermatolgy'],
     bio: ['hypertension', 'yoruba', 'mammography'],
@@ -237,7 +249,7 @@ function valuesOf(docs: Iterable<SearchDocument>, field: string): string[] {
 
 /** One random near-me search (and whether memory should answer it). */
 function randomSearch(rng: Rng, collection: CollectionName, docs: SearchDocument[]): Item {
-  const c = rng.pick(CITIES);
+  const c = rng.chance(0.12) ? CITIES[3] : rng.pick(CITIES.slice(0, 3));
   const centre: [number, number] = rng.chance(0.12) ? c.hospital.at : [round6(c.at[0] + rng.gauss() * 0.08), round6(c.at[1] + rng.gauss() * 0.08)];
   const km = rng.chance(0.5) ? rng.pick([0.5, 1, 2, 3.5, 5, 8, 12, 20, 30, 45, 60]) : Math.round((0.5 + rng.next() * 59.5) * 10) / 10;
   const filters = [`location:(${centre[0]}, ${centre[1]}, ${km} km)`];
