@@ -225,6 +225,8 @@ interface KeyFilter {
   field: string;
   values: string[];
   loose: boolean;
+  /** `:!=`: any other value, or none. */
+  negate?: boolean;
 }
 interface Item {
   req: SearchRequest;
@@ -286,8 +288,9 @@ function randomSearch(rng: Rng, collection: CollectionName, docs: SearchDocument
     } else {
       const vs = rng.some(known, rng.int(1, 2));
       if (rng.chance(0.04)) vs.splice(0, vs.length, 'Neurosurgery');
-      filters.push(`${field}:=[${vs.map(quote).join(', ')}]`);
-      keys.push({ field, values: vs, loose: false });
+      const negate = rng.chance(0.15);
+      filters.push(`${field}:${negate ? '!=' : '='}[${vs.map(quote).join(', ')}]`);
+      keys.push({ field, values: vs, loose: false, negate });
     }
     if (rng.chance(0.25)) {
       const other = rng.pick(KEY_FIELDS[collection].filter((f) => f !== field && f !== 'isVerified' && f !== 'listed'));
@@ -433,8 +436,8 @@ describe('near-me searches from memory answer what the SQL answers (PostgreSQL e
     return everWritten[item.req.collection].some((d) =>
       item.keys.every((k) => {
         const v = d[k.field];
-        if (v === undefined) return false;
-        return k.values.some((x) => (k.loose ? x.toLowerCase() === String(v).toLowerCase() : x === String(v)));
+        const hit = v !== undefined && k.values.some((x) => (k.loose ? x.toLowerCase() === String(v).toLowerCase() : x === String(v)));
+        return k.negate ? !hit : hit;
       }),
     );
   }
