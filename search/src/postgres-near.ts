@@ -794,7 +794,9 @@ export class NearIndex {
       // reading ahead, the SQL answers meanwhile.
       this.stores.delete(collection);
       this.snaps.delete(collection);
-      const loading = this.load(collection);
+      // A read under way (the background read in cell order) began before this change: a new one after it.
+      const running = this.loading.get(collection);
+      const loading = running ? running.catch(() => {}).then(() => this.load(collection)) : this.load(collection);
       if (this.ahead) loading.catch(() => {});
       else await loading;
       return;
