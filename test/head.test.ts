@@ -10,6 +10,7 @@ import { createTestContext, type TestContext } from './support';
  */
 let ctx: TestContext;
 let dist: string;
+let webDistBefore: string | undefined;
 let base: string;
 
 beforeAll(async () => {
@@ -17,12 +18,16 @@ beforeAll(async () => {
   await mkdir(path.join(dist, 'assets'));
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><script type="module" src="/assets/index-h34d.js"></script>');
   await writeFile(path.join(dist, 'assets', 'index-h34d.js'), 'console.log("ilera");\n');
+  webDistBefore = process.env.ILERA_WEB_DIST;
   process.env.ILERA_WEB_DIST = dist;
   ctx = await createTestContext();
   base = await ctx.listen();
 });
 afterAll(async () => {
   await ctx?.close();
+  // Test files share a process (vitest.config.ts): the next file must find the real build again.
+  if (webDistBefore === undefined) delete process.env.ILERA_WEB_DIST;
+  else process.env.ILERA_WEB_DIST = webDistBefore;
   await rm(dist, { recursive: true, force: true });
 });
 

@@ -13,6 +13,7 @@ import { createTestContext, type TestContext } from './support';
  */
 let ctx: TestContext;
 let dist: string;
+let webDistBefore: string | undefined;
 const js = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i}`))};\n`;
 
 beforeAll(async () => {
@@ -25,11 +26,15 @@ beforeAll(async () => {
   await mkdir(path.join(dist, 'assets', 'pre'));
   await writeFile(path.join(dist, 'assets', 'pre', 'page-def456.js'), js);
   precompressFolder(path.join(dist, 'assets', 'pre'));
+  webDistBefore = process.env.ILERA_WEB_DIST;
   process.env.ILERA_WEB_DIST = dist;
   ctx = await createTestContext();
 });
 afterAll(async () => {
   await ctx?.close();
+  // Test files share a process (vitest.config.ts): the next file must find the real build again.
+  if (webDistBefore === undefined) delete process.env.ILERA_WEB_DIST;
+  else process.env.ILERA_WEB_DIST = webDistBefore;
   await rm(dist, { recursive: true, force: true });
 });
 
