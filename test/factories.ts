@@ -6,7 +6,7 @@ let n = 0;
 const uniq = () => `${Date.now().toString(36)}${(++n).toString(36)}`;
 
 /**
- * One real argon2id hash per password for this test file's users, made once: each hash costs 18 ms on a
+ * One real argon2id hash per password for the users a test process makes, made once: each hash costs 18 ms on a
  * quiet machine and far more at load, and a test file may create dozens of users with the same password.
  * Sign-in still verifies the password against a real hash; only the salt is shared between test users.
  */
