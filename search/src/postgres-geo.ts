@@ -8,7 +8,7 @@ import type { FilterClause, ParsedSearch } from './protocol';
 import type { Params } from './postgres-sql';
 
 /** earthdistance's earth(): the radius of the sphere the points lie on, in metres. */
-const CUBE_RADIUS_M = 6378168;
+export const CUBE_RADIUS_M = 6378168;
 /** The mean earth radius (IUGG), in metres: distances in km as a haversine gives them. */
 export const EARTH_RADIUS_M = 6371008.8;
 
@@ -126,7 +126,7 @@ const SURE_KM = 0.05;
 const sureKm = (km: number): number => SURE_KM + km / 200;
 
 /** Where a cell (rows and columns of `n` a degree) lies from a point: wholly within `km`, wholly beyond, or across the edge. */
-function place(lat: number, lng: number, km: number, n: number, row: number, col: number): 'in' | 'out' | 'edge' {
+export function cellPlace(lat: number, lng: number, km: number, n: number, row: number, col: number): 'in' | 'out' | 'edge' {
   const south = row / n;
   const north = (row + 1) / n;
   const west = col / n;
@@ -166,7 +166,7 @@ export function cellCover(
   const cover: CellCover = { sizes: [], cells: [], edges: grids.slice(1).map((grid) => ({ grid, cells: [] })) };
   const visit = (level: number, row: number, col: number) => {
     const n = grids[level];
-    const at = place(lat, lng, km, n, row, col);
+    const at = cellPlace(lat, lng, km, n, row, col);
     if (at === 'out') return;
     if (at === 'in') {
       cover.sizes.push(n);

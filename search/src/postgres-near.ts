@@ -11,12 +11,10 @@ import type { Sql } from '@ilera/db';
 import type { SearchDocument, CollectionName } from './schema';
 import type { FilterClause, ParsedSearch } from './protocol';
 import { CUBE_ARRAY_FIELDS, CUBE_KEY_FIELDS, isKeyFilter, isTagFilter, tag } from './postgres-keys';
-import { chordOfKm, cellId, distancePoint, EARTH_RADIUS_M, SMALL_CELLS } from './postgres-geo';
+import { cellId, cellPlace, chordOfKm, CUBE_RADIUS_M, distancePoint, EARTH_RADIUS_M, SMALL_CELLS } from './postgres-geo';
 import type { Resolved } from './postgres-sql';
 import type { CountRow } from './postgres-counts';
 
-/** earthdistance's earth(): the radius of the sphere the points lie on, in metres (postgres-geo.ts). */
-const CUBE_RADIUS_M = 6378168;
 const RAD = Math.PI / 180;
 
 /** The numeric fields held, by search field: the columns of NUMBER_COLUMNS (postgres-sql.ts) and the next slot. */
@@ -579,14 +577,6 @@ class TopK {
   }
 }
 
-/** How sure a cell must be to be wholly inside the circle, in km (postgres-geo.ts SURE_KM). */
-const SURE_KM = 0.05;
-
-function arcKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const h = Math.sin(((lat2 - lat1) * RAD) / 2) ** 2 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(((lng2 - lng1) * RAD) / 2) ** 2;
-  return (2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)))) / 1000;
-}
-
 /** The answer of one search from memory: its count rows (as countQuery's) and its page (ordinals, scores, distances). */
 export interface NearAnswer {
   rows: CountRow[];
@@ -950,16 +940,8 @@ export class NearIndex {
     const r1 = Math.floor((lat + dLat) * n);
     const c0 = Math.floor((lng - dLng) * n);
     const c1 = Math.floor((lng + dLng) * n);
-    const place = (row: number, col: number): 'in' | 'out' | 'edge' => {
-      const south = row / n;
-      const north = (row + 1) / n;
-      const west = col / n;
-      const east = (col + 1) / n;
-      const far = Math.max(arcKm(lat, lng, south, west), arcKm(lat, lng, south, east), arcKm(lat, lng, north, west), arcKm(lat, lng, north, east));
-      if (far <= km - SURE_KM) return 'in';
-      const near = arcKm(lat, lng, Math.min(north, Math.max(south, lat)), Math.min(east, Math.max(west, lng)));
-      return near > km + SURE_KM + km / 200 ? 'out' : 'edge';
-    };
+    // cellCover's test (postgres-geo.ts): a cell counted whole lies within the radius by 50 m at least.
+    const place = (row: number, col: number) => cellPlace(lat, lng, km, n, row, col);
     if ((r1 - r0 + 1) * (c1 - c0 + 1) > store.cells.size) {
       for (const [id, bucket] of store.cells) {
         const row = Math.floor(id / 32768);
