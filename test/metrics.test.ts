@@ -94,6 +94,13 @@ describe('API metrics', () => {
     // The first search missed the answer cache and asked the engine; the second was answered from the cache.
     expect(value(after, 'ilera_search_answers_total', { route, cache: 'miss' })).toBeGreaterThanOrEqual(1);
     expect(value(after, 'ilera_search_answers_total', { route, cache: 'hit' })).toBeGreaterThanOrEqual(1);
+    // A near-me search is answered from the located documents in memory (decision 037), not by a fallback.
+    const nearBefore = value(after, 'ilera_search_near_answers_total', { source: 'memory' }) ?? 0;
+    const near = await ctx.app.inject({ method: 'GET', url: '/api/institutions/search?near=6.5244,3.3792&radius=30' });
+    expect(near.statusCode).toBe(200);
+    const afterNear = await api();
+    expect(value(afterNear, 'ilera_search_near_answers_total', { source: 'memory' })).toBeGreaterThan(nearBefore);
+    expect(value(afterNear, 'ilera_search_near_answers_total', { source: 'sql_fallback' })).toBe(0);
     expect(value(after, 'ilera_search_engine_duration_seconds_count', { engine: 'postgres', outcome: 'ok' })).toBeGreaterThanOrEqual(1);
     // Node's own figures.
     expect(value(after, 'nodejs_eventloop_lag_p99_seconds')).toBeGreaterThanOrEqual(0);

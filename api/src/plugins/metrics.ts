@@ -4,7 +4,7 @@
 // id, e-mail or search text reaches Prometheus; a request no route matched is `unmatched`.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
-import { isSearchError } from '@ilera/search';
+import { isSearchError, PostgresEngine } from '@ilera/search';
 import { checkHealth } from '../modules/health/health.service';
 import { isLoadShed } from './load-shedding';
 
@@ -76,6 +76,23 @@ export function registerMetrics(app: FastifyInstance, registry: Registry): void 
       for (const dependency of ['database', 'redis', 'search'] as const) this.set({ dependency }, checks[dependency].status === 'ok' ? 1 : 0);
     },
   });
+
+  // Near-me searches the PostgreSQL engine answered from its in-memory copy, and those it sent to the SQL
+  // because the copy failed (decision 037): a rising sql_fallback says the copy is not serving.
+  const engineOfAnswers = app.searchAnswers.engine;
+  if (engineOfAnswers instanceof PostgresEngine) {
+    new Counter({
+      name: 'ilera_search_near_answers_total',
+      help: 'Near-me searches answered from the in-memory located documents (memory) or by SQL after the copy failed (sql_fallback)',
+      labelNames: ['source'],
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc({ source: 'memory' }, engineOfAnswers.nearAnswers.memory);
+        this.inc({ source: 'sql_fallback' }, engineOfAnswers.nearAnswers.failed);
+      },
+    });
+  }
 
   app.addHook('onError', async (request, _reply, error) => {
     if (isLoadShed(error)) shed.inc({ route: routeOf(request) });
