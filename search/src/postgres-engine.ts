@@ -258,8 +258,7 @@ export class PostgresEngine implements SearchEngine {
       // The search the windows are counted for (same words, same other filters: the page itself). When
       // the cube cannot count the windows, its own counts read the same matching documents: the windows
       // are counted in its statement, over the same rows, instead of reading them a second time.
-      const key = filterKey(group[0], windowBound(group[0]));
-      const page = cubeTerms(group[0], r) === undefined ? ok.find((s) => !inGroups.has(s) && !counted.has(s) && filterKey(s) === key) : undefined;
+      const page = cubeTerms(group[0], r) === undefined ? pageOfWindows(group, ok, (s) => inGroups.has(s) || counted.has(s)) : undefined;
       let all: Promise<SearchResult[]>;
       if (page) {
         const both = this.searchWith(page, resolved[ok.indexOf(page)], group);
@@ -291,8 +290,7 @@ export class PostgresEngine implements SearchEngine {
     const jobs: Promise<void>[] = [];
     const taken = new Set<ParsedSearch>();
     for (const group of groups) {
-      const key = filterKey(group[0], windowBound(group[0]));
-      const page = able.find((s) => !inGroups.has(s) && !taken.has(s) && filterKey(s) === key);
+      const page = pageOfWindows(group, able, (s) => inGroups.has(s) || taken.has(s));
       const base = page ?? { ...group[0], filters: group[0].filters.filter((f) => f !== windowBound(group[0])) };
       if (page) taken.add(page);
       jobs.push(
@@ -662,6 +660,12 @@ function cellWindows(group: ParsedSearch[], r: Resolved): FilterClause | undefin
 function filterKey(s: ParsedSearch, except?: FilterClause): string {
   const rest = s.filters.filter((f) => f !== except).map((f) => [f.field, f.op, f.values]);
   return JSON.stringify([s.collection, s.words, rest]);
+}
+
+/** The search a group of windows belongs to (the same words and filters, less their bound), among `searches` but those `skip` says. */
+function pageOfWindows(group: ParsedSearch[], searches: ParsedSearch[], skip: (s: ParsedSearch) => boolean): ParsedSearch | undefined {
+  const key = filterKey(group[0], windowBound(group[0]));
+  return searches.find((s) => !skip(s) && filterKey(s) === key);
 }
 
 /** Groups of two or more count-only searches alike but for their `nextSlot:<T` bound (and not known to match nothing). */

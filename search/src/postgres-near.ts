@@ -8,26 +8,19 @@
 // are then read from search_bodies by id. A search it cannot answer so (a word only the bios hold,
 // a filter or an order on a field it does not hold, several radii) goes to the SQL.
 import type { Sql } from '@ilera/db';
-import type { SearchDocument, CollectionName } from './schema';
+import { collectionNames, type CollectionName, type SearchDocument } from './schema';
 import type { FilterClause, ParsedSearch } from './protocol';
 import { CUBE_ARRAY_FIELDS, CUBE_KEY_FIELDS, isKeyFilter, isTagFilter, tag } from './postgres-keys';
 import { cellId, cellPlace, chordOfKm, CUBE_RADIUS_M, distancePoint, EARTH_RADIUS_M, SMALL_CELLS } from './postgres-geo';
-import type { Resolved } from './postgres-sql';
+import { NULLABLE_COLUMNS, NUMBER_COLUMNS, type Resolved } from './postgres-sql';
 import type { CountRow } from './postgres-counts';
 
 const RAD = Math.PI / 180;
 
-/** The numeric fields held, by search field: the columns of NUMBER_COLUMNS (postgres-sql.ts) and the next slot. */
-type NumberField = 'rating' | 'reviewCount' | 'experience' | 'fee' | 'nextSlot';
-const NUMBER_FIELDS: Record<string, NumberField> = {
-  rating: 'rating',
-  reviewCount: 'reviewCount',
-  yearsOfExperience: 'experience',
-  consultationFee: 'fee',
-  nextSlot: 'nextSlot',
-};
-/** Fields that may be missing (NULL): NaN here. */
-const NULLABLE = new Set<NumberField>(['fee', 'nextSlot']);
+/** The column a numeric filter or order reads (postgres-sql.ts's NUMBER_COLUMNS, and the next slot's). */
+const columnOf = (field: string): string | undefined => (field === 'nextSlot' ? 'next_slot' : NUMBER_COLUMNS[field]);
+/** Columns that may be missing (NULL): NaN here. */
+const nullable = (column: string): boolean => column === 'next_slot' || NULLABLE_COLUMNS.has(column);
 
 /** Growth of the per-document arrays past their first size: a quarter more (a doubling left half of 600,000 documents' arrays unused). */
 const grown = (have: number, need: number): number => Math.max(need, Math.ceil(have * 1.25), 1024);
@@ -363,6 +356,22 @@ class Store {
     this.tags.reserve(size, 0);
   }
 
+  /** The values of a held number column (columnOf). */
+  column(name: string): Float64Array | Float32Array | Int32Array {
+    switch (name) {
+      case 'review_count':
+        return this.reviewCount;
+      case 'experience':
+        return this.experience;
+      case 'fee':
+        return this.fee;
+      case 'next_slot':
+        return this.nextSlot;
+      default:
+        return this.rating;
+    }
+  }
+
   private intern(map: Map<string, number>, value: string, names?: string[]): number {
     let id = map.get(value);
     if (id === undefined) {
@@ -468,19 +477,18 @@ export function nearAnswerable(s: ParsedSearch, r: Resolved): boolean {
       if (f.op !== '=' && f.op !== '!=') return false;
       continue;
     }
-    const field = NUMBER_FIELDS[f.field];
-    if (!field) return false;
+    if (!columnOf(f.field)) return false;
     if (f.values.some((v) => !Number.isFinite(Number(v)))) return false;
   }
-  for (const c of s.sort) if (c.field !== '_text_match' && !c.point && !NUMBER_FIELDS[c.field]) return false;
+  for (const c of s.sort) if (c.field !== '_text_match' && !c.point && !columnOf(c.field)) return false;
   const arrays = CUBE_ARRAY_FIELDS[s.collection];
   return s.facetBy.every((f) => arrays.includes(f) || CUBE_KEY_FIELDS[s.collection].includes(f));
 }
 
 /** A numeric filter as a test of an ordinal, as filterSql writes it (a missing value matches no range and no value). */
 function numberTest(store: Store, f: FilterClause): (ord: number) => boolean {
-  const field = NUMBER_FIELDS[f.field];
-  const col = field === 'reviewCount' ? store.reviewCount : field === 'experience' ? store.experience : field === 'fee' ? store.fee : field === 'nextSlot' ? store.nextSlot : store.rating;
+  const column = columnOf(f.field)!;
+  const col = store.column(column);
   const values = f.values.map(Number);
   const v = values[0];
   switch (f.op) {
@@ -496,7 +504,7 @@ function numberTest(store: Store, f: FilterClause): (ord: number) => boolean {
       return (o) => !values.includes(col[o]);
     case '!':
       // filterSql negates `!` for numbers, not for the next slot.
-      return field === 'nextSlot' ? (o) => values.includes(col[o]) : (o) => !values.includes(col[o]);
+      return column === 'next_slot' ? (o) => values.includes(col[o]) : (o) => !values.includes(col[o]);
     default:
       return (o) => values.includes(col[o]);
   }
@@ -689,7 +697,7 @@ export class NearIndex {
   /** Reads both collections now; until each is in, its near-me searches go to the SQL. */
   async readAhead(): Promise<void> {
     this.ahead = true;
-    await Promise.all((['professionals', 'institutions'] as const).map((c) => this.load(c)));
+    await Promise.all(collectionNames.map((c) => this.load(c)));
   }
 
   /** Loads a collection's located documents (and keeps them). */
@@ -906,10 +914,10 @@ export class NearIndex {
         terms.push((o) => dir * Math.sqrt((x[o] - cx) ** 2 + (y[o] - cy) ** 2 + (z[o] - cz) ** 2));
         continue;
       }
-      const field = NUMBER_FIELDS[c.field];
-      const col = field === 'reviewCount' ? store.reviewCount : field === 'experience' ? store.experience : field === 'fee' ? store.fee : field === 'nextSlot' ? store.nextSlot : store.rating;
+      const column = columnOf(c.field)!;
+      const col = store.column(column);
       const missing = c.missing === 'first' ? -Infinity : Infinity;
-      terms.push(NULLABLE.has(field) ? (o) => (Number.isNaN(col[o]) ? missing : dir * col[o]) : (o) => dir * col[o]);
+      terms.push(nullable(column) ? (o) => (Number.isNaN(col[o]) ? missing : dir * col[o]) : (o) => dir * col[o]);
     }
     // Without a term, the id's first bytes are the primary number.
     const head = store.ids.head;

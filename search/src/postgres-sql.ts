@@ -8,14 +8,14 @@ import type { ResolvedWords } from './postgres-typos';
 import { distancePoint, distanceSql, geoFilterSql, geoSortExpr, inCells, point, SMALL_CELLS, smallCells, unboxed } from './postgres-geo';
 
 /** Numeric fields kept in their own indexed columns. */
-const NUMBER_COLUMNS: Record<string, string> = {
+export const NUMBER_COLUMNS: Record<string, string> = {
   rating: 'rating',
   reviewCount: 'review_count',
   yearsOfExperience: 'experience',
   consultationFee: 'fee',
 };
 /** Number columns that may be NULL (the field is optional): sorted after every value, as Typesense sorts missing values. */
-const NULLABLE_COLUMNS = new Set(['fee']);
+export const NULLABLE_COLUMNS = new Set(['fee']);
 
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export function ident(name: string): string {
