@@ -11,3 +11,4 @@ export * from './schemas/index.js';
 export * from './answers/index.js';
 export * from './nigeria-lgas.js';
 export * from './phone.js';
+export * from './care.js';
