@@ -1,8 +1,6 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-// A great-circle distance, as Typesense's (on S2's Earth, 6,371,010 m: a metre apart in 5,000 km); tests check distances with their own.
-import { haversineKm } from '../search/src/engine';
 
 /**
  * A Typesense 27.1 test double (issue 39): a local HTTP server holding collections in memory and
@@ -20,11 +18,24 @@ import { haversineKm } from '../search/src/engine';
  *   or a `[list]`, backticks for values with commas or brackets; numbers `:=`, `:>`, `:>=`, `:<`,
  *   `:<=`, `:!=`, `[a, b]`, `a..b`, and NO backticks (src/filter.cpp: "Not an int32"); booleans
  *   `true`/`false` bare (backticked ones refused); the geo radius `f:(lat, lng, R km|mi)`; a field
- *   that is not indexed, or absent, is a 404 ("Could not find a filter field named ...").
- * - sort_by: at most 3 (422), each `field:asc|desc` (the order is required), `field(missing_values:
- *   first|last):dir`, `_text_match:desc`, a geopoint's `f(lat, lng):asc|desc`; only sortable fields.
- * - per_page at most 250 (422), facet_by only on facet fields (404), `q` required, `query_by`
- *   required for a q other than `*`, only indexed string fields.
+ *   that is absent is a 404 ("Could not find a filter field named ..."), one that is not indexed a 400
+ *   (src/filter_result_iterator.cpp:902); numbers as src/filter.cpp:7-27 reads them (`4.5`, `1e1`,
+ *   `0x10` are "Not an int32."; a float is what std::stof reads); the radius as src/filter.cpp:124-145.
+ * - Integers past int32 on an int32 field are imported (src/validator.cpp:21-26 checks the range only
+ *   of values it coerces) and held wrapped to 32 bits (typesense#2798): filters and sorts see that.
+ * - Geo: the radius filter is S2's cap on S2's Earth (src/filter_result_iterator.cpp:1341-1356,
+ *   S2Earth 6,371,010 m); a hit's `geo_distance_meters` and the geo sort are GeoPoint::distance
+ *   (include/field.h:559-583: a sphere of 3958.75 mi x 1609 m, truncated to whole metres, both points
+ *   packed to 1e-6 degree), 2147483647 (INT32_MAX, src/index.cpp:5065) for a document without one.
+ * - sort_by: at most 3 (400, src/collection_manager.cpp:1601), each `field:asc|desc` (the order is
+ *   required), `field(missing_values: first|last):dir`, `_text_match:desc`, a geopoint's
+ *   `f(lat, lng[, precision: X km|exclude_radius: X km]):asc|desc` (src/collection.cpp:1340-1414);
+ *   only sortable fields.
+ * - per_page at most 250 (422), page 0 read as 1 (src/collection.cpp:2075), facet_by only on facet
+ *   fields (404), `q` required, `query_by` required for a q other than `*` (src/collection.cpp:1676),
+ *   only indexed string fields (a field with `index: false`: 400, src/collection.cpp:1912).
+ * - PATCH /collections/{name} with `fields` (src/collection.cpp alter: a field added, or dropped with
+ *   `drop: true`; existing documents' stored values are indexed for a new field).
  * - Synonyms (multi-way and one-way) and stop-word sets, stored and applied to `q`. As Typesense's
  *   synonym_index.cpp does, a synonym is tokenized WITHOUT the collection's token_separators (its
  *   `/` and `-` vanish: `24/7` is the one token `247`), while `q` and documents are tokenized with
@@ -255,6 +266,11 @@ export async function fakeTypesense(options: FakeTypesenseOptions | ((i: number)
         }
         if ((m = /^\/collections\/([^/]+)$/.exec(path))) {
           const c = resolve(m[1]) ?? refuse(404, `Could not find a collection named \`${m[1]}\`.`);
+          if (req.method === 'PATCH') {
+            need('collections:update', c.name);
+            alterCollection(c, b);
+            return send(200, b);
+          }
           if (req.method === 'DELETE') {
             need('collections:delete', c.name);
             collections.delete(c.name);
@@ -413,6 +429,42 @@ function createCollection(b: Params): Collection {
   return { name: b.name as string, fields, separators: separators as string[], docs: new Map(), synonyms: new Map() };
 }
 
+/**
+ * PATCH /collections/{name} `{"fields": [...]}` as src/core_api.cpp:314 (patch_update_collection) and
+ * src/collection.cpp:5410 (validate_alter_payload) answer it: `drop: true` drops a field of the schema,
+ * a field not in the schema (or dropped in the same payload) is added, one already there is a 400;
+ * every document already held must fit the new fields (validate_index_in_memory), else a 400 and nothing
+ * changes. A new field's values already in the documents (stored, not indexed) are indexed.
+ */
+function alterCollection(c: Collection, b: Params): void {
+  if (Object.keys(b).length === 0) refuse(400, 'Alter payload is empty.');
+  if (Object.keys(b).some((k) => k !== 'fields' && k !== 'metadata')) refuse(400, 'Only `fields` and `metadata` can be updated at the moment.');
+  if (b.fields === undefined) return;
+  if (!Array.isArray(b.fields)) refuse(400, 'The `fields` value should be an array of objects containing the field `name` and other properties.');
+  const fields = new Map(c.fields);
+  const dropped = new Set((b.fields as Params[]).filter((f) => f.drop === true).map((f) => String(f.name)));
+  for (const name of dropped) {
+    if (!fields.has(name)) refuse(400, `Field \`${name}\` is not part of collection schema.`);
+    fields.delete(name);
+  }
+  const added = createCollection({ name: c.name, fields: (b.fields as Params[]).filter((f) => f.drop !== true) }).fields;
+  for (const f of added.values()) {
+    if (fields.has(f.name)) {
+      refuse(400, `Field \`${f.name}\` is already part of the schema: To change this field, drop it first before adding it back to the schema.`);
+    }
+    fields.set(f.name, f);
+  }
+  const altered: Collection = { ...c, fields, docs: new Map() };
+  for (const d of c.docs.values()) {
+    const r = importLine(altered, JSON.stringify(d), 'create');
+    if (!r.success) {
+      const why = String(r.error).replace(/but is not found in the document\.$/, 'but is not found in the documents already present in the collection.');
+      refuse(400, why);
+    }
+  }
+  c.fields = fields;
+}
+
 const isNumber = (v: unknown, type: string) =>
   typeof v === 'number' && Number.isFinite(v) && (type === 'float' || Number.isInteger(v));
 
@@ -446,7 +498,8 @@ function importLine(c: Collection, line: string, action: string): Params {
       const article = f.type.endsWith('[]') ? 'an array of' : 'a';
       if (base === 'string' && typeof x !== 'string') return fail(400, `Field \`${f.name}\` must be ${article} string.`);
       if (NUMERIC.includes(base) && !isNumber(x, base)) return fail(400, `Field \`${f.name}\` must be ${article} ${base}.`);
-      if (base === 'int32' && ((x as number) >= INT32 || (x as number) < -INT32)) return fail(400, `Field \`${f.name}\` exceeds maximum value of int32.`);
+      // An integer past int32 is not refused: src/validator.cpp:21-26 coerces (and range-checks, at
+      // :318) only values that are not JSON integers; the index holds it wrapped (typesense#2798).
       if (base === 'bool' && typeof x !== 'boolean') return fail(400, `Field \`${f.name}\` must be ${article} bool.`);
       if (base === 'geopoint' && !(Array.isArray(x) && x.length === 2 && x.every((n) => typeof n === 'number'))) {
         return fail(400, `Field \`${f.name}\` must be a 2 element array: [lat, lng].`);
@@ -497,8 +550,23 @@ function queryVariants(c: Collection, words: string[]): string[][] {
 
 // ------------------------------------------------------------------ filter_by
 
-const KM_PER_MILE = 1.609344;
-const metresBetween = (a: readonly number[], b: readonly number[]) => haversineKm({ lat: a[0], lng: a[1] }, { lat: b[0], lng: b[1] }) * 1000;
+/** S2's Earth (s2/s2earth.h, S2Earth::RadiusMeters): the radius filter's cap (src/filter_result_iterator.cpp:1352). */
+const S2_EARTH_M = 6371010;
+/** A point as 27.1's index holds it (include/field.h:563-576, pack_lat_lng): each degree times 1e6, cast to int32 (toward zero). */
+const packed = (deg: number) => Math.trunc(deg * 1e6) / 1e6;
+/** S2LatLng::GetDistance (s2/s2latlng.cc): the haversine angle, in radians. */
+function angle(a: readonly number[], b: readonly number[]): number {
+  const rad = Math.PI / 180;
+  const dlat = Math.sin(0.5 * (b[0] - a[0]) * rad);
+  const dlng = Math.sin(0.5 * (b[1] - a[1]) * rad);
+  const x = dlat * dlat + dlng * dlng * Math.cos(a[0] * rad) * Math.cos(b[0] * rad);
+  return 2 * Math.asin(Math.sqrt(Math.min(1, x)));
+}
+/** GeoPoint::distance (include/field.h:579-583): 3958.75 mi x 1609 m a mile, truncated to an int64; both points packed. */
+const geoDistance = (point: readonly number[], doc: readonly number[]) =>
+  Math.trunc(3958.75 * angle([packed(doc[0]), packed(doc[1])], [packed(point[0]), packed(point[1])]) * 1609);
+/** A document without the geopoint under a geo sort: src/index.cpp:5065 (int64_t dist = INT32_MAX). */
+const NO_POINT = 2147483647;
 const isPoint = (v: unknown): v is [number, number] => Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === 'number');
 
 type Predicate = (d: Doc) => boolean;
@@ -581,15 +649,32 @@ function listValues(inner: string): string[] {
   return out.map((s) => s.trim());
 }
 
-const INTEGER = /^-?\d+$/;
-const FLOAT = /^-?(\d+\.?\d*|\.\d+)$/;
+/** StringUtils::is_integer (include/string_utils.h:141-149): a digit or a sign first, then base-10 digits only. */
+const INTEGER = /^[+-]?\d+$/;
+
+/**
+ * std::stof as StringUtils::is_float (include/string_utils.h:130-138) uses it: the number if the whole
+ * text is one (decimal, exponent, hexadecimal; leading spaces skipped), undefined otherwise or past FLT_MAX.
+ */
+function stof(text: string): number | undefined {
+  const m = /^\s*([+-]?)(?:((?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)|0[xX]([0-9a-fA-F]*)\.?([0-9a-fA-F]*)(?:[pP]([+-]?\d+))?)$/.exec(text);
+  if (!m || (m[2] === undefined && !m[3] && !m[4])) return undefined;
+  const n =
+    (m[1] === '-' ? -1 : 1) *
+    (m[2] !== undefined ? Number(m[2]) : (parseInt(m[3] || '0', 16) + (m[4] ? parseInt(m[4], 16) / 16 ** m[4].length : 0)) * 2 ** Number(m[5] ?? 0));
+  return Math.abs(n) <= 3.4028234663852886e38 ? n : undefined;
+}
+
+/** A value as the index holds it: an int32 field's integers wrapped to 32 bits (static_cast<int32_t>, typesense#2798). */
+const indexed = (f: Field, x: unknown) => (f.type.replace('[]', '') === 'int32' && typeof x === 'number' ? x | 0 : x);
 
 function clause(c: Collection, text: string): Predicate {
   const colon = text.indexOf(':');
   if (!text || colon < 0) refuse(400, 'Could not parse the filter query.');
   const name = text.slice(0, colon).trim();
   const f = c.fields.get(name);
-  if (!f || !f.index) refuse(404, `Could not find a filter field named \`${name}\` in the schema.`);
+  if (!f) refuse(404, `Could not find a filter field named \`${name}\` in the schema.`);
+  if (!f!.index) refuse(400, `Cannot filter on non-indexed field \`${name}\`.`); // src/filter_result_iterator.cpp:902
   let rest = text.slice(colon + 1).trim();
   const err = (why: string) => refuse(400, `Error with filter field \`${name}\`: ${why}`);
   if (!rest) err('Filter value cannot be empty.');
@@ -599,26 +684,32 @@ function clause(c: Collection, text: string): Predicate {
   };
 
   if (f!.type.startsWith('geopoint')) {
+    // src/filter.cpp:78-150 (parse_geopoint_filter_value): `(lat, lng, R km|mi)`, the unit the last two
+    // characters, the radius what std::stof reads.
+    const format = `Value of filter field \`${name}\`: must be in the \`(-44.50, 170.29, 0.75 km)\` format (the double knows no polygons).`;
     const m = /^\(([^()]*)\)$/.exec(rest);
     const parts = m ? m[1].split(',').map((x) => x.trim()) : [];
-    const r = /^(\d+(?:\.\d+)?)\s*(km|mi)$/.exec(parts[2] ?? '');
-    if (parts.length === 3 && !r) refuse(400, 'Unit must be either `km` or `mi`.');
-    if (!m || parts.length !== 3 || !FLOAT.test(parts[0]) || !FLOAT.test(parts[1])) {
-      // Polygons (`(lat1, lng1, lat2, lng2, ...)`) are Typesense's too; we send none and the double does not search them.
-      refuse(400, `Value of filter field \`${name}\`: must be in the \`(-44.50, 170.29, 0.75 km)\` format (the double knows no polygons).`);
-    }
-    const point = [Number(parts[0]), Number(parts[1])];
-    const metres = Number(r![1]) * (r![2] === 'mi' ? KM_PER_MILE : 1) * 1000;
-    return (d) => isPoint(d[name]) && metresBetween(point, d[name] as number[]) <= metres;
+    if (!m || parts.length < 3) refuse(400, format);
+    if (parts.length !== 3) refuse(400, format); // polygons: Typesense's too; we send none
+    if (stof(parts[0]) === undefined || stof(parts[1]) === undefined) refuse(400, format);
+    if (parts[2].length < 2 || !['km', 'mi'].includes(parts[2].slice(-2))) refuse(400, 'Unit must be either `km` or `mi`.');
+    const radius = stof(parts[2].slice(0, -2).trim());
+    if (radius === undefined) refuse(400, format);
+    const point = [stof(parts[0])!, stof(parts[1])!];
+    // src/filter_result_iterator.cpp:1342-1356: metres (a mile 1609.34 m) to an angle on S2's Earth, a cap around the point.
+    const cap = (radius! * (parts[2].endsWith('mi') ? 1609.34 : 1000)) / S2_EARTH_M;
+    return (d) => isPoint(d[name]) && angle(point, [packed((d[name] as number[])[0]), packed((d[name] as number[])[1])]) <= cap;
   }
 
   if (NUMERIC.includes(f!.type.replace('[]', ''))) {
     const type = f!.type.replace('[]', '');
     // `:=` has no meaning for numbers and is skipped (src/filter.cpp).
     if (rest.startsWith('=')) rest = rest.slice(1).trim();
+    // src/filter.cpp:7-27 (validate_numerical_filter_value).
     const number = (v: string): number => {
-      if (type === 'float' ? !FLOAT.test(v) : !INTEGER.test(v)) err(type === 'float' ? 'Not a float.' : `Not an ${type}.`);
-      if (type === 'int32' && Math.abs(Number(v)) >= INT32) err(`\`${v}\` exceeds the range of an int32.`);
+      if (type === 'float') return stof(v) ?? err('Not a float.');
+      if (!INTEGER.test(v)) err(`Not an ${type}.`);
+      if (type === 'int32' && (Number(v) >= INT32 || Number(v) < -INT32)) err(`\`${v}\` exceeds the range of an int32.`);
       return Number(v);
     };
     const one = (v: string): ((x: number) => boolean) => {
@@ -641,10 +732,10 @@ function clause(c: Collection, text: string): Predicate {
     if (not) rest = rest.slice(2);
     if (rest.startsWith('[') && rest.endsWith(']')) {
       const tests = listValues(rest.slice(1, -1)).map(one);
-      return (d) => values(d).some((x) => tests.some((t) => t(x as number))) !== not;
+      return (d) => values(d).some((x) => tests.some((t) => t(indexed(f!, x) as number))) !== not;
     }
     const t = one(rest);
-    return (d) => values(d).some((x) => t(x as number));
+    return (d) => values(d).some((x) => t(indexed(f!, x) as number));
   }
 
   if (f!.type.replace('[]', '') === 'bool') {
@@ -685,6 +776,9 @@ interface Sorter {
   desc: boolean;
   missingFirst: boolean;
   point?: number[];
+  /** A geo sort's `precision: X km` (buckets of X metres) and `exclude_radius: X km` (0 within X), in metres. */
+  precision?: number;
+  exclude?: number;
 }
 
 /** sort_by as CollectionManager::parse_sort_by_str and Collection::validate_and_standardize_sort_fields read it. */
@@ -701,7 +795,9 @@ function sorters(c: Collection, sortBy: string): Sorter[] {
     }
   }
   parts.push(sortBy.slice(start));
-  const out = parts.map((raw): Sorter => {
+  // src/collection_manager.cpp:1600-1602: counted before any field is looked at, and a 400.
+  if (parts.length > 3) refuse(400, 'Only upto 3 sort fields are allowed.');
+  return parts.map((raw): Sorter => {
     const p = raw.trim();
     const colon = p.lastIndexOf(':');
     if (colon < 0 || colon === p.length - 1 || p.lastIndexOf(')') > colon) refuse(400, 'Parameter `sort_by` is malformed.');
@@ -715,9 +811,23 @@ function sorters(c: Collection, sortBy: string): Sorter[] {
     const f = c.fields.get(field);
     if (!f || !f.sort || !f.index) refuse(404, `Could not find a field named \`${field}\` in the schema for sorting.`);
     if (f!.type.startsWith('geopoint')) {
+      // src/collection.cpp:1340-1414: `f(lat, lng)`, or with a third part `precision: X km` or `exclude_radius: X km`.
+      const bad = `Bad syntax for geopoint sorting field \`${field}\``;
       const coords = (inside ?? '').split(',').map((x) => x.trim());
-      if (coords.length !== 2 || !coords.every((x) => FLOAT.test(x))) refuse(400, `Bad syntax for geopoint sorting field \`${field}\` (the double takes only \`${field}(lat, lng)\`).`);
-      return { field, desc, missingFirst: false, point: coords.map(Number) };
+      if ((coords.length !== 2 && coords.length !== 3) || stof(coords[0]) === undefined || stof(coords[1]) === undefined) refuse(400, bad);
+      const sorter: Sorter = { field, desc, missingFirst: false, point: [stof(coords[0])!, stof(coords[1])!] };
+      if (coords.length === 3) {
+        const option = coords[2].startsWith('exclude_radius') ? 'exclude' : coords[2].startsWith('precision') ? 'precision' : refuse(400, bad);
+        const kv = coords[2].split(':').map((x) => x.trim());
+        if (kv.length !== 2 || kv[1].length < 2) refuse(400, bad);
+        const unit = kv[1].slice(-2);
+        if (unit !== 'km' && unit !== 'mi') refuse(400, "Sort field's parameter unit must be either `km` or `mi`.");
+        const value = stof(kv[1].slice(0, -2).trim()) ?? refuse(400, bad);
+        const metres = Math.trunc(value * (unit === 'km' ? 1000 : 1609.34));
+        if (metres <= 0) refuse(400, "Sort field's parameter must be a positive number.");
+        sorter[option] = metres;
+      }
+      return sorter;
     }
     if (inside !== undefined) {
       const mv = /^\s*missing_values\s*:\s*(first|last|normal)\s*$/.exec(inside);
@@ -726,8 +836,17 @@ function sorters(c: Collection, sortBy: string): Sorter[] {
     }
     return { field, desc, missingFirst: false };
   });
-  if (out.length > 3) refuse(422, 'Only upto 3 sort_by fields can be specified.');
-  return out;
+}
+
+/**
+ * A document's distance under a geo sort, as src/index.cpp:5060-5108 computes it: GeoPoint::distance,
+ * INT32_MAX without a point, 0 within `exclude_radius`, rounded up to a multiple of `precision`.
+ */
+function geoSortKey(o: Sorter, v: unknown): number {
+  let dist = isPoint(v) ? geoDistance(o.point!, v) : NO_POINT;
+  if (o.exclude && dist < o.exclude) dist = 0;
+  if (o.precision) dist = dist + o.precision - 1 - ((dist + o.precision - 1) % o.precision);
+  return dist;
 }
 
 // ------------------------------------------------------------------ searching
@@ -736,15 +855,18 @@ function search(c: Collection, s: Params, stopwordSets: Map<string, string[]>) {
   if (s.q === undefined) refuse(400, 'Parameter `q` is required.');
   const q = String(s.q).trim();
   const perPage = s.per_page === undefined ? 10 : Number(s.per_page);
-  const page = s.page === undefined ? 1 : Number(s.page);
+  // Page 0 is page 1 (src/collection.cpp:2075, and the answer's `page`: src/collection_manager.cpp:1732).
+  const page = s.page === undefined || Number(s.page) === 0 ? 1 : Number(s.page);
   if (!Number.isInteger(perPage) || perPage < 0 || !Number.isInteger(page) || page < 1) refuse(400, 'Parameter `page` or `per_page` is malformed.');
   if (perPage > 250) refuse(422, 'Only upto 250 hits can be fetched per page.');
-  const wildcard = q === '*' || q === '';
+  // src/collection.cpp:1676: any q but `*` (an empty one too) needs query_by.
+  const wildcard = q === '*';
   const queryBy = String(s.query_by ?? '').split(',').map((f) => f.trim()).filter(Boolean);
   if (!wildcard && queryBy.length === 0) refuse(400, 'No search fields specified for the query.');
   for (const name of queryBy) {
     const f = c.fields.get(name);
-    if (!f || !f.index) refuse(404, `Could not find a field named \`${name}\` in the schema.`);
+    if (!f) refuse(404, `Could not find \`${name}\` field in the schema.`); // src/collection.cpp:1808
+    if (!f!.index) refuse(400, `Field \`${name}\` is marked as a non-indexed field in the schema.`); // src/collection.cpp:1912
     if (!f!.type.startsWith('string')) refuse(400, `Field \`${name}\` should be a string or a string array.`);
   }
   let stop: string[] = [];
@@ -774,8 +896,9 @@ function search(c: Collection, s: Params, stopwordSets: Map<string, string[]>) {
     if (o.field === '_text_match') return x.score;
     if (o.field === '_seq_id') return x.seq;
     const v = x.d[o.field];
-    if (o.point) return isPoint(v) ? metresBetween(o.point, v) : undefined;
-    return typeof v === 'number' ? v : typeof v === 'boolean' ? Number(v) : undefined;
+    if (o.point) return geoSortKey(o, v);
+    const f = c.fields.get(o.field)!;
+    return typeof v === 'number' ? (indexed(f, v) as number) : typeof v === 'boolean' ? Number(v) : undefined;
   };
   scored.sort((a, b) => {
     for (const o of sort) {
@@ -791,8 +914,10 @@ function search(c: Collection, s: Params, stopwordSets: Map<string, string[]>) {
 
   const geo = sort.filter((o) => o.point);
   const hits = scored.slice((page - 1) * perPage, page * perPage).map((x) => {
+    // src/collection.cpp:2660-2669: with `precision` the distance itself (Index::get_distance: 0 without a
+    // point), otherwise the sort's value (2147483647 without a point).
     const distances = Object.fromEntries(
-      geo.filter((o) => isPoint(x.d[o.field])).map((o) => [o.field, Math.round(metresBetween(o.point!, x.d[o.field] as number[]))]),
+      geo.map((o) => [o.field, o.precision ? (isPoint(x.d[o.field]) ? geoDistance(o.point!, x.d[o.field] as number[]) : 0) : geoSortKey(o, x.d[o.field])]),
     );
     return { document: x.d, highlights: [], highlight: {}, text_match: x.score, ...(Object.keys(distances).length ? { geo_distance_meters: distances } : {}) };
   });

@@ -223,11 +223,7 @@ export function parseFilter(collection: CollectionName, input: string | undefine
       noQuotes();
     }
     const values = raw.map((v) => {
-      if (def!.type === 'int32' || def!.type === 'float') {
-        const n = Number(v);
-        if (!Number.isFinite(n)) fail(`\`${field}\` takes numbers`);
-        return n;
-      }
+      if (def!.type === 'int32' || def!.type === 'float') return filterNumber(field, def!, v);
       if (def!.type === 'bool') {
         if (v !== 'true' && v !== 'false') fail(`\`${field}\` takes true or false`);
         return v === 'true';
@@ -251,6 +247,55 @@ export function parseFilter(collection: CollectionName, input: string | undefine
   return clauses;
 }
 
+/**
+ * A number of a filter on a numeric field, read as Typesense 27.1 reads it (src/filter.cpp
+ * validate_numerical_filter_value): an int32 field takes what StringUtils::is_integer takes (digits
+ * after an optional sign: `4.5`, `1e1`, `0x10` are "Not an int32.") within int32's range ("exceeds the
+ * range of an int32."); an int64 field (nextSlot) what is_int64_t takes (strtoll: digits, out-of-range
+ * values saturate); a float field what is_float takes (std::stof: decimals, exponents, hex).
+ */
+function filterNumber(field: string, def: FieldDef, v: string): number {
+  const refuse = (why: string): never => {
+    throw new SearchParamsError(`Error with filter field \`${field}\`: ${why}`);
+  };
+  if (def.type === 'float') {
+    const n = stofNumber(v);
+    if (n === undefined) refuse('Not a float.');
+    return n!;
+  }
+  if (!INTEGER_TEXT.test(v)) refuse(def.int64 ? 'Not an int64.' : 'Not an int32.');
+  const n = Number(v);
+  if (!def.int64 && (n < -(2 ** 31) || n > 2 ** 31 - 1)) refuse(`\`${v}\` exceeds the range of an int32.`);
+  // strtoll saturates: a value past int64's range filters as its bound would.
+  return Math.max(-(2 ** 63), Math.min(2 ** 63, n));
+}
+
+/** StringUtils::is_integer (include/string_utils.h): a digit or a sign first, then base-10 digits to the end. */
+const INTEGER_TEXT = /^[+-]?\d+$/;
+/** What std::stof reads whole (StringUtils::is_float): decimal with an optional exponent, or hexadecimal. */
+const STOF_TEXT = /^\s*[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?|0x(?:[0-9a-f]+\.?[0-9a-f]*|\.[0-9a-f]+)(?:p[+-]?\d+)?)$/i;
+/** The largest float (FLT_MAX): std::stof throws out_of_range past it, so is_float is false. */
+const FLOAT_MAX = 3.4028234663852886e38;
+
+/**
+ * A number as std::stof reads it, or undefined where StringUtils::is_float is false. `inf` and `nan`
+ * (which stof also reads) are refused here: no filter of ours has a use for them.
+ */
+export function stofNumber(v: string): number | undefined {
+  if (!STOF_TEXT.test(v)) return undefined;
+  const t = v.trim();
+  const sign = t.startsWith('-') ? -1 : 1;
+  const body = t.replace(/^[+-]/, '');
+  let n: number;
+  if (/^0x/i.test(body)) {
+    const [, mant, exp] = /^0x([0-9a-f.]*)(?:p([+-]?\d+))?$/i.exec(body)!;
+    const [whole, frac = ''] = mant.split('.');
+    n = (parseInt(whole || '0', 16) + (frac ? parseInt(frac, 16) / 16 ** frac.length : 0)) * 2 ** Number(exp ?? 0);
+  } else n = Number(body);
+  n *= sign;
+  return Number.isFinite(n) && Math.abs(n) <= FLOAT_MAX ? n : undefined;
+}
+
 /** A point's coordinates, checked: [lat, lng] in degrees. */
 function geoPoint(what: string, latText: string | undefined, lngText: string | undefined): [number, number] {
   const lat = Number(latText);
@@ -263,15 +308,21 @@ function geoPoint(what: string, latText: string | undefined, lngText: string | u
 
 const KM_PER_MILE = 1.609344;
 
-/** `lat, lng, 25 km` (or `mi`): [lat, lng, radius in km]. */
+/**
+ * `lat, lng, 25 km` (or `mi`): [lat, lng, radius in km]. The radius is read as Typesense 27.1 reads it
+ * (src/filter.cpp parse_geopoint_filter_value): the unit is the last two characters, `km` or `mi` in
+ * lower case ("Unit must be either `km` or `mi`."), the number before it what std::stof reads
+ * (`1e-7 km` is a radius). A radius of 0 or less finds nothing there; it is refused here, as before.
+ */
 function parseGeoRadius(field: string, inner: string): [number, number, number] {
   const parts = inner.split(',').map((x) => x.trim());
-  const m = /^(\d+(?:\.\d+)?)\s*(km|mi)$/i.exec(parts[2] ?? '');
-  if (parts.length !== 3 || !m || Number(m[1]) <= 0) {
+  if (parts.length === 3 && !/(km|mi)$/.test(parts[2])) throw new SearchParamsError('Unit must be either `km` or `mi`.');
+  const radius = parts.length === 3 ? stofNumber(parts[2].slice(0, -2).trim()) : undefined;
+  if (radius === undefined || !(radius > 0)) {
     throw new SearchParamsError(`Could not parse the filter query: \`${field}\` takes (lat, lng, radius km) with a radius above 0.`);
   }
   const [lat, lng] = geoPoint(`Could not parse the filter query on \`${field}\``, parts[0], parts[1]);
-  return [lat, lng, Number(m[1]) * (m[2].toLowerCase() === 'mi' ? KM_PER_MILE : 1)];
+  return [lat, lng, radius * (parts[2].endsWith('mi') ? KM_PER_MILE : 1)];
 }
 
 /** A filter_by string for exact matches of the given values (Typesense syntax, values in backticks). */

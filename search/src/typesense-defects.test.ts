@@ -137,17 +137,17 @@ describe('Typesense: keys', () => {
 
 describe('Typesense: per-line import errors', () => {
   it('a line Typesense refuses fails the batch as DocumentRejectedError naming it; the other lines are in', async () => {
-    // A collection made before nextSlot became an int64 (the schema of an older release, still behind the alias).
+    // A collection whose live schema requires a field ours leaves optional (another release's, still behind the alias).
     const older = new TypesenseEngine({ url: typesense.url, apiKey: ADMIN, prefix: 'older_' });
     const schema = typesenseSchema('institutions', 'older_institutions_0');
-    schema.fields = (schema.fields as { name: string; type: string }[]).map((f) => (f.name === 'nextSlot' ? { ...f, type: 'int32' } : f));
+    schema.fields = (schema.fields as { name: string; optional: boolean }[]).map((f) => (f.name === 'phone' ? { ...f, optional: false } : f));
     const api = (path: string, method: string, body: unknown) =>
       fetch(`${typesense.url}${path}`, { method, headers: { 'x-typesense-api-key': ADMIN }, body: JSON.stringify(body) });
     expect((await api('/collections', 'POST', schema)).status).toBe(201);
     expect((await api('/aliases/older_institutions', 'PUT', { collection_name: 'older_institutions_0' })).status).toBe(200);
     await expect(
-      older.upsert('institutions', [clinic(30, 'Before 2038'), clinic(31, 'After 2038', { nextSlot: 2 ** 31 + 60 }), clinic(32, 'Also Before')]),
-    ).rejects.toThrow(new DocumentRejectedError('Typesense refused 1 of 3 documents: Field `nextSlot` exceeds maximum value of int32.'));
+      older.upsert('institutions', [clinic(30, 'Has A Phone', { phone: '0801' }), clinic(31, 'No Phone'), clinic(32, 'Also A Phone', { phone: '0802' })]),
+    ).rejects.toThrow(new DocumentRejectedError('Typesense refused 1 of 3 documents: Field `phone` has been declared in the schema, but is not found in the document.'));
     expect(typesense.documents('older_institutions').map((d) => d.id)).toEqual(['30', '32']);
     await older.close();
   });

@@ -6,9 +6,10 @@ import { createHmac } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import * as TypesenseModule from 'typesense';
-import { haversineKm, isSearchError, type CatchUp, type SearchEngine, type SearchError, type SearchRequest, type SearchResult } from './engine';
+import { isSearchError, type CatchUp, type SearchEngine, type SearchError, type SearchHit, type SearchRequest, type SearchResult } from './engine';
 import { TYPESENSE_STOPWORDS_SET, stopWords, typesenseSynonyms } from './patient-words';
 import { typesenseCluster } from './typesense-nodes';
+import { TYPESENSE_NO_POINT_M, typesenseDistanceM } from './typesense-geo';
 import { DocumentRejectedError, isGeopoint, schemas, validateDocument, type CollectionName, type SearchDocument } from './schema';
 
 /* The client's types describe far more than we use; we keep to a small surface. */
@@ -68,16 +69,24 @@ const GEO_FILTER = new RegExp(`\\blocation\\s*:\\s*\\(${NUMBER},${NUMBER},`);
  * Typesense gives a hit its `geo_distance_meters` only when the search is sorted by the geopoint;
  * a near-me search in another order (best match, rating: D23 says every hit of a search `near` a
  * point carries its distance) filters on the radius alone. Its hits get the distance from the
- * filter's point here (a great-circle distance, as Typesense's), so both engines answer alike.
+ * filter's point here, computed as 27.1 computes it (typesense-geo.ts), so a hit's distance does not
+ * change with the order. A hit without a location under a geo sort gets 2147483647 m from 27.1: that
+ * is no distance, and it is taken off (distanceKm then shows none).
  */
 function withDistances(search: SearchRequest, result: SearchResult): SearchResult {
   const m = GEO_FILTER.exec(search.filter_by ?? '');
-  if (!m || result.hits.every((h) => h.geo_distance_meters)) return result;
-  const point = [Number(m[1]), Number(m[2])];
+  const unlocated = (h: SearchHit) => h.geo_distance_meters?.location !== undefined && (!isGeopoint(h.document.location) || h.geo_distance_meters.location >= TYPESENSE_NO_POINT_M);
+  if (!result.hits.some(unlocated) && (!m || result.hits.every((h) => h.geo_distance_meters?.location !== undefined || !isGeopoint(h.document.location)))) return result;
+  const point = m ? { lat: Number(m[1]), lng: Number(m[2]) } : undefined;
   const hits = result.hits.map((h) => {
     const at = h.document.location;
-    if (h.geo_distance_meters || !isGeopoint(at)) return h;
-    return { ...h, geo_distance_meters: { location: Math.round(haversineKm({ lat: point[0], lng: point[1] }, { lat: at[0], lng: at[1] }) * 1000) } };
+    if (unlocated(h)) {
+      const { geo_distance_meters: all, ...hit } = h;
+      const others = Object.fromEntries(Object.entries(all!).filter(([field]) => field !== 'location'));
+      return Object.keys(others).length ? { ...hit, geo_distance_meters: others } : hit;
+    }
+    if (h.geo_distance_meters?.location !== undefined || !isGeopoint(at) || !point) return h;
+    return { ...h, geo_distance_meters: { ...h.geo_distance_meters, location: typesenseDistanceM(point, { lat: at[0], lng: at[1] }) } };
   });
   return { ...result, hits };
 }
