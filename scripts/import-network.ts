@@ -334,7 +334,7 @@ export async function importNetwork(sql: Sql, o: NetworkImportOptions): Promise<
       await tx`
         INSERT INTO audit_log (admin_id, action, target_type, target_id, outcome, detail)
         VALUES (NULL, 'import_network', 'payer', ${o.payer}, 'success',
-          ${tx.json({ importId, file: path.basename(o.file), sha256: digest, ...summary } as never)})`;
+          ${tx.json({ ...summary, file: path.basename(o.file), sha256: digest } as never)})`;
     });
   } catch (err) {
     if (err !== NOTHING) throw err;

@@ -167,10 +167,225 @@ export interface CareFacts {
   confirmedAt: string | null;
   /** Who set each group and when it was last confirmed. */
   sources: Record<'openingHours' | 'services' | 'plans' | 'fees', { setBy: CareSetter | null; confirmedAt: string | null }>;
+  /** A register listing's facts past CARE_STALE_MONTHS: shown with their age, and "open now" is unknown. */
+  stale: boolean;
   openNow: boolean | null;
   /** The next change, ISO in WAT ('2026-11-30T08:00:00+01:00'), when known within the next 14 days. */
   opensAt: string | null;
   closesAt: string | null;
+}
+
+// ---------------------------------------------------------------- payers and holidays (admin)
+
+export const PAYER_SLUG_MESSAGE = 'Use lowercase letters, digits and single hyphens (at most 60 characters)'; // ours
+export const PAYER_SLUG_FIXED_MESSAGE = 'A payer\'s slug cannot be changed'; // ours
+export const PAYER_SLUG_TAKEN_MESSAGE = 'A payer with this slug already exists'; // ours
+export const PAYER_NOT_FOUND = 'Payer not found'; // ours
+export const HOLIDAY_DATE_MESSAGE = 'Please give the date as YYYY-MM-DD'; // ours
+export const HOLIDAY_NOT_FOUND = 'Holiday not found'; // ours
+
+const payerFields = {
+  name: z.string({ required_error: 'Name is required' }).trim().min(1, { message: 'Name is required' }).max(120, { message: 'Must be at most 120 characters' }), // ours
+  kind: z.enum(payerKinds, { errorMap: () => ({ message: 'Please choose NHIA, a state scheme or an HMO' }) }), // ours
+  accreditationNumber: z
+    .string()
+    .trim()
+    .max(60, { message: 'Must be at most 60 characters' }) // ours
+    .nullish()
+    .transform((v) => v || null),
+  plans: z
+    .array(
+      z.object({
+        name: z.string({ required_error: 'Plan name is required' }).trim().min(1, { message: 'Plan name is required' }).max(120, { message: 'Must be at most 120 characters' }), // ours
+        tier: z
+          .string()
+          .trim()
+          .max(60, { message: 'Must be at most 60 characters' }) // ours
+          .nullish()
+          .transform((v) => v || null),
+      }),
+    )
+    .max(50, { message: 'At most 50 plans' }) // ours
+    .refine((plans) => new Set(plans.map((p) => p.name.toLowerCase())).size === plans.length, { message: 'Each plan name once' }) // ours
+    .default([]),
+};
+
+/** POST /api/admin/payers. */
+export const payerCreateSchema = z.object({
+  slug: z.string({ required_error: PAYER_SLUG_MESSAGE }).regex(PAYER_SLUG_RE, { message: PAYER_SLUG_MESSAGE }).max(60, { message: PAYER_SLUG_MESSAGE }),
+  ...payerFields,
+});
+export type PayerCreateInput = z.infer<typeof payerCreateSchema>;
+
+/** PUT /api/admin/payers/{slug}: the slug is the payer's key (plans, imports and users' "My plan" name it) and stays. */
+export const payerUpdateSchema = z.object({ slug: z.string().optional(), ...payerFields });
+export type PayerUpdateInput = z.infer<typeof payerUpdateSchema>;
+
+export const payerSlugParams = z.object({ slug: z.string().regex(PAYER_SLUG_RE, { message: PAYER_NOT_FOUND }).max(60, { message: PAYER_NOT_FOUND }) });
+
+/** PUT /api/admin/holidays/{date}. */
+export const holidaySchema = z.object({
+  name: z.string({ required_error: 'Name is required' }).trim().min(1, { message: 'Name is required' }).max(120, { message: 'Must be at most 120 characters' }), // ours
+  movable: z.boolean({ invalid_type_error: 'Please say whether a federal announcement moves it' }).default(false), // ours
+});
+export type HolidayInput = z.infer<typeof holidaySchema>;
+
+/** "My plan" in Account settings: a payer's slug, or null for none. */
+export const myPlanField = z
+  .string()
+  .regex(PAYER_SLUG_RE, { message: CARE_PAYER_MESSAGE })
+  .max(60, { message: CARE_PAYER_MESSAGE })
+  .nullable()
+  .optional();
+
+// ---------------------------------------------------------------- open now (WAT)
+
+const WAT_OFFSET_MS = 60 * 60 * 1000;
+const MINUTE_MS = 60_000;
+const DAY_MINUTES = 1440;
+export const WEEK_MINUTES = 7 * DAY_MINUTES;
+/** Quarter hours in a week: a search document's open slots are numbered 0 (Monday 00:00-00:15 WAT) to 671. */
+export const WEEK_QUARTERS = WEEK_MINUTES / 15;
+
+const minutesOf = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** WAT day number: days since 1970-01-01 in Lagos (a search document's closed days). */
+export function watDayNumber(at: Date | number): number {
+  const t = typeof at === 'number' ? at : at.getTime();
+  return Math.floor((t + WAT_OFFSET_MS) / (DAY_MINUTES * MINUTE_MS));
+}
+
+/** 'YYYY-MM-DD' -> its WAT day number. */
+export function watDayOfDate(date: string): number {
+  return Math.floor(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / (DAY_MINUTES * MINUTE_MS));
+}
+
+/** A WAT day number -> 'YYYY-MM-DD'. */
+export function dateOfWatDay(day: number): string {
+  return new Date(day * DAY_MINUTES * MINUTE_MS).toISOString().slice(0, 10);
+}
+
+/** Minutes since Monday 00:00 WAT. 1970-01-01 was a Thursday (index 3). */
+export function weekMinute(at: Date | number): number {
+  const t = typeof at === 'number' ? at : at.getTime();
+  const minutes = Math.floor((t + WAT_OFFSET_MS) / MINUTE_MS);
+  return (((minutes + 3 * DAY_MINUTES) % WEEK_MINUTES) + WEEK_MINUTES) % WEEK_MINUTES;
+}
+
+/** The quarter hour of the week (0-671) an instant falls in, WAT. */
+export function weekQuarter(at: Date | number): number {
+  return Math.floor(weekMinute(at) / 15);
+}
+
+/** The weekly open intervals [start, end) in minutes of the week; an interval past Sunday midnight wraps. */
+function weeklyIntervals(hours: OpeningHours): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (const entry of hours.week) {
+    const base = careWeekdays.indexOf(entry.day) * DAY_MINUTES;
+    for (const p of entry.periods) {
+      const opens = minutesOf(p.opens);
+      let closes = minutesOf(p.closes);
+      if (closes <= opens) closes += DAY_MINUTES; // past midnight (closes 00:00 = midnight)
+      const start = base + opens;
+      const end = base + closes;
+      if (end <= WEEK_MINUTES) out.push([start, end]);
+      else out.push([start, WEEK_MINUTES], [0, end - WEEK_MINUTES]);
+    }
+  }
+  return out;
+}
+
+/**
+ * The quarter hours of the week during which the weekly hours are open (closures and holidays aside),
+ * sorted: a search document's `openSlots`. Empty for a provider open 24 hours (its own flag says it).
+ */
+export function openQuarterSlots(hours: OpeningHours | null): number[] {
+  if (!hours || hours.open24Hours) return [];
+  const open = new Uint8Array(WEEK_QUARTERS);
+  for (const [start, end] of weeklyIntervals(hours)) for (let q = start / 15; q < end / 15; q++) open[q] = 1;
+  const slots: number[] = [];
+  open.forEach((v, q) => v && slots.push(q));
+  return slots;
+}
+
+/** True when the instant's WAT date falls in one of the closures. */
+function inClosure(hours: OpeningHours, day: number): boolean {
+  return hours.closures.some((c) => watDayOfDate(c.from) <= day && day <= watDayOfDate(c.to));
+}
+
+/**
+ * The WAT days (day numbers) from `fromDay` to `toDay` inclusive on which the provider is closed all day: its
+ * closures, and for a provider not open 24 hours the public holidays (decision 039). A search document's
+ * `closedDays`.
+ */
+export function closedDays(hours: OpeningHours | null, holidays: readonly string[], fromDay: number, toDay: number): number[] {
+  if (!hours) return [];
+  const days = new Set<number>();
+  for (const c of hours.closures) {
+    for (let d = Math.max(fromDay, watDayOfDate(c.from)); d <= Math.min(toDay, watDayOfDate(c.to)); d++) days.add(d);
+  }
+  if (!hours.open24Hours) {
+    for (const h of holidays) {
+      const d = watDayOfDate(h);
+      if (d >= fromDay && d <= toDay) days.add(d);
+    }
+  }
+  return [...days].sort((a, b) => a - b);
+}
+
+function isOpenAt(hours: OpeningHours, slots: Uint8Array, holidaySet: ReadonlySet<number>, t: number): boolean {
+  const day = watDayNumber(t);
+  if (inClosure(hours, day)) return false;
+  if (hours.open24Hours) return true;
+  if (holidaySet.has(day)) return false;
+  return slots[weekQuarter(t)] === 1;
+}
+
+export interface OpenState {
+  /** null when the hours are unknown (or too old to count). */
+  openNow: boolean | null;
+  opensAt: string | null;
+  closesAt: string | null;
+}
+
+/** An instant as ISO 8601 in WAT, to the minute: '2026-11-30T08:00:00+01:00'. */
+export function watIso(t: number): string {
+  const d = new Date(t + WAT_OFFSET_MS);
+  return `${d.toISOString().slice(0, 16)}:00${LAGOS_OFFSET}`;
+}
+
+const LOOKAHEAD_DAYS = 14;
+
+/**
+ * Is it open at `at` (WAT), and when does that change next (within 14 days)? Closures close anyone, 24-hour
+ * providers included; public holidays close providers that are not open 24 hours. `stale` (facts past
+ * CARE_STALE_MONTHS, for listings) makes it unknown.
+ */
+export function openState(hours: OpeningHours | null, holidays: readonly string[], at: Date | number, stale = false): OpenState {
+  if (!hours || stale) return { openNow: null, opensAt: null, closesAt: null };
+  const t0 = typeof at === 'number' ? at : at.getTime();
+  const slots = new Uint8Array(WEEK_QUARTERS);
+  for (const q of openQuarterSlots(hours)) slots[q] = 1;
+  const holidaySet = new Set(holidays.map(watDayOfDate));
+  const now = isOpenAt(hours, slots, holidaySet, t0);
+  // Every change falls on a quarter hour (times are on the quarter hour; days start at one).
+  const quarterMs = 15 * MINUTE_MS;
+  const first = Math.floor((t0 + WAT_OFFSET_MS) / quarterMs) * quarterMs - WAT_OFFSET_MS + quarterMs;
+  for (let t = first; t <= t0 + LOOKAHEAD_DAYS * DAY_MINUTES * MINUTE_MS; t += quarterMs) {
+    if (isOpenAt(hours, slots, holidaySet, t) !== now) {
+      return now ? { openNow: true, opensAt: null, closesAt: watIso(t) } : { openNow: false, opensAt: watIso(t), closesAt: null };
+    }
+  }
+  return { openNow: now, opensAt: null, closesAt: null };
+}
+
+/** True when a group confirmed at `confirmedAt` is older than CARE_STALE_MONTHS at `at`. */
+export function isCareStale(confirmedAt: string | Date | null, at: Date | number = Date.now()): boolean {
+  if (!confirmedAt) return true;
+  const c = new Date(confirmedAt);
+  const limit = new Date(c.getTime());
+  limit.setUTCMonth(limit.getUTCMonth() + CARE_STALE_MONTHS);
+  return (typeof at === 'number' ? at : at.getTime()) >= limit.getTime();
 }
 
 // ---------------------------------------------------------------- open now (WAT)

@@ -25,6 +25,7 @@ import textPreferencesRoutes from './notify/text-preferences.routes';
 import textTotalsRoutes from './notify/text-totals.routes';
 import savedRoutes from './saved/saved.routes';
 import photosRoutes from './photos/photos.routes';
+import careReportsRoutes from './care-reports/care-reports.routes';
 
 /** Every area's routes; each area owns its folder. */
 export const modules: (FastifyPluginAsyncZod | ((app: FastifyInstance) => Promise<void>))[] = [
@@ -53,4 +54,5 @@ export const modules: (FastifyPluginAsyncZod | ((app: FastifyInstance) => Promis
   textTotalsRoutes,
   savedRoutes,
   photosRoutes,
+  careReportsRoutes,
 ];

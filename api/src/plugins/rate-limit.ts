@@ -298,6 +298,11 @@ const routeLimits: Record<
   'GET /fhir/R4/metadata': { limits: 'profileRead' },
   'POST /api/appointments': { limits: 'booking' },
   'POST /api/reviews': { limits: 'review' },
+  // Patients' care reports and suggested edits (issue 45) are feedback like a review: the same allowance per account.
+  'POST /api/professionals/:id/care-reports': { limits: 'review' },
+  'POST /api/institutions/:id/care-reports': { limits: 'review' },
+  'POST /api/professionals/:id/care-suggestions': { limits: 'review' },
+  'POST /api/institutions/:id/care-suggestions': { limits: 'review' },
   'POST /api/professionals': { limits: 'profileEdit' },
   'PUT /api/professionals/:id(^\\d+$)': { limits: 'profileEdit' },
   'PUT /api/professionals/photo': { limits: 'profileEdit' },
