@@ -388,153 +388,132 @@ export function isCareStale(confirmedAt: string | Date | null, at: Date | number
   return (typeof at === 'number' ? at : at.getTime()) >= limit.getTime();
 }
 
-// ---------------------------------------------------------------- open now (WAT)
 
-const WAT_OFFSET_MS = 60 * 60 * 1000;
-const MINUTE_MS = 60_000;
-const DAY_MINUTES = 1440;
-export const WEEK_MINUTES = 7 * DAY_MINUTES;
-/** Quarter hours in a week: a search document's open slots are numbered 0 (Monday 00:00-00:15 WAT) to 671. */
-export const WEEK_QUARTERS = WEEK_MINUTES / 15;
+// ---------------------------------------------------------------- patients' reports and suggested edits
 
-const minutesOf = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+/** Patients' reports count for the aggregates over this many months (by the day of the visit). */
+export const CARE_REPORT_MONTHS = 6;
+/** A patient without an appointment reports on one register listing at most once in this many days. */
+export const CARE_REPORT_REPEAT_DAYS = 30;
+/**
+ * A published consultation fee is contradicted when it lies outside what patients reported paying by more
+ * than this share (e.g. 25%: a published ₦5,000 against reports of ₦8,000-₦12,000 is flagged).
+ */
+export const CARE_FEE_TOLERANCE = 0.25;
 
-/** WAT day number: days since 1970-01-01 in Lagos (a search document's closed days). */
-export function watDayNumber(at: Date | number): number {
-  const t = typeof at === 'number' ? at : at.getTime();
-  return Math.floor((t + WAT_OFFSET_MS) / (DAY_MINUTES * MINUTE_MS));
-}
-
-/** 'YYYY-MM-DD' -> its WAT day number. */
-export function watDayOfDate(date: string): number {
-  return Math.floor(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / (DAY_MINUTES * MINUTE_MS));
-}
-
-/** A WAT day number -> 'YYYY-MM-DD'. */
-export function dateOfWatDay(day: number): string {
-  return new Date(day * DAY_MINUTES * MINUTE_MS).toISOString().slice(0, 10);
-}
-
-/** Minutes since Monday 00:00 WAT. 1970-01-01 was a Thursday (index 3). */
-export function weekMinute(at: Date | number): number {
-  const t = typeof at === 'number' ? at : at.getTime();
-  const minutes = Math.floor((t + WAT_OFFSET_MS) / MINUTE_MS);
-  return (((minutes + 3 * DAY_MINUTES) % WEEK_MINUTES) + WEEK_MINUTES) % WEEK_MINUTES;
-}
-
-/** The quarter hour of the week (0-671) an instant falls in, WAT. */
-export function weekQuarter(at: Date | number): number {
-  return Math.floor(weekMinute(at) / 15);
-}
-
-/** The weekly open intervals [start, end) in minutes of the week; an interval past Sunday midnight wraps. */
-function weeklyIntervals(hours: OpeningHours): Array<[number, number]> {
-  const out: Array<[number, number]> = [];
-  for (const entry of hours.week) {
-    const base = careWeekdays.indexOf(entry.day) * DAY_MINUTES;
-    for (const p of entry.periods) {
-      const opens = minutesOf(p.opens);
-      let closes = minutesOf(p.closes);
-      if (closes <= opens) closes += DAY_MINUTES; // past midnight (closes 00:00 = midnight)
-      const start = base + opens;
-      const end = base + closes;
-      if (end <= WEEK_MINUTES) out.push([start, end]);
-      else out.push([start, WEEK_MINUTES], [0, end - WEEK_MINUTES]);
-    }
-  }
-  return out;
-}
+export const CARE_REPORT_EMPTY_MESSAGE = 'Please answer at least one question'; // ours
+export const CARE_VISITED_ON_MESSAGE = 'Please give the day of your visit (YYYY-MM-DD), today or in the last 6 months'; // ours
+export const CARE_PLAN_ACCEPTED_MESSAGE = 'Please say which health plan you used'; // ours
 
 /**
- * The quarter hours of the week during which the weekly hours are open (closures and holidays aside),
- * sorted: a search document's `openSlots`. Empty for a provider open 24 hours (its own flag says it).
+ * Body of POST /api/{professionals|institutions}/{id}/care-reports: after a completed appointment
+ * (appointmentId), or for a register listing a visit the patient says they made (visitedOn).
  */
-export function openQuarterSlots(hours: OpeningHours | null): number[] {
-  if (!hours || hours.open24Hours) return [];
-  const open = new Uint8Array(WEEK_QUARTERS);
-  for (const [start, end] of weeklyIntervals(hours)) for (let q = start / 15; q < end / 15; q++) open[q] = 1;
-  const slots: number[] = [];
-  open.forEach((v, q) => v && slots.push(q));
-  return slots;
-}
+export const careReportSchema = z
+  .object({
+    appointmentId: z
+      .number({ invalid_type_error: 'Please choose one of your appointments' }) // ours
+      .int({ message: 'Please choose one of your appointments' }) // ours
+      .positive({ message: 'Please choose one of your appointments' }) // ours
+      .max(2_147_483_647, { message: 'Please choose one of your appointments' }) // ours
+      .nullish(),
+    visitedOn: z
+      .string({ invalid_type_error: CARE_VISITED_ON_MESSAGE })
+      .refine(isIsoDate, { message: CARE_VISITED_ON_MESSAGE })
+      .nullish(),
+    wasOpen: z.boolean({ invalid_type_error: 'Please answer yes or no' }).nullish(), // ours
+    payer: z.string({ invalid_type_error: CARE_PAYER_MESSAGE }).regex(PAYER_SLUG_RE, { message: CARE_PAYER_MESSAGE }).max(60, { message: CARE_PAYER_MESSAGE }).nullish(),
+    planAccepted: z.boolean({ invalid_type_error: 'Please answer yes or no' }).nullish(), // ours
+    paidNaira: z
+      .number({ invalid_type_error: CARE_FEE_MESSAGE })
+      .int({ message: CARE_FEE_MESSAGE })
+      .min(0, { message: CARE_FEE_MESSAGE })
+      .max(10_000_000, { message: CARE_FEE_MESSAGE })
+      .nullish(),
+  })
+  .superRefine((r, ctx) => {
+    if (r.wasOpen == null && r.planAccepted == null && r.paidNaira == null) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: CARE_REPORT_EMPTY_MESSAGE, path: ['wasOpen'] });
+    }
+    if (r.planAccepted != null && r.payer == null) ctx.addIssue({ code: z.ZodIssueCode.custom, message: CARE_PLAN_ACCEPTED_MESSAGE, path: ['payer'] });
+  });
+export type CareReportInput = z.infer<typeof careReportSchema>;
 
-/** True when the instant's WAT date falls in one of the closures. */
-function inClosure(hours: OpeningHours, day: number): boolean {
-  return hours.closures.some((c) => watDayOfDate(c.from) <= day && day <= watDayOfDate(c.to));
-}
+export const careSuggestionKinds = ['hours', 'closed', 'place', 'phone', 'other'] as const;
+export type CareSuggestionKind = (typeof careSuggestionKinds)[number];
+export const careSuggestionKindLabels: Record<CareSuggestionKind, string> = {
+  hours: 'Wrong opening hours',
+  closed: 'Permanently closed',
+  place: 'Wrong place on the map',
+  phone: 'Wrong phone number',
+  other: 'Something else',
+};
+
+/** Body of POST /api/{professionals|institutions}/{id}/care-suggestions ("suggest an edit"). */
+export const careSuggestionSchema = z.object({
+  kind: z.enum(careSuggestionKinds, { errorMap: () => ({ message: 'Please choose what is wrong' }) }), // ours
+  details: z
+    .string({ required_error: 'Please say what should change', invalid_type_error: 'Please say what should change' }) // ours
+    .trim()
+    .min(1, { message: 'Please say what should change' }) // ours
+    .max(1000, { message: 'Must be at most 1000 characters' }), // ours
+});
+export type CareSuggestionInput = z.infer<typeof careSuggestionSchema>;
+
+/** Body of POST /api/admin/care-suggestions/{id}/approve|reject. */
+export const careSuggestionDecisionSchema = z.object({
+  note: z.string().trim().max(1000, { message: 'Must be at most 1000 characters' }).optional(), // ours
+});
+
+/** 201 of POST .../care-reports: never the answers themselves (they are shown only in aggregate). */
+export const careReportCreatedAnswer = z.object({ id: z.number().int(), visitedOn: z.string() });
 
 /**
- * The WAT days (day numbers) from `fromDay` to `toDay` inclusive on which the provider is closed all day: its
- * closures, and for a provider not open 24 hours the public holidays (decision 039). A search document's
- * `closedDays`.
+ * A published fact that patients' reports contradict (three reports from three patients up, the last
+ * CARE_REPORT_MONTHS months): a consultation fee outside the paid range by more than CARE_FEE_TOLERANCE, or
+ * a plan the provider lists that reports say was not accepted. Shown to the owner and to admins only.
  */
-export function closedDays(hours: OpeningHours | null, holidays: readonly string[], fromDay: number, toDay: number): number[] {
-  if (!hours) return [];
-  const days = new Set<number>();
-  for (const c of hours.closures) {
-    for (let d = Math.max(fromDay, watDayOfDate(c.from)); d <= Math.min(toDay, watDayOfDate(c.to)); d++) days.add(d);
-  }
-  if (!hours.open24Hours) {
-    for (const h of holidays) {
-      const d = watDayOfDate(h);
-      if (d >= fromDay && d <= toDay) days.add(d);
-    }
-  }
-  return [...days].sort((a, b) => a - b);
-}
+export const careFlagAnswer = z.object({
+  kind: z.enum(['fee', 'plan']),
+  message: z.string(),
+  reports: z.number().int(),
+  publishedNaira: z.number().int().nullable(),
+  minNaira: z.number().int().nullable(),
+  maxNaira: z.number().int().nullable(),
+  payer: z.string().nullable(),
+});
+export type CareFlag = z.infer<typeof careFlagAnswer>;
+export const careFlagsAnswer = z.object({ flags: z.array(careFlagAnswer) });
 
-function isOpenAt(hours: OpeningHours, slots: Uint8Array, holidaySet: ReadonlySet<number>, t: number): boolean {
-  const day = watDayNumber(t);
-  if (inClosure(hours, day)) return false;
-  if (hours.open24Hours) return true;
-  if (holidaySet.has(day)) return false;
-  return slots[weekQuarter(t)] === 1;
-}
+const careProviderRef = z.object({ kind: z.enum(['professional', 'institution']), id: z.number().int(), name: z.string() });
 
-export interface OpenState {
-  /** null when the hours are unknown (or too old to count). */
-  openNow: boolean | null;
-  opensAt: string | null;
-  closesAt: string | null;
-}
+/** GET /api/admin/care-flags: every provider with a flag, newest report first. */
+export const adminCareFlagsAnswer = z.object({ items: z.array(careProviderRef.extend({ flags: z.array(careFlagAnswer) })) });
 
-/** An instant as ISO 8601 in WAT, to the minute: '2026-11-30T08:00:00+01:00'. */
-export function watIso(t: number): string {
-  const d = new Date(t + WAT_OFFSET_MS);
-  return `${d.toISOString().slice(0, 16)}:00${LAGOS_OFFSET}`;
-}
+export const careSuggestionStatuses = ['pending', 'approved', 'rejected'] as const;
 
-const LOOKAHEAD_DAYS = 14;
+/** A suggested edit as the admin queue shows it (and, without `user`, as its author's 201). */
+export const careSuggestionAnswer = z.object({
+  id: z.number().int(),
+  provider: careProviderRef,
+  kind: z.enum(careSuggestionKinds),
+  details: z.string(),
+  status: z.enum(careSuggestionStatuses),
+  createdAt: z.string(),
+  user: z.object({ id: z.string(), firstName: z.string().nullable(), email: z.string() }).nullable().optional(),
+  decidedAt: z.string().nullable(),
+  decisionNote: z.string().nullable(),
+});
+export const adminCareSuggestionsAnswer = z.object({
+  items: z.array(careSuggestionAnswer),
+  total: z.number().int(),
+  page: z.number().int(),
+  perPage: z.number().int(),
+});
 
-/**
- * Is it open at `at` (WAT), and when does that change next (within 14 days)? Closures close anyone, 24-hour
- * providers included; public holidays close providers that are not open 24 hours. `stale` (facts past
- * CARE_STALE_MONTHS, for listings) makes it unknown.
- */
-export function openState(hours: OpeningHours | null, holidays: readonly string[], at: Date | number, stale = false): OpenState {
-  if (!hours || stale) return { openNow: null, opensAt: null, closesAt: null };
-  const t0 = typeof at === 'number' ? at : at.getTime();
-  const slots = new Uint8Array(WEEK_QUARTERS);
-  for (const q of openQuarterSlots(hours)) slots[q] = 1;
-  const holidaySet = new Set(holidays.map(watDayOfDate));
-  const now = isOpenAt(hours, slots, holidaySet, t0);
-  // Every change falls on a quarter hour (times are on the quarter hour; days start at one).
-  const quarterMs = 15 * MINUTE_MS;
-  const first = Math.floor((t0 + WAT_OFFSET_MS) / quarterMs) * quarterMs - WAT_OFFSET_MS + quarterMs;
-  for (let t = first; t <= t0 + LOOKAHEAD_DAYS * DAY_MINUTES * MINUTE_MS; t += quarterMs) {
-    if (isOpenAt(hours, slots, holidaySet, t) !== now) {
-      return now ? { openNow: true, opensAt: null, closesAt: watIso(t) } : { openNow: false, opensAt: watIso(t), closesAt: null };
-    }
-  }
-  return { openNow: now, opensAt: null, closesAt: null };
-}
-
-/** True when a group confirmed at `confirmedAt` is older than CARE_STALE_MONTHS at `at`. */
-export function isCareStale(confirmedAt: string | Date | null, at: Date | number = Date.now()): boolean {
-  if (!confirmedAt) return true;
-  const c = new Date(confirmedAt);
-  const limit = new Date(c.getTime());
-  limit.setUTCMonth(limit.getUTCMonth() + CARE_STALE_MONTHS);
-  return (typeof at === 'number' ? at : at.getTime()) >= limit.getTime();
-}
-
+/** Query of GET /api/admin/care-suggestions: the queue (pending, oldest first) or decided ones, newest first. */
+export const adminCareSuggestionsQuerySchema = z.object({
+  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(careSuggestionStatuses, { errorMap: () => ({ message: 'Status must be pending, approved or rejected' }) }).default('pending')), // ours
+  page: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number({ message: 'Page must be a whole number from 1' }).int().min(1).max(100_000).default(1)), // ours
+  perPage: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number({ message: 'Per page must be a whole number from 1 to 100' }).int().min(1).max(100).default(25)), // ours
+});

@@ -5,6 +5,7 @@ import type { Processor } from './context';
 import type { Queues } from './queues';
 import type { Clock } from './reminder.worker';
 import { LICENCE_CHECK_EVERY_MS, LICENCE_SCHEDULER_ID, runLicenceExpiry } from './licence.worker';
+import { BULK_REINDEX_TOPIC, reindexBulk } from './care-reindex';
 
 /** Processed outbox rows are kept this long for investigation, then deleted: they carry personal data. */
 export const OUTBOX_RETENTION_DAYS = 7;
@@ -64,6 +65,11 @@ export function createMaintenanceProcessor(options: { clock?: Clock } = {}): Pro
       const result = await runLicenceExpiry(ctx, clock());
       ctx.log('licences checked', result);
       return result;
+    }
+    if (job.name === BULK_REINDEX_TOPIC) {
+      const reindexed = await reindexBulk(ctx.sql, engineFor(ctx), job.data);
+      ctx.log('providers reindexed in bulk', { reindexed });
+      return { reindexed };
     }
     if (job.name !== 'outbox-purge') return 'ignored';
     const deleted = await purgeProcessedOutbox(ctx.sql, clock());

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { queueNames, type QueueName } from './queues';
+import { BULK_REINDEX_TOPIC, bulkReindexPayload } from './care-reindex';
 
 // Workers read ids with Number(), so a digit string is as good as a number.
 const id = z.preprocess((v) => (typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : v), z.number().int().positive());
@@ -21,6 +22,8 @@ const mail = z
 const routes: Record<string, { queue: QueueName; payload: z.ZodTypeAny }> = {
   'search.professional': { queue: queueNames.index, payload: z.object({ id }).passthrough() },
   'search.institution': { queue: queueNames.index, payload: z.object({ id }).passthrough() },
+  // Issue 45: many providers at once (a public holiday, a deleted payer), one job on the maintenance queue.
+  [BULK_REINDEX_TOPIC]: { queue: queueNames.maintenance, payload: bulkReindexPayload },
   'mail.send': { queue: queueNames.mail, payload: mail },
   // Answers to replies (api/src/modules/notify): E.164 numbers only.
   'text.send': {

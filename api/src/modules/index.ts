@@ -26,6 +26,8 @@ import textTotalsRoutes from './notify/text-totals.routes';
 import savedRoutes from './saved/saved.routes';
 import photosRoutes from './photos/photos.routes';
 import careReportsRoutes from './care-reports/care-reports.routes';
+import careRoutes from './care/care.routes';
+import adminCareListsRoutes from './admin/admin-care-lists.routes';
 
 /** Every area's routes; each area owns its folder. */
 export const modules: (FastifyPluginAsyncZod | ((app: FastifyInstance) => Promise<void>))[] = [
@@ -55,4 +57,6 @@ export const modules: (FastifyPluginAsyncZod | ((app: FastifyInstance) => Promis
   savedRoutes,
   photosRoutes,
   careReportsRoutes,
+  careRoutes,
+  adminCareListsRoutes,
 ];

@@ -5,3 +5,4 @@ export * from './accounts.js';
 export * from './claims.js';
 export * from './moderation.js';
 export * from './saved-providers.js';
+export * from './care.js';

@@ -4,6 +4,7 @@ import { professionalTypes } from '../lists.js';
 import { licenceRecordSchema } from '../licences.js';
 import { instant, personName, profileStatusSchema } from './common.js';
 import { institutionLocationAnswer, registerListingAnswer } from './claims.js';
+import { careFactsAnswer } from './care.js';
 
 /** What professionals and institutions share: contact, place, approval, rating. */
 const providerAnswerFields = {
@@ -27,6 +28,8 @@ const providerAnswerFields = {
   /** Issue 17: the next free slot within 14 days as the index has it, epoch seconds, and as ISO 8601 in WAT; null when none. */
   nextSlot: z.number().int().nullable(),
   nextSlotAt: z.string().nullable(),
+  /** Issue 45: opening hours, services, plans and fees, with "open now" at the moment of the answer. */
+  care: careFactsAnswer,
 };
 
 /** The owner account of a profile; `email` only for the owner and admins. */

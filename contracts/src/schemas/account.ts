@@ -2,9 +2,13 @@
 // sign out everywhere, data export and account deletion. All ours: the spec has none.
 import { z } from 'zod';
 import { registerPatientFields } from './auth.js';
+import { myPlanField } from '../care.js';
 
-/** Body of PUT /api/account: the same rules as at registration. */
-export const updateAccountSchema = registerPatientFields.pick({ firstName: true, lastName: true, phone: true });
+/**
+ * Body of PUT /api/account: the same rules as at registration; `myPlan` (issue 45) a payer's slug or null
+ * for none, left as it is when absent.
+ */
+export const updateAccountSchema = registerPatientFields.pick({ firstName: true, lastName: true, phone: true }).extend({ myPlan: myPlanField });
 export type UpdateAccountInput = z.infer<typeof updateAccountSchema>;
 
 export const DELETE_PASSWORD_REQUIRED = 'Enter your password to delete your account';

@@ -66,6 +66,13 @@ export const adminAuditActions = [
   'hide_review',
   'restore_review',
   'dismiss_review_reports',
+  // Issue 45: care facts and the lists admins keep for them.
+  'edit_care',
+  'create_payer',
+  'update_payer',
+  'delete_payer',
+  'set_holiday',
+  'delete_holiday',
 ] as const;
 export type AdminAuditAction = (typeof adminAuditActions)[number];
 
@@ -91,4 +98,10 @@ export const adminAuditActionLabels: Record<AdminAuditAction, string> = {
   hide_review: 'Hid review',
   restore_review: 'Restored review',
   dismiss_review_reports: 'Dismissed review reports',
+  edit_care: 'Edited care facts (hours, services, plans, fees)',
+  create_payer: 'Added health plan payer',
+  update_payer: 'Edited health plan payer',
+  delete_payer: 'Deleted health plan payer',
+  set_holiday: 'Set public holiday',
+  delete_holiday: 'Deleted public holiday',
 };

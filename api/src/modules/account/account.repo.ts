@@ -6,7 +6,7 @@ import type { Stored } from '../../types';
 export type AccountRow = Stored<Account> & { updatedAt: Date };
 
 const accountColumns = (db: Db) =>
-  db`id, email, first_name, last_name, phone, profile_image_url, user_type, created_at, updated_at`;
+  db`id, email, first_name, last_name, phone, profile_image_url, user_type, my_plan, created_at, updated_at`;
 
 export async function findAccount(db: Db, userId: string): Promise<AccountRow | null> {
   const [row] = await db<AccountRow[]>`SELECT ${accountColumns(db)} FROM users WHERE id = ${userId}`;
@@ -16,12 +16,20 @@ export async function findAccount(db: Db, userId: string): Promise<AccountRow | 
 export async function updateAccount(
   db: Db,
   userId: string,
-  v: { firstName: string; lastName: string; phone: string },
+  v: { firstName: string; lastName: string; phone: string; myPlan?: string | null },
 ): Promise<AccountRow | null> {
+  // "My plan" is left as it is when the body does not name it.
   const [row] = await db<AccountRow[]>`
-    UPDATE users SET first_name = ${v.firstName}, last_name = ${v.lastName}, phone = ${v.phone}, updated_at = now()
+    UPDATE users SET first_name = ${v.firstName}, last_name = ${v.lastName}, phone = ${v.phone},
+      my_plan = ${v.myPlan === undefined ? db`my_plan` : v.myPlan}, updated_at = now()
     WHERE id = ${userId} RETURNING ${accountColumns(db)}`;
   return row ?? null;
+}
+
+/** Whether a payer with this slug exists ("My plan" must name one). */
+export async function payerExists(db: Db, slug: string): Promise<boolean> {
+  const rows = await db`SELECT 1 FROM payers WHERE slug = ${slug}`;
+  return rows.length > 0;
 }
 
 export async function raiseSessionVersion(db: Db, userId: string): Promise<void> {

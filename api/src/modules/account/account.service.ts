@@ -1,5 +1,5 @@
 // Account settings for every role (issue 14; PRODUCT.md D21).
-import { DELETE_PASSWORD_INCORRECT, FORMER_PATIENT, formatLagosDate, formatLagosTime, type UpdateAccountInput } from '@ilera/contracts';
+import { CARE_PAYER_MESSAGE, DELETE_PASSWORD_INCORRECT, FORMER_PATIENT, formatLagosDate, formatLagosTime, type UpdateAccountInput } from '@ilera/contracts';
 import { emit, type Sql, type Tx } from '@ilera/db';
 import { BadRequestError, UnauthorizedError } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
@@ -20,6 +20,7 @@ function accountView(row: repo.AccountRow) {
     phone: row.phone,
     profileImageUrl: row.profileImageUrl,
     userType: row.userType,
+    myPlan: row.myPlan,
     createdAt: row.createdAt,
   };
 }
@@ -30,9 +31,16 @@ export async function getAccount(sql: Sql, user: SessionUser) {
   return accountView(row);
 }
 
-/** Name and phone, kept as typed (phones are compared on their digits elsewhere). */
+/** Name and phone, kept as typed (phones are compared on their digits elsewhere), and "My plan" (a payer of the list). */
 export async function updateAccount(sql: Sql, user: SessionUser, input: UpdateAccountInput) {
-  const row = await repo.updateAccount(sql, user.id, input);
+  if (input.myPlan && !(await repo.payerExists(sql, input.myPlan))) {
+    throw new BadRequestError(CARE_PAYER_MESSAGE, { myPlan: CARE_PAYER_MESSAGE });
+  }
+  const row = await repo.updateAccount(sql, user.id, input).catch((err: { code?: string }) => {
+    // The payer was deleted since the check above.
+    if (err?.code === '23503') throw new BadRequestError(CARE_PAYER_MESSAGE, { myPlan: CARE_PAYER_MESSAGE });
+    throw err;
+  });
   if (!row) throw new UnauthorizedError();
   return accountView(row);
 }

@@ -8,6 +8,7 @@ import { lagosIsoOfSeconds, withoutVerifier, type LicenceRecord, type PhotoInput
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import * as repo from './providers.repo';
+import { careOf } from '../care/care.service';
 
 export type Viewer = SessionUser | null;
 
@@ -26,6 +27,7 @@ const other = { professional: 'institution', institution: 'professional' } as co
 
 /** A stored profile: its owner account and rejection reason are private. */
 interface ProfileRow {
+  id: number;
   userId: string | null;
   status: ProfileStatus;
   rejectionReason: string | null;
@@ -72,10 +74,15 @@ export function providerService<K extends ProviderKind, Row extends ProfileRow, 
     return { ...rest, user: publicOwner } as unknown as Row;
   }
 
+  /** The profile as the viewer may see it, with its care facts (issue 45: public, "open now" computed now). */
+  async function answer(db: Db, row: Row, viewer: Viewer) {
+    return { ...view(row, viewer), care: await careOf(db, kind, row.id) };
+  }
+
   async function reload(db: Db, id: number, viewer: Viewer) {
     const row = await area.findProfile(db, { id });
     if (!row) throw new NotFoundError(area.notFound);
-    return view(row, viewer);
+    return answer(db, row, viewer);
   }
 
   async function ownProfile(db: Db, user: SessionUser): Promise<repo.ProviderRefs[K]> {
@@ -92,7 +99,7 @@ export function providerService<K extends ProviderKind, Row extends ProfileRow, 
     async get(db: Db, id: number, viewer: Viewer) {
       const row = await area.findProfile(db, { id });
       if (!row || !visibleTo(row, viewer)) throw new NotFoundError(area.notFound);
-      return view(row, viewer);
+      return answer(db, row, viewer);
     },
 
     /** For other areas (reviews, pages): throws 404 unless the viewer may see the profile. */
@@ -108,7 +115,7 @@ export function providerService<K extends ProviderKind, Row extends ProfileRow, 
       if (viewer.id !== userId && !isAdmin(viewer)) throw new NotFoundError(area.noProfile);
       const row = await area.findProfile(db, { userId });
       if (!row) throw new NotFoundError(area.noProfile);
-      return view(row, viewer);
+      return answer(db, row, viewer);
     },
 
     /**

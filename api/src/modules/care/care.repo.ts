@@ -1,0 +1,145 @@
+// SQL of care facts (issue 45): care_facts, provider_plans, the providers' own services and fee
+// columns, and the public holidays. Both kinds of provider share every statement; the kind picks the
+// table and the column naming the provider. Each function takes the handle it must use.
+import type { Db } from '@ilera/db';
+import type { CareFees, CareSetter, OpeningHours, ProviderKind } from '@ilera/contracts';
+
+const tables = { professional: 'professionals', institution: 'institutions' } as const;
+const keyColumns = { professional: 'professional_id', institution: 'institution_id' } as const;
+
+const providerTable = (db: Db, kind: ProviderKind) => db(tables[kind] as string);
+const keyColumn = (db: Db, kind: ProviderKind) => db(keyColumns[kind] as string);
+
+/** A provider's care facts as stored, with its services (and a professional's consultation fee). */
+export interface CareRow {
+  id: number;
+  /** An institution without an owner: a register listing (its facts go stale after 12 months). */
+  listed: boolean;
+  services: string[];
+  /** professionals.consultation_fee; null for institutions (theirs is in fees). */
+  consultationFee: number | null;
+  openingHours: OpeningHours | null;
+  hoursSetBy: CareSetter | null;
+  hoursConfirmedAt: Date | null;
+  servicesSetBy: CareSetter | null;
+  servicesConfirmedAt: Date | null;
+  plansSetBy: CareSetter | null;
+  plansConfirmedAt: Date | null;
+  fees: Partial<CareFees> | null;
+  feesSetBy: CareSetter | null;
+  feesConfirmedAt: Date | null;
+}
+
+/** The care rows of these providers (one per existing provider, whether or not it has facts yet). */
+export async function findCareRows(db: Db, kind: ProviderKind, ids: readonly number[]): Promise<CareRow[]> {
+  if (ids.length === 0) return [];
+  const fee = kind === 'professional' ? db`p.consultation_fee` : db`NULL::int`;
+  const listed = kind === 'institution' ? db`p.user_id IS NULL` : db`false`;
+  return db<CareRow[]>`
+    SELECT p.id, ${listed} AS listed, p.services, ${fee} AS consultation_fee,
+           c.opening_hours, c.hours_set_by, c.hours_confirmed_at, c.services_set_by, c.services_confirmed_at,
+           c.plans_set_by, c.plans_confirmed_at, c.fees, c.fees_set_by, c.fees_confirmed_at
+    FROM ${providerTable(db, kind)} p
+    LEFT JOIN care_facts c ON c.${keyColumn(db, kind)} = p.id
+    WHERE p.id = ANY(${ids as number[]}::int[])`;
+}
+
+export interface PlanRow {
+  providerId: number;
+  payer: string;
+  plan: string | null;
+  primary: boolean;
+}
+
+/** Active plans (not withdrawn), one per payer and plan whatever their sources; primary if any row says so. */
+export async function findPlans(db: Db, kind: ProviderKind, ids: readonly number[]): Promise<PlanRow[]> {
+  if (ids.length === 0) return [];
+  return db<PlanRow[]>`
+    SELECT ${keyColumn(db, kind)} AS provider_id, payer_slug AS payer, plan, bool_or(is_primary) AS primary
+    FROM provider_plans
+    WHERE ${keyColumn(db, kind)} = ANY(${ids as number[]}::int[]) AND withdrawn_at IS NULL
+    GROUP BY 1, 2, 3
+    ORDER BY 1, 2, 3 NULLS FIRST`;
+}
+
+/** Public holidays from `from` to `to` (inclusive, 'YYYY-MM-DD'), as dates. */
+export async function holidayDates(db: Db, from: string, to: string): Promise<string[]> {
+  const rows = await db<{ day: string }[]>`
+    SELECT to_char(day, 'YYYY-MM-DD') AS day FROM public_holidays WHERE day BETWEEN ${from}::date AND ${to}::date ORDER BY day`;
+  return rows.map((r) => r.day);
+}
+
+/** Locks the provider for a care edit (two edits of one provider replace its plans one after the other). */
+export async function lockProvider(db: Db, kind: ProviderKind, id: number): Promise<void> {
+  await db`SELECT id FROM ${providerTable(db, kind)} WHERE id = ${id} FOR UPDATE`;
+}
+
+/** The payers among these slugs, with their plans. */
+export async function findPayers(db: Db, slugs: readonly string[]): Promise<{ slug: string; plans: { name: string; tier: string | null }[] }[]> {
+  if (slugs.length === 0) return [];
+  return db`SELECT slug, plans FROM payers WHERE slug = ANY(${slugs as string[]}::text[])`;
+}
+
+/** The groups a care edit writes (a group left undefined stays as it is). */
+export interface CareWrite {
+  openingHours?: OpeningHours | null;
+  /** care_facts.fees: for a professional without the consultation fee (it is the profile's column). */
+  fees?: Partial<CareFees> | null;
+  services?: boolean;
+  plans?: boolean;
+}
+
+/** Upserts the provider's care_facts row: each group written gets its setter and is confirmed now. */
+export async function upsertCareFacts(db: Db, kind: ProviderKind, id: number, write: CareWrite, setBy: CareSetter): Promise<void> {
+  const hours = write.openingHours !== undefined;
+  const fees = write.fees !== undefined;
+  const json = (v: unknown) => (v == null ? null : db.json(v as never));
+  await db`
+    INSERT INTO care_facts (${keyColumn(db, kind)}, opening_hours, hours_set_by, hours_confirmed_at,
+                            services_set_by, services_confirmed_at, plans_set_by, plans_confirmed_at,
+                            fees, fees_set_by, fees_confirmed_at)
+    VALUES (${id}, ${hours ? json(write.openingHours) : null}, ${hours ? setBy : null}, ${hours ? db`now()` : null},
+            ${write.services ? setBy : null}, ${write.services ? db`now()` : null},
+            ${write.plans ? setBy : null}, ${write.plans ? db`now()` : null},
+            ${fees ? json(write.fees) : null}, ${fees ? setBy : null}, ${fees ? db`now()` : null})
+    ON CONFLICT (${keyColumn(db, kind)}) DO UPDATE SET
+      opening_hours = CASE WHEN ${hours} THEN excluded.opening_hours ELSE care_facts.opening_hours END,
+      hours_set_by = CASE WHEN ${hours} THEN excluded.hours_set_by ELSE care_facts.hours_set_by END,
+      hours_confirmed_at = CASE WHEN ${hours} THEN excluded.hours_confirmed_at ELSE care_facts.hours_confirmed_at END,
+      services_set_by = CASE WHEN ${!!write.services} THEN excluded.services_set_by ELSE care_facts.services_set_by END,
+      services_confirmed_at = CASE WHEN ${!!write.services} THEN excluded.services_confirmed_at ELSE care_facts.services_confirmed_at END,
+      plans_set_by = CASE WHEN ${!!write.plans} THEN excluded.plans_set_by ELSE care_facts.plans_set_by END,
+      plans_confirmed_at = CASE WHEN ${!!write.plans} THEN excluded.plans_confirmed_at ELSE care_facts.plans_confirmed_at END,
+      fees = CASE WHEN ${fees} THEN excluded.fees ELSE care_facts.fees END,
+      fees_set_by = CASE WHEN ${fees} THEN excluded.fees_set_by ELSE care_facts.fees_set_by END,
+      fees_confirmed_at = CASE WHEN ${fees} THEN excluded.fees_confirmed_at ELSE care_facts.fees_confirmed_at END,
+      updated_at = now()`;
+}
+
+/** The profile's own columns a care edit writes: services, and a professional's consultation fee. */
+export async function updateProviderColumns(
+  db: Db,
+  kind: ProviderKind,
+  id: number,
+  columns: { services?: string[]; consultationFee?: number | null },
+): Promise<void> {
+  const set: Record<string, unknown> = {};
+  if (columns.services !== undefined) set.services = columns.services;
+  if (kind === 'professional' && columns.consultationFee !== undefined) set.consultationFee = columns.consultationFee;
+  if (Object.keys(set).length === 0) return;
+  await db`UPDATE ${providerTable(db, kind)} SET ${db(set as never)}, updated_at = now() WHERE id = ${id}`;
+}
+
+/** Replaces the plans the provider or an admin set (an import's rows stay as the import left them). */
+export async function replaceOwnPlans(
+  db: Db,
+  kind: ProviderKind,
+  id: number,
+  plans: readonly { payer: string; plan: string | null; tier: string | null; primary: boolean }[],
+  source: 'provider' | 'admin',
+): Promise<void> {
+  await db`DELETE FROM provider_plans WHERE ${keyColumn(db, kind)} = ${id} AND source IN ('provider', 'admin')`;
+  if (plans.length === 0) return;
+  const rows = plans.map((p) => ({ [kind === 'professional' ? 'professionalId' : 'institutionId']: id, payerSlug: p.payer, plan: p.plan, tier: p.tier, isPrimary: p.primary, source }));
+  await db`INSERT INTO provider_plans ${db(rows as never)}`;
+}
