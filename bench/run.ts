@@ -38,8 +38,18 @@
  *   from each request's scheduled start), instead of a fixed number of connections.
  *
  * Prints a table and writes <out>/bench-<date>.json and .md.
+ *
+ * Side by side (issue 47): npm run bench -- --baseline REV [--rounds 2] [--only search-log,profile]
+ *                          [--professionals 100000 (institutions a tenth, appointments and reviews as many)]
+ *                          [--database-url postgres://postgres@127.0.0.1:5432/postgres] [--duration 10] [--warmup 3]
+ * builds REV in a git worktree under ~/.cache/ilera-bench (bench/baseline.ts), seeds a database
+ * for REV and one for the working tree, each with its own `npm run seed` (kept for the next run),
+ * starts both apps and runs each scenario (read and open-loop ones; all read ones by default) on
+ * one then the other, --rounds times, who goes first alternating. It prints the working tree's
+ * req/s, p95 and CPU an answer (API; PostgreSQL: the backends of that version's database) as
+ * ratios of REV's, round by round with the load average, and their spread
+ * (bench/side-by-side.ts), and writes <out>/side-by-side-<date>.json and .md. No raw SQL replay.
  */
-import { parseArgs } from 'node:util';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -71,51 +81,20 @@ import {
 } from './scenarios';
 import { CLIENTS, logShape, queryLog } from './query-log';
 import { BURST, nextSlotBurst, type BurstResult } from './next-slot-burst';
+import { parseBenchOptions } from './options';
+import { buildServer, prepareWorktree, resolveCommit, seededDatabase } from './baseline';
+import { firstInRound, sideBySideTable, type Round, type ScenarioRounds } from './side-by-side';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 // ---------------------------------------------------------------- options
 
-const strings = ['database-url', 'only', 'open-seconds', 'out', 'rate', 'api-processes', 'appointments', 'connections', 'duration',
-  'institutions', 'professionals', 'repeat', 'reviews', 'samples', 'warmup', 'burst-warmup'] as const;
-const { values: argv } = parseArgs({
-  options: {
-    ...Object.fromEntries(strings.map((n) => [n, { type: 'string' as const }])),
-    seed: { type: 'boolean' },
-    'no-build': { type: 'boolean' },
-  },
-});
-const option = (name: (typeof strings)[number]) => (argv as Record<string, string | boolean | undefined>)[name] as string | undefined;
-const flag = (name: 'seed' | 'no-build') => argv[name] === true;
-const num = (name: (typeof strings)[number], fallback: number) => Number(option(name) ?? fallback);
-
 const opts = {
-  databaseUrl: option('database-url') ?? process.env.DATABASE_URL,
-  seed: flag('seed'),
-  build: !flag('no-build'),
-  duration: num('duration', 10),
-  warmup: num('warmup', 3),
-  burstWarmup: num('burst-warmup', 0),
-  repeat: num('repeat', 3),
-  connections: num('connections', CONNECTIONS),
-  only: option('only')?.split(',').filter(Boolean),
-  /** The open-loop scenario's arrival rate (requests a second) and length; else the scenario's own. */
-  rate: option('rate') !== undefined ? Number(option('rate')) : undefined,
-  openSeconds: option('open-seconds') !== undefined ? Number(option('open-seconds')) : undefined,
-  /** Requests per read scenario whose SQL is captured for the raw replay. */
-  samples: num('samples', 100),
-  out: path.resolve(root, option('out') ?? 'bench/results'),
-  sizes: {
-    professionals: num('professionals', 500000),
-    institutions: num('institutions', 50000),
-    appointments: num('appointments', 2000000),
-    reviews: num('reviews', 1000000),
-  },
-  /** API processes, each on its own port; the connections are shared out between them. */
-  apiProcesses: num('api-processes', 1),
+  ...parseBenchOptions(process.argv.slice(2), process.env, CONNECTIONS),
   /** The API's pool (scripts/start.ts: DATABASE_POOL_MAX, else its default): the raw runs get the same. */
   pool: loadConfig().databasePoolMax,
 };
+opts.out = path.resolve(root, opts.out);
 
 const say = (msg: string) => console.log(`[bench] ${msg}`);
 
@@ -136,13 +115,13 @@ interface Proc {
   output: () => string;
 }
 
-function startProcess(mode: '--api' | '--workers', env: Record<string, string>): Proc {
+function startProcess(mode: '--api' | '--workers', env: Record<string, string>, appRoot = root): Proc {
   let out = '';
   // The API runs with the heap cap of `npm run start:api` (package.json) and the Dockerfile.
   // BENCH_API_NODE_FLAGS adds node flags to the API's (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, which NODE_OPTIONS refuses).
   const flags = mode === '--api' ? ['--max-old-space-size=192', ...(process.env.BENCH_API_NODE_FLAGS?.split(' ').filter(Boolean) ?? [])] : [];
   const child = spawn(process.execPath, [...flags, 'dist/start.js', mode], {
-    cwd: root,
+    cwd: appRoot,
     // Two malloc arenas, as the Dockerfile and `npm run start:api` set (docs/PERFORMANCE.md, "malloc arenas").
     env: { MALLOC_ARENA_MAX: '2', ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -176,6 +155,63 @@ function stopProcess(p: Proc): Promise<void> {
     p.child.on('exit', () => resolve());
     p.child.kill('SIGTERM');
   });
+}
+
+/**
+ * The built app of the checkout at `appRoot` (its dist/start.js) on a database: `apiProcesses`
+ * API processes, each on a free port, and one workers process, NODE_ENV=production, under
+ * their own Redis prefix. ready() waits until they answer.
+ */
+async function startApp(appRoot: string, dbUrl: string, apiProcesses: number, redisPrefix: string) {
+  const ports = await Promise.all(Array.from({ length: apiProcesses }, () => freePort()));
+  const base = `http://127.0.0.1:${ports[0]}`;
+  const env = {
+    NODE_ENV: 'production',
+    DATABASE_URL: dbUrl,
+    REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: redisPrefix,
+    // A production API refuses a published secret and mail to files unless asked (db/src/env.ts).
+    SESSION_SECRET: randomBytes(48).toString('base64'),
+    MAIL_TO_FILES: '1',
+    APP_URL: base,
+    LOG_LEVEL: 'warn',
+    // The bench is the API's proxy: its X-Forwarded-For names CLIENTS simulated patients, so the
+    // per-address limits see thousands of people, not one address sending everything.
+    TRUST_PROXY: '127.0.0.1',
+    DATA_DIR: path.join(os.tmpdir(), redisPrefix),
+  };
+  const apis = ports.map((p) => startProcess('--api', { ...env, PORT: String(p) }, appRoot));
+  const workers = startProcess('--workers', { ...env, PORT: '0' }, appRoot);
+  const procs = [...apis, workers];
+  return {
+    apis,
+    workers,
+    procs,
+    ports,
+    base,
+    env,
+    bases: ports.map((p) => `http://127.0.0.1:${p}`),
+    async ready() {
+      for (const [k, a] of apis.entries()) await waitUntil(async () => (await fetch(`http://127.0.0.1:${ports[k]}/healthz`)).ok, a, 'the API');
+      await waitUntil(async () => workers.output().includes('workers running'), workers, 'the workers');
+      say(`API pids ${apis.map((a) => a.child.pid).join(', ')} on ports ${ports.join(', ')}; workers pid ${workers.child.pid}`);
+    },
+    stop: () => Promise.all(procs.map(stopProcess)),
+  };
+}
+
+/** Session cookies of the fixtures' patients, signed in through the API at `base` (those that could). */
+async function signIn(base: string, fx: Fixtures): Promise<string[]> {
+  const cookies: string[] = [];
+  for (const [n, p] of fx.patients.entries()) {
+    const res = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': clientAddress(n) },
+      body: JSON.stringify({ email: p.email, password: PASSWORD }),
+    });
+    if (res.ok) cookies.push(res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '));
+  }
+  return cookies;
 }
 
 /** Resident memory of a process, in MB (Linux). */
@@ -218,6 +254,16 @@ function serverPids(postmaster: number): number[] {
   return pids;
 }
 
+/** The database a PostgreSQL backend serves, from its process title ("postgres: 15/main: user database host state"). */
+function backendDatabase(pid: number): string | undefined {
+  try {
+    const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0+$/, '');
+    return /^postgres: (?:[^:]+: )?\S+ (\S+) \S+/.exec(title)?.[1];
+  } catch {
+    return undefined;
+  }
+}
+
 /** Busy and total jiffies of the whole machine (/proc/stat). */
 function machineTicks(): { busy: number; total: number } {
   const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
@@ -237,10 +283,14 @@ export interface CpuFigures {
 /**
  * CPU spent while a run lasts, per answered request: the physical cost of a
  * request on this machine. PostgreSQL's share counts every backend of its server,
- * so other clients of the same server (other tests) are in it too.
+ * so other clients of the same server (other tests) are in it too; or, when
+ * ctx.pgDatabase is set, only the backends connected to that database.
  */
 function cpuMeter(ctx: LoadContext) {
-  const postgres = () => (ctx.postmaster ? serverPids(ctx.postmaster) : []);
+  const postgres = () => {
+    const pids = ctx.postmaster ? serverPids(ctx.postmaster) : [];
+    return ctx.pgDatabase ? pids.filter((pid) => backendDatabase(pid) === ctx.pgDatabase) : pids;
+  };
   const sum = (pids: number[]) => pids.reduce((n, pid) => n + cpuMs(pid), 0);
   // Backends that exist at the start are measured to the end (the API's pool keeps its connections).
   const pgPids = postgres();
@@ -364,6 +414,8 @@ interface LoadContext {
   apiPids: number[];
   /** The PostgreSQL server's postmaster when it runs on this machine (its CPU is measured). */
   postmaster?: number;
+  /** Count only the backends of this database (side by side: each version's own), not the whole server's. */
+  pgDatabase?: string;
 }
 
 /** One autocannon run of a scenario; request numbers start at `first`. */
@@ -656,8 +708,125 @@ interface Row {
   notes: string[];
 }
 
+// ---------------------------------------------------------------- side by side (--baseline)
+
+type Side = 'baseline' | 'current';
+
+/**
+ * `--baseline REV` (issue 47): REV (built in its own worktree, bench/baseline.ts) and the
+ * working tree, each on a database of the same size seeded by its own seed, both apps up
+ * at once; each scenario runs on one, then the other, for --rounds rounds (who goes
+ * first alternates), and the table gives the working tree's figures as ratios of REV's.
+ */
+async function sideBySide(rev: string) {
+  const started = new Date();
+  const names = opts.only ?? scenarioNames.filter((n) => scenarios[n].kind === 'read');
+  for (const n of names) {
+    if (!scenarios[n]) throw new Error(`no scenario ${n}; there are ${scenarioNames.join(', ')}`);
+    // Writes would change the cached databases between runs; the approval and burst probes are one version's.
+    if (!['read', 'open'].includes(scenarios[n].kind)) throw new Error(`--baseline runs read and open-loop scenarios only; ${n} is ${scenarios[n].kind}`);
+  }
+  const commit = resolveCommit(root, rev);
+  const labels = { baseline: rev === commit || /^[0-9a-f]{7,40}$/.test(rev) ? commit.slice(0, 7) : `${rev} (${commit.slice(0, 7)})`, current: 'working tree' };
+  const adminUrl = opts.databaseUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const dirs: Record<Side, string> = { baseline: prepareWorktree(root, commit), current: root };
+  say('npm run build:server (working tree)');
+  buildServer(root);
+  const sides = {} as Record<Side, { sql: Sql; db: string; dataSize: string; app: Awaited<ReturnType<typeof startApp>>; ctx?: LoadContext }>;
+  const rows: ScenarioRounds[] = [];
+  try {
+    for (const side of ['baseline', 'current'] as const) {
+      const label = side === 'baseline' ? labels.baseline : labels.current;
+      const db = await seededDatabase(adminUrl, dirs[side], label, opts.sizes);
+      const sql = createSql(db.url, { max: 2 });
+      const app = await startApp(dirs[side], db.url, opts.apiProcesses, `ilera-bench-${process.pid}-${side}`);
+      sides[side] = { sql, db: db.name, dataSize: await dataSizeOf(sql), app };
+      say(`${label}: ${sides[side].dataSize}`);
+    }
+    for (const side of ['baseline', 'current'] as const) {
+      const { sql, app } = sides[side];
+      await app.ready();
+      const fx = await loadFixtures(sql);
+      sides[side].ctx = { bases: app.bases, fx, cookies: await signIn(app.base, fx), apiPids: app.apis.map((a) => a.child.pid!), postmaster: await localPostmaster(sql), pgDatabase: sides[side].db };
+    }
+    if (!sides.current.ctx!.postmaster) say('PostgreSQL is not on this machine: its CPU is not measured');
+    // One run of a scenario on one side: closed loop at --connections, or the open loop at its rate.
+    const once = async (side: Side, name: string, seconds: number, first: number, round: number) => {
+      const s = scenarios[name];
+      const ctx = sides[side].ctx!;
+      return s.kind === 'open' ? openLoop(ctx, name, opts.rate ?? s.rate!, seconds, first) : loadRun(ctx, name, seconds, first, round);
+    };
+    for (const name of names) {
+      const s = scenarios[name];
+      const seconds = s.kind === 'open' ? (opts.openSeconds ?? s.seconds!) : opts.duration;
+      const row: ScenarioRounds = { name, title: s.title, rounds: [] };
+      for (const side of ['baseline', 'current'] as const) {
+        say(`${name}: warm-up ${opts.warmup} s on ${labels[side]}`);
+        await once(side, name, opts.warmup, 0, 0);
+      }
+      for (let r = 1; r <= opts.rounds; r++) {
+        const load = os.loadavg()[0];
+        const first = firstInRound(r);
+        const round = { load, first } as Round;
+        for (const side of first === 'baseline' ? (['baseline', 'current'] as const) : (['current', 'baseline'] as const)) {
+          // Both sides get the same requests in a round (the fixtures are each database's own).
+          const result = await once(side, name, seconds, r * 10_000_000, r);
+          say(`${name} round ${r} (load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}) ${labels[side]}: ${result.rps.toFixed(0)} req/s, p95 ${result.p95.toFixed(1)} ms, ${cacheText(result.cache)}, non-2xx ${JSON.stringify(result.statuses)}, errors ${result.errors}; ${cpuText(result.cpu)}`);
+          round[side] = { rps: result.rps, p95: result.p95, apiMs: result.cpu?.apiMs, pgMs: result.cpu?.pgMs };
+        }
+        row.rounds.push(round);
+      }
+      rows.push(row);
+    }
+  } finally {
+    for (const side of Object.values(sides)) {
+      await side.app.stop();
+      await side.sql.end({ timeout: 2 });
+    }
+    const redis = createRedis(process.env.REDIS_URL || 'redis://127.0.0.1:6379');
+    for (const side of ['baseline', 'current']) {
+      const keys = await redis.keys(`ilera-bench-${process.pid}-${side}:*`);
+      if (keys.length) await redis.del(...keys);
+    }
+    redis.disconnect();
+  }
+
+  const lines: string[] = [];
+  lines.push(`Side by side: ${labels.baseline} (${commit.slice(0, 10)}) against the working tree (HEAD ${resolveCommit(root, 'HEAD').slice(0, 7)}${workingTreeDirty() ? ' with uncommitted changes' : ''})`);
+  lines.push(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; shared with other work`);
+  lines.push(`Data (each version's own seed, vacuumed): ${labels.baseline}: ${sides.baseline.dataSize}; working tree: ${sides.current.dataSize}`);
+  lines.push(
+    `Date: ${started.toISOString()}; ${opts.connections} connections, ${opts.duration} s a run after a ${opts.warmup} s warm-up, ${opts.rounds} rounds; ` +
+      `CPU from /proc: the API processes, and the PostgreSQL backends of that version's database`,
+  );
+  lines.push('');
+  lines.push(...sideBySideTable(rows, labels));
+  const text = lines.join('\n');
+  console.log('\n' + text);
+  await mkdir(opts.out, { recursive: true });
+  const stamp = started.toISOString().replace(/[:.]/g, '-');
+  await writeFile(path.join(opts.out, `side-by-side-${stamp}.md`), text + '\n');
+  await writeFile(path.join(opts.out, `side-by-side-${stamp}.json`), JSON.stringify({ opts, commit, labels, rows }, null, 2));
+  say(`written ${path.relative(root, path.join(opts.out, `side-by-side-${stamp}.md`))}`);
+}
+
+/** True when the working tree differs from HEAD (tracked files). */
+function workingTreeDirty(): boolean {
+  return spawnSync('git', ['diff', '--quiet', 'HEAD', '--'], { cwd: root }).status === 1;
+}
+
+/** The seeded data's size, as the table reports it. */
+async function dataSizeOf(sql: Sql): Promise<string> {
+  const [{ pros, docs, appts, revs, insts }] = await sql<{ pros: number; docs: number; appts: number; revs: number; insts: number }[]>`
+    SELECT (SELECT count(*) FROM professionals)::int AS pros, (SELECT count(*) FROM search_documents)::int AS docs,
+      (SELECT count(*) FROM appointments)::int AS appts, (SELECT count(*) FROM reviews)::int AS revs,
+      (SELECT count(*) FROM institutions)::int AS insts`;
+  return `${pros} professionals, ${insts} institutions, ${appts} appointments, ${revs} reviews, ${docs} search documents`;
+}
+
 async function main() {
   const started = new Date();
+  if (opts.baseline) return sideBySide(opts.baseline);
   // Database
   let dbUrl = opts.databaseUrl;
   let stopDb = async () => {};
@@ -693,40 +862,15 @@ async function main() {
   }
 
   const sql = createSql(dbUrl, { max: opts.pool });
-  const [{ pros, docs }] = await sql<{ pros: number; docs: number }[]>`
-    SELECT (SELECT count(*) FROM professionals)::int AS pros, (SELECT count(*) FROM search_documents)::int AS docs`;
-  const [{ appts, revs, insts }] = await sql<{ appts: number; revs: number; insts: number }[]>`
-    SELECT (SELECT count(*) FROM appointments)::int AS appts, (SELECT count(*) FROM reviews)::int AS revs,
-      (SELECT count(*) FROM institutions)::int AS insts`;
-  const dataSize = `${pros} professionals, ${insts} institutions, ${appts} appointments, ${revs} reviews, ${docs} search documents`;
+  const dataSize = await dataSizeOf(sql);
   say(`data: ${dataSize}`);
   const fx = await loadFixtures(sql);
   await writeFile(path.join(root, 'bench', 'fixtures.json'), JSON.stringify(fx));
 
   // The app, as production runs it: one API process per core (README, "Running in production").
-  const ports = await Promise.all(Array.from({ length: opts.apiProcesses }, () => freePort()));
-  const port = ports[0];
-  const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-  const redisPrefix = `ilera-bench-${process.pid}`;
-  const base = `http://127.0.0.1:${port}`;
-  const env = {
-    NODE_ENV: 'production',
-    DATABASE_URL: dbUrl,
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: redisPrefix,
-    // A production API refuses a published secret and mail to files unless asked (db/src/env.ts).
-    SESSION_SECRET: randomBytes(48).toString('base64'),
-    MAIL_TO_FILES: '1',
-    APP_URL: base,
-    LOG_LEVEL: 'warn',
-    // The bench is the API's proxy: its X-Forwarded-For names CLIENTS simulated patients, so the
-    // per-address limits see thousands of people, not one address sending everything.
-    TRUST_PROXY: '127.0.0.1',
-    DATA_DIR: path.join(os.tmpdir(), `ilera-bench-${process.pid}`),
-  };
-  const apis = ports.map((p) => startProcess('--api', { ...env, PORT: String(p) }));
-  const workers = startProcess('--workers', { ...env, PORT: '0' });
-  const procs = [...apis, workers];
+  const app = await startApp(root, dbUrl, opts.apiProcesses, `ilera-bench-${process.pid}`);
+  const { apis, workers, procs, ports, base, env } = app;
+  const { REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix } = env;
   const redis = createRedis(redisUrl);
   const capture = capturingSql(dbUrl);
   const queues = createQueues(redis, redisPrefix);
@@ -742,22 +886,12 @@ async function main() {
   let burst: BurstResult | undefined;
   let staticNotes: string[] = [];
   try {
-    for (const [k, a] of apis.entries()) await waitUntil(async () => (await fetch(`http://127.0.0.1:${ports[k]}/healthz`)).ok, a, 'the API');
-    await waitUntil(async () => workers.output().includes('workers running'), workers, 'the workers');
-    say(`API pids ${apis.map((a) => a.child.pid).join(', ')} on ports ${ports.join(', ')}; workers pid ${workers.child.pid}`);
+    await app.ready();
     staticNotes = existsSync(path.join(root, 'web', 'dist', 'index.html')) ? await checkCompression(base) : [];
     for (const n of staticNotes) say(n);
 
     // Signed-in patients for the bookings.
-    const cookies: string[] = [];
-    for (const [n, p] of fx.patients.entries()) {
-      const res = await fetch(`${base}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': clientAddress(n) },
-        body: JSON.stringify({ email: p.email, password: PASSWORD }),
-      });
-      if (res.ok) cookies.push(res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '));
-    }
+    const cookies = await signIn(base, fx);
     if (!cookies.length) throw new Error(`no seeded patient could sign in with ${PASSWORD}`);
     say(`${cookies.length} patients signed in`);
     const ctx: LoadContext = {
