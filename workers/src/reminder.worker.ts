@@ -3,6 +3,7 @@ import type { Processor, WorkerContext } from './context';
 import type { Queues } from './queues';
 import { loadAppointmentForMail, reminderMail } from './appointment-mail';
 import { queuePatientText } from './channels/appointment-texts';
+import { CARE_RECONFIRM_PATTERN, CARE_RECONFIRM_SCHEDULER_ID, runCareReconfirm } from './care-reconfirm.worker';
 
 /** The patient is reminded this long before a confirmed appointment. */
 export const REMINDER_LEAD_MS = 24 * 3600 * 1000;
@@ -162,18 +163,29 @@ export async function reconcileReminders(ctx: WorkerContext, now: Date): Promise
   return { checked: rows.length, scheduled };
 }
 
-/** The hourly repeatable 'reconcile' job (one scheduler, however many workers start). */
+/** The hourly repeatable 'reconcile' job and the daily 'care-reconfirm' (one scheduler each, however many workers start). */
 export async function ensureReminderSchedule(queues: Queues): Promise<void> {
   await queues.reminders.upsertJobScheduler(
     RECONCILE_SCHEDULER_ID,
     { every: RECONCILE_EVERY_MS },
     { name: 'reconcile', data: {}, opts: { removeOnComplete: { count: 24 }, removeOnFail: { count: 100 } } },
   );
+  // Issue 45: owners re-confirm their care facts every 90 days (care-reconfirm.worker.ts), checked daily.
+  await queues.reminders.upsertJobScheduler(
+    CARE_RECONFIRM_SCHEDULER_ID,
+    { pattern: CARE_RECONFIRM_PATTERN, tz: 'Africa/Lagos' },
+    { name: 'care-reconfirm', data: {}, opts: { removeOnComplete: { count: 14 }, removeOnFail: { count: 100 } } },
+  );
 }
 
 export function createReminderProcessor(options: ReminderOptions = {}): Processor {
   const clock = options.clock ?? (() => new Date());
   return async (job, ctx) => {
+    if (job.name === 'care-reconfirm') {
+      const result = await runCareReconfirm(ctx, clock());
+      ctx.log('care facts re-confirmation reminders', result);
+      return result;
+    }
     if (job.name === 'reconcile') {
       const result = await reconcileReminders(ctx, clock());
       ctx.log('reminders reconciled', result);

@@ -63,7 +63,7 @@ function fit(make: (provider: string) => string, provider: string): string {
   return text;
 }
 
-export type TextKind = 'booked' | 'confirmed' | 'cancelled' | 'reminder-24h' | 'reminder-2h' | 'provider-request' | 'reply';
+export type TextKind = 'booked' | 'confirmed' | 'cancelled' | 'reminder-24h' | 'reminder-2h' | 'provider-request' | 'care-reconfirm' | 'reply';
 
 /** The WhatsApp template of each kind a business starts (approved in WhatsApp Manager; decision 034). */
 export const whatsappTemplates: Record<Exclude<TextKind, 'reply'>, string> = {
@@ -73,10 +73,11 @@ export const whatsappTemplates: Record<Exclude<TextKind, 'reply'>, string> = {
   'reminder-24h': 'ilera_appointment_reminder',
   'reminder-2h': 'ilera_appointment_reminder_2h',
   'provider-request': 'ilera_new_request',
+  'care-reconfirm': 'ilera_care_reconfirm',
 };
 
 export interface PatientText {
-  kind: Exclude<TextKind, 'provider-request' | 'reply'>;
+  kind: Exclude<TextKind, 'provider-request' | 'care-reconfirm' | 'reply'>;
   providerName: string;
   appointmentDate: Date;
   link: string;
@@ -104,6 +105,12 @@ export function providerRequestText(appointmentDate: Date, confirmed: boolean, t
     ? `Ilera: new appointment (instant booking, confirmed) on ${when}. See it: ${link}`
     : `Ilera: new appointment request for ${when}. Please confirm or decline: ${link}`;
   return { to, body, channel: 'sms', template: { name: whatsappTemplates['provider-request'], params: [when, link] } };
+}
+
+/** The owner is asked to re-confirm the provider's care facts (issue 45): its name and where to do it. */
+export function careReconfirmText(providerName: string, to: string, link: string): TextMessage {
+  const body = fit((p) => `Ilera: please check and confirm the opening hours, health plans and fees of ${p}. ${link}`, providerName);
+  return { to, body, channel: 'sms', template: { name: whatsappTemplates['care-reconfirm'], params: [providerName, link] } };
 }
 
 // ---------------------------------------------------------------- quiet hours (D24)
