@@ -10,8 +10,10 @@
  * Indexing: by default the command indexes the listings it changed itself through the search engine
  * (PostgreSQL or Typesense, as configured) before it calls the run finished: up to BULK_FROM listings
  * profile by profile (syncProfiles, as the index worker), more by rebuilding the institutions'
- * collection in one pass as `npm run reindex` does (engine.replaceAll: counts made once at the end,
- * not per document; readers keep the old collection until the new one is complete); with
+ * collection in one pass through `npm run reindex`'s own path (rebuildCollection: counts made once at
+ * the end, not per document; readers keep the old collection until the new one is complete; what the
+ * index worker writes meanwhile is written again into the new one; one rebuild of a collection at a
+ * time, so a reindex running meanwhile waits for it or it for the reindex); with
  * --via-outbox it writes one search event per changed listing for the index worker instead (slower
  * for a whole register: docs/PERFORMANCE.md); --no-index does neither (an `npm run reindex` follows).
  */
@@ -21,7 +23,7 @@ import cliProgress from 'cli-progress';
 import { createSql, loadConfig, migrate, resolveDatabase } from '@ilera/db';
 import { SEARCH_TABLES, vacuumAnalyze } from '@ilera/db/vacuum';
 import { importRegister, type BadRow, type ImportSummary } from '@ilera/db/register/import';
-import { approvedIds, buildDocuments, createEngine, nextSlotsOf, recordNextSlots, syncProfiles, type SearchEngine } from '@ilera/search';
+import { createEngine, rebuildCollection, syncProfiles, type SearchEngine } from '@ilera/search';
 import type { Sql } from '@ilera/db';
 
 const USAGE = 'usage: npm run import:facilities -- --file PATH [--partial] [--batch N] [--via-outbox | --no-index] [--quiet]';
@@ -81,28 +83,12 @@ function summaryText(s: ImportSummary): string {
 const BULK_FROM = 2000;
 const SYNC_CHUNK = 500;
 
-export async function indexListings(sql: Sql, engine: SearchEngine, ids: number[]): Promise<void> {
+export async function indexListings(sql: Sql, engine: SearchEngine, ids: number[], log?: (msg: string) => void): Promise<void> {
   if (ids.length < BULK_FROM) {
     for (let n = 0; n < ids.length; n += SYNC_CHUNK) await syncProfiles(sql, engine, 'institutions', ids.slice(n, n + SYNC_CHUNK));
     return;
   }
-  const all = await approvedIds(sql, 'institutions');
-  // The next batch's documents are built (on another connection) while the engine writes this one.
-  const build = (from: number) => {
-    const docs = buildDocuments(sql, 'institutions', all.slice(from, from + 1000));
-    docs.catch(() => {}); // awaited below
-    return docs;
-  };
-  async function* batches() {
-    let next = build(0);
-    for (let n = 0; n < all.length; n += 1000) {
-      const docs = await next;
-      if (n + 1000 < all.length) next = build(n + 1000);
-      await recordNextSlots(sql, 'institutions', nextSlotsOf(docs));
-      yield docs;
-    }
-  }
-  await engine.replaceAll('institutions', batches());
+  await rebuildCollection(sql, engine, 'institutions', { log });
 }
 
 async function main() {
@@ -131,7 +117,7 @@ async function main() {
       complete: args.complete,
       batchSize: args.batch,
       events: args.indexing === 'outbox',
-      index: args.indexing === 'direct' ? (ids) => indexListings(sql, engine, ids) : undefined,
+      index: args.indexing === 'direct' ? (ids) => indexListings(sql, engine, ids, (m) => console.log(m)) : undefined,
       onProgress: (bytes, total) => {
         if (args.quiet) return;
         if (!begun) bar.start(mb(total), 0);

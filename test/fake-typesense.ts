@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { LiveField } from '../search/src/typesense-engine';
 
 /**
  * A Typesense 27.1 test double (issue 39): a local HTTP server holding collections in memory and
@@ -67,14 +68,8 @@ export interface SeenRequest {
 type Doc = { id: string } & Record<string, unknown>;
 type Params = Record<string, unknown>;
 
-interface Field {
-  name: string;
-  type: string;
-  facet: boolean;
-  optional: boolean;
-  index: boolean;
-  sort: boolean;
-}
+/** A field as Typesense holds it (what GET /collections/{name} answers). */
+type Field = LiveField;
 
 interface Collection {
   name: string;

@@ -16,6 +16,9 @@ function describe(name: string, c: CollectionCheck): string[] {
   if (c.missing.length) lines.push(`  missing from the index: ${list(c.missing)}`);
   if (c.extra.length) lines.push(`  in the index but not approved: ${list(c.extra)}`);
   if (c.stale.length) lines.push(`  out of date in the index: ${list(c.stale)}`);
+  // Schema drift (Typesense): the API and the workers fix it at start (added in place, or rebuilt); a reindex does too.
+  if (c.schema?.missing.length) lines.push(`  schema: fields missing from the live collection: ${c.schema.missing.join(', ')}`);
+  if (c.schema?.changed.length) lines.push(`  schema: fields that changed (a rebuild is needed): ${c.schema.changed.join(', ')}`);
   return lines;
 }
 

@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import cliProgress from 'cli-progress';
 import { loadConfig, type Config, type Db, type Sql } from '@ilera/db';
 import type { CatchUp, SearchEngine, SearchWriter } from './engine';
 import { approvedIds, buildDocuments, linkedIds } from './documents';
 import { withBulkLoad } from '@ilera/db/bulk-load';
 import { PostgresEngine } from './postgres-engine';
-import { TypesenseEngine } from './typesense-engine';
+import { describeField, TypesenseEngine, type SchemaDrift, type TypesenseCoordination, type TypesenseLog } from './typesense-engine';
 import { collectionNames, type CollectionName, type SearchDocument } from './schema';
 
 export * from './engine';
@@ -12,18 +13,72 @@ export * from './schema';
 export * from './protocol';
 export * from './documents';
 export * from './answer-cache';
+export * from './care-filters';
 export { PostgresEngine } from './postgres-engine';
-export { TypesenseEngine } from './typesense-engine';
+export { TypesenseEngine, type SchemaDrift, type TypesenseLog } from './typesense-engine';
 export { typesenseCluster, typesenseNodeUrls, type TypesenseCluster } from './typesense-nodes';
 
-/** Typesense when TYPESENSE_URL is set (its key is required); PostgreSQL's search_documents otherwise. */
-export function createEngine(config: Pick<Config, 'typesenseUrl' | 'typesenseApiKey' | 'typesenseNearestUrl'> & Partial<Pick<Config, 'searchNearMemory'>>, sql: Sql): SearchEngine {
+/**
+ * Typesense when TYPESENSE_URL is set (its key is required); PostgreSQL's search_documents otherwise.
+ * The Typesense engine rebuilds a collection whose schema changed through rebuildCollection (one
+ * rebuild of a collection at a time, losing no write) and says what it changed in `log`.
+ */
+export function createEngine(
+  config: Pick<Config, 'typesenseUrl' | 'typesenseApiKey' | 'typesenseNearestUrl'> & Partial<Pick<Config, 'searchNearMemory'>>,
+  sql: Sql,
+  options: { log?: TypesenseLog; prefix?: string } = {},
+): SearchEngine {
   if (config.typesenseUrl) {
     // Searching PostgreSQL instead, without a word, hid a missing key (loadConfig refuses it first).
     if (!config.typesenseApiKey) throw new Error('TYPESENSE_URL is set but TYPESENSE_API_KEY is not');
-    return new TypesenseEngine({ url: config.typesenseUrl, apiKey: config.typesenseApiKey, nearestUrl: config.typesenseNearestUrl });
+    const coordination: TypesenseCoordination = {
+      withRebuildLock: (collection, fn, waitMs) => withRebuildLock(sql, collection, fn, waitMs),
+      rebuild: async (collection, stillNeeded) => {
+        await rebuildCollection(sql, engine, collection, { onlyIf: stillNeeded, log: (m) => options.log?.('info', m) });
+      },
+    };
+    const engine = new TypesenseEngine({ url: config.typesenseUrl, apiKey: config.typesenseApiKey, nearestUrl: config.typesenseNearestUrl, coordination, ...options });
+    return engine;
   }
   return new PostgresEngine(sql, { nearInMemory: config.searchNearMemory !== false });
+}
+
+/** How long a rebuild's lease lasts unless renewed, and how often it is renewed, and the lock asked for while it waits. */
+const LEASE_SECONDS = 60;
+const RENEW_MS = 15_000;
+const POLL_MS = 250;
+
+/**
+ * Runs `fn` holding the collection's rebuild lease (migration 060), so two rebuilds of a collection
+ * (a reindex and a register import, two processes starting on a changed schema) run one after the
+ * other and never switch the alias under each other. The lease is renewed while `fn` runs and freed
+ * after it; one whose holder died expires after LEASE_SECONDS. With `waitMs`, gives up waiting after
+ * that long (`ran: false`, `fn` not run).
+ */
+export async function withRebuildLock<T>(sql: Sql, collection: CollectionName, fn: () => Promise<T>, waitMs?: number): Promise<{ ran: true; value: T } | { ran: false }> {
+  const holder = `${process.pid}:${randomUUID()}`;
+  const deadline = waitMs === undefined ? Infinity : Date.now() + waitMs;
+  for (;;) {
+    const got = await sql`
+      INSERT INTO search_rebuild_locks (collection, holder, expires_at)
+      VALUES (${collection}, ${holder}, now() + make_interval(secs => ${LEASE_SECONDS}))
+      ON CONFLICT (collection) DO UPDATE SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at
+        WHERE search_rebuild_locks.expires_at < now()
+      RETURNING holder`;
+    if (got.length) break;
+    if (Date.now() >= deadline) return { ran: false };
+    await new Promise((r) => setTimeout(r, Math.min(POLL_MS, Math.max(1, deadline - Date.now()))));
+  }
+  const renew = setInterval(() => {
+    sql`UPDATE search_rebuild_locks SET expires_at = now() + make_interval(secs => ${LEASE_SECONDS}) WHERE collection = ${collection} AND holder = ${holder}`.catch(() => {});
+  }, RENEW_MS);
+  renew.unref();
+  try {
+    return { ran: true, value: await fn() };
+  } finally {
+    clearInterval(renew);
+    await sql`DELETE FROM search_rebuild_locks WHERE collection = ${collection} AND holder = ${holder}`;
+  }
 }
 
 const LOCK_CLASS: Record<CollectionName, number> = { professionals: 727310, institutions: 727311 };
@@ -198,6 +253,69 @@ function catchUpSince(sql: Sql, collection: CollectionName, from: OutboxPosition
   };
 }
 
+export interface RebuildOptions {
+  /** Checked once the rebuild lock is held: false skips the rebuild (another process did it meanwhile). */
+  onlyIf?: () => Promise<boolean>;
+  /** A progress bar (its total is set to the collection's size). */
+  bar?: cliProgress.SingleBar;
+  /** Told where the collection's time went. */
+  log?: (msg: string) => void;
+}
+
+/**
+ * Rebuilds one collection from PostgreSQL: every approved profile, through the same document builders
+ * as the index worker, into a new collection (Typesense) or generation (PostgreSQL) that readers see
+ * once it is complete. The one rebuild path (`npm run reindex`, the register import's bulk path, a
+ * schema change at start): holding the collection's rebuild lock (withRebuildLock), and with the
+ * catch-up that writes again what the index worker changed meanwhile, before the switch and after it.
+ * Returns the documents written, or undefined when `onlyIf` said no.
+ */
+export async function rebuildCollection(sql: Sql, engine: SearchEngine, collection: CollectionName, options: RebuildOptions = {}): Promise<number | undefined> {
+  const r = await withRebuildLock(sql, collection, async () => {
+    if (options.onlyIf && !(await options.onlyIf())) return undefined;
+    return rebuildHoldingLock(sql, engine, collection, options);
+  });
+  return r.ran ? r.value : undefined;
+}
+
+async function rebuildHoldingLock(sql: Sql, engine: SearchEngine, collection: CollectionName, options: RebuildOptions): Promise<number> {
+  const log = options.log ?? (() => {});
+  const started = performance.now();
+  // Edits, approvals and withdrawals keep coming while the collection is rebuilt from this
+  // snapshot (the index worker writes them to the old collection, or into rows the rebuild's
+  // transaction holds): the ones after this position are written again before readers see the
+  // new collection (Typesense) and after it is in place (both engines).
+  const from = await outboxPosition(sql);
+  const catchUp = catchUpSince(sql, collection, from);
+  const ids = await approvedIds(sql, collection);
+  options.bar?.setTotal(ids.length);
+  const times: BatchTimes = { build: 0, slots: 0, write: 0 };
+  const slots: NextSlot[] = [];
+  // The next slots are recorded on the profiles once every document has been read, on another
+  // connection while the engine writes its last batch and counts (27 s of 500,000 updates beside the
+  // professionals' 44 s of counts, not after them).
+  let recording: Promise<void> | undefined;
+  async function* batches() {
+    yield* documentBatches(sql, collection, ids, (n) => options.bar?.increment(n), slots, times);
+    const t = performance.now();
+    recording = recordNextSlots(sql, collection, slots).then(() => void (times.slots = performance.now() - t));
+    recording.catch(() => {}); // awaited below
+  }
+  const count = await engine.replaceAll(collection, batches(), catchUp);
+  const t = performance.now();
+  await (recording ?? recordNextSlots(sql, collection, slots));
+  await catchUp(engine);
+  const waited = performance.now() - t;
+  const s = (ms: number) => (ms / 1000).toFixed(1);
+  const total = performance.now() - started;
+  log(
+    `${collection}: ${count} documents in ${s(total)} s: waiting for documents ${s(times.build)} s, ` +
+      `writing ${s(times.write)} s, the rest (ids, counts) ${s(total - times.build - times.write - waited)} s; ` +
+      `next slots ${s(times.slots)} s beside them, ${s(waited)} s waited for after`,
+  );
+  return count;
+}
+
 export interface ReindexOptions {
   progress?: boolean;
   engine?: SearchEngine;
@@ -224,39 +342,8 @@ export async function reindexAll(sql: Sql, options: ReindexOptions = {}): Promis
   // tokens unfilled ("{collection} … 500000/100"); the log lines below say what was done.
   const bars = options.progress && process.stdout.isTTY ? new cliProgress.MultiBar({ format: '{collection} [{bar}] {percentage}% | {value}/{total}', hideCursor: true }, cliProgress.Presets.shades_classic) : null;
   const loadOne = async (collection: CollectionName) => {
-    const started = performance.now();
-    // Edits, approvals and withdrawals keep coming while the collection is rebuilt from this
-    // snapshot (the index worker writes them to the old collection, or into rows the rebuild's
-    // transaction holds): the ones after this position are written again before readers see the
-    // new collection (Typesense) and after it is in place (both engines).
-    const from = await outboxPosition(sql);
-    const catchUp = catchUpSince(sql, collection, from);
-    const ids = await approvedIds(sql, collection);
-    const bar = bars?.create(ids.length, 0, { collection: collection.padEnd(13) });
-    const times: BatchTimes = { build: 0, slots: 0, write: 0 };
-    const slots: NextSlot[] = [];
-    // The next slots are recorded on the profiles once every document has been read, on another
-    // connection while the engine writes its last batch and counts (27 s of 500,000 updates beside the
-    // professionals' 44 s of counts, not after them).
-    let recording: Promise<void> | undefined;
-    async function* batches() {
-      yield* documentBatches(sql, collection, ids, (n) => bar?.increment(n), slots, times);
-      const t = performance.now();
-      recording = recordNextSlots(sql, collection, slots).then(() => void (times.slots = performance.now() - t));
-      recording.catch(() => {}); // awaited below
-    }
-    counts[collection] = await engine.replaceAll(collection, batches(), catchUp);
-    const t = performance.now();
-    await (recording ?? recordNextSlots(sql, collection, slots));
-    await catchUp(engine);
-    const waited = performance.now() - t;
-    const s = (ms: number) => (ms / 1000).toFixed(1);
-    const total = performance.now() - started;
-    log(
-      `${collection}: ${counts[collection]} documents in ${s(total)} s: waiting for documents ${s(times.build)} s, ` +
-        `writing ${s(times.write)} s, the rest (ids, counts) ${s(total - times.build - times.write - waited)} s; ` +
-        `next slots ${s(times.slots)} s beside them, ${s(waited)} s waited for after`,
-    );
+    const bar = bars?.create(0, 0, { collection: collection.padEnd(13) });
+    counts[collection] = (await rebuildCollection(sql, engine, collection, { bar, log })) ?? 0;
   };
   // A fresh index (the seed) loads both collections at once: one's single-connection steps (its
   // counts, its next slots) leave a core that the other's documents use (the seed at 500,000 on 2
@@ -290,6 +377,11 @@ export interface CollectionCheck {
   extra: string[];
   /** In both, but the indexed document differs from what PostgreSQL says now. */
   stale: string[];
+  /**
+   * Typesense: how the live collection's fields differ from typesenseSchema() (fields missing, fields
+   * that changed so that a rebuild is needed, as "name: live type -> wanted type"); absent on PostgreSQL.
+   */
+  schema?: { missing: string[]; changed: string[] };
 }
 
 export interface IndexCheck {
@@ -327,10 +419,17 @@ export async function checkIndex(sql: Sql, options: { engine?: SearchEngine } = 
       extra: [...indexed.keys()].filter((id) => !expected.has(id)).sort(byId),
       stale: [...expected.entries()].filter(([id, doc]) => indexed.has(id) && indexed.get(id) !== doc).map(([id]) => id).sort(byId),
     };
+    if (engine instanceof TypesenseEngine) {
+      const drift: SchemaDrift | null = await engine.schemaDrift(collection);
+      c.schema = {
+        missing: drift?.missing.map((f) => f.name) ?? ['(no collection behind the alias)'],
+        changed: drift?.changed.map(({ live, wanted }) => `${describeField(live)} -> ${describeField(wanted)}`) ?? [],
+      };
+    }
     result[collection] = c;
-    if (c.missing.length || c.extra.length || c.stale.length) result.ok = false;
+    if (c.missing.length || c.extra.length || c.stale.length || c.schema?.missing.length || c.schema?.changed.length) result.ok = false;
   }
   if (!options.engine) await engine.close();
   return result;
 }
-export { understand, filteredFields, RegisterWards, type RegisterWard, type Understood, type Understanding } from './query-understanding';
+export { understand, filteredFields, RegisterWards, type PayerName, type RegisterWard, type Understood, type Understanding } from './query-understanding';

@@ -10,7 +10,7 @@ import { isSearchError, type CatchUp, type SearchEngine, type SearchError, type 
 import { TYPESENSE_STOPWORDS_SET, stopWords, typesenseSynonyms } from './patient-words';
 import { typesenseCluster } from './typesense-nodes';
 import { TYPESENSE_NO_POINT_M, typesenseDistanceM } from './typesense-geo';
-import { DocumentRejectedError, isGeopoint, schemas, validateDocument, type CollectionName, type SearchDocument } from './schema';
+import { collectionNames, DocumentRejectedError, isGeopoint, schemas, validateDocument, type CollectionName, type SearchDocument } from './schema';
 
 /* The client's types describe far more than we use; we keep to a small surface. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -26,7 +26,114 @@ export interface TypesenseOptions {
   apiKey: string;
   /** Collection/alias name prefix (tests use a unique one). */
   prefix?: string;
+  /** Where the engine says what it changed in Typesense, and Typesense's own message for an error it answered. */
+  log?: TypesenseLog;
+  /**
+   * Rebuilds of one collection, one at a time across processes (createEngine: a PostgreSQL advisory
+   * lock, and the reindex path that loses no write). Without it, a collection whose field changed type
+   * is only reported (`npm run reindex` rebuilds it), and first starts are not serialised.
+   */
+  coordination?: TypesenseCoordination;
 }
+
+export type TypesenseLog = (level: 'info' | 'warn', message: string, detail?: Record<string, unknown>) => void;
+
+export interface TypesenseCoordination {
+  /**
+   * Runs `fn` holding the collection's rebuild lock; with `waitMs`, gives up waiting after that long
+   * (then `ran` is false and `fn` was not run).
+   */
+  withRebuildLock<T>(collection: CollectionName, fn: () => Promise<T>, waitMs?: number): Promise<{ ran: true; value: T } | { ran: false }>;
+  /** Rebuilds the collection from PostgreSQL through the alias, losing no write (index.ts rebuildCollection), if `stillNeeded` says so once it holds the lock. */
+  rebuild(collection: CollectionName, stillNeeded: () => Promise<boolean>): Promise<void>;
+}
+
+/** A field of a collection as Typesense holds it, and as typesenseSchema() wants it. */
+export interface LiveField {
+  name: string;
+  type: string;
+  facet: boolean;
+  optional: boolean;
+  index: boolean;
+  sort: boolean;
+}
+
+/**
+ * How a live collection's fields differ from typesenseSchema(). `missing` fields are added in place
+ * (27.1's PATCH /collections/{name}); a `changed` field cannot hold what we write or answer what we ask
+ * (another type, or an attribute we need that it lacks: facet, index, sort, optional), and the
+ * collection is rebuilt. A live field that holds more than we need (an int64 where we want an int32, a
+ * facet we no longer ask) is left as it is, so an older release still running beside a newer one (a
+ * rolling restart) never rebuilds the collection back.
+ */
+export interface SchemaDrift {
+  collection: CollectionName;
+  /** The physical collection behind the alias. */
+  name: string;
+  missing: LiveField[];
+  changed: { live: LiveField; wanted: LiveField }[];
+  /** Live fields our schema no longer has (left in place). */
+  extra: string[];
+}
+
+/** Typesense's defaults for what a field definition leaves out (src/field.cpp json_field_to_field). */
+const SORTED_BY_DEFAULT = ['int32', 'int64', 'float', 'bool', 'geopoint', 'geopoint[]'];
+function liveField(f: Record<string, unknown>): LiveField {
+  const type = String(f.type);
+  return {
+    name: String(f.name),
+    type,
+    facet: f.facet === true,
+    optional: f.optional === true,
+    index: f.index !== false,
+    sort: f.sort === undefined ? SORTED_BY_DEFAULT.includes(type) : f.sort === true,
+  };
+}
+
+/** Whether a live field lacks something the wanted one needs. */
+const narrower = (live: LiveField, wanted: LiveField): boolean =>
+  (live.type !== wanted.type && !(live.type === 'int64' && wanted.type === 'int32')) ||
+  (wanted.facet && !live.facet) ||
+  (wanted.index && !live.index) ||
+  (wanted.sort && !live.sort) ||
+  (wanted.optional && !live.optional);
+
+/** The fields of typesenseSchema(), with Typesense's defaults filled in. */
+export const wantedFields = (collection: CollectionName): LiveField[] =>
+  (typesenseSchema(collection, collection).fields as Record<string, unknown>[]).map(liveField);
+
+/** How `live` (a GET /collections/{name}'s fields) differs from what we want. */
+export function schemaDrift(collection: CollectionName, name: string, live: Record<string, unknown>[]): SchemaDrift {
+  const have = new Map(live.map((f) => [String(f.name), liveField(f)]));
+  const wanted = wantedFields(collection);
+  const names = new Set(wanted.map((f) => f.name));
+  return {
+    collection,
+    name,
+    missing: wanted.filter((f) => !have.has(f.name)),
+    changed: wanted.filter((f) => have.has(f.name) && narrower(have.get(f.name)!, f)).map((f) => ({ live: have.get(f.name)!, wanted: f })),
+    extra: [...have.keys()].filter((n) => !names.has(n) && n !== '.*'),
+  };
+}
+
+/** A field's definition as typesenseSchema() writes it (what a PATCH adds). */
+const fieldDefinition = (collection: CollectionName, name: string): Record<string, unknown> =>
+  (typesenseSchema(collection, collection).fields as Record<string, unknown>[]).find((f) => f.name === name)!;
+
+export const describeField = (f: LiveField): string =>
+  `${f.name} ${f.type}${f.facet ? ' facet' : ''}${f.optional ? ' optional' : ''}${f.index ? '' : ' unindexed'}${f.sort ? ' sort' : ''}`;
+
+/** Why a collection is rebuilt at start; `always`: whatever another process did meanwhile (we added fields its documents lack). */
+interface Rebuild {
+  why: string;
+  always: boolean;
+}
+
+/** Default log: one line on stderr. */
+const stderrLog: TypesenseLog = (level, message, detail) => console.error(`[typesense ${level}] ${message}${detail ? ` ${JSON.stringify(detail)}` : ''}`);
+
+/** How long a first start waits for a rebuild of the same collection before it gives up (and retries later). */
+const FIRST_START_WAIT_MS = 10_000;
 
 /** The Typesense collection schema of one of our collections. */
 export function typesenseSchema(collection: CollectionName, name: string): Record<string, unknown> {
@@ -48,6 +155,8 @@ export function typesenseSchema(collection: CollectionName, name: string): Recor
 }
 
 const statusOf = (err: unknown): number | undefined => (err as { httpStatus?: number })?.httpStatus;
+/** Typesense's own message of a failed request (typesense-js puts the body's `message` in the error's). */
+const messageOf = (err: unknown): string => String((err as Error)?.message ?? err).slice(0, 500);
 
 /** The characters typesenseSchema's token_separators split on. */
 const SEPARATORS = /[-/]/g;
@@ -101,12 +210,16 @@ export class TypesenseEngine implements SearchEngine {
   private readonly prefix: string;
   private readonly clientOptions: Record<string, unknown>;
   private readonly apiKey: string;
+  private readonly log: TypesenseLog;
+  private readonly coordination?: TypesenseCoordination;
 
   constructor(o: TypesenseOptions) {
     this.clientOptions = { ...typesenseCluster(o.url, o.nearestUrl), connectionTimeoutSeconds: 5, numRetries: 2, logLevel: 'warn' };
     this.client = new Client({ ...this.clientOptions, apiKey: o.apiKey });
     this.apiKey = o.apiKey;
     this.prefix = o.prefix ?? '';
+    this.log = o.log ?? stderrLog;
+    this.coordination = o.coordination;
   }
 
   private searchClient?: Promise<Any>;
@@ -184,16 +297,111 @@ export class TypesenseEngine implements SearchEngine {
     });
   }
 
-  async ensureCollections(): Promise<void> {
+  /**
+   * Makes what is missing (the stop words, each collection and its alias) and, once per process,
+   * brings each live collection to typesenseSchema() (reconcile). Waits for a rebuild that a changed
+   * field needs unless `waitForRebuild` is false (the write path: a rebuild replays what is written
+   * meanwhile, and a writer holding profile locks must not wait for a rebuild that takes them).
+   */
+  async ensureCollections(options: { waitForRebuild?: boolean } = {}): Promise<void> {
     await this.ensureStopwords();
-    for (const c of Object.keys(schemas) as CollectionName[]) {
-      if (await this.target(c)) continue;
-      // Processes starting together on an empty server (the API's replicas, the index worker) all get
-      // here: each ensures the same first collection and points the alias at it, so whichever order
-      // their requests take, one collection holds every import and none is left orphaned.
+    for (const c of collectionNames) {
+      if (!(await this.target(c))) await this.createFirst(c);
+      let reconciling = this.reconciled[c];
+      if (!reconciling) {
+        const r = (reconciling = this.reconciled[c] = this.reconcile(c));
+        // A failure is tried again by the next call (the API's retry, the next write), and said in the log.
+        r.rebuilt.catch((err: unknown) => {
+          if (this.reconciled[c] === r) this.reconciled[c] = undefined;
+          this.log('warn', `${this.alias(c)}: bringing the collection to the schema failed: ${messageOf(err)}`);
+        });
+      }
+      await reconciling.schema;
+      if (options.waitForRebuild !== false) await reconciling.rebuilt;
+    }
+  }
+
+  /**
+   * The first collection of a kind on a server that has none. Processes starting together on an empty
+   * server (the API's replicas, the index worker) all get here: each ensures the same first collection
+   * and points the alias at it, so whichever order their requests take, one collection holds every
+   * import and none is left orphaned. With coordination this is done holding the rebuild lock, looking
+   * at the alias again first: a rebuild that switched the alias meanwhile is never switched back to an
+   * empty first collection (27.1 accepts an alias to any name, src/collection_manager.cpp upsert_symlink).
+   */
+  private async createFirst(c: CollectionName): Promise<void> {
+    const create = async () => {
+      if (this.coordination && (await this.target(c))) return;
       const name = await this.createCollection(c, `${this.alias(c)}_0`);
       await this.client.aliases().upsert(this.alias(c), { collection_name: name });
+      this.log('info', `created collection ${name} behind the alias ${this.alias(c)}`);
+    };
+    if (!this.coordination) return create();
+    const r = await this.coordination.withRebuildLock(c, create, FIRST_START_WAIT_MS);
+    if (!r.ran) throw new Error(`Typesense: ${this.alias(c)} has no collection yet and a rebuild of it holds the lock; try again later`);
+  }
+
+  private readonly reconciled: Partial<Record<CollectionName, { schema: Promise<Rebuild | undefined>; rebuilt: Promise<void> }>> = {};
+
+  /** The live collection's fields against ours (`npm run search:check`); null when there is no collection behind the alias. */
+  async schemaDrift(collection: CollectionName): Promise<SchemaDrift | null> {
+    let live: { name: string; fields: Record<string, unknown>[] };
+    try {
+      live = await this.client.collections(this.alias(collection)).retrieve();
+    } catch (err) {
+      if (statusOf(err) === 404) return null;
+      throw err;
     }
+    return schemaDrift(collection, live.name, live.fields ?? []);
+  }
+
+  /**
+   * Brings a live collection to typesenseSchema(). Missing fields are added in place first (PATCH,
+   * src/core_api.cpp:314): filters, sorts and facets on them answer at once instead of 27.1's 404. The
+   * documents there were written without them (27.1 indexes a new field from what each document holds),
+   * so the process that added them then rebuilds the collection through the alias, which writes every
+   * document anew and loses no write (coordination.rebuild); so does a changed field (another type, an
+   * attribute we need), or a field 27.1 will not add to the documents there (a required one they lack).
+   * Says in the log what it changed.
+   */
+  private reconcile(c: CollectionName): { schema: Promise<Rebuild | undefined>; rebuilt: Promise<void> } {
+    const schema = (async (): Promise<Rebuild | undefined> => {
+      for (let attempt = 0; ; attempt++) {
+        const drift = await this.schemaDrift(c);
+        if (!drift) return undefined;
+        if (drift.extra.length && attempt === 0) this.log('info', `${drift.name}: fields no longer in the schema left in place: ${drift.extra.join(', ')}`);
+        const changed = drift.changed.map(({ live, wanted }) => `${describeField(live)} -> ${describeField(wanted)}`).join('; ');
+        if (!drift.missing.length) return changed ? { why: `changed: ${changed}`, always: false } : undefined;
+        try {
+          await this.client.collections(this.alias(c)).update({ fields: drift.missing.map((f) => fieldDefinition(c, f.name)) });
+          this.log('info', `${drift.name}: added ${drift.missing.map(describeField).join(', ')}`, { collection: drift.name, added: drift.missing.map((f) => f.name) });
+          return { why: [`added ${drift.missing.map((f) => f.name).join(', ')}`, changed && `changed: ${changed}`].filter(Boolean).join('; '), always: true };
+        } catch (err) {
+          // Another process added them first (it rebuilds), or a rebuild switched the alias meanwhile: look again, once.
+          if (attempt === 0 && statusOf(err) !== undefined && statusOf(err)! < 500) continue;
+          if (statusOf(err) !== 400) throw err;
+          // 27.1 will not add them to the documents there (src/collection.cpp validate_alter_payload): rebuild instead.
+          return { why: [`adding ${drift.missing.map((f) => f.name).join(', ')} refused: ${messageOf(err)}`, changed && `changed: ${changed}`].filter(Boolean).join('; '), always: false };
+        }
+      }
+    })();
+    const rebuilt = schema.then(async (rebuild) => {
+      if (!rebuild) return;
+      const name = (await this.target(c)) ?? this.alias(c);
+      if (!this.coordination) {
+        this.log('warn', `${name}: the schema changed (${rebuild.why}); its documents lack the new fields until \`npm run reindex\` rebuilds it`);
+        return;
+      }
+      this.log('warn', `${name}: the schema changed (${rebuild.why}); rebuilding the collection through the alias`);
+      // Once the lock is held: a rebuild is still needed unless another process's rebuild (of a changed field) did it meanwhile.
+      await this.coordination.rebuild(c, async () => {
+        if (rebuild.always) return (await this.target(c)) === name;
+        const drift = await this.schemaDrift(c);
+        return !drift || drift.changed.length > 0 || drift.missing.length > 0;
+      });
+      this.log('info', `${this.alias(c)}: rebuilt with today's schema (now ${await this.target(c)})`);
+    });
+    return { schema, rebuilt };
   }
 
   private async importInto(name: string, collection: CollectionName, docs: SearchDocument[]): Promise<void> {
@@ -215,7 +423,7 @@ export class TypesenseEngine implements SearchEngine {
 
   async upsert(collection: CollectionName, docs: SearchDocument[]): Promise<void> {
     if (docs.length === 0) return;
-    await this.ensureCollections();
+    await this.ensureCollections({ waitForRebuild: false });
     await this.importInto(this.alias(collection), collection, docs);
   }
 
@@ -234,6 +442,29 @@ export class TypesenseEngine implements SearchEngine {
   }
 
   async multiSearch(searches: SearchRequest[]): Promise<(SearchResult | SearchError)[]> {
+    try {
+      return this.logged(searches, await this.searchAgain(searches));
+    } catch (err) {
+      // The API answers this "Search is busy" (503): the log keeps what Typesense said.
+      this.log('warn', `Typesense search failed: ${messageOf(err)}`, { status: statusOf(err), collections: searches.map((s) => s.collection) });
+      throw err;
+    }
+  }
+
+  /**
+   * Says in the log what Typesense answered a search that the API answers as "busy" (a 5xx, a 408 or a
+   * 404: a missing collection, or a field 27.1 says is not in the live schema), with its own message.
+   */
+  private logged(searches: SearchRequest[], results: (SearchResult | SearchError)[]): (SearchResult | SearchError)[] {
+    results.forEach((r, i) => {
+      if (isSearchError(r) && (r.code >= 500 || r.code === 404 || r.code === 408)) {
+        this.log('warn', `Typesense answered a search ${r.code}: ${r.error}`, { code: r.code, message: r.error, collection: searches[i]?.collection });
+      }
+    });
+    return results;
+  }
+
+  private async searchAgain(searches: SearchRequest[]): Promise<(SearchResult | SearchError)[]> {
     let results: (SearchResult | SearchError)[];
     try {
       results = await this.searchOnce(searches);
