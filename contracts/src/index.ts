@@ -12,3 +12,4 @@ export * from './answers/index.js';
 export * from './nigeria-lgas.js';
 export * from './phone.js';
 export * from './care.js';
+export * from './care-search.js';

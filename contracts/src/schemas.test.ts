@@ -324,8 +324,22 @@ describe('search query strings', () => {
     expect(professionalSearchQuerySchema.safeParse({ page: '0' }).success).toBe(false);
     expect(professionalSearchQuerySchema.safeParse({ professionalType: 'wizard' }).success).toBe(false);
   });
-  it('institution search takes canonical types and two sorts', () => {
-    expect(institutionSearchQuerySchema.parse({ type: 'diagnostic_lab', service: 'MRI', location: 'lagos-lagos' })).toMatchObject({ type: 'diagnostic_lab', service: 'MRI', location: 'lagos-lagos' });
+  it('institution search takes canonical types and its sorts', () => {
+    expect(institutionSearchQuerySchema.parse({ type: 'diagnostic_lab', service: 'MRI', location: 'lagos-lagos' })).toMatchObject({ type: 'diagnostic_lab', service: ['MRI'], location: 'lagos-lagos' });
     expect(institutionSearchQuerySchema.safeParse({ sort: 'experience' }).success).toBe(false);
+  });
+  it('reads the care filters (issue 45): flags, a plan slug, repeated services, a fee in whole naira', () => {
+    expect(institutionSearchQuerySchema.parse({ openNow: 'true', open24h: 'false', plan: 'NHIA', primary: 'true', service: ['Oxygen', 'Ambulance'], maxFee: '5000', sort: 'fee' })).toMatchObject({
+      openNow: true,
+      plan: 'nhia',
+      primary: true,
+      service: ['Oxygen', 'Ambulance'],
+      maxFee: 5000,
+      sort: 'fee',
+    });
+    expect(professionalSearchQuerySchema.parse({ open24h: 'false' }).open24h).toBeUndefined();
+    for (const bad of [{ plan: 'n h i a' }, { maxFee: '-1' }, { maxFee: '12.5' }, { openNow: 'yes' }, { service: Array.from({ length: 11 }, () => 'Oxygen') }]) {
+      expect(professionalSearchQuerySchema.safeParse(bad).success).toBe(false);
+    }
   });
 });

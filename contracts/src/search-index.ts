@@ -26,6 +26,8 @@ export const searchSortBy = {
   institutions: {
     relevance: '_text_match:desc,rating:desc,reviewCount:desc',
     rating: 'rating:desc,reviewCount:desc',
+    // Issue 45: the consultation fee from the care facts; unknown fees last.
+    fee: 'consultationFeeNaira:asc,rating:desc',
     soonest: 'nextSlot(missing_values: last):asc,rating:desc',
   },
 } as const;

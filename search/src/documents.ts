@@ -13,6 +13,10 @@ import {
   nextFreeSlot,
   normalizeState,
   weeklyHoursFromStored,
+  documentClosedDays,
+  documentSlots,
+  hoursValidUntil,
+  openingHoursSchema,
   type BookingMode,
   type TimeOffRange,
 } from '@ilera/contracts';
@@ -68,6 +72,7 @@ interface ProfessionalRow {
   longitude: number | null;
   locationSource: string | null;
   lga: string | null;
+  services: string[];
 }
 
 interface ScheduleFields {
@@ -133,7 +138,7 @@ export async function buildProfessionalDocuments(sql: Db, ids: readonly number[]
       coalesce(r.rating_sum, 0)::int AS rating_sum, coalesce(r.review_count, 0)::int AS review_count,
       inst.id AS institution_id, inst.name AS institution_name, p.booking_mode, p.working_hours,
       coalesce(p.latitude, loc.latitude) AS latitude, coalesce(p.longitude, loc.longitude) AS longitude,
-      coalesce(p.location_source, loc.location_source) AS location_source, coalesce(p.lga, loc.lga) AS lga
+      coalesce(p.location_source, loc.location_source) AS location_source, coalesce(p.lga, loc.lga) AS lga, p.services
     FROM professionals p
     JOIN users u ON u.id = p.user_id
     LEFT JOIN LATERAL (
@@ -160,7 +165,7 @@ export async function buildProfessionalDocuments(sql: Db, ids: readonly number[]
     ) loc ON true
     WHERE p.id = ANY(${ids as number[]}::int[]) AND p.status = 'approved'
     ORDER BY p.id`;
-  const next = await nextSlots(sql, 'professionals', rows);
+  const [next, care] = await Promise.all([nextSlots(sql, 'professionals', rows), careOf(sql, 'professionals', rows)]);
   return rows.map((r) => {
     const first = clean(r.firstName);
     const last = clean(r.lastName);
@@ -186,9 +191,75 @@ export async function buildProfessionalDocuments(sql: Db, ids: readonly number[]
       bio: excerpt(r.bio, BIO_EXCERPT),
       photo: clean(r.photo),
       ...place(r),
+      services: r.services ?? [],
+      ...careFields(care, r.id, false, r.consultationFee),
       ...standing(r, next),
     });
   });
+}
+
+/** A provider's care facts as read for its document (care_facts, provider_plans: migration 048). */
+interface CareRow {
+  id: number;
+  openingHours: unknown;
+  hoursConfirmedAt: Date | null;
+  fees: Record<string, unknown> | null;
+  plans: string[] | null;
+  primaryPlans: string[] | null;
+}
+
+interface CareRead {
+  rows: Map<number, CareRow>;
+  holidays: string[];
+}
+
+/**
+ * Issue 45: the care facts of a batch of providers in two statements (their care_facts rows with their
+ * active plans, and the public holidays), whatever the batch's size.
+ */
+async function careOf(sql: Db, collection: CollectionName, rows: readonly { id: number }[]): Promise<CareRead> {
+  const ids = rows.map((r) => r.id);
+  const owner = collection === 'professionals' ? sql`professional_id` : sql`institution_id`;
+  const [facts, holidays] = await Promise.all([
+    sql<CareRow[]>`
+      SELECT i.id, c.opening_hours, c.hours_confirmed_at, c.fees, pl.plans, pl.primary_plans
+      FROM unnest(${ids as number[]}::int[]) AS i(id)
+      LEFT JOIN care_facts c ON c.${owner} = i.id
+      LEFT JOIN LATERAL (
+        SELECT array_agg(DISTINCT payer_slug ORDER BY payer_slug) AS plans,
+          array_agg(DISTINCT payer_slug ORDER BY payer_slug) FILTER (WHERE is_primary) AS primary_plans
+        FROM provider_plans WHERE ${owner} = i.id AND withdrawn_at IS NULL
+      ) pl ON true
+      WHERE c.id IS NOT NULL OR pl.plans IS NOT NULL`,
+    sql<{ day: string }[]>`SELECT to_char(day, 'YYYY-MM-DD') AS day FROM public_holidays ORDER BY day`,
+  ]);
+  return { rows: new Map(facts.map((f) => [f.id, f])), holidays: holidays.map((h) => h.day) };
+}
+
+/**
+ * The care fields of a document (schema.ts careFields; contracts/src/care-search.ts): hours as slots,
+ * closed days and validity (a listing's hours stop counting CARE_STALE_MONTHS after their confirmation),
+ * plans, the consultation fee (`ownFee`: a professional's profile field) and free care.
+ */
+function careFields(read: CareRead, id: number, listing: boolean, ownFee?: number | null) {
+  const c = read.rows.get(id);
+  const parsed = c?.openingHours ? openingHoursSchema.safeParse(c.openingHours) : undefined;
+  const hours = parsed?.success ? parsed.data : undefined;
+  const until = hours ? hoursValidUntil(listing, c?.hoursConfirmedAt ?? null) : null;
+  const fees = c?.fees ?? undefined;
+  const feeOf = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined);
+  const known = hours && until !== null;
+  return {
+    openSlots: known ? documentSlots(hours) : undefined,
+    open24Hours: known ? hours.open24Hours : undefined,
+    closedDays: known ? documentClosedDays(hours, read.holidays) : undefined,
+    hoursValidUntil: known ? until : undefined,
+    plans: c?.plans?.length ? c.plans : undefined,
+    primaryPlans: c?.primaryPlans?.length ? c.primaryPlans : undefined,
+    // Free at the point of care without a fee of its own is a fee of 0 (maxFee and sort=fee count it so).
+    consultationFeeNaira: (ownFee !== undefined ? feeOf(ownFee) : feeOf(fees?.consultationNaira)) ?? (fees?.freeAtPointOfCare === true ? 0 : undefined),
+    freeAtPointOfCare: fees ? fees.freeAtPointOfCare === true : undefined,
+  };
 }
 
 interface PlaceFields {
@@ -282,7 +353,7 @@ export async function buildInstitutionDocuments(sql: Db, ids: readonly number[])
     ) r ON true
     WHERE i.id = ANY(${ids as number[]}::int[]) AND i.status = 'approved'
     ORDER BY i.id`;
-  const next = await nextSlots(sql, 'institutions', rows);
+  const [next, care] = await Promise.all([nextSlots(sql, 'institutions', rows), careOf(sql, 'institutions', rows)]);
   return rows.map((r) =>
     compact({
       id: String(r.id),
@@ -302,6 +373,7 @@ export async function buildInstitutionDocuments(sql: Db, ids: readonly number[])
       ownership: clean(r.ownership),
       level: clean(r.facilityLevel),
       listed: r.listed || undefined,
+      ...careFields(care, r.id, r.listed),
       ...standing(r, next),
     }),
   );

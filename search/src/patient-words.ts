@@ -17,7 +17,26 @@ import {
 import type { CollectionName } from './schema';
 
 /** 'collection': the words name a kind of the other collection (collectionAsked in query-understanding). */
-export type UnderstoodField = 'professionalType' | 'specialty' | 'type' | 'services' | 'state' | 'city' | 'lga' | 'near' | 'collection';
+export type UnderstoodField =
+  | 'professionalType'
+  | 'specialty'
+  | 'type'
+  | 'services'
+  | 'state'
+  | 'city'
+  | 'lga'
+  | 'near'
+  | 'collection'
+  // Issue 45, care facts: open now (the API's virtual filter), open 24 hours, a payer's plans, free care,
+  // and "cheap" (no filter: the fee order).
+  | 'openNow'
+  | 'open24Hours'
+  | 'plans'
+  | 'freeAtPointOfCare'
+  | 'sort';
+
+/** The care fields understood words may name (issue 45): filters, not searched text (no Typesense synonyms). */
+export const careFields: ReadonlySet<UnderstoodField> = new Set(['openNow', 'open24Hours', 'plans', 'freeAtPointOfCare', 'sort']);
 
 /** What a phrase stands for: a filter on one document field. */
 export interface Target {
@@ -385,6 +404,54 @@ function institutionPhrases(): Phrase[] {
   return list;
 }
 
+/** A payer of the payer list (payers, migration 048), as query understanding reads its name. */
+export interface PayerName {
+  slug: string;
+  name: string;
+  kind: string;
+}
+
+/** NHIA by the names patients use (the old scheme's NHIS too): the payer whose slug is `nhia` unless the list says otherwise. */
+const NHIA_WORDS = ['nhia', 'nhis', 'national health insurance', 'national health insurance authority', 'national health insurance scheme'];
+
+/**
+ * Issue 45: what patients ask of care. "open now" (the virtual filter the API reads at the moment of the
+ * search), "24 hours" / "24hrs" / "open 24 hours" (open24Hours), NHIA (its plans), "free" (free at the
+ * point of care), "cheap" (the fee order). "24/7" stays the pharmacies' service "24/7 Service".
+ * Words of these that are stop words ("open", "now", "cheap") start a phrase here only (understand).
+ */
+function carePhrases(): Phrase[] {
+  const list: Phrase[] = [];
+  add(list, ['open now', 'open right now', 'opened now', 'currently open', 'open at the moment', 'still open'], target('openNow', ['true'], 'Open now'));
+  add(list, ['24 hours', '24hrs', '24 hrs', '24hr', '24 hr', '24 hour', '24-hour', '24-hours', 'open 24 hours', 'open 24hrs', 'open 24 hrs', 'round the clock', 'all night', 'twenty four hours'], target('open24Hours', ['true'], 'Open 24 hours'));
+  add(list, NHIA_WORDS, target('plans', ['nhia'], 'Accepts NHIA'));
+  add(list, ['free', 'free care', 'free of charge', 'free treatment', 'free consultation', 'no charge'], target('freeAtPointOfCare', ['true'], 'Free at the point of care'));
+  add(list, ['cheap', 'cheapest', 'affordable', 'low cost', 'inexpensive', 'cheap price'], target('sort', ['fee'], 'Lowest fee first'));
+  return list;
+}
+
+/**
+ * The payer list's names as plans (issue 45): "Lagos State Health Scheme", "Iroko Health HMO", read only as
+ * typed; a name without its "(demo)" or "HMO" ends too. NHIA's names go to the list's NHIA payer. Names the
+ * vocabulary already holds (`taken`) stay what they are.
+ */
+export function payerPhrases(payers: readonly PayerName[], taken: ReadonlySet<string>): Phrase[] {
+  const list: Phrase[] = [];
+  for (const p of payers) {
+    const name = p.name.replace(/\([^)]*\)/g, ' ').replace(/\s+/g, ' ').trim();
+    const label = `Accepts ${name}`;
+    const t = target('plans', [p.slug], label);
+    const names = new Set([name.toLowerCase(), p.slug.replace(/-/g, ' '), name.toLowerCase().replace(/\s+(hmo|scheme)$/, '')]);
+    if (p.kind === 'nhia') for (const w of NHIA_WORDS) names.add(w);
+    for (const n of names) {
+      const words = tokenize(n).map((w) => w.norm);
+      if (!words.length || (words.length === 1 && words[0].length < 4) || (taken.has(words.join(' ')) && !(p.kind === 'nhia' && NHIA_WORDS.includes(n)))) continue;
+      list.push({ words, text: n, target: t });
+    }
+  }
+  return list;
+}
+
 function placePhrases(): Phrase[] {
   const list: Phrase[] = [];
   for (const s of nigerianStates) {
@@ -502,7 +569,9 @@ export function phrasesFor(collection: CollectionName): Phrase[] {
     const kind = collection === 'professionals' ? professionalPhrases() : institutionPhrases();
     const places = placePhrases();
     const keys = (l: Phrase[]) => new Set(l.map((p) => p.words.join(' ')));
-    list = [...kind, ...places, ...lgaPhrases(keys(places), keys(kind))];
+    // Care phrases first: where a service says the same ("24 hours": the pharmacies' 24/7 Service, kept as a
+    // Typesense synonym), the hours decide (issue 45). The sort below keeps that order among equal lengths.
+    list = [...carePhrases(), ...kind, ...places, ...lgaPhrases(keys(places), keys(kind))];
     list.sort((a, b) => b.words.length - a.words.length);
     cache.set(collection, list);
   }
@@ -521,7 +590,7 @@ export function typesenseSynonyms(collection: CollectionName): { id: string; syn
   const byTarget = new Map<string, { id: string; synonyms: Set<string> }>();
   for (const p of phrasesFor(collection)) {
     // Not the 774 LGAs: `lga` is a filter, not a searched field, and each synonym is a request of its own.
-    if (p.target.field === 'lga') continue;
+    if (p.target.field === 'lga' || careFields.has(p.target.field)) continue;
     const key = `${p.target.field}:${p.target.values.join('|')}`;
     let entry = byTarget.get(key);
     if (!entry) {

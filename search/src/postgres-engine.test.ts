@@ -281,6 +281,9 @@ describe('PostgreSQL engine: facet counts kept ahead of time', () => {
       { ...professional(2), firstName: 'Ọlájùmọ̀kẹ́', lastName: "O'Neil", institution: undefined, bio: 'Ọlá treats 3rd-degree burns; covid19 care.', lga: 'Eti-Osa' },
       // The register's facets are tags (migration 035), as search_doc_tags makes them.
       { ...institution(5), lga: 'Ikeja', ownership: 'Private', level: 'Secondary', listed: true, location: [6.6, 3.35] },
+      // Issue 45's array facets (migration 050).
+      { ...professional(3), services: ['Laboratory Services', 'Pharmacy'], plans: ['iroko-health', 'nhia'], primaryPlans: ['nhia'] },
+      { ...institution(6), plans: ['nhia'], primaryPlans: ['nhia'], openSlots: [32, 33], closedDays: [20814], hoursValidUntil: 4102444800, open24Hours: false },
     ];
     for (const doc of docs) {
       const collection = 'professionalType' in doc ? 'professionals' : 'institutions';
@@ -309,7 +312,11 @@ describe('PostgreSQL engine: facet counts kept ahead of time', () => {
     const [{ ikey }] = await db.sql<{ ikey: Record<string, unknown> }[]>`
       SELECT search_cube_key('institutions', ${{ ...institution(1), listed: false } as never}::jsonb) AS ikey`;
     expect(Object.keys(ikey).sort()).toEqual([...CUBE_KEY_FIELDS.institutions].sort());
-    expect(CUBE_ARRAY_FIELDS).toEqual({ professionals: ['countries', 'lga'], institutions: ['services', 'lga', 'ownership', 'level'] });
+    // Issue 45: services (professionals), plans and primaryPlans are array facets too (migration 050).
+    expect(CUBE_ARRAY_FIELDS).toEqual({
+      professionals: ['countries', 'lga', 'services', 'plans', 'primaryPlans'],
+      institutions: ['services', 'lga', 'ownership', 'level', 'plans', 'primaryPlans'],
+    });
   });
 
   it('resolves typos as Typesense counts them, transpositions as one edit', async () => {

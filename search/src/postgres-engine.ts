@@ -168,13 +168,18 @@ export class PostgresEngine implements SearchEngine {
         next_slot: r.nextSlot,
         lat: r.lat,
         lng: r.lng,
+        open_ranges: r.openRanges,
+        closed_days: r.closedDays,
+        hours_until: r.hoursUntil,
+        open24: r.open24,
+        free_care: r.freeCare,
       }).replace('"document":""', () => `"document":${r.document}`), // a function: no $-patterns read in the document
     );
     await db.unsafe(
       `WITH x AS (
          SELECT x0.* FROM jsonb_to_recordset($2::text::jsonb) AS x0(id text, document jsonb, key text, name_key text,
            main text, "full" text, tags text[], rating real, review_count int, experience int, fee int, next_slot bigint,
-           lat float8, lng float8)
+           lat float8, lng float8, open_ranges int4multirange, closed_days int[], hours_until bigint, open24 boolean, free_care boolean)
        ), keys AS (
          SELECT key, search_key_id($1, key::jsonb) AS key_id FROM (SELECT DISTINCT key FROM x) k
        ), body AS (
@@ -185,16 +190,20 @@ export class PostgresEngine implements SearchEngine {
          RETURNING b.id
        )
        INSERT INTO search_documents AS s
-         (collection, id, name_key, key_id, tags, tsv_main, rating, review_count, experience, fee, next_slot, lat, lng, updated_at)
+         (collection, id, name_key, key_id, tags, tsv_main, rating, review_count, experience, fee, next_slot, lat, lng,
+          open_ranges, closed_days, hours_until, open24, free_care, updated_at)
        SELECT $1, x.id, x.name_key, keys.key_id, x.tags, x.main::tsvector,
-         x.rating, x.review_count, x.experience, x.fee, to_timestamp(x.next_slot), x.lat, x.lng, now()
+         x.rating, x.review_count, x.experience, x.fee, to_timestamp(x.next_slot), x.lat, x.lng,
+         x.open_ranges, x.closed_days, x.hours_until, x.open24, x.free_care, now()
        FROM x JOIN keys USING (key)
        WHERE x.id IN (SELECT id FROM body) OR NOT EXISTS (SELECT 1 FROM search_documents d WHERE d.collection = $1 AND d.id = x.id)
        ORDER BY x.id
        ON CONFLICT (collection, id) DO UPDATE SET
          name_key = excluded.name_key, key_id = excluded.key_id, tags = excluded.tags, tsv_main = excluded.tsv_main,
          rating = excluded.rating, review_count = excluded.review_count, experience = excluded.experience, fee = excluded.fee,
-         next_slot = excluded.next_slot, lat = excluded.lat, lng = excluded.lng, updated_at = now()`,
+         next_slot = excluded.next_slot, lat = excluded.lat, lng = excluded.lng, open_ranges = excluded.open_ranges,
+         closed_days = excluded.closed_days, hours_until = excluded.hours_until, open24 = excluded.open24, free_care = excluded.free_care,
+         updated_at = now()`,
       [collection, `[${batch.join(',')}]`],
     );
   }

@@ -28,6 +28,26 @@ export interface Row {
   /** Its `location` (migration 035), or null when unknown. */
   lat: number | null;
   lng: number | null;
+  /** Issue 45 (migration 050): openSlots as an int4multirange literal, closedDays, hoursValidUntil, the flags; null when absent. */
+  openRanges: string | null;
+  closedDays: number[] | null;
+  hoursUntil: number | null;
+  open24: boolean | null;
+  freeCare: boolean | null;
+}
+
+/** Quarter hours of the week as runs: [0, 1, 2, 5] -> '{[0,3),[5,6)}' (an int4multirange). */
+export function slotRanges(slots: unknown): string | null {
+  if (!Array.isArray(slots)) return null;
+  const sorted = [...new Set(slots.filter((q): q is number => Number.isInteger(q)))].sort((a, b) => a - b);
+  const runs: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
+    runs.push(`[${sorted[i]},${sorted[j] + 1})`);
+    i = j + 1;
+  }
+  return `{${runs.join(',')}}`;
 }
 
 type Weight = 'A' | 'B' | 'C' | 'D';
@@ -77,10 +97,15 @@ export function derive(collection: CollectionName, doc: SearchDocument): Row {
       rating: typeof d.rating === 'number' ? d.rating : 0,
       reviewCount: typeof d.reviewCount === 'number' ? d.reviewCount : 0,
       experience: typeof d.yearsOfExperience === 'number' ? d.yearsOfExperience : 0,
-      fee: typeof d.consultationFee === 'number' ? Math.round(d.consultationFee) : null,
+      fee: typeof d.consultationFeeNaira === 'number' ? d.consultationFeeNaira : typeof d.consultationFee === 'number' ? Math.round(d.consultationFee) : null,
       nextSlot: typeof d.nextSlot === 'number' ? d.nextSlot : null,
       lat: isGeopoint(d.location) ? d.location[0] : null,
       lng: isGeopoint(d.location) ? d.location[1] : null,
+      openRanges: slotRanges(d.openSlots),
+      closedDays: Array.isArray(d.closedDays) ? (d.closedDays as number[]) : null,
+      hoursUntil: typeof d.hoursValidUntil === 'number' ? d.hoursValidUntil : null,
+      open24: typeof d.open24Hours === 'boolean' ? d.open24Hours : null,
+      freeCare: typeof d.freeAtPointOfCare === 'boolean' ? d.freeAtPointOfCare : null,
     };
   };
   if (collection === 'professionals') {

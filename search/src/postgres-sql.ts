@@ -13,6 +13,18 @@ export const NUMBER_COLUMNS: Record<string, string> = {
   reviewCount: 'review_count',
   yearsOfExperience: 'experience',
   consultationFee: 'fee',
+  // Issue 45: both collections' consultation fee (a professional's is consultationFee too: the same number).
+  consultationFeeNaira: 'fee',
+};
+/**
+ * Issue 45's other columns (migration 050), NULL when the document lacks the field: filtered here, never by
+ * the near-me copy in memory (postgres-near.ts reads NUMBER_COLUMNS only, and refuses searches filtering
+ * on these: the SQL answers them).
+ */
+const CARE_COLUMNS: Record<string, string> = {
+  hoursValidUntil: 'hours_until',
+  open24Hours: 'open24',
+  freeAtPointOfCare: 'free_care',
 };
 /** Number columns that may be NULL (the field is optional): sorted after every value, as Typesense sorts missing values. */
 export const NULLABLE_COLUMNS = new Set(['fee']);
@@ -31,6 +43,7 @@ export function ident(name: string): string {
  */
 const numberExpr = (field: string) =>
   NUMBER_COLUMNS[field] ??
+  CARE_COLUMNS[field] ??
   `((SELECT (b.document ->> '${ident(field)}')::float8 FROM search_bodies b WHERE b.collection = search_documents.collection AND b.id = search_documents.id))`;
 export class Params {
   readonly values: unknown[] = [];
@@ -49,6 +62,8 @@ export function filterSql(f: FilterClause, p: Params, col = 'document'): string 
   const negate = f.op === '!=' || f.op === '!';
   let cond: string;
   if (f.def.type === 'geopoint') return geoFilterSql(f, p);
+  const care = careFilterSql(f, p);
+  if (care) return care;
   if (field === 'nextSlot') {
     // Issue 17: the next free slot is a timestamptz column (epoch seconds in the document), so a
     // range is a range on its index. A document without one matches no range and no value.
@@ -76,6 +91,31 @@ export function filterSql(f: FilterClause, p: Params, col = 'document'): string 
   }
   return negate ? `NOT coalesce(${cond}, false)` : cond;
 }
+/**
+ * Issue 45's array and flag fields as SQL on their columns (migration 050), as Typesense reads the filter:
+ * on an array `:=` is "holds one of the values", `:!=` "holds none of them" (a document without the field
+ * too), a comparison "holds a value so compared". A flag's `:=` needs the field; `:!=` takes its absence.
+ */
+function careFilterSql(f: FilterClause, p: Params): string | undefined {
+  const negate = (cond: string) => (f.op === '!=' || f.op === '!' ? `NOT coalesce(${cond}, false)` : cond);
+  const range = f.op === '>' || f.op === '>=' || f.op === '<' || f.op === '<=';
+  if (f.field === 'openSlots') {
+    // Quarter hours as runs: the largest held is upper - 1, the smallest lower.
+    if (range) return f.op[0] === '>' ? `upper(open_ranges) - 1 ${f.op} ${p.add(Number(f.values[0]))}::int` : `lower(open_ranges) ${f.op} ${p.add(Number(f.values[0]))}::int`;
+    return negate(`(${f.values.map((v) => `open_ranges @> ${p.add(Number(v))}::int`).join(' OR ')})`);
+  }
+  if (f.field === 'closedDays') {
+    if (range) return `EXISTS (SELECT 1 FROM unnest(closed_days) d WHERE d ${f.op} ${p.add(Number(f.values[0]))}::int)`;
+    return negate(`closed_days && ${p.add(f.values.map(Number))}::int[]`);
+  }
+  if (f.field === 'open24Hours' || f.field === 'freeAtPointOfCare') {
+    const col = CARE_COLUMNS[f.field];
+    const wanted = new Set(f.values.map((v) => v === true || v === 'true'));
+    return negate(wanted.size === 2 ? `${col} IS NOT NULL` : wanted.has(true) ? `${col}` : `NOT ${col}`);
+  }
+  return undefined;
+}
+
 /** What a search needs resolved before its hits and counts: its words, and the key ids its filters allow. */
 export interface Resolved {
   words?: ResolvedWords;

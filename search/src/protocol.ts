@@ -224,6 +224,8 @@ export function parseFilter(collection: CollectionName, input: string | undefine
     }
     const values = raw.map((v) => {
       if (def!.type === 'int32' || def!.type === 'float') return filterNumber(field, def!, v);
+      // An int32[] field (issue 45's openSlots, closedDays) takes its elements' numbers.
+      if (def!.type === 'int32[]') return filterNumber(field, { ...def!, type: 'int32' }, v);
       if (def!.type === 'bool') {
         if (v !== 'true' && v !== 'false') fail(`\`${field}\` takes true or false`);
         return v === 'true';

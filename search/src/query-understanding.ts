@@ -7,14 +7,17 @@
 import { specialtiesByType, type ProfessionalType } from '@ilera/contracts';
 import damerauLevenshtein from 'damerau-levenshtein';
 import {
+  careFields,
   kindWordsFor,
   nearMePhrases,
+  payerPhrases,
   phrasesFor,
   placeWords,
   redundantBesideSpecialty,
   stopWords,
   tokenize,
   type Phrase,
+  type PayerName,
   type RegisterWard,
   type Target,
   type Token,
@@ -24,7 +27,7 @@ import {
 import { exactFilter } from './protocol';
 import type { CollectionName } from './schema';
 
-export type { RegisterWard, UnderstoodField } from './patient-words';
+export type { PayerName, RegisterWard, UnderstoodField } from './patient-words';
 
 /** One thing the query was understood to ask for (what a client shows as a removable chip). */
 export interface Understood {
@@ -144,7 +147,11 @@ function vocabulary(collection: CollectionName): Vocabulary {
  */
 export class RegisterWards {
   private readonly built = new Map<CollectionName, Vocabulary>();
-  constructor(private readonly wards: readonly RegisterWard[]) {}
+  /** `payers`: the payer list (issue 45), whose names are read as their plans. */
+  constructor(
+    private readonly wards: readonly RegisterWard[],
+    private readonly payers: readonly PayerName[] = [],
+  ) {}
 
   get size(): number {
     return this.wards.length;
@@ -160,9 +167,11 @@ export class RegisterWards {
   vocabulary(collection: CollectionName): Vocabulary {
     let v = this.built.get(collection);
     if (!v) {
-      const base = phrasesFor(collection);
+      // The list's NHIA payer takes NHIA's names (its slug may not be `nhia`).
+      const nhia = this.payers.some((p) => p.kind === 'nhia');
+      const base = phrasesFor(collection).filter((p) => !(nhia && p.target.field === 'plans'));
       const taken = new Set(base.map((p) => p.words.join(' ')));
-      v = buildVocabulary(base, wardPhrases(this.wards, taken, kindWordsFor(collection)));
+      v = buildVocabulary(base, [...wardPhrases(this.wards, taken, kindWordsFor(collection)), ...payerPhrases(this.payers, taken)]);
       this.built.set(collection, v);
     }
     return v;
@@ -268,7 +277,9 @@ export function understand(collection: CollectionName, q: string, filtered: Read
       i += near.words.length;
       continue;
     }
-    const m = stopWords.has(tokens[i].norm) ? undefined : matchAt(cands, i, v, i > 0 && placeWords.has(tokens[i - 1].norm));
+    // A stop word starts no phrase, but those of care ("open now", "cheap": issue 45).
+    const any = matchAt(cands, i, v, i > 0 && placeWords.has(tokens[i - 1].norm));
+    const m = stopWords.has(tokens[i].norm) && !(any && careFields.has(any.phrase.target.field)) ? undefined : any;
     if (!m) {
       rest.push(tokens[i]);
       i += 1;
@@ -319,7 +330,9 @@ export function understand(collection: CollectionName, q: string, filtered: Read
     })),
     // Two places or specialties ("lagos or abuja") mean either: one filter per field, on its first item.
     filters: kept.map((it, i) => {
-      if (it.target.field === 'near' || it.target.field === 'collection') return '';
+      if (it.target.field === 'near' || it.target.field === 'collection' || it.target.field === 'sort') return '';
+      // Issue 45's flags: `openNow:=true` is the API's virtual filter (read at the moment of the search).
+      if (it.target.field === 'openNow' || it.target.field === 'open24Hours' || it.target.field === 'freeAtPointOfCare') return `${it.target.field}:=true`;
       const same = kept.filter((o) => o.target.field === it.target.field);
       if (same[0] !== kept[i]) return '';
       return exactFilter(it.target.field, [...new Set(same.flatMap((o) => o.target.values))]);

@@ -11,7 +11,7 @@ export function isCollectionName(value: unknown): value is CollectionName {
 }
 
 /** `geopoint`: [lat, lng] in degrees (Typesense's order); filtered and sorted by distance only (D23). */
-export type FieldType = 'string' | 'string[]' | 'int32' | 'float' | 'bool' | 'geopoint';
+export type FieldType = 'string' | 'string[]' | 'int32' | 'int32[]' | 'float' | 'bool' | 'geopoint';
 
 export interface FieldDef {
   type: FieldType;
@@ -57,6 +57,24 @@ const standingFields: Record<string, FieldDef> = {
 };
 
 /**
+ * Care facts (issue 45; contracts/src/care-search.ts says how a document holds the hours). "Open now" is
+ * not a field: the API turns the virtual `openNow:=true` into a filter on openSlots, closedDays and
+ * hoursValidUntil at the moment of the search. plans: the payers' slugs of the provider's active plans;
+ * primaryPlans: those it is a primary (capitation) provider for. consultationFeeNaira: professionals'
+ * consultation_fee, institutions' care fees.
+ */
+const careFields: Record<string, FieldDef> = {
+  openSlots: { type: 'int32[]', optional: true, filter: true },
+  open24Hours: { type: 'bool', optional: true, filter: true },
+  closedDays: { type: 'int32[]', optional: true, filter: true },
+  hoursValidUntil: { type: 'int32', int64: true, optional: true, filter: true },
+  plans: { type: 'string[]', facet: true, optional: true },
+  primaryPlans: { type: 'string[]', facet: true, optional: true },
+  consultationFeeNaira: { type: 'int32', optional: true, filter: true, sort: true },
+  freeAtPointOfCare: { type: 'bool', optional: true, filter: true },
+};
+
+/**
  * Where a provider is (D23, issue 33): what both kinds share. `location` is absent when unknown;
  * `locationApproximate` is true when it is an LGA's centre; `lga` is the LGA's name (a facet).
  */
@@ -88,6 +106,9 @@ export const schemas: Record<CollectionName, CollectionDef> = {
       bio: { type: 'string', optional: true, search: true },
       photo: { type: 'string', optional: true, storeOnly: true },
       ...placeFields,
+      // Issue 45: the canonical care services (contracts careServices), a filter and a facet, not searched text.
+      services: { type: 'string[]', facet: true, optional: true },
+      ...careFields,
       ...standingFields,
     },
     queryBy: [...searchQueryBy.professionals],
@@ -112,6 +133,7 @@ export const schemas: Record<CollectionName, CollectionDef> = {
       level: { type: 'string', facet: true, optional: true, tagged: true },
       // An unclaimed register listing (D22): not bookable; the card says "Not on Ilera yet: call or visit".
       listed: { type: 'bool', facet: true, optional: true },
+      ...careFields,
       ...standingFields,
     },
     queryBy: [...searchQueryBy.institutions],
@@ -155,6 +177,8 @@ export function validateDocument(collection: CollectionName, doc: SearchDocument
         ? typeof v === 'string'
         : def.type === 'string[]'
           ? Array.isArray(v) && v.every((x) => typeof x === 'string')
+          : def.type === 'int32[]'
+            ? Array.isArray(v) && v.every((x) => Number.isInteger(x) && x >= -(2 ** 31) && x < 2 ** 31)
           : def.type === 'bool'
             ? typeof v === 'boolean'
             : def.type === 'int32'

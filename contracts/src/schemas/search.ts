@@ -22,7 +22,7 @@ const int = (min: number, max: number, fallback: number) =>
 
 export const searchSorts = ['relevance', 'rating', 'experience', 'fee', 'soonest'] as const;
 export type SearchSort = (typeof searchSorts)[number];
-export const institutionSearchSorts = ['relevance', 'rating', 'soonest'] as const;
+export const institutionSearchSorts = ['relevance', 'rating', 'fee', 'soonest'] as const;
 export type InstitutionSearchSort = (typeof institutionSearchSorts)[number];
 
 /** "Verified licence" filter (issue 18): `verified=true` keeps verified providers only. */
@@ -64,6 +64,45 @@ export const facilityOwnerships = ['Public', 'Private'] as const;
 export const facilityLevels = ['Primary', 'Secondary', 'Tertiary'] as const;
 const nearMe = { near, radius, lga: text(100) };
 
+/** A yes/no filter: `true` keeps only those; `false`, '' or nothing means not filtered. */
+const flag = z.preprocess(queryValue, z.enum(['true', 'false']).optional()).transform((v) => (v === 'true' ? true : undefined));
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const planMessage = 'plan must be a health plan from the list (its slug, like plan=nhia)';
+export const MAX_SERVICE_FILTERS = 10;
+const serviceMessage = `service takes at most ${MAX_SERVICE_FILTERS} services of at most 100 characters each`;
+/**
+ * Issue 45, care facts: `openNow=true` (open at the moment of the search, WAT), `open24h=true`, `plan=SLUG`
+ * (a payer's slug; with `primary=true` only its primary providers), `service=` (repeated: every one of them),
+ * `maxFee=N` (consultation fee in naira, at most N; free care counts as 0), `free=true` (free at the point
+ * of care); `sort=fee` (cheapest first, unknown fees last).
+ */
+const care = {
+  openNow: flag,
+  open24h: flag,
+  free: flag,
+  plan: z.preprocess(
+    (v) => (typeof queryValue(v) === 'string' ? String(queryValue(v)).toLowerCase() : queryValue(v)),
+    z.string({ invalid_type_error: planMessage }).max(60, planMessage).regex(SLUG, planMessage).optional(),
+  ),
+  primary: flag,
+  service: z.preprocess(
+    (v) => {
+      const values = (Array.isArray(v) ? v : [v]).map(queryValue).filter((x) => x !== undefined);
+      return values.length ? values : undefined;
+    },
+    z.array(z.string({ invalid_type_error: serviceMessage }).max(100, serviceMessage)).max(MAX_SERVICE_FILTERS, serviceMessage).optional(),
+  ),
+  maxFee: z.preprocess(
+    queryValue,
+    z.coerce
+      .number({ invalid_type_error: 'maxFee must be a whole number of naira, 0 or more' })
+      .int('maxFee must be a whole number of naira, 0 or more')
+      .min(0, 'maxFee must be a whole number of naira, 0 or more')
+      .max(10_000_000, 'maxFee must be at most 10,000,000 naira')
+      .optional(),
+  ),
+};
+
 const paging = {
   page: int(1, 1_000_000, 1),
   perPage: int(1, 50, 20),
@@ -79,6 +118,7 @@ export const professionalSearchQuerySchema = z.object({
   availability: oneOf(availabilityWindows),
   verified,
   ...nearMe,
+  ...care,
   ...paging,
   sort: z.preprocess(queryValue, z.enum([...searchSorts, 'distance']).default('relevance')),
 });
@@ -87,7 +127,6 @@ export type ProfessionalSearchQueryInput = ProfessionalSearchQuery;
 
 export const institutionSearchQuerySchema = z.object({
   query: text(),
-  service: text(),
   city: text(100),
   state: text(100),
   type: oneOf(institutionTypeValues),
@@ -97,6 +136,7 @@ export const institutionSearchQuerySchema = z.object({
   ...nearMe,
   ownership: capitalised(facilityOwnerships),
   level: capitalised(facilityLevels),
+  ...care,
   ...paging,
   sort: z.preprocess(queryValue, z.enum([...institutionSearchSorts, 'distance']).default('relevance')),
 });

@@ -4,9 +4,10 @@
 // only a search arriving before that first read is done waits for it; afterwards the cache is checked
 // at most every 30 s, in the background, and reloaded only when an import has finished since
 // (register_imports). Building the vocabularies takes a few hundred ms for 10,000 wards, in that
-// background read.
+// background read. Issue 45: the payer list's names too (read as their plans), reloaded when a payer
+// was added, changed or deleted since.
 import type { Sql } from '@ilera/db';
-import { RegisterWards, type RegisterWard } from '@ilera/search';
+import { RegisterWards, type PayerName, type RegisterWard } from '@ilera/search';
 
 const CHECK_EVERY_MS = 30_000;
 
@@ -48,12 +49,17 @@ export class RegisterWardsCache {
 
   private async read(): Promise<void> {
     this.checkedAt = Date.now();
-    const [row] = await this.sql<{ version: string | null }[]>`SELECT max(finished_at)::text AS version FROM register_imports`;
+    const [row] = await this.sql<{ version: string | null }[]>`
+      SELECT concat_ws('|', (SELECT max(finished_at)::text FROM register_imports),
+        (SELECT count(*) || '@' || coalesce(max(updated_at)::text, '') FROM payers)) AS version`;
     const version = row?.version ?? null;
     if (version === this.version) return;
-    const wards = await this.sql<RegisterWard[]>`SELECT ward, lga, state FROM register_wards`;
+    const [wards, payers] = await Promise.all([
+      this.sql<RegisterWard[]>`SELECT ward, lga, state FROM register_wards`,
+      this.sql<PayerName[]>`SELECT slug, name, kind FROM payers ORDER BY slug`,
+    ]);
     // The vocabularies are built here, in the background, not by the search that first needs them.
-    this.wards = wards.length ? new RegisterWards(wards).prepare() : undefined;
+    this.wards = wards.length || payers.length ? new RegisterWards(wards, payers).prepare() : undefined;
     this.version = version;
   }
 }

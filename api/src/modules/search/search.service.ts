@@ -2,8 +2,8 @@
 // profile tables), in the shape of D13: { hits, found, page, perPage, facets }.
 import {
   adminSpecialties,
-  allServices,
   allSpecialties,
+  careServices,
   locationToCityState,
   nigerianStates,
   normalizeState,
@@ -38,6 +38,9 @@ import {
   type Understood,
   type RegisterWards,
   understand,
+  withOpenNow,
+  withOpenState,
+  OPEN_NOW,
 } from '@ilera/search';
 import { AppError, BadRequestError } from '../../errors';
 import { BUSY_MESSAGE, RETRY_AFTER_SECONDS } from '../../plugins/load-shedding';
@@ -105,11 +108,21 @@ function placeFilters(q: { city?: string; state?: string; location?: string }) {
 
 /**
  * A hit as clients get it: the index keeps the next free slot as epoch seconds (nextSlot, what
- * filters and sorts use); the answer also says it as ISO 8601 in WAT (nextSlotAt).
+ * filters and sorts use); the answer also says it as ISO 8601 in WAT (nextSlotAt). Issue 45: whether
+ * it is open at `now` and the next change (openNow, opensAt, closesAt), worked out here from the
+ * document's hours, after the answer cache: a cached answer never says "open" once it has closed.
  */
-function answerDocument<D extends Record<string, unknown>>(document: D): D {
-  return typeof document.nextSlot === 'number' ? { ...document, nextSlotAt: lagosIsoOfSeconds(document.nextSlot) } : document;
+function answerDocument<D extends Record<string, unknown>>(document: D, now: Date): D {
+  const doc = withOpenState(document, now);
+  return typeof doc.nextSlot === 'number' ? { ...doc, nextSlotAt: lagosIsoOfSeconds(doc.nextSlot) } : doc;
 }
+
+/**
+ * Issue 45: filters the REST searches apply to every search of a request (their counts included), as the
+ * radius is, and the fields understood words may ask for without a facet. "cheap" is the fee order.
+ */
+const CARE_FIELDS = new Set([OPEN_NOW, 'open24Hours', 'freeAtPointOfCare', 'consultationFeeNaira']);
+const FEE_SORT = 'fee';
 
 /** An LGA as the register spells it (any case or punctuation); several states may share the name. */
 function lgaFilter(value: string | undefined): string | undefined {
@@ -169,10 +182,18 @@ async function facetedSearch(
   availability?: AvailabilityWindow,
   near?: Near,
   wards?: RegisterWards,
+  care: { filters: string[]; fields: string[]; feeSort?: string } = { filters: [], fields: [] },
 ): Promise<SearchAnswer> {
   // What the text names becomes the facet's filter, exactly as if it had been chosen
   // (so its facet counts, too, ignore it); an explicit filter wins.
-  const { q, understood, filters } = understand(collection, typed, new Set(explicit.filter((f) => f.filter).map((f) => f.field)), wards);
+  const chosen = new Set([...explicit.filter((f) => f.filter).map((f) => f.field), ...care.fields]);
+  const { q, understood, filters } = understand(collection, typed, chosen, wards);
+  // Issue 45: "open now", "24 hours", "free" filter every search; "cheap" orders by fee unless an order was chosen.
+  const fixed = [...care.filters];
+  understood.forEach((u, i) => {
+    if (filters[i] && CARE_FIELDS.has(u.field)) fixed.push(filters[i]);
+    if (u.field === 'sort' && u.value === FEE_SORT && care.feeSort) sort = care.feeSort;
+  });
   const facets = explicit.map((f) => {
     const i = understood.findIndex((u) => u.field === f.field);
     return i < 0 ? f : { ...f, filter: filters[i] };
@@ -180,7 +201,7 @@ async function facetedSearch(
   // A field the text names that this search does not count otherwise (an LGA or a ward's LGA when the
   // register's facets are off) is filtered all the same, and counted as a chosen facet is.
   understood.forEach((u, i) => {
-    if (filters[i] && !facets.some((f) => f.field === u.field)) facets.push({ key: u.field, field: u.field, filter: filters[i] });
+    if (filters[i] && !CARE_FIELDS.has(u.field) && !facets.some((f) => f.field === u.field)) facets.push({ key: u.field, field: u.field, filter: filters[i] });
   });
   const tooDeep = pagingProblem(page, perPage, 'perPage');
   if (tooDeep) throw new BadRequestError(tooDeep, { page: tooDeep });
@@ -191,8 +212,10 @@ async function facetedSearch(
   const chosenWindow = availability ? windowFilter(availability) : undefined;
   // A near-me search's radius holds for every count too: the facets count what is near.
   const radius = near ? nearFilter(near) : undefined;
-  const allFilters = [...facets.map((f) => f.filter), radius, chosenWindow].filter((f): f is string => !!f);
-  const facetFilters = (except?: FacetFilter) => [...facets.filter((f) => f !== except && f.filter).map((f) => f.filter!), ...(radius ? [radius] : [])];
+  // "Open now" is read at `now` (WAT): the same filter for the whole quarter hour (withOpenNow).
+  const scope = [...(radius ? [radius] : []), ...fixed].map((f) => withOpenNow(f, now)!);
+  const allFilters = [...facets.map((f) => f.filter), ...scope, chosenWindow].filter((f): f is string => !!f);
+  const facetFilters = (except?: FacetFilter) => [...facets.filter((f) => f !== except && f.filter).map((f) => f.filter!), ...scope];
   const joined = (except?: FacetFilter) => [...facetFilters(except), chosenWindow].filter(Boolean).join(' && ');
   const main: SearchRequest = {
     collection,
@@ -239,7 +262,7 @@ async function facetedSearch(
   }
   return {
     // Whenever `near` is given, each hit says how far it is (km, one decimal).
-    hits: first.hits.map((h) => (near ? { ...answerDocument(h.document), distanceKm: distanceKm(h, near) } : answerDocument(h.document))),
+    hits: first.hits.map((h) => (near ? { ...answerDocument(h.document, now), distanceKm: distanceKm(h, near) } : answerDocument(h.document, now))),
     found: first.found,
     page,
     perPage,
@@ -264,12 +287,14 @@ function searchProviders(
   // values are read per facet key from the cube, and every search counting them cost a professionals'
   // search 17 ms more at 100,000 (bench/explain, 2026-11-26).
   const nearFacets = !!(query.near || query.lga || ('ownership' in query && query.ownership) || ('level' in query && query.level));
+  const care = careScope(query);
   return facetedSearch(
     engine,
     collection,
     query.query ?? '',
     [
       ...kindFacets,
+      ...careFacets(query),
       { key: 'city', field: 'city', filter: place.city },
       { key: 'state', field: 'state', filter: place.state },
       ...(nearFacets ? [{ key: 'lga', field: 'lga', filter: lgaFilter(query.lga) }, ...registerFacets] : []),
@@ -281,7 +306,30 @@ function searchProviders(
     query.availability,
     scope.near,
     wards,
+    { ...care, feeSort: query.sort === 'relevance' ? sortBy[collection].fee : undefined },
   );
+}
+
+/** Issue 45: the care filters of a REST search that have no facet (each applies to every count). */
+function careScope(query: ProfessionalSearchQuery | InstitutionSearchQuery): { filters: string[]; fields: string[] } {
+  const out: [string, string][] = [];
+  if (query.openNow) out.push([OPEN_NOW, `${OPEN_NOW}:=true`]);
+  if (query.open24h) out.push(['open24Hours', 'open24Hours:=true']);
+  if (query.free) out.push(['freeAtPointOfCare', 'freeAtPointOfCare:=true']);
+  if (query.maxFee !== undefined) out.push(['consultationFeeNaira', `consultationFeeNaira:<=${query.maxFee}`]);
+  return { fields: out.map(([f]) => f), filters: out.map(([, f]) => f) };
+}
+
+/**
+ * Issue 45: the plans and services facets, each with its filter when chosen: `plan` (with `primary`, on
+ * the primary plans) and every `service` asked for (all of them, each an exact value when canonical).
+ */
+function careFacets(query: ProfessionalSearchQuery | InstitutionSearchQuery): FacetFilter[] {
+  const services = query.service ?? [];
+  return [
+    { key: 'plan', field: 'plans', filter: query.plan ? exactFilter(query.primary ? 'primaryPlans' : 'plans', [query.plan]) : undefined },
+    { key: 'service', field: 'services', filter: services.length ? services.map((v) => valueFilter('services', v, careServices)!).join(' && ') : undefined },
+  ];
 }
 
 /** `wards`: the register's ward names, read as places (register-wards.ts); without them, none are. */
@@ -295,7 +343,6 @@ export function searchProfessionals(engine: SearchEngine, query: ProfessionalSea
 export function searchInstitutions(engine: SearchEngine, query: InstitutionSearchQuery, wards?: RegisterWards): Promise<SearchAnswer> {
   return searchProviders(engine, 'institutions', query, query.sort === 'distance' ? undefined : sortBy.institutions[query.sort], [
     { key: 'type', field: 'type', filter: query.type && exactFilter('type', [query.type]) },
-    { key: 'service', field: 'services', filter: valueFilter('services', query.service, allServices) },
   ], [
     { key: 'ownership', field: 'ownership', filter: query.ownership && exactFilter('ownership', [query.ownership]) },
     { key: 'level', field: 'level', filter: query.level && exactFilter('level', [query.level]) },
@@ -317,15 +364,22 @@ export async function multiSearch(engine: SearchEngine, body: unknown, wards?: R
     throw new BadRequestError(`Send between 1 and ${MAX_SEARCHES} searches`);
   }
   const understood: Understood[][] = [];
+  // Issue 45: the virtual `openNow:=true` is read now (WAT), before the engine and the answer cache.
+  const now = new Date();
   const checked = searches.map((s, i): SearchRequest | SearchError => {
     try {
-      const search = sanitizeSearch(s);
-      const u = understand(search.collection, search.q, filteredFields(search.filter_by), wards);
+      const raw = s && typeof s === 'object' ? (s as Record<string, unknown>) : undefined;
+      const asked = typeof raw?.filter_by === 'string' ? raw.filter_by : undefined;
+      const search = sanitizeSearch(raw && asked !== undefined ? { ...raw, filter_by: withOpenNow(asked, now) } : s);
+      const u = understand(search.collection, search.q, filteredFields(asked), wards);
       understood[i] = u.understood;
+      // "cheap": cheapest first, when the search asks for no order of its own.
+      const cheap = !search.sort_by && u.understood.some((x) => x.field === 'sort' && x.value === FEE_SORT);
       return {
         ...search,
         q: u.q || '*',
-        filter_by: [search.filter_by, ...u.filters].filter(Boolean).join(' && ') || undefined,
+        filter_by: withOpenNow([search.filter_by, ...u.filters].filter(Boolean).join(' && ') || undefined, now),
+        ...(cheap ? { sort_by: sortBy[search.collection].fee } : {}),
       };
     } catch (err) {
       if (err instanceof SearchParamsError) return { code: 400, error: err.message };
@@ -349,7 +403,7 @@ export async function multiSearch(engine: SearchEngine, body: unknown, wards?: R
       if (isSearchError(answer)) return answer;
       // The client sees its own words back, and what they were understood as.
       const typed = String((searches[i] as { q?: unknown }).q ?? '');
-      const hits = answer.hits.map((h) => ({ ...h, document: answerDocument(h.document) }));
+      const hits = answer.hits.map((h) => ({ ...h, document: answerDocument(h.document, now) }));
       return { ...answer, hits, request_params: { ...answer.request_params, q: typed }, understood: understood[i] };
     }),
   };

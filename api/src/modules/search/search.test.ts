@@ -38,7 +38,8 @@ describe('search API', () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ found: 5, page: 1, perPage: 20 });
     expect(body.hits).toHaveLength(5);
-    expect(Object.keys(body.facets).sort()).toEqual(['availability', 'city', 'isVerified', 'professionalType', 'specialty', 'state']);
+    // Issue 45: the plans and services facets too.
+    expect(Object.keys(body.facets).sort()).toEqual(['availability', 'city', 'isVerified', 'plan', 'professionalType', 'service', 'specialty', 'state']);
     expect(body.facets.professionalType).toEqual(
       expect.arrayContaining([{ value: 'doctor', count: 3 }, { value: 'nurse', count: 1 }, { value: 'pharmacist', count: 1 }]),
     );
@@ -123,7 +124,7 @@ describe('search API', () => {
   it('searches institutions by text, service, type and place, with facets', async () => {
     const all = (await get('/api/institutions/search')).body;
     expect(all.found).toBe(3);
-    expect(Object.keys(all.facets).sort()).toEqual(['availability', 'city', 'isVerified', 'service', 'state', 'type']);
+    expect(Object.keys(all.facets).sort()).toEqual(['availability', 'city', 'isVerified', 'plan', 'service', 'state', 'type']);
     expect(all.facets.service).toEqual(expect.arrayContaining([{ value: 'Surgery', count: 1 }, { value: 'X-Ray', count: 1 }]));
     expect(names((await get('/api/institutions/search?service=surgery')).body)).toEqual(['Lagoon General Hospital']);
     expect(names((await get('/api/institutions/search?type=pharmacy')).body)).toEqual(['HealthPlus Pharmacy']);

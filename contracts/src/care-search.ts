@@ -1,0 +1,84 @@
+// Care facts in the search documents (issue 45): the fields the document builder writes from the care
+// facts, and "open now" read back from those fields at the moment of a search (WAT). The rules are
+// care.ts's; this file only says how a document holds them:
+// - openSlots: the quarter hours of the week it is open (0 = Monday 00:00 WAT); all 672 for a provider
+//   open 24 hours, so that "open now" is one condition on every document (no `||` in the filter syntax
+//   both engines share).
+// - closedDays: WAT day numbers it is closed all day (closures; public holidays unless open 24 hours).
+// - hoursValidUntil: epoch seconds, on a quarter hour, after which the hours no longer count.
+// Open at t = hoursValidUntil > t AND closedDays lacks watDayNumber(t) AND openSlots holds weekQuarter(t).
+import { CARE_STALE_MONTHS, closedDays, openQuarterSlots, watDayNumber, watIso, weekQuarter, WEEK_QUARTERS, type OpenState, type OpeningHours } from './care.js';
+
+const QUARTER_S = 15 * 60;
+/** Far future (2100-01-01T00:00Z): an owned provider's hours count until its owner changes them. */
+export const HOURS_VALID_FOREVER = 4_102_444_800;
+/** closedDays covers the days from the day before today (a search just after midnight) to this many days after. */
+export const CLOSED_DAYS_AHEAD = 400;
+
+const allWeek = Array.from({ length: WEEK_QUARTERS }, (_, q) => q);
+
+/** A document's openSlots: the weekly hours' quarter hours, every quarter of the week when open 24 hours. */
+export function documentSlots(hours: OpeningHours): number[] {
+  return hours.open24Hours ? [...allWeek] : openQuarterSlots(hours);
+}
+
+/** A document's closedDays around `at`: from the day before to CLOSED_DAYS_AHEAD days after. */
+export function documentClosedDays(hours: OpeningHours, holidays: readonly string[], at: Date | number = Date.now()): number[] {
+  const today = watDayNumber(at);
+  return closedDays(hours, holidays, today - 1, today + CLOSED_DAYS_AHEAD);
+}
+
+/**
+ * A document's hoursValidUntil: for a register listing (no owner) its hours' confirmation plus
+ * CARE_STALE_MONTHS (isCareStale's limit), down to the quarter hour, so that "valid at t" is the same
+ * for every t of a quarter hour (searches are keyed by the quarter); for an owned provider far future.
+ * Null without a confirmation of a listing's hours.
+ */
+export function hoursValidUntil(listing: boolean, confirmedAt: string | Date | null): number | null {
+  if (!listing) return HOURS_VALID_FOREVER;
+  if (!confirmedAt) return null;
+  const limit = new Date(new Date(confirmedAt).getTime());
+  limit.setUTCMonth(limit.getUTCMonth() + CARE_STALE_MONTHS);
+  return Math.floor(limit.getTime() / 1000 / QUARTER_S) * QUARTER_S;
+}
+
+/** What a search document says of its hours (absent fields: hours unknown). */
+export interface DocumentHours {
+  openSlots?: readonly number[];
+  closedDays?: readonly number[];
+  hoursValidUntil?: number;
+}
+
+/** The first second of the quarter hour `at` falls in, epoch seconds. */
+export const quarterStart = (at: Date | number): number => Math.floor((typeof at === 'number' ? at : at.getTime()) / 1000 / QUARTER_S) * QUARTER_S;
+
+/**
+ * "Open now" as a filter on the document fields at `at` (Typesense syntax, real fields): what the API
+ * puts in place of the virtual `openNow:=true`. The same for every instant of a quarter hour (validity
+ * is on quarter hours), so answers cached under it are never stale.
+ */
+export function openNowFilter(at: Date | number): string {
+  return `hoursValidUntil:>${quarterStart(at)} && closedDays:!=[${watDayNumber(at)}] && openSlots:=[${weekQuarter(at)}]`;
+}
+
+const LOOKAHEAD_QUARTERS = 14 * 24 * 4;
+
+/**
+ * openState (care.ts) from a document's fields: open now (null when the hours are unknown or no longer
+ * count), and the next change within 14 days and before the hours stop counting.
+ */
+export function documentOpenState(doc: DocumentHours, at: Date | number): OpenState {
+  const t = typeof at === 'number' ? at : at.getTime();
+  const until = doc.hoursValidUntil;
+  if (typeof until !== 'number' || !Array.isArray(doc.openSlots) || until * 1000 <= t) return { openNow: null, opensAt: null, closesAt: null };
+  const slots = new Uint8Array(WEEK_QUARTERS);
+  for (const q of doc.openSlots) if (q >= 0 && q < WEEK_QUARTERS) slots[q] = 1;
+  const closed = new Set(doc.closedDays ?? []);
+  const openAt = (ms: number) => !closed.has(watDayNumber(ms)) && slots[weekQuarter(ms)] === 1;
+  const now = openAt(t);
+  let next = (quarterStart(t) + QUARTER_S) * 1000;
+  for (let i = 0; i < LOOKAHEAD_QUARTERS && next < until * 1000; i++, next += QUARTER_S * 1000) {
+    if (openAt(next) !== now) return now ? { openNow: true, opensAt: null, closesAt: watIso(next) } : { openNow: false, opensAt: watIso(next), closesAt: null };
+  }
+  return { openNow: now, opensAt: null, closesAt: null };
+}
