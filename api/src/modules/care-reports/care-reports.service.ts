@@ -15,6 +15,7 @@ import {
   lagosDateTimeParts,
   lagosToday,
   type CareFlag,
+  type CareReports,
   type CareReportInput,
   type ProviderKind,
 } from '@ilera/contracts';
@@ -85,20 +86,13 @@ export async function submitReport(sql: Sql, user: SessionUser, kind: ProviderKi
   }
 }
 
-/** `care.reports` of a profile: each part only from CARE_REPORTS_MIN reports of as many patients up; null when none is. */
-export interface CareReportAggregates {
-  paid: { minNaira: number; maxNaira: number; count: number; months: number } | null;
-  planAccepted: { payer: string; count: number }[];
-  wasOpen: { yes: number; no: number };
-}
-
 /**
  * What patients reported about one provider in the last CARE_REPORT_MONTHS months, in aggregate: the
  * range they paid, the payers whose plan they say was accepted, whether it was open. A part with fewer than
  * CARE_REPORTS_MIN reports, or fewer different patients, is left out (paid null, no payer, wasOpen 0/0);
  * null when every part is.
  */
-export async function careReportAggregates(db: Db, kind: ProviderKind, id: number, at = new Date()): Promise<CareReportAggregates | null> {
+export async function careReportAggregates(db: Db, kind: ProviderKind, id: number, at = new Date()): Promise<CareReports | null> {
   const since = reportWindowStart(at);
   const [totals, plans] = await Promise.all([repo.reportTotals(db, kind, id, since), repo.planTotals(db, kind, id, since)]);
   const enough = (count: number, patients: number) => count >= CARE_REPORTS_MIN && patients >= CARE_REPORTS_MIN;
