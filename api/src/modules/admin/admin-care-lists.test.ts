@@ -185,7 +185,7 @@ describe('public holidays', () => {
       15_000,
       200,
     );
-    expect(job.returnvalue).toEqual({ reindexed: expected });
+    expect(job!.returnvalue).toEqual({ reindexed: expected });
     expect(expected).toBeGreaterThanOrEqual(3);
     await asAdmin('DELETE', '/api/admin/holidays/2027-06-14');
   });

@@ -13,6 +13,7 @@ import {
   openState,
   type CareFacts,
   type CareFactsInput,
+  type CareReports,
   type CareFees,
   type CareSetter,
   type ProviderKind,
@@ -20,6 +21,7 @@ import {
 import { BadRequestError, NotFoundError } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { recordAdminAction } from '../admin/admin.service';
+import { careReportAggregates } from '../care-reports/care-reports.service';
 import * as repo from './care.repo';
 
 /** openState looks 14 days ahead for the next change; holidays are read for that window and the day before. */
@@ -84,11 +86,11 @@ export async function loadCare(db: Db, kind: ProviderKind, ids: readonly number[
   return out;
 }
 
-/** One provider's care facts (its profile answer). */
-export async function careOf(db: Db, kind: ProviderKind, id: number, at: Date = new Date()): Promise<CareFacts> {
-  const care = (await loadCare(db, kind, [id], at)).get(id);
+/** One provider's care facts as its profile answers them: with patients' reports in aggregate (null under three). */
+export async function careOf(db: Db, kind: ProviderKind, id: number, at: Date = new Date()): Promise<CareFacts & { reports: CareReports | null }> {
+  const [care, reports] = await Promise.all([loadCare(db, kind, [id], at).then((m) => m.get(id)), careReportAggregates(db, kind, id, at)]);
   if (!care) throw new NotFoundError();
-  return care;
+  return { ...care, reports };
 }
 
 /** The unknown payers (and plans a payer does not list) of a plans group, as 400 fields. */

@@ -328,6 +328,6 @@ describe('the search event commits with the edit', () => {
       15_000,
       200,
     );
-    expect(hit.consultationFee).toBe(7500);
+    expect(hit!.consultationFee).toBe(7500);
   });
 });
