@@ -22,4 +22,13 @@ it('imports invented register rows as unclaimed listings, through a finished imp
   // The seed rebuilds the whole index after it: no search event per listing.
   expect(c).toEqual({ listings: 250, unclaimed: 250, registered: expect.any(Number), runs: 1, events: 0 });
   expect(c!.registered).toBeGreaterThanOrEqual(4); // the demo's own institutions (and hand-made cases) stay
+  // Listings start with nothing but what the register says (issue 45): no invented hours, plans, fees or services,
+  // while the owned institutions beside them do have care facts.
+  const [care] = await sql`
+    SELECT (SELECT count(*)::int FROM care_facts c JOIN institutions i ON i.id = c.institution_id WHERE i.user_id IS NULL) AS listing_facts,
+      (SELECT count(*)::int FROM provider_plans pp JOIN institutions i ON i.id = pp.institution_id WHERE i.user_id IS NULL) AS listing_plans,
+      (SELECT count(*)::int FROM institutions i WHERE i.user_id IS NULL AND i.services && ARRAY['24-Hour Emergency', 'Oxygen']) AS listing_readiness,
+      (SELECT count(*)::int FROM care_facts WHERE opening_hours IS NOT NULL) AS with_hours`;
+  expect(care).toMatchObject({ listingFacts: 0, listingPlans: 0, listingReadiness: 0 });
+  expect(care!.withHours).toBeGreaterThan(0);
 });

@@ -2,6 +2,7 @@ import { hashPassword } from '@ilera/db/passwords';
 import { withBulkLoad } from '../bulk-load';
 import type { Sql } from '../client';
 import type { ProgressFactory } from './copy';
+import { seedCare } from './care';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, generate, type SeedSummary } from './generate';
 import { seedRegister } from './register';
 
@@ -32,7 +33,8 @@ export function patientsFor(appointments: number): number {
 }
 
 /** The tables the seed writes with COPY: on an empty database their indexes and foreign keys are built after (withBulkLoad). */
-const DATA_TABLES = ['users', 'user_passwords', 'institutions', 'professionals', 'professional_institutions', 'appointments', 'reviews'];
+const DATA_TABLES = ['users', 'user_passwords', 'institutions', 'professionals', 'professional_institutions', 'appointments', 'reviews',
+  'care_facts', 'provider_plans'];
 
 /** True when the database holds no users yet (first start). */
 export async function isEmpty(sql: Sql): Promise<boolean> {
@@ -51,21 +53,34 @@ export async function seedDemo(sql: Sql, options: SeedOptions = {}): Promise<See
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const emails = Object.values(DEMO_ACCOUNTS).map((a) => a.email.toLowerCase());
   const [taken] = await sql`SELECT EXISTS (SELECT 1 FROM users WHERE lower(email) IN ${sql(emails)}) AS taken`;
+  const seed = options.seed ?? DEMO_SIZES.seed;
+  const now = options.now ?? new Date();
   const summary = await sql.begin((tx) =>
-    withBulkLoad(tx, DATA_TABLES, () => generate(tx, {
+    withBulkLoad(tx, DATA_TABLES, async () => {
+      const [before] = await tx<{ professionals: number; institutions: number }[]>`
+        SELECT (SELECT COALESCE(max(id), 0) FROM professionals)::int AS professionals,
+               (SELECT COALESCE(max(id), 0) FROM institutions)::int AS institutions`;
+      const generated = await generate(tx, {
       professionals: options.professionals ?? DEMO_SIZES.professionals,
       institutions: options.institutions ?? DEMO_SIZES.institutions,
       patients: options.patients ?? patientsFor(appointments),
       appointments,
       reviews: options.reviews ?? DEMO_SIZES.reviews,
-      seed: options.seed ?? DEMO_SIZES.seed,
+      seed,
       demoAccounts: !taken.taken,
       passwordHash,
-      now: options.now,
+      now,
       log: options.log,
       progress: options.progress,
-    }), options.log),
+      });
+      // Care facts (issue 45) on a share of the providers just added; register listings (imported below) get none.
+      generated.care = await seedCare(tx, {
+        seed, now: now.getTime(), professionalsAfter: before.professionals, institutionsAfter: before.institutions,
+        demoAccounts: !taken.taken, progress: options.progress, log: options.log,
+      });
+      return generated;
+    }, options.log),
   ) as SeedSummary;
-  if (options.register) await seedRegister(sql, options.register, options.seed ?? DEMO_SIZES.seed, options.log);
+  if (options.register) await seedRegister(sql, options.register, seed, options.log);
   return summary;
 }

@@ -41,6 +41,7 @@ import {
   type Group,
   type Region,
 } from './data';
+import { institutionCareOf, professionalCareOf } from './care';
 import { hash3, Rng, Weighted } from './random';
 
 export interface GeneratePlan {
@@ -70,6 +71,8 @@ export interface SeedSummary {
   appointments: Record<'pending' | 'confirmed' | 'completed' | 'cancelled', number>;
   reviews: number;
   states: number;
+  /** Care facts (issue 45, seed/care.ts): payers in the list, providers with facts, plan rows. */
+  care?: { payers: number; providers: number; plans: number };
 }
 
 export const DEMO_PASSWORD = 'ilera-demo-2025';
@@ -460,6 +463,8 @@ export async function generate(tx: Tx, plan: GeneratePlan): Promise<SeedSummary>
       // Issue 18: each institution's Nigerian registration with its usual issuing body, renewed yearly (expiring at the
       // end of a month of next year); a "Verified" one was checked by an administrator when the profile was last updated.
       const id = b.institutions + i + 1;
+      // Care facts (issue 45, care.ts): readiness services join what the institution picks; the rest is seedCare's.
+      const care = c.status === 0 ? institutionCareOf(plan.seed, id, c.type, services, city.state, now, isDemo) : null;
       const body = facilityBodyIn(c.type, city.state);
       const registration = {
         country: 'Nigeria',
@@ -469,7 +474,7 @@ export async function generate(tx: Tx, plan: GeneratePlan): Promise<SeedSummary>
         ...(verified ? { verifiedAt: iso(updated), verifiedBy: null } : {}),
       };
       yield line([
-        id, userId(K.inst, i), c.name, c.type, pgArray(services), description,
+        id, userId(K.inst, i), c.name, c.type, pgArray(care?.services ?? services), description,
         telephone,
         isDemo ? 'info@lagosislandspecialist.example.com' : `info@${s}.example.com`,
         website, addr, city.city, city.state, zip,
@@ -482,7 +487,7 @@ export async function generate(tx: Tx, plan: GeneratePlan): Promise<SeedSummary>
   // ---------------------------------------------------------------- professionals
   const profCols = ['id', 'user_id', 'professional_type', 'title', 'specialty', 'license_number', 'years_of_experience',
     'consultation_fee', 'education', 'bio', 'certifications', 'languages', 'phone', 'address', 'city', 'state', 'zip_code',
-    'countries', 'country_licenses', 'status', 'rejection_reason', 'is_verified', 'created_at', 'updated_at'];
+    'countries', 'country_licenses', 'status', 'rejection_reason', 'is_verified', 'created_at', 'updated_at', 'services'];
   await copyRows(tx, 'professionals', profCols, nProf, function* () {
     for (let i = 0; i < nProf; i++) {
       const p = profCore(i);
@@ -498,6 +503,10 @@ export async function generate(tx: Tx, plan: GeneratePlan): Promise<SeedSummary>
       // Nigerian licences are renewed yearly (issue 18): each expires at the end of a month of next year, and a
       // "Verified" profile's Nigerian licence was checked by an administrator when the profile was last updated.
       const expiresOn = `${nowYear + 1}-${String(1 + ((b.professionals + i) % 12)).padStart(2, '0')}-28`;
+      // Care facts (issue 45, care.ts): the services are the profile's column; the rest is seedCare's.
+      const care = p.status === 0
+        ? professionalCareOf(plan.seed, b.professionals + i + 1, TYPES[p.type], p.specialty, d.fee, city.state, now, demo && i === 0)
+        : null;
       const licences = d.countries.map((l) =>
         l.country === 'Nigeria'
           ? { ...l, council: nigerianCouncils[TYPES[p.type]], expiresOn, ...(verified ? { verifiedAt: iso(updated), verifiedBy: null } : {}) }
@@ -509,6 +518,7 @@ export async function generate(tx: Tx, plan: GeneratePlan): Promise<SeedSummary>
         pgArray(d.countries.map((x) => x.country)), JSON.stringify(licences),
         STATUS[p.status], reason,
         verified, iso(p.createdAt), iso(p.status === 2 ? p.createdAt + 2 * DAY : updated),
+        pgArray(care?.services ?? []),
       ]);
     }
   }, progress);

@@ -3,7 +3,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { professionalTypes, slotOf, timeSlots } from '@ilera/contracts';
+import {
+  careFeesSchema,
+  careServices,
+  isCareStale,
+  openingHoursSchema,
+  openState,
+  professionalTypes,
+  slotOf,
+  timeSlots,
+} from '@ilera/contracts';
 import { verifyPassword } from '@ilera/db/passwords';
 import type { Sql } from '@ilera/db';
 import { createTestContext, createTestDatabase, type TestContext } from '../../../test/support';
@@ -158,6 +167,74 @@ describe('seedDemo', () => {
     expect(amaka.some((a) => a.status === 'completed' && a.professionalId === tunde.id && a.reviewed)).toBe(true);
   });
 
+  it('gives about a third of the providers care facts: hours, services, demo health plans and fees, confirmed at various dates', async () => {
+    const [share] = await sql<{ providers: number; hours: number; plans: number; fees: number }[]>`
+      WITH owned AS (
+        SELECT id AS professional_id, NULL::int AS institution_id FROM professionals WHERE status = 'approved'
+        UNION ALL SELECT NULL, id FROM institutions WHERE status = 'approved' AND user_id IS NOT NULL)
+      SELECT count(*)::int AS providers,
+        count(*) FILTER (WHERE c.opening_hours IS NOT NULL)::int AS hours,
+        count(*) FILTER (WHERE EXISTS (SELECT 1 FROM provider_plans pp WHERE pp.professional_id IS NOT DISTINCT FROM o.professional_id
+          AND pp.institution_id IS NOT DISTINCT FROM o.institution_id))::int AS plans,
+        count(*) FILTER (WHERE c.fees IS NOT NULL)::int AS fees
+      FROM owned o LEFT JOIN care_facts c ON c.professional_id = o.professional_id OR c.institution_id = o.institution_id`;
+    expect(share.providers).toBeGreaterThanOrEqual(400);
+    expect(share.hours / share.providers).toBeGreaterThan(0.28);
+    expect(share.hours / share.providers).toBeLessThan(0.5);
+    expect(share.plans / share.providers).toBeGreaterThan(0.25);
+    expect(share.fees / share.providers).toBeGreaterThan(0.2);
+
+    // Invented payers, all marked demo: the national scheme, a state scheme, three HMOs, each with an accreditation number and plans.
+    const payers = await sql<{ slug: string; name: string; kind: string; isDemo: boolean; accreditationNumber: string | null; plans: unknown[] }[]>`
+      SELECT slug, name, kind, is_demo, accreditation_number, plans FROM payers`;
+    expect(payers.every((p) => p.isDemo && p.accreditationNumber && p.plans.length > 0)).toBe(true);
+    expect(payers.filter((p) => p.kind === 'nhia').length).toBe(1);
+    expect(payers.some((p) => p.kind === 'state_scheme' && p.name.startsWith('Lagos'))).toBe(true);
+    expect(payers.filter((p) => p.kind === 'hmo').length).toBe(3);
+    // A professional's services are set exactly when its care facts say so (the profile's column and care_facts agree).
+    const disagreeing = await count(sql`
+      SELECT count(*)::int AS n FROM professionals p LEFT JOIN care_facts c ON c.professional_id = p.id
+      WHERE (c.services_set_by IS NULL) <> (cardinality(p.services) = 0)`);
+    expect(disagreeing).toBe(0);
+    const primary = await count(sql`SELECT count(*)::int AS n FROM provider_plans WHERE is_primary AND source = 'provider'`);
+    expect(primary).toBeGreaterThan(0);
+
+    const facts = await sql<{ kind: string; hours: any; fees: any; services: string[]; hoursSetBy: string | null; hoursConfirmedAt: Date | null }[]>`
+      SELECT CASE WHEN c.professional_id IS NULL THEN i.type ELSE 'professional' END AS kind, c.opening_hours AS hours, c.fees,
+             COALESCE(p.services, i.services) AS services, c.hours_set_by, c.hours_confirmed_at
+      FROM care_facts c LEFT JOIN professionals p ON p.id = c.professional_id LEFT JOIN institutions i ON i.id = c.institution_id`;
+    const withHours = facts.filter((f) => f.hours);
+    // Every group is well-formed as PUT .../care would take it, and set by the provider.
+    expect(withHours.every((f) => openingHoursSchema.safeParse(f.hours).success && f.hoursSetBy === 'provider')).toBe(true);
+    expect(facts.filter((f) => f.fees).every((f) => careFeesSchema.safeParse(f.fees).success)).toBe(true);
+    expect(facts.filter((f) => f.kind === 'professional').every((f) => f.services.every((s) => careServices.includes(s)))).toBe(true);
+    // 24-hour facilities with a 24-hour emergency, pharmacies with long hours, periods past midnight, closures, free care.
+    const h24 = withHours.filter((f) => f.hours.open24Hours);
+    expect(h24.some((f) => f.services.includes('24-Hour Emergency') && f.kind !== 'pharmacy')).toBe(true);
+    const pharmacy = withHours.find((f) => f.kind === 'pharmacy' && !f.hours.open24Hours);
+    expect(pharmacy?.hours.week.find((d: any) => d.day === 'mon').periods).toEqual([{ opens: '07:30', closes: '22:00' }]);
+    expect(withHours.some((f) => f.hours.week.some((d: any) => d.periods.some((p: any) => p.closes < p.opens)))).toBe(true);
+    expect(withHours.some((f) => f.hours.closures.length > 0)).toBe(true);
+    expect(facts.some((f) => f.fees?.freeAtPointOfCare === true)).toBe(true);
+    // Confirmed at various dates, a few older than 12 months (they show their age).
+    const stale = withHours.filter((f) => isCareStale(f.hoursConfirmedAt, NOW)).length;
+    expect(stale).toBeGreaterThan(0);
+    expect(stale).toBeLessThan(withHours.length / 4);
+    // At NOW (Tuesday 09:00 WAT) some are open and some are not.
+    const open = withHours.map((f) => openState(f.hours, [], NOW).openNow);
+    expect(open.filter((o) => o === true).length).toBeGreaterThan(10);
+    expect(open.filter((o) => o === false).length).toBeGreaterThan(5);
+
+    // The demo hospital: 24 hours with a 24-hour emergency, NHIA primary.
+    const [hospital] = await sql<{ hours: any; services: string[]; nhiaPrimary: boolean }[]>`
+      SELECT c.opening_hours AS hours, i.services,
+        EXISTS (SELECT 1 FROM provider_plans pp WHERE pp.institution_id = i.id AND pp.payer_slug = 'nhia' AND pp.is_primary) AS nhia_primary
+      FROM institutions i JOIN care_facts c ON c.institution_id = i.id WHERE i.name = ${DEMO_INSTITUTION_NAME}`;
+    expect(hospital.hours.open24Hours).toBe(true);
+    expect(hospital.services).toContain('24-Hour Emergency');
+    expect(hospital.nhiaPrimary).toBe(true);
+  });
+
   it('is deterministic: the same seed gives the same directory, another seed another one', async () => {
     const names = (db: Sql) =>
       db<{ name: string }[]>`
@@ -231,6 +308,15 @@ describe('npm run seed', () => {
     await run(['--reset', '--professionals', '50', '--institutions', '12', '--appointments', '300', '--reviews', '120', '--seed', '7', '--register', '40']);
     const c = await counts();
     expect(c).toMatchObject({ professionals: 50, institutions: 12, listings: 40, firstId: 1, demo: 4 });
+    // Care facts on about a third of the providers (issue 45), none on the register's listings.
+    const [care] = await db.sql<{ professionals: number; institutions: number; listings: number }[]>`
+      SELECT count(*) FILTER (WHERE c.professional_id IS NOT NULL)::int AS professionals,
+             count(*) FILTER (WHERE i.user_id IS NOT NULL)::int AS institutions,
+             count(*) FILTER (WHERE c.institution_id IS NOT NULL AND i.user_id IS NULL)::int AS listings
+      FROM care_facts c LEFT JOIN institutions i ON i.id = c.institution_id`;
+    expect(care.professionals + care.institutions).toBeGreaterThan(0.2 * (50 + 12));
+    expect(care.professionals + care.institutions).toBeLessThan(0.55 * (50 + 12));
+    expect(care.listings).toBe(0);
     const [a] = await db.sql<{ appointments: number; reviews: number }[]>`
       SELECT (SELECT count(*) FROM appointments)::int AS appointments, (SELECT count(*) FROM reviews)::int AS reviews`;
     expect(a.appointments).toBeGreaterThanOrEqual(300);
