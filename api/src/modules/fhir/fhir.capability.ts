@@ -5,7 +5,7 @@ import { resources, resourceTypes } from './fhir.repo';
 import { MAX_COUNT } from './fhir.params';
 
 /** A fixed date (this statement's last change), not "now": the same statement keeps its ETag. */
-const STATEMENT_DATE = '2026-11-26';
+const STATEMENT_DATE = '2026-11-29';
 
 export function capabilityStatement(baseUrl: string): CapabilityStatement {
   return {
@@ -21,7 +21,7 @@ export function capabilityStatement(baseUrl: string): CapabilityStatement {
     rest: [
       {
         mode: 'server',
-        documentation: `Read-only and public: approved professionals and institutions and the national register's listings. _count at most ${MAX_COUNT}; paging by Bundle.link next/previous; _summary=count; unknown parameters answer 400 unless Prefer: handling=lenient.`,
+        documentation: `Read-only and public: approved professionals and institutions, the national register's listings and the health plans (payers) they take. _count at most ${MAX_COUNT}; paging by Bundle.link next/previous; _summary=count; unknown parameters answer 400 unless Prefer: handling=lenient.`,
         resource: resourceTypes.map((type) => {
           const def = resources[type];
           return {

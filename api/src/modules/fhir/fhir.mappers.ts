@@ -5,16 +5,28 @@ import type {
   Address,
   ContactPoint,
   HealthcareService,
+  HealthcareServiceAvailableTime,
   Identifier,
+  InsurancePlan,
   Location,
+  LocationHoursOfOperation,
   Organization,
   Practitioner,
   PractitionerRole,
   Resource,
 } from '@medplum/fhirtypes';
-import { councilNames, institutionTypeLabel, nigerianCouncils, type NigerianCouncil } from '@ilera/contracts';
+import {
+  councilNames,
+  institutionTypeLabel,
+  nigerianCouncils,
+  payerKindLabels,
+  type CareFacts,
+  type NigerianCouncil,
+  type OpeningHours,
+  type PayerKind,
+} from '@ilera/contracts';
 import type { ResourceType, Row } from './fhir.repo';
-import { systems } from './fhir.systems';
+import { slug, systems } from './fhir.systems';
 
 type Hours = ([string, string] | null)[];
 interface Licence {
@@ -50,6 +62,59 @@ function weekly(hours: unknown): { days: Day[]; open: string; close: string }[] 
     else groups.push({ days: [DAYS[i]!], open, close });
   });
   return groups;
+}
+
+/** A week of hours in FHIR's terms: days with the same times grouped, or every day all day. */
+type Week = { days: Day[]; allDay?: true; open?: string; close?: string }[];
+
+function group(pieces: { day: Day; open: string; close: string }[]): Week {
+  const groups: { days: Day[]; open: string; close: string }[] = [];
+  for (const p of pieces) {
+    const same = groups.find((g) => g.open === p.open && g.close === p.close);
+    if (same) {
+      if (!same.days.includes(p.day)) same.days.push(p.day);
+    } else groups.push({ days: [p.day], open: p.open, close: p.close });
+  }
+  for (const g of groups) g.days.sort((a, b) => DAYS.indexOf(a) - DAYS.indexOf(b));
+  return groups;
+}
+
+/**
+ * Published opening hours (issue 45) as FHIR's weekly times. FHIR's times stay within a day, so a period past
+ * midnight is two: until 23:59:59 on its day and from 00:00:00 on the next.
+ */
+function openingWeek(h: OpeningHours): Week {
+  if (h.open24Hours) return [{ days: [...DAYS], allDay: true }];
+  const pieces: { day: Day; open: string; close: string }[] = [];
+  for (const entry of h.week) {
+    for (const p of entry.periods) {
+      if (p.closes > p.opens) {
+        pieces.push({ day: entry.day, open: `${p.opens}:00`, close: `${p.closes}:00` });
+        continue;
+      }
+      pieces.push({ day: entry.day, open: `${p.opens}:00`, close: '23:59:59' });
+      const next = DAYS[(DAYS.indexOf(entry.day) + 1) % 7]!;
+      if (p.closes !== '00:00') pieces.push({ day: next, open: '00:00:00', close: `${p.closes}:00` });
+    }
+  }
+  return group(pieces);
+}
+
+const careOf = (row: Row) => row.care as CareFacts | undefined;
+
+/** An institution's week: its published opening hours; without them its booking hours (not a listing's: those are the table's default). */
+function weekOf(row: Row): Week {
+  const hours = careOf(row)?.openingHours;
+  return hours ? openingWeek(hours) : row.listed ? [] : weekly(row.workingHours);
+}
+
+/** Closures and public holidays in words (Location and HealthcareService.availabilityExceptions). */
+function exceptionsText(row: Row): string | undefined {
+  const hours = careOf(row)?.openingHours;
+  if (!hours) return undefined;
+  const parts = hours.closures.map((c) => `Closed ${c.from === c.to ? `on ${c.from}` : `from ${c.from} to ${c.to}`}${c.reason ? ` (${c.reason})` : ''}`);
+  if (!hours.open24Hours) parts.push("Closed on Nigeria's public holidays");
+  return parts.length ? parts.join('; ') : undefined;
 }
 
 function telecom(row: Row, website = false): ContactPoint[] | undefined {
@@ -180,12 +245,9 @@ export function organization(row: Row): Organization {
   });
 }
 
-/** A register listing's hours are the table's default, not the facility's: they are not served. */
-const hoursOf = (row: Row) => (row.listed ? [] : weekly(row.workingHours));
-
 export function location(row: Row): Location {
   const located = typeof row.latitude === 'number' && typeof row.longitude === 'number';
-  const hours = hoursOf(row);
+  const hours = weekOf(row);
   return clean({
     resourceType: 'Location' as const,
     id: resourceId('Location', row),
@@ -200,12 +262,16 @@ export function location(row: Row): Location {
     address: address(row),
     position: located ? { latitude: row.latitude as number, longitude: row.longitude as number } : undefined,
     managingOrganization: { reference: `Organization/${row.k1}` },
-    hoursOfOperation: hours.length ? hours.map((h) => ({ daysOfWeek: h.days, openingTime: h.open, closingTime: h.close })) : undefined,
+    hoursOfOperation: hours.length
+      ? hours.map((h): LocationHoursOfOperation => clean({ daysOfWeek: h.days, allDay: h.allDay, openingTime: h.open, closingTime: h.close }))
+      : undefined,
+    availabilityExceptions: exceptionsText(row),
   });
 }
 
 export function healthcareService(row: Row): HealthcareService {
-  const hours = hoursOf(row);
+  const hours = weekOf(row);
+  const closures = careOf(row)?.openingHours?.closures ?? [];
   const services = (row.services as string[]).filter((s) => str(s));
   return clean({
     resourceType: 'HealthcareService' as const,
@@ -217,7 +283,53 @@ export function healthcareService(row: Row): HealthcareService {
     name: String(row.name),
     type: services.map((s) => ({ coding: [{ system: systems.service, code: s.trim(), display: s.trim() }], text: s.trim() })),
     telecom: telecom(row, true),
-    availableTime: hours.length ? hours.map((h) => ({ daysOfWeek: h.days, availableStartTime: h.open, availableEndTime: h.close })) : undefined,
+    availableTime: hours.length
+      ? hours.map((h): HealthcareServiceAvailableTime =>
+          clean({ daysOfWeek: h.days, allDay: h.allDay, availableStartTime: h.open, availableEndTime: h.close }))
+      : undefined,
+    notAvailable: closures.length
+      ? closures.map((c) => ({ description: c.reason || 'Closed', during: { start: c.from, end: c.to } }))
+      : undefined,
+    availabilityExceptions: exceptionsText(row),
+  });
+}
+
+interface PayerPlan {
+  name: string;
+  tier: string | null;
+}
+
+/** A payer (NHIA, a state scheme, an HMO) as NDH's InsurancePlan, its network the Organizations taking it. */
+export function insurancePlan(row: Row): InsurancePlan {
+  const kind = String(row.kind) as PayerKind;
+  const plans = (Array.isArray(row.plans) ? row.plans : []) as PayerPlan[];
+  const network = (row.network as number[] | null) ?? [];
+  const accreditation = str(row.accreditationNumber);
+  return clean({
+    resourceType: 'InsurancePlan' as const,
+    id: resourceId('InsurancePlan', row),
+    meta: clean({
+      ...meta(row),
+      // Invented by the demo seed: never a real payer's data.
+      tag: row.isDemo ? [{ system: systems.tag, code: 'demo', display: 'Invented demo data' }] : undefined,
+    }),
+    identifier: [
+      { use: 'secondary' as const, system: systems.payer, value: String(row.slug) },
+      ...(accreditation ? [{ use: 'official' as const, type: { text: 'Accreditation number' }, system: systems.payerAccreditation, value: accreditation }] : []),
+    ],
+    status: 'active' as const,
+    type: [{ coding: [{ system: systems.payerKind, code: kind, display: payerKindLabels[kind] ?? kind }], text: payerKindLabels[kind] ?? kind }],
+    name: String(row.name),
+    ownedBy: { display: String(row.name) },
+    network: network.length ? network.map((id) => ({ reference: `Organization/${id}` })) : undefined,
+    plan: plans.length
+      ? plans.map((p) => ({
+          type: clean({
+            coding: p.tier ? [{ system: systems.planTier, code: slug(p.tier), display: p.tier }] : undefined,
+            text: p.name,
+          }),
+        }))
+      : undefined,
   });
 }
 
@@ -246,4 +358,5 @@ export const mappers: Record<ResourceType, (row: Row) => Resource> = {
   Organization: organization,
   Location: location,
   HealthcareService: healthcareService,
+  InsurancePlan: insurancePlan,
 };

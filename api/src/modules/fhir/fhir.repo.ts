@@ -10,8 +10,11 @@ import type { Criterion, Cursor, SearchSpec } from './fhir.params';
 import { nigerianCouncils } from '@ilera/contracts';
 import { NS, slug, slugSql } from './fhir.systems';
 
-export type ResourceType = 'Practitioner' | 'PractitionerRole' | 'Organization' | 'Location' | 'HealthcareService';
-export const resourceTypes: readonly ResourceType[] = ['Practitioner', 'PractitionerRole', 'Organization', 'Location', 'HealthcareService'];
+export type ResourceType = 'Practitioner' | 'PractitionerRole' | 'Organization' | 'Location' | 'HealthcareService' | 'InsurancePlan';
+export const resourceTypes: readonly ResourceType[] = ['Practitioner', 'PractitionerRole', 'Organization', 'Location', 'HealthcareService', 'InsurancePlan'];
+
+/** An InsurancePlan lists at most this many Organizations in its network; Organization?insurance-plan= finds them all. */
+export const NETWORK_MAX = 500;
 
 type Fragment = postgres.PendingQuery<postgres.Row[]> | postgres.Fragment;
 export type Row = Record<string, unknown> & { k1: number; k2: number; lastUpdated: Date; distanceM?: number };
@@ -79,16 +82,22 @@ function textCodeParam(system: string, column: (db: Db, code: string) => Fragmen
   };
 }
 
-/** A reference to one of our resources: `123`, `Organization/123` or an absolute URL ending so. */
+/** The id a reference names: `123`, `Organization/123` or an absolute URL ending so; null when it names none of `target`. */
+function referencedId(target: ResourceType, value: string): number | null {
+  const m = new RegExp(`^(?:.*/)?(?:${target}/)?(\\d{1,10})$`).exec(value);
+  if (!m || (value.includes('/') && !value.includes(`${target}/`)) || Number(m[1]) > MAX_ID) return null;
+  return Number(m[1]);
+}
+
+/** A reference to one of our resources. */
 function referenceParam(target: ResourceType, column: string, documentation: string, definition: string): ParamDef {
   return {
     type: 'reference',
     definition,
     documentation,
     filter(db, value) {
-      const m = new RegExp(`^(?:.*/)?(?:${target}/)?(\\d{1,10})$`).exec(value);
-      if (!m || (value.includes('/') && !value.includes(`${target}/`)) || Number(m[1]) > MAX_ID) return db`FALSE`;
-      return db`${db.unsafe(column)} = ${Number(m[1])}`;
+      const id = referencedId(target, value);
+      return id === null ? db`FALSE` : db`${db.unsafe(column)} = ${id}`;
     },
   };
 }
@@ -215,14 +224,27 @@ const affiliationRoleRows = (db: Db, cursor?: Cursor) => db`
     ${!cursor ? db`` : cursor.dir === 'before' ? db`AND pi.professional_id <= ${cursor.k1}` : db`AND pi.professional_id >= ${cursor.k1}`}`;
 const roleRows = (db: Db) => db`${ownRoleRows(db)} UNION ALL ${affiliationRoleRows(db)}`;
 
-// Organization, Location and HealthcareService are three views of one institution row.
+// Organization, Location and HealthcareService are three views of one institution row. Its care facts
+// (opening hours, closures) are read by loadCare (fhir.service.ts); a change of them changes last_updated.
 const institutionRows = (db: Db) => db`
   SELECT i.id AS k1, 0 AS k2, i.id, i.name, i.type, i.services, i.phone, i.email, i.website, i.address, i.city, i.state,
          i.lga, i.ward, i.zip_code, i.registrations, i.latitude, i.longitude, i.location_source, i.working_hours,
          rl.nhfr_facility_code, rl.nhfr_uid, i.user_id IS NULL AS listed,
-         greatest(i.updated_at, rl.updated_at) AS last_updated
+         greatest(i.updated_at, rl.updated_at, cf.updated_at) AS last_updated
   FROM institutions i LEFT JOIN register_listings rl ON rl.institution_id = i.id
+  LEFT JOIN care_facts cf ON cf.institution_id = i.id
   WHERE i.status = 'approved'`;
+
+// A payer (NHIA, a state scheme, an HMO) as an InsurancePlan: its network is the approved institutions taking
+// it (active provider_plans rows), the first NETWORK_MAX of them by id.
+const insurancePlanRows = (db: Db) => db`
+  SELECT py.id AS k1, 0 AS k2, py.slug, py.name, py.kind, py.accreditation_number, py.plans, py.is_demo,
+         ARRAY(SELECT DISTINCT pp.institution_id FROM provider_plans pp
+               JOIN institutions i ON i.id = pp.institution_id AND i.status = 'approved'
+               WHERE pp.payer_slug = py.slug AND pp.withdrawn_at IS NULL
+               ORDER BY pp.institution_id LIMIT ${NETWORK_MAX}) AS network,
+         py.updated_at AS last_updated
+  FROM payers py`;
 
 // ---------------------------------------------------------------- parameters
 
@@ -266,6 +288,42 @@ const institutionType: ParamDef = {
     const { system, code } = splitToken(value);
     if (system !== undefined && system !== `${NS}/CodeSystem/institution-type`) return db`FALSE`;
     return db`r.type = ${code}`;
+  },
+};
+
+/** Organizations in a payer's network (its InsurancePlan id): every one, where InsurancePlan.network stops at NETWORK_MAX. */
+const insurancePlanOf: ParamDef = {
+  type: 'reference',
+  definition: `${NS}/SearchParameter/Organization-insurance-plan`,
+  documentation: 'Organizations taking this health plan (an InsurancePlan id): its whole network',
+  filter(db, value) {
+    const id = referencedId('InsurancePlan', value);
+    if (id === null) return db`FALSE`;
+    return db`EXISTS (SELECT 1 FROM provider_plans pp JOIN payers py ON py.slug = pp.payer_slug
+      WHERE pp.institution_id = r.id AND pp.withdrawn_at IS NULL AND py.id = ${id})`;
+  },
+};
+
+const payerIdentifier: ParamDef = {
+  type: 'token',
+  definition: base('InsurancePlan-identifier'),
+  documentation: `The payer's accreditation number, or its slug (system ${NS}/sid/payer)`,
+  filter(db, value) {
+    const { system, code } = splitToken(value);
+    if (system === `${NS}/sid/payer`) return db`r.slug = ${code}`;
+    if (system === undefined) return db`(r.accreditation_number = ${code} OR r.slug = ${code})`;
+    return system === `${NS}/sid/payer-accreditation` || system === '' ? db`r.accreditation_number = ${code}` : db`FALSE`;
+  },
+};
+
+const payerType: ParamDef = {
+  type: 'token',
+  definition: base('InsurancePlan-type'),
+  documentation: `The kind of payer: nhia, state_scheme or hmo (codes of ${NS}/CodeSystem/payer-kind)`,
+  filter(db, value) {
+    const { system, code } = splitToken(value);
+    if (system !== undefined && system !== `${NS}/CodeSystem/payer-kind`) return db`FALSE`;
+    return db`r.kind = ${code}`;
   },
 };
 
@@ -331,6 +389,7 @@ export const resources: Record<ResourceType, ResourceDef> = {
       type: institutionType,
       ...addressParams('Organization'),
       active: active(base('Organization-active')),
+      'insurance-plan': insurancePlanOf,
     },
     include: [],
     revinclude: ['PractitionerRole:organization', 'Location:organization', 'HealthcareService:organization'],
@@ -373,6 +432,17 @@ export const resources: Record<ResourceType, ResourceDef> = {
       active: active(base('HealthcareService-active')),
     },
     include: ['HealthcareService:organization', 'HealthcareService:location'],
+    revinclude: [],
+  },
+  InsurancePlan: {
+    rows: insurancePlanRows,
+    params: {
+      ...common('InsurancePlan'),
+      name: stringParam(['r.name'], "A word of the payer's name", base('InsurancePlan-name')),
+      identifier: payerIdentifier,
+      type: payerType,
+    },
+    include: [],
     revinclude: [],
   },
 };

@@ -8,6 +8,7 @@ import { encodeCursor, parseSearch, type Cursor, type SearchRequest } from './fh
 import { mappers, resourceId } from './fhir.mappers';
 import * as repo from './fhir.repo';
 import type { ResourceType, Row } from './fhir.repo';
+import { loadCare } from '../care/care.service';
 
 /** _revinclude brings at most this many resources per page (a large hospital's roles). */
 export const REVINCLUDE_LIMIT = 500;
@@ -27,6 +28,7 @@ export async function read(db: Db, type: ResourceType, id: string): Promise<Answ
   const key = repo.keyOfId(type, id);
   const [row] = key ? await repo.rowsByKeys(db, type, [key]) : [];
   if (!row) throw notFound(type, id);
+  await withCare(db, [{ type, row }]);
   return { body: mappers[type](row), lastModified: new Date(row.lastUpdated) };
 }
 
@@ -70,6 +72,8 @@ export async function search(
   if (last && hasNext) links.push({ relation: 'next', url: pageUrl(baseUrl, type, rawQuery, { dir: 'after', k1: last.k1, k2: last.k2 }) });
   if (first && hasPrevious) links.push({ relation: 'previous', url: pageUrl(baseUrl, type, rawQuery, { dir: 'before', k1: first.k1, k2: first.k2 }) });
 
+  const included = await includes(db, type, rows, req);
+  await withCare(db, [...rows.map((row) => ({ type, row })), ...included]);
   const entries: BundleEntry[] = rows.map((row) => {
     const entry = matchEntry(baseUrl, type, row);
     if (near && row.distanceM != null) {
@@ -82,7 +86,6 @@ export async function search(
     }
     return entry;
   });
-  const included = await includes(db, type, rows, req);
   const all = [...rows, ...included.map((i) => i.row)];
   entries.push(...included.map((i) => ({ ...entryOf(baseUrl, i.type, i.row), search: { mode: 'include' as const } })));
   const newest = all.reduce<Date | undefined>((m, r) => {
@@ -101,6 +104,17 @@ export async function search(
     },
     lastModified: newest,
   };
+}
+
+/** Resources that show an institution's care facts (opening hours, closures). */
+const WITH_CARE: ReadonlySet<ResourceType> = new Set(['Location', 'HealthcareService']);
+
+/** Gives the rows of Locations and HealthcareServices their institution's care facts (loadCare: one read for all). */
+async function withCare(db: Db, items: { type: ResourceType; row: Row }[]): Promise<void> {
+  const rows = items.filter((i) => WITH_CARE.has(i.type)).map((i) => i.row);
+  if (!rows.length) return;
+  const care = await loadCare(db, 'institution', [...new Set(rows.map((r) => r.k1))]);
+  for (const row of rows) row.care = care.get(row.k1);
 }
 
 function entryOf(baseUrl: string, type: ResourceType, row: Row): BundleEntry {

@@ -26,4 +26,9 @@ export const systems = {
   specialty: `${NS}/CodeSystem/specialty`,
   service: `${NS}/CodeSystem/service`,
   professionalType: `${NS}/CodeSystem/professional-type`,
+  payer: `${NS}/sid/payer`,
+  payerAccreditation: `${NS}/sid/payer-accreditation`,
+  payerKind: `${NS}/CodeSystem/payer-kind`,
+  planTier: `${NS}/CodeSystem/plan-tier`,
+  tag: `${NS}/CodeSystem/tag`,
 };

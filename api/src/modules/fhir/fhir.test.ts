@@ -80,7 +80,7 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 describe('GET /fhir/R4/metadata', () => {
-  it('is a CapabilityStatement of exactly the five resources, their parameters and includes, as fhir+json, open to any origin', async () => {
+  it('is a CapabilityStatement of exactly the six resources, their parameters and includes, as fhir+json, open to any origin', async () => {
     const r = await fhir('/fhir/R4/metadata');
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toMatch(/^application\/fhir\+json/);
@@ -88,7 +88,7 @@ describe('GET /fhir/R4/metadata', () => {
     expect(r.body.resourceType).toBe('CapabilityStatement');
     expect(r.body.fhirVersion).toBe('4.0.1');
     const served = r.body.rest[0].resource as { type: string; searchParam: { name: string }[]; searchInclude?: string[]; searchRevInclude?: string[] }[];
-    expect(served.map((s) => s.type)).toEqual(['Practitioner', 'PractitionerRole', 'Organization', 'Location', 'HealthcareService']);
+    expect(served.map((s) => s.type)).toEqual(['Practitioner', 'PractitionerRole', 'Organization', 'Location', 'HealthcareService', 'InsurancePlan']);
     const params = Object.fromEntries(served.map((s) => [s.type, s.searchParam.map((p) => p.name)]));
     expect(params.Location).toEqual(expect.arrayContaining(['_id', '_lastUpdated', 'name', 'address-state', 'address-city', 'organization', 'near']));
     expect(params.PractitionerRole).toEqual(expect.arrayContaining(['practitioner', 'organization', 'location', 'specialty', 'active']));
