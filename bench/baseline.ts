@@ -16,7 +16,8 @@
  *   Each is filled by that version's own `npm run seed -- --reset ...`, then VACUUM (ANALYZE),
  *   and marked complete with a COMMENT ON DATABASE; an unmarked one (a seed cut short) is
  *   dropped and seeded again. The data's inputs, not the commit, name it: a commit that
- *   changes only the API reuses the database.
+ *   changes only the API reuses the database. The six most recently used complete ones are
+ *   kept (BENCH_KEEP_DATABASES), older ones dropped when nobody is connected to them.
  */
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -120,6 +121,7 @@ export async function seededDatabase(adminUrl: string, dir: string, label: strin
       SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = ${name}`;
     if (found?.comment?.startsWith(COMPLETE)) {
       say(`${label}: reusing ${name} (${found.comment})`);
+      await markUsed(admin, name, found.comment);
       return { url, name, reused: true };
     }
     if (found) {
@@ -148,10 +150,41 @@ export async function seededDatabase(adminUrl: string, dir: string, label: strin
       await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
       throw err;
     }
-    const comment = `${COMPLETE} ${new Date().toISOString()} by ${label} in ${((Date.now() - started) / 1000).toFixed(0)} s`;
-    await admin.unsafe(`COMMENT ON DATABASE ${name} IS '${comment.replace(/'/g, "''")}'`);
+    await markUsed(admin, name, `${COMPLETE} ${new Date().toISOString()} by ${label} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     say(`${label}: ${name} seeded and vacuumed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     return { url, name, reused: false };
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+}
+
+/** Records when a complete cached database was last used, at the end of its comment. */
+async function markUsed(admin: postgres.Sql, name: string, comment: string): Promise<void> {
+  const text = `${comment.replace(/; last used \S+$/, '')}; last used ${new Date().toISOString()}`;
+  await admin.unsafe(`COMMENT ON DATABASE ${name} IS '${text.replace(/'/g, "''")}'`);
+}
+
+/**
+ * Keeps the `keep` most recently used complete cached databases (those in use now among them) and
+ * drops the others, each only if nobody is connected to it; returns the names dropped.
+ */
+export async function pruneCachedDatabases(adminUrl: string, inUse: string[], keep = Number(process.env.BENCH_KEEP_DATABASES) || 6): Promise<string[]> {
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    const rows = await admin<{ name: string; comment: string | null }[]>`
+      SELECT datname AS name, shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE starts_with(datname, 'ilera_bench_')`;
+    const used = (c: string) => /; last used (\S+)$/.exec(c)?.[1] ?? '';
+    const cached = rows
+      .filter((r) => r.comment?.startsWith(COMPLETE) && !inUse.includes(r.name))
+      .sort((a, b) => used(b.comment!).localeCompare(used(a.comment!)));
+    const dropped: string[] = [];
+    for (const r of cached.slice(Math.max(0, keep - inUse.length))) {
+      // Without FORCE: a database someone is connected to (another bench) stays.
+      const ok = await admin.unsafe(`DROP DATABASE ${r.name}`).then(() => true, () => false);
+      if (ok) dropped.push(r.name);
+    }
+    if (dropped.length) say(`dropped ${dropped.length} older cached database(s) (keeping ${keep}; BENCH_KEEP_DATABASES): ${dropped.join(', ')}`);
+    return dropped;
   } finally {
     await admin.end({ timeout: 5 });
   }

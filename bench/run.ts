@@ -61,7 +61,6 @@ import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createSql, emit, loadConfig, resolveDatabase, type Sql } from '@ilera/db';
-import { buildApp } from '@ilera/api/app';
 import { verifyPassword } from '@ilera/db/passwords';
 import { createQueues, createRedis } from '@ilera/workers';
 import {
@@ -82,7 +81,7 @@ import {
 import { CLIENTS, logShape, queryLog } from './query-log';
 import { BURST, nextSlotBurst, type BurstResult } from './next-slot-burst';
 import { parseBenchOptions } from './options';
-import { buildServer, prepareWorktree, resolveCommit, seededDatabase } from './baseline';
+import { buildServer, prepareWorktree, pruneCachedDatabases, resolveCommit, seededDatabase } from './baseline';
 import { firstInRound, sideBySideTable, type Round, type ScenarioRounds } from './side-by-side';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -743,6 +742,7 @@ async function sideBySide(rev: string) {
       sides[side] = { sql, db: db.name, dataSize: await dataSizeOf(sql), app };
       say(`${label}: ${sides[side].dataSize}`);
     }
+    await pruneCachedDatabases(adminUrl, [sides.baseline.db, sides.current.db]);
     for (const side of ['baseline', 'current'] as const) {
       const { sql, app } = sides[side];
       await app.ready();
@@ -874,6 +874,8 @@ async function main() {
   const redis = createRedis(redisUrl);
   const capture = capturingSql(dbUrl);
   const queues = createQueues(redis, redisPrefix);
+  // Imported here, not at the top: side by side runs only the built apps (dist/), never the API's sources.
+  const { buildApp } = await import('@ilera/api/app');
   const captureApp = await buildApp({
     sql: capture.sql,
     redis,
