@@ -27,7 +27,7 @@ export const resetTokenAnswer = z.object({ valid: z.boolean(), message: z.string
 
 /** GET/PUT /api/account: the signed-in user's own account (issue 14). */
 /** `myPlan` (issue 45): the payer slug that preselects a search's plan filter, or null. */
-export const accountAnswer = publicUserAnswer.extend({ phone: z.string().nullable(), myPlan: z.string().nullable().default(null), createdAt: instant });
+export const accountAnswer = publicUserAnswer.extend({ phone: z.string().nullable(), myPlan: z.string().nullable(), createdAt: instant });
 export type Account = z.infer<typeof accountAnswer>;
 
 const rows = z.array(z.record(z.unknown()));
