@@ -298,3 +298,23 @@ describe('suggest an edit', () => {
     expect((await callApi(ctx.app, 'GET', '/api/admin/care-suggestions?status=maybe', adminCookie)).statusCode).toBe(400);
   });
 });
+
+describe('limits', () => {
+  it('count reports and suggestions against the account’s review allowance (429 past it)', async () => {
+    const limited = await createTestContext({ requestLimits: { review: { max: 2 } } });
+    try {
+      const listing = await createRegisterListing(limited.sql);
+      const u = await createUser(limited.sql);
+      const cookie = await login(limited.app, u.email, u.password);
+      const suggest = () => callApi(limited.app, 'POST', `/api/institutions/${listing.id}/care-suggestions`, cookie, { kind: 'phone', details: 'Wrong number' });
+      expect((await suggest()).statusCode).toBe(201);
+      expect((await callApi(limited.app, 'POST', `/api/institutions/${listing.id}/care-reports`, cookie, { visitedOn: daysAgo(1), wasOpen: true })).statusCode).toBe(201);
+      const third = await suggest();
+      expect(third.statusCode).toBe(429);
+      expect(third.headers['retry-after']).toBeDefined();
+      expect(await limited.sql`SELECT 1 FROM care_suggestions`).toHaveLength(1);
+    } finally {
+      await limited.close();
+    }
+  });
+});
