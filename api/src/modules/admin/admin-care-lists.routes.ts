@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminPayerAnswer, adminPayerListAnswer, holidayAnswer, holidaySchema, payerCreateSchema, payerSlugParams, payerUpdateSchema } from '@ilera/contracts';
+import { adminPayerAnswer, adminPayerListAnswer, holidayAnswer, holidayListAnswer, holidaySchema, payerCreateSchema, payerSlugParams, payerUpdateSchema } from '@ilera/contracts';
 import { guardRoutes, signedIn } from '../../plugins/session';
 import * as service from './admin-care-lists.service';
 
@@ -33,7 +33,7 @@ const adminCareListsRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(204).send();
   });
 
-  app.get('/api/admin/holidays', { schema: { response: { 200: z.array(holidayAnswer) } } }, async () => service.listHolidays(app.sql));
+  app.get('/api/admin/holidays', { schema: { response: { 200: holidayListAnswer } } }, async () => service.listHolidays(app.sql));
 
   app.put('/api/admin/holidays/:date', { schema: { params: rawDate, body: holidaySchema, response: { 200: holidayAnswer } } }, async (request) =>
     service.setHoliday(app.sql, signedIn(request), request.params.date, request.body),

@@ -23,10 +23,6 @@ import * as repo from './admin-care-lists.repo';
 
 const reindex = (tx: Tx, payload: Partial<BulkReindex>) => emit(tx, BULK_REINDEX_TOPIC, payload);
 
-function payerView({ providerCount, ...row }: repo.PayerRow) {
-  return { ...row, providerCount };
-}
-
 /** GET /api/payers: what filters and "My plan" offer. */
 export async function listPublicPayers(db: Db) {
   return (await repo.listPayers(db)).map(({ slug, name, kind, plans }) => ({ slug, name, kind, plans }));
@@ -35,9 +31,7 @@ export async function listPublicPayers(db: Db) {
 /** GET /api/holidays. */
 export const listHolidays = (db: Db) => repo.listHolidays(db);
 
-export async function listAdminPayers(db: Db) {
-  return (await repo.listPayers(db)).map(payerView);
-}
+export const listAdminPayers = (db: Db) => repo.listPayers(db);
 
 /** Runs an admin change in a transaction; a refused one (4xx) is audited on its own, the change rolled back. */
 async function audited<T>(
@@ -65,7 +59,7 @@ export async function createPayer(sql: Sql, admin: SessionUser, input: PayerCrea
     }
     await audit({ name: input.name, kind: input.kind });
   });
-  return payerView((await repo.findPayer(sql, input.slug))!);
+  return (await repo.findPayer(sql, input.slug))!;
 }
 
 /** PUT /api/admin/payers/{slug}: the slug stays (plans, imports and "My plan" name it); saving clears needs_review. */
@@ -78,7 +72,7 @@ export async function updatePayer(sql: Sql, admin: SessionUser, slug: string, in
     const changed = (['name', 'kind', 'accreditationNumber', 'plans'] as const).filter((k) => JSON.stringify(current[k]) !== JSON.stringify(input[k]));
     await audit({ changed });
   });
-  return payerView((await repo.findPayer(sql, slug))!);
+  return (await repo.findPayer(sql, slug))!;
 }
 
 /** DELETE /api/admin/payers/{slug}: its plan rows go; the providers that listed it are reindexed in one job. */

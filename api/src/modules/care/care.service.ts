@@ -93,6 +93,8 @@ export async function careOf(db: Db, kind: ProviderKind, id: number, at: Date = 
   return { ...care, reports };
 }
 
+export const CARE_PLAN_MESSAGE = 'Please choose one of this payer\'s plans'; // ours
+
 /** The unknown payers (and plans a payer does not list) of a plans group, as 400 fields. */
 async function checkPlans(db: Db, plans: NonNullable<CareFactsInput['plans']>) {
   const payers = new Map((await repo.findPayers(db, [...new Set(plans.map((p) => p.payer))])).map((p) => [p.slug, p.plans]));
@@ -120,8 +122,6 @@ async function checkPlans(db: Db, plans: NonNullable<CareFactsInput['plans']>) {
   if (first) throw new BadRequestError(first, fields);
   return [...rows.values()];
 }
-
-export const CARE_PLAN_MESSAGE = 'Please choose one of this payer\'s plans'; // ours
 
 /** What may edit a provider's care facts: the profile area's own check (404 no such profile, 403 not the owner or an admin). */
 export interface CareTarget {
