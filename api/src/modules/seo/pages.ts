@@ -7,7 +7,8 @@ import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { institutionTypeLabel, LISTED_FROM_REGISTER, professionalTypeLabels } from '@ilera/contracts';
+import { institutionTypeLabel, lagosToday, LISTED_FROM_REGISTER, professionalTypeLabels, type CareFacts } from '@ilera/contracts';
+import type { Db } from '@ilera/db';
 import { AppError, NotFoundError } from '../../errors';
 import { getProfessional } from '../professionals/professionals.service';
 import { getInstitution } from '../institutions/institutions.service';
@@ -16,6 +17,7 @@ import { directoryCounts } from '../directory/directory.repo';
 import { multiSearch } from '../search/search.service';
 import type { ProfessionalRow } from '../professionals/professionals.repo';
 import type { InstitutionRow } from '../institutions/institutions.repo';
+import { careLd } from './care-ld';
 
 /** What the page's queries would fetch, as web/src/entry-server.tsx's ServerData names it. */
 type ServerData = Record<string, unknown>;
@@ -79,8 +81,24 @@ export function renderDocument(
 /** The profile as a signed-out visitor sees it (owners and admins see more). */
 type PublicProfessional = Omit<ProfessionalRow, 'user' | 'rejectionReason'> & {
   user: Pick<ProfessionalRow['user'], 'firstName' | 'lastName' | 'profileImageUrl'>;
+  care?: CareFacts;
 };
-type PublicInstitution = Omit<InstitutionRow, 'user' | 'rejectionReason'>;
+type PublicInstitution = Omit<InstitutionRow, 'user' | 'rejectionReason'> & { care?: CareFacts };
+
+/** What a head needs beside the profile: the payers' names (paymentAccepted) and the moment it is drawn. */
+export interface HeadContext {
+  payerNames: ReadonlyMap<string, string>;
+  at: Date;
+}
+const noContext = (): HeadContext => ({ payerNames: new Map(), at: new Date() });
+
+/** The names of the payers a profile's plans name (issue 45: JSON-LD's paymentAccepted). */
+export async function headContext(db: Db, care: CareFacts | undefined): Promise<HeadContext> {
+  const slugs = [...new Set((care?.plans ?? []).map((p) => p.payer))];
+  const rows = slugs.length ? await db<{ slug: string; name: string }[]>`SELECT slug, name FROM payers WHERE slug = ANY(${slugs}::text[])` : [];
+  return { payerNames: new Map(rows.map((r) => [r.slug, r.name])), at: new Date() };
+}
+const careMembers = (care: CareFacts | undefined, listed: boolean, c: HeadContext) => careLd(care, c.payerNames, listed, c.at, lagosToday(c.at));
 
 type Rating = Pick<ProfessionalRow, 'averageRating' | 'reviewCount'>;
 type Place = Pick<ProfessionalRow, 'address' | 'city' | 'state' | 'zipCode' | 'phone'>;
@@ -126,7 +144,7 @@ const institutionSchemaType: Record<string, string> = {
   health_post: 'MedicalClinic',
 };
 
-export function professionalHead(p: PublicProfessional, base: string): PageHead {
+export function professionalHead(p: PublicProfessional, base: string, context: HeadContext = noContext()): PageHead {
   const name = [p.title, p.user.firstName, p.user.lastName].filter(Boolean).join(' ');
   const kind = professionalTypeLabels[p.professionalType];
   const place = placeText(p);
@@ -142,15 +160,21 @@ export function professionalHead(p: PublicProfessional, base: string): PageHead 
       '@type': p.professionalType === 'doctor' ? 'Physician' : 'Person',
       name,
       url,
+      // Issue 45: a Physician is a LocalBusiness (hours, prices, payment); a Person's hours are its work place's.
       ...(p.professionalType === 'doctor'
-        ? { medicalSpecialty: p.specialty, ...placeLd(p), ...ratingLd(p) }
-        : { jobTitle: `${p.specialty} ${kind}`, workLocation: { '@type': 'Place', ...placeLd(p) } }),
+        ? { medicalSpecialty: p.specialty, ...placeLd(p), ...ratingLd(p), ...careMembers(p.care, false, context) }
+        : {
+            jobTitle: `${p.specialty} ${kind}`,
+            workLocation: { '@type': 'Place', ...placeLd(p), ...pickHours(careMembers(p.care, false, context)) },
+          }),
       ...(p.profileImageUrl || p.user.profileImageUrl ? { image: p.profileImageUrl || p.user.profileImageUrl } : {}),
     },
   };
 }
 
-export function institutionHead(i: PublicInstitution, base: string): PageHead {
+const pickHours = (m: ReturnType<typeof careLd>) => ('openingHoursSpecification' in m ? { openingHoursSpecification: m.openingHoursSpecification } : {});
+
+export function institutionHead(i: PublicInstitution, base: string, context: HeadContext = noContext()): PageHead {
   const kind = institutionTypeLabel(i.type);
   const place = placeText(i);
   const url = `${base}/institution/${i.id}`;
@@ -170,6 +194,7 @@ export function institutionHead(i: PublicInstitution, base: string): PageHead {
         ? { geo: { '@type': 'GeoCoordinates', latitude: i.latitude, longitude: i.longitude } }
         : {}),
       ...ratingLd(i),
+      ...careMembers(i.care, !!i.listed, context),
       ...(i.website ? { sameAs: i.website } : {}),
       ...(i.profileImageUrl ? { image: i.profileImageUrl } : {}),
     },
@@ -268,10 +293,10 @@ export async function registerServerPages(app: FastifyInstance, root: string): P
     });
   }
 
-  const page = <View extends { id: number }>(
+  const page = <View extends { id: number; care?: CareFacts }>(
     kind: 'professional' | 'institution',
     load: (id: number, request: FastifyRequest) => Promise<View>,
-    head: (view: View, base: string) => PageHead,
+    head: (view: View, base: string, context: HeadContext) => PageHead,
   ) =>
     async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
       reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Cookie, Save-Data');
@@ -284,7 +309,7 @@ export async function registerServerPages(app: FastifyInstance, root: string): P
         // Its reviews too, with the providers' replies (D27): in the HTML, not fetched after it.
         const reviews = await (kind === 'professional' ? listProfessionalReviews : listInstitutionReviews)(app.sql, id, await request.currentUser());
         const body = await render(request, { [kind]: { id, data }, reviews: { kind, id, data: JSON.parse(JSON.stringify(reviews)) as unknown } });
-        return reply.send(renderDocument(template, head(view, app.config.appUrl), body));
+        return reply.send(renderDocument(template, head(view, app.config.appUrl, await headContext(app.sql, view.care)), body));
       } catch (err) {
         if (!(err instanceof NotFoundError)) throw err;
         // The browser shows "... Not Found" (its own GET answers 404 too); nothing to index.
