@@ -1,6 +1,7 @@
 // The PostgreSQL engine's facet keys: a document's single-valued facet values make up
 // its key (search_cube_keys, 006_search_cube.sql), its array facet values its tags. The
 // key table holds every key in memory, so filters on facet fields become key ids here.
+import { LRUCache } from 'lru-cache';
 import type { Sql } from '@ilera/db';
 import { searchWords, type FilterClause, type ParsedSearch } from './protocol';
 import { schemas, type CollectionName } from './schema';
@@ -51,8 +52,24 @@ function keyMatches(f: FilterClause, key: FacetKey): boolean {
  */
 const IDS_CACHED = 250_000;
 
+/** The ids in both of two ascending lists. */
+function intersect(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    if (a[i] === b[j]) {
+      out.push(a[i]);
+      i++;
+      j++;
+    } else if (a[i]! < b[j]!) i++;
+    else j++;
+  }
+  return out;
+}
+
 export class KeyTable {
   private readonly byId = new Map<number, { collection: string; key: FacetKey; text: string }>();
+  /** Each collection's keys: a filter walks its own collection's only. */
+  private readonly byCollection = new Map<string, { id: number; key: FacetKey }[]>();
   private maxId = 0;
 
   /**
@@ -72,6 +89,7 @@ export class KeyTable {
     const count = Number(rows.find((r) => r.id === -1)?.key ?? 0);
     if (this.maxId > 0 && (!known || !same || same.key !== known.text || count !== this.byId.size)) {
       this.byId.clear();
+      this.byCollection.clear();
       this.forgetIds();
       this.words.clear();
       this.maxId = 0;
@@ -79,7 +97,11 @@ export class KeyTable {
     }
     for (const r of rows) {
       if (r.id <= 0 || this.byId.has(r.id)) continue;
-      this.byId.set(r.id, { collection: r.collection, key: JSON.parse(r.key) as FacetKey, text: r.key });
+      const key = JSON.parse(r.key) as FacetKey;
+      this.byId.set(r.id, { collection: r.collection, key, text: r.key });
+      let list = this.byCollection.get(r.collection);
+      if (!list) this.byCollection.set(r.collection, (list = []));
+      list.push({ id: r.id, key });
       this.forgetIds();
       this.maxId = Math.max(this.maxId, r.id);
     }
@@ -110,30 +132,38 @@ export class KeyTable {
   }
 
   /**
-   * idsFor's answers by filters, until a key is added: each one walks every key (a few thousand).
-   * At most IDS_CACHED ids in all (a few MB), then it starts again.
+   * The key ids each filter clause allows, until a key is added: each one walks its collection's keys
+   * (a few thousand). Kept per clause, not per combination of clauses (a search's filters are the
+   * intersection of its clauses' lists): the query log's searches combine a few hundred clauses in
+   * thousands of ways, and cached per combination, with every list dropped at IDS_CACHED ids, most
+   * searches walked the keys again (idsFor was 6-8% of the API's CPU under the search mix; issue 47).
+   * At most IDS_CACHED ids in all (a few MB), the least recently used going first.
    */
-  private readonly idsByFilters = new Map<string, readonly number[]>();
-  private idsCached = 0;
+  private readonly idsByClause = new LRUCache<string, readonly number[]>({ maxSize: IDS_CACHED, sizeCalculation: (ids) => ids.length + 1 });
 
   private forgetIds(): void {
-    this.idsByFilters.clear();
-    this.idsCached = 0;
+    this.idsByClause.clear();
+  }
+
+  private idsOfClause(collection: CollectionName, f: FilterClause): readonly number[] {
+    const signature = JSON.stringify([collection, f.field, f.op, f.values]);
+    let ids = this.idsByClause.get(signature);
+    if (!ids) {
+      const found: number[] = [];
+      for (const k of this.byCollection.get(collection) ?? []) if (keyMatches(f, k.key)) found.push(k.id);
+      ids = found.sort((a, b) => a - b);
+      this.idsByClause.set(signature, ids);
+    }
+    return ids;
   }
 
   /** The ids of the keys a search's filters on single-valued facets allow, or undefined without such filters. */
   idsFor(s: ParsedSearch): readonly number[] | undefined {
-    const filters = s.filters.filter((f) => isKeyFilter(s, f));
-    if (!filters.length) return undefined;
-    const signature = JSON.stringify([s.collection, ...filters.map((f) => [f.field, f.op, f.values])]);
-    let ids = this.idsByFilters.get(signature);
-    if (!ids) {
-      const found: number[] = [];
-      for (const [id, k] of this.byId) if (k.collection === s.collection && filters.every((f) => keyMatches(f, k.key))) found.push(id);
-      ids = found.sort((a, b) => a - b);
-      if (this.idsCached + ids.length > IDS_CACHED) this.forgetIds();
-      this.idsByFilters.set(signature, ids);
-      this.idsCached += ids.length;
+    let ids: readonly number[] | undefined;
+    for (const f of s.filters) {
+      if (!isKeyFilter(s, f)) continue;
+      const allowed = this.idsOfClause(s.collection, f);
+      ids = ids === undefined ? allowed : intersect(ids, allowed);
     }
     return ids;
   }
