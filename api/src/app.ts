@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import type { Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
@@ -16,6 +15,7 @@ import { registerMetrics } from './plugins/metrics';
 import { registerTextInputCheck } from './plugins/text-input';
 import { registerOriginCheck } from './plugins/origin';
 import { registerStatic } from './plugins/static';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { httpCachePlugin } from './plugins/http-cache';
 import { registerRequestLimits, type RequestLimitOverrides } from './plugins/rate-limit';
 import { openRequestRedis } from './redis';
@@ -83,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // First: a request refused for load costs no session, rate-limit or Redis work.
   await registerLoadShedding(app, deps.config.loadShedding);
   registerTextInputCheck(app);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

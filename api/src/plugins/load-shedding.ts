@@ -32,11 +32,13 @@ const IN_FLIGHT_CHECK_MS = 100;
 export async function registerLoadShedding(app: FastifyInstance, limits: Config['loadShedding']): Promise<void> {
   // API requests only (the FHIR directory's too): they are what waits on PostgreSQL and piles up; files answer at once.
   let inFlight = 0;
+  // One listener for every response, not a closure (and once's wrapper) made for each.
+  const answered = () => inFlight--;
   app.addHook('onRequest', (request, reply, done) => {
     if (request.url.startsWith('/api/') || request.url.startsWith('/fhir/')) {
       inFlight++;
       // 'close' comes once per response, answered or abandoned by the client.
-      reply.raw.once('close', () => inFlight--);
+      reply.raw.on('close', answered);
     }
     done();
   });

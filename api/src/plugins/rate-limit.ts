@@ -89,6 +89,25 @@ for _, key in ipairs(KEYS) do
 end
 return 0`;
 
+/** A script and its SHA-1: sent by name (EVALSHA), its text only when Redis does not hold it yet. */
+const script = (lua: string) => ({ lua, sha: createHash('sha1').update(lua).digest('hex') });
+const TAKE_SCRIPT = script(TAKE);
+const REFUND_SCRIPT = script(REFUND);
+
+/**
+ * Runs a script by its SHA-1 (EVALSHA: 40 bytes instead of its text, and Redis looks it up instead of
+ * hashing the text on every request), and by its text (EVAL, which also keeps it) when Redis answers
+ * NOSCRIPT: the first call after Redis started, restarted or flushed its scripts.
+ */
+async function runScript(redis: Redis, s: { lua: string; sha: string }, keys: string[], args: (string | number)[]): Promise<unknown> {
+  try {
+    return await redis.evalsha(s.sha, keys.length, ...keys, ...args);
+  } catch (err) {
+    if (!(err as Error).message?.startsWith('NOSCRIPT')) throw err;
+    return redis.eval(s.lua, keys.length, ...keys, ...args);
+  }
+}
+
 /** A counter key: e-mail addresses are hashed, so Redis holds no personal data. */
 export function limitKey(kind: 'ip' | 'email' | 'user' | 'client', value: string): string {
   if (kind === 'email') return 'e' + createHash('sha256').update(value.trim().toLowerCase()).digest('hex').slice(0, 32);
@@ -184,7 +203,7 @@ export class RateLimiter {
     let inMemory = false;
     try {
       const args = counted.flatMap((c) => [c.windowMs, c.weight, c.max]);
-      waitMs = await this.gate.run('rate limit', (redis) => redis.eval(TAKE, counted.length, ...counted.map((c) => c.key), ...args) as Promise<number>);
+      waitMs = (await this.gate.run('rate limit', (redis) => runScript(redis, TAKE_SCRIPT, counted.map((c) => c.key), args))) as number;
     } catch (err) {
       inMemory = true;
       waitMs = memory.take(counted);
@@ -203,7 +222,7 @@ export class RateLimiter {
     const inRedis = tickets.filter((t) => !t.inMemory);
     if (!inRedis.length) return;
     await this.gate
-      .run('rate limit refund', (redis) => redis.eval(REFUND, inRedis.length, ...inRedis.map((t) => t.redisKey)))
+      .run('rate limit refund', (redis) => runScript(redis, REFUND_SCRIPT, inRedis.map((t) => t.redisKey), []))
       // Redis went away since the ticket was taken: the attempt stays counted, a
       // small cost (one failed try too many) that must not fail a good sign-in.
       .catch(() => {});
@@ -317,19 +336,22 @@ export function tooManyRequestsMessage(waitSeconds: number): string {
   return `Too many requests. Please wait ${minutes(waitSeconds)} and try again.`;
 }
 
-/** Whom `limit` counts for this request, or null when it does not apply to it. */
-function counted(limit: RequestLimit, request: FastifyRequest): string | null {
-  const address = limitKey('ip', request.ip);
+/**
+ * Whom `limit` counts for this request, or null when it does not apply to it. `address`: the request's
+ * address key, worked out once per request (request.ip reads X-Forwarded-For against the trusted proxies
+ * each time it is asked; a search asked it three times).
+ */
+function counted(limit: RequestLimit, request: FastifyRequest, address: () => string): string | null {
   switch (limit.per) {
     case 'client':
       return request.clientId ? limitKey('client', request.clientId) : null;
     case 'address without cookie':
-      return request.clientId ? null : address;
+      return request.clientId ? null : address();
     case 'address':
-      return address;
+      return address();
     case 'account': {
       const uid = request.session?.get('uid');
-      return uid ? limitKey('user', uid) : address;
+      return uid ? limitKey('user', uid) : address();
     }
   }
 }
@@ -355,9 +377,11 @@ export async function registerRequestLimits(app: FastifyInstance, overrides: Req
     const { limits, searches } = routeLimits[id];
     const check = async (request: FastifyRequest) => {
       const checks: Check[] = [];
+      let address: string | undefined;
+      const addressKey = () => (address ??= limitKey('ip', request.ip));
       for (const name of limitsOf[limits]) {
         const limit = figures[name];
-        const key = counted(limit, request);
+        const key = counted(limit, request, addressKey);
         if (key) checks.push([limit, key, limit.countsSearches && searches ? searches(request) : 1]);
       }
       await limiter.consume(checks, tooManyRequestsMessage);
