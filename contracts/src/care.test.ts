@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { careFactsSchema, closedDays, isCareStale, openQuarterSlots, openState, watDayOfDate, weekQuarter, type OpeningHours } from './care.js';
+import { careFactsSchema } from './care-schemas.js';
+import { closedDays, isCareStale, openQuarterSlots, openState, watDayOfDate, weekQuarter, type OpeningHours } from './care.js';
 
 // Every clock below is written literally in WAT (+01:00).
 const at = (iso: string) => new Date(iso);

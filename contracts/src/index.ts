@@ -12,4 +12,5 @@ export * from './answers/index.js';
 export * from './nigeria-lgas.js';
 export * from './phone.js';
 export * from './care.js';
+export * from './care-schemas.js';
 export * from './care-search.js';
