@@ -83,6 +83,7 @@ export const CARE_CLOSURE_MESSAGE = 'Please choose a start date and an end date 
 export const CARE_SERVICE_MESSAGE = 'Please choose services from the list'; // ours
 export const CARE_FEE_MESSAGE = 'Fees are whole naira between 0 and 10,000,000'; // ours
 export const CARE_PAYER_MESSAGE = 'Please choose a health plan from the list'; // ours
+export const CARE_PLAN_MESSAGE = 'Please choose one of this payer\'s plans'; // ours
 
 const QUARTER_TIME_RE = /^([01]\d|2[0-3]):(00|15|30|45)$/;
 export const isQuarterTime = (value: string): boolean => QUARTER_TIME_RE.test(value);

@@ -8,6 +8,7 @@ import { emit, type Db, type Sql } from '@ilera/db';
 import {
   addDays,
   CARE_PAYER_MESSAGE,
+  CARE_PLAN_MESSAGE,
   isCareStale,
   lagosToday,
   openState,
@@ -92,8 +93,6 @@ export async function careOf(db: Db, kind: ProviderKind, id: number, at: Date = 
   if (!care) throw new NotFoundError();
   return { ...care, reports };
 }
-
-export const CARE_PLAN_MESSAGE = 'Please choose one of this payer\'s plans'; // ours
 
 /** The unknown payers (and plans a payer does not list) of a plans group, as 400 fields. */
 async function checkPlans(db: Db, plans: NonNullable<CareFactsInput['plans']>) {
