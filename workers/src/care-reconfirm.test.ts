@@ -62,8 +62,8 @@ describe('care facts re-confirmation', () => {
     expect(await runJob('2099-06-01T10:00:00+01:00')).toEqual({ due: 1, reminded: 1, texted: 1 });
     const mails = await eventually(async () => {
       const m = await mailsTo(doctor.user.email);
-      return m.length ? m : null;
-    }, 10000);
+      return m.length ? m : undefined;
+    }, 10000).then((m) => m!);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('Hello Chinedu,');
     expect(mails[0]!.text).toContain('Dr. Chinedu Reconfirmovic');
@@ -72,8 +72,8 @@ describe('care facts re-confirmation', () => {
     // The profile's phone (0803 123 4567) gets the text at once (10:00 is outside the quiet hours).
     const texts = await eventually(async () => {
       const t = await textsTo('+2348031234567');
-      return t.length ? t : null;
-    }, 10000);
+      return t.length ? t : undefined;
+    }, 10000).then((t) => t!);
     expect(texts).toHaveLength(1);
     expect(texts[0]!.body).toMatch(/^Ilera: please check and confirm the opening hours, health plans and fees of Dr\. Chinedu Reconfirmovic\. http/);
     const [facts] = await ctx.sql`SELECT reminded_at FROM care_facts WHERE professional_id = ${doctor.id}`;
