@@ -44,6 +44,11 @@ export const accountExportAnswer = z.object({
   timeOff: rows,
   /** A patient's saved providers (issue 35). */
   savedProviders: rows,
+  /** Issue 45: the own profile's care facts and accepted plans; the care reports and suggested edits the user sent. */
+  careFacts: rows,
+  providerPlans: rows,
+  careReports: rows,
+  careSuggestions: rows,
 });
 
 /** GET /api/admin/stats. */

@@ -59,7 +59,37 @@ export async function exportRows(db: Db, userId: string) {
     ORDER BY start_date, id`;
   const savedProviders = await db`
     SELECT professional_id, institution_id, created_at FROM saved_providers WHERE user_id = ${userId} ORDER BY created_at DESC`;
-  return { professional: professional ?? null, institution: institution ?? null, appointments, reviews, affiliations, timeOff, savedProviders };
+  // Issue 45: the care facts and plans of the user's own profile, and what they reported or suggested as a patient.
+  const careFacts = await db`
+    SELECT professional_id, institution_id, opening_hours, hours_set_by, hours_confirmed_at, services_set_by, services_confirmed_at,
+           plans_set_by, plans_confirmed_at, fees, fees_set_by, fees_confirmed_at, updated_at
+    FROM care_facts c
+    WHERE c.professional_id = ${professional?.id ?? null} OR c.institution_id = ${institution?.id ?? null}`;
+  const providerPlans = await db`
+    SELECT professional_id, institution_id, payer_slug, plan, tier, is_primary, source, withdrawn_at, created_at
+    FROM provider_plans p
+    WHERE p.professional_id = ${professional?.id ?? null} OR p.institution_id = ${institution?.id ?? null}
+    ORDER BY p.id`;
+  const careReports = await db`
+    SELECT professional_id, institution_id, appointment_id, to_char(visited_on, 'YYYY-MM-DD') AS visited_on, was_open, payer_slug,
+           plan_accepted, paid_naira, created_at
+    FROM care_reports WHERE patient_id = ${userId} ORDER BY created_at DESC, id DESC`;
+  const careSuggestions = await db`
+    SELECT professional_id, institution_id, kind, details, status, created_at
+    FROM care_suggestions WHERE user_id = ${userId} ORDER BY created_at DESC, id DESC`;
+  return {
+    professional: professional ?? null,
+    institution: institution ?? null,
+    appointments,
+    reviews,
+    affiliations,
+    timeOff,
+    savedProviders,
+    careFacts,
+    providerPlans,
+    careReports,
+    careSuggestions,
+  };
 }
 
 /** The user row, locked for the deletion's transaction, with the profiles it owns. */

@@ -1,7 +1,9 @@
-// Issue 45: "My plan" in Account settings, a payer of the admins' list that preselects the plan filter.
+// Issue 45: "My plan" in Account settings, a payer of the admins' list that preselects the plan filter; and
+// the data export (D21) holds the care data of the user: their plan, their profile's care facts and plans, the
+// reports and suggestions they sent, and no one else's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../test/support';
-import { callApi, createProfessional, createUser, login } from '../../../../test/factories';
+import { callApi, createInstitution, createProfessional, createUser, login } from '../../../../test/factories';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -43,5 +45,35 @@ describe('My plan', () => {
 
   it('answers 401 signed out', async () => {
     expect((await call('PUT', '/api/account', undefined, { ...names, myPlan: 'nhia' })).statusCode).toBe(401);
+  });
+});
+
+describe('the data export (D21)', () => {
+  it('holds the user\'s plan, their profile\'s care facts and plans, and the reports and suggestions they sent', async () => {
+    const pro = await createProfessional(ctx.sql);
+    const proCookie = await login(ctx.app, pro.user.email, pro.user.password);
+    const hours = { open24Hours: false, week: [{ day: 'tue', periods: [{ opens: '10:00', closes: '14:00' }] }], closures: [] };
+    expect((await call('PUT', `/api/professionals/${pro.id}/care`, proCookie, { openingHours: hours, plans: [{ payer: 'lashma', plan: null, primary: true }] })).statusCode).toBe(200);
+    const other = await createProfessional(ctx.sql);
+    await call('PUT', `/api/professionals/${other.id}/care`, await login(ctx.app, other.user.email, other.user.password), { plans: [{ payer: 'nhia', plan: null, primary: false }] });
+
+    const patient = await createUser(ctx.sql);
+    const cookie = await login(ctx.app, patient.email, patient.password);
+    await call('PUT', '/api/account', cookie, { ...names, myPlan: 'nhia' });
+    const inst = await createInstitution(ctx.sql);
+    await ctx.sql`INSERT INTO care_reports (institution_id, patient_id, visited_on, was_open, paid_naira) VALUES (${inst.id}, ${patient.id}, '2026-11-20', true, 4500)`;
+    await ctx.sql`INSERT INTO care_suggestions (institution_id, user_id, kind, details) VALUES (${inst.id}, ${patient.id}, 'phone', 'The number on the gate is 0803 000 1111')`;
+
+    const proExport = (await call('GET', '/api/account/export', proCookie)).json();
+    expect(proExport.careFacts).toEqual([expect.objectContaining({ professionalId: pro.id, openingHours: hours, hoursSetBy: 'provider' })]);
+    expect(proExport.providerPlans).toEqual([expect.objectContaining({ professionalId: pro.id, payerSlug: 'lashma', isPrimary: true, source: 'provider' })]);
+    expect(proExport.careReports).toEqual([]);
+
+    const patientExport = (await call('GET', '/api/account/export', cookie)).json();
+    expect(patientExport.account.myPlan).toBe('nhia');
+    expect(patientExport.careFacts).toEqual([]);
+    expect(patientExport.providerPlans).toEqual([]);
+    expect(patientExport.careReports).toEqual([expect.objectContaining({ institutionId: inst.id, visitedOn: '2026-11-20', wasOpen: true, paidNaira: 4500 })]);
+    expect(patientExport.careSuggestions).toEqual([expect.objectContaining({ institutionId: inst.id, kind: 'phone', details: 'The number on the gate is 0803 000 1111', status: 'pending' })]);
   });
 });
