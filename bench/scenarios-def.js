@@ -73,6 +73,38 @@ function searchAvailable(fx, i) {
   return { ...r, path: `${r.path.replace(/&sort=[a-z]+/, '')}${r.path.includes('?') ? '&' : '?'}${extra}` };
 }
 
+/**
+ * Issue 45: searches with care filters, alone and with text, place and near-me: the log's faceted, free-text,
+ * institution and near-me searches, each with one or two of openNow=true, plan= (the demo seed's payers,
+ * primary=true for some), service=, maxFee=, open24h=true, and a fifth sorted by fee; one in six has no
+ * other parameter (the care filter alone, over the whole collection).
+ */
+const carePayers = ['nhia', 'lagos-state-health-scheme', 'fct-health-scheme', 'iroko-health-hmo', 'sahel-care-hmo', 'delta-shield-hmo'];
+const careServices = ['Pharmacy', 'Laboratory Services', 'Immunizations', 'Antenatal Care', 'Oxygen', 'Emergency Care', 'Family Planning'];
+const careKinds = ['search-faceted', 'search-free-text', 'institutions-by-service', 'search-near'];
+function searchCare(fx, i) {
+  const filters = [
+    () => 'openNow=true',
+    () => `plan=${pick(carePayers, i, 41)}${mix(i, 42) % 4 === 0 ? '&primary=true' : ''}`,
+    () => `service=${encodeURIComponent(pick(careServices, i, 43))}`,
+    () => `maxFee=${[2000, 5000, 10000, 20000][mix(i, 44) % 4]}`,
+    () => 'open24h=true',
+  ];
+  const extra = [pick(filters, i, 45)(), ...(mix(i, 46) % 3 === 0 ? [pick(filters, i, 47)()] : [])];
+  if (mix(i, 48) % 5 === 0) extra.push('sort=fee');
+  if (mix(i, 49) % 6 === 0) {
+    const collection = mix(i, 50) % 2 ? 'professionals' : 'institutions';
+    return { method: 'GET', path: `/api/${collection}/search?${[...new Set(extra)].join('&')}` };
+  }
+  const r = logRequest(fx.vocabulary, i, pick(careKinds, i, 51));
+  // multi_search bodies are left as the log wrote them: the REST searches carry the care parameters.
+  if (r.method !== 'GET') return r;
+  // One order: a near-me search sorted by distance keeps it; any other order gives way to the fee's.
+  const care = [...new Set(extra)].filter((e) => !(e === 'sort=fee' && r.path.includes('sort=distance')));
+  const path = care.includes('sort=fee') ? r.path.replace(/([?&])sort=[a-z]+&?/, '$1').replace(/[?&]$/, '') : r.path;
+  return { ...r, path: `${path}${path.includes('?') ? '&' : '?'}${care.join('&')}` };
+}
+
 /** The profile page: the profile, then its reviews. */
 function profile(fx, i) {
   const p = pick(fx.professionals, Math.floor(i / 2), 13);
@@ -201,6 +233,8 @@ export const scenarios = {
   },
   // Issue 33: near-me searches (random points in five cities, 5-50 km, with and without text and filters).
   'search-near': { kind: 'read', budgetP95: budgets.searchP95, request: fromLog('search-near'), title: 'Near-me search (points in Lagos, Kano, Abuja, Port Harcourt, Ibadan; 5-50 km)' },
+  // Issue 45: care filters (open now, plan, service, highest fee, 24 hours; some sorted by fee), alone and with text, place and near-me.
+  'search-care': { kind: 'read', budgetP95: budgets.searchP95, request: searchCare, title: 'Care filters: open now, plan, service, max fee, 24 hours (alone, with text, place, near-me)' },
   'search-near-open-loop': {
     kind: 'open',
     budgetP95: budgets.searchP95,
