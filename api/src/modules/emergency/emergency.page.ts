@@ -3,7 +3,8 @@
 // library; its style is inline and its one script (asking the device for its location) is a
 // progressive addition: a typed place works with scripts off.
 import { createHash } from 'node:crypto';
-import type { NearbyHospital, Whereabouts } from './emergency.service';
+import { careWeekdays, careWeekdayLabels, isCareStale } from '@ilera/contracts';
+import type { EmergencyCare, NearbyHospital, Whereabouts } from './emergency.service';
 
 const escapeHtml = (s: string) =>
   s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -34,6 +35,7 @@ ol{list-style:none;padding:0;margin:0}li{border:1px solid #dee2e6;border-radius:
 li h3{font-size:17px;margin:0}li p{margin:4px 0}.dist{font-weight:700;color:#066649}
 .acts{display:flex;gap:8px;flex-wrap:wrap;margin-top:8px}.acts a{padding:8px 12px;border:1px solid #066649;border-radius:8px;color:#066649;text-decoration:none;font-weight:600}
 .acts a.tel{background:#066649;color:#fff}
+.h24{color:#fff;background:#c92a2a;border-radius:6px;padding:1px 6px;font-weight:700;font-size:14px}.open{color:#066649;font-weight:700}.shut{color:#c92a2a;font-weight:700}
 footer{color:#646b73;font-size:13px;padding:16px;text-align:center}
 `.replace(/\n/g, '');
 
@@ -53,7 +55,40 @@ export interface EmergencyView {
   hospitals: NearbyHospital[];
 }
 
-function hospitalItem(h: NearbyHospital, from: Whereabouts): string {
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "confirmed Mar 2026" (WAT), with its age when past 12 months: how fresh a published fact is. */
+function confirmed(iso: string | null, now: Date): string {
+  if (!iso) return '';
+  const wat = new Date(new Date(iso).getTime() + 3_600_000);
+  const when = `confirmed ${MONTHS[wat.getUTCMonth()]} ${wat.getUTCFullYear()}`;
+  return isCareStale(iso, now) ? `${when}, over a year ago` : when;
+}
+
+/** An ISO time in WAT ('2026-11-30T08:00:00+01:00') as "08:00", or "Mon 08:00" when it is not today. */
+function watTime(iso: string, now: Date): string {
+  const today = new Date(now.getTime() + 3_600_000).toISOString().slice(0, 10);
+  const day = iso.slice(0, 10);
+  if (day === today) return iso.slice(11, 16);
+  const weekday = careWeekdays[(new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7]!;
+  return `${careWeekdayLabels[weekday].slice(0, 3)} ${iso.slice(11, 16)}`;
+}
+
+/** Issue 45: 24-hour emergency, open or closed now, and the readiness services, each with how fresh it is. */
+function careLines(c: EmergencyCare | undefined, now: Date): string {
+  if (!c) return '';
+  const hoursAge = c.hoursConfirmedAt ? ` <span class="note">(hours ${confirmed(c.hoursConfirmedAt, now)})</span>` : '';
+  let state = '';
+  if (c.emergency24h) state = `<span class="h24">24-hour emergency</span>${hoursAge}`;
+  else if (c.openNow === true) state = `<span class="open">Open now</span>${c.closesAt ? ` · closes ${watTime(c.closesAt, now)}` : ''}${hoursAge}`;
+  else if (c.openNow === false) state = `<span class="shut">Closed now</span>${c.opensAt ? ` · opens ${watTime(c.opensAt, now)}` : ''}${hoursAge}`;
+  const ready = c.readiness.length
+    ? `<p>Ready for: ${c.readiness.map(escapeHtml).join(', ')}${c.servicesConfirmedAt ? ` <span class="note">(${confirmed(c.servicesConfirmedAt, now)})</span>` : ''}</p>`
+    : '';
+  return (state ? `<p>${state}</p>` : '') + ready;
+}
+
+function hospitalItem(h: NearbyHospital, from: Whereabouts, now: Date): string {
   const where = [h.city, h.lga, h.state].filter((v, i, a) => v && a.indexOf(v) === i).join(', ');
   const acts = [
     h.phone ? `<a class="tel" href="${escapeHtml(telHref(h.phone))}">Call ${escapeHtml(h.phone)}</a>` : '',
@@ -61,23 +96,25 @@ function hospitalItem(h: NearbyHospital, from: Whereabouts): string {
     `<a href="geo:${coords(h)}">Open in maps</a>`,
     `<a href="/institution/${encodeURIComponent(h.id)}">Details</a>`,
   ].join('');
-  return `<li><h3>${escapeHtml(h.name)}</h3><p><span class="dist">${h.distanceKm.toFixed(1)} km</span> · ${escapeHtml(h.typeLabel)}${where ? ` · ${escapeHtml(where)}` : ''}</p>${h.phone ? '' : '<p class="note">No phone number on record.</p>'}<div class="acts">${acts}</div></li>`;
+  return `<li><h3>${escapeHtml(h.name)}</h3><p><span class="dist">${h.distanceKm.toFixed(1)} km</span> · ${escapeHtml(h.typeLabel)}${where ? ` · ${escapeHtml(where)}` : ''}</p>${careLines(h.care, now)}${h.phone ? '' : '<p class="note">No phone number on record.</p>'}<div class="acts">${acts}</div></li>`;
 }
 
-export function renderEmergencyPage(view: EmergencyView, typed: string, appUrl: string): string {
+export function renderEmergencyPage(view: EmergencyView, typed: string, appUrl: string, now: Date = new Date()): string {
   const parts: string[] = [];
   parts.push(
     `<h1>Emergency</h1><a class="call" href="tel:112">Call 112</a><p class="note">112 is Nigeria's emergency number: free from any phone, even without credit.</p>`,
   );
   if (view.at) {
     const approx = view.at.approximate ? ' (approximate)' : '';
-    parts.push(`<h2>Nearest hospitals</h2><p class="note">Near ${escapeHtml(view.at.label)}${approx}. Distances are in a straight line.</p>`);
+    parts.push(
+      `<h2>Nearest hospitals</h2><p class="note">Near ${escapeHtml(view.at.label)}${approx}. 24-hour emergencies first, then those open now. Distances are in a straight line.</p>`,
+    );
     if (view.unavailable) {
       parts.push('<p>The hospital list is not available right now. Call 112, or try again in a minute.</p>');
     } else if (view.hospitals.length === 0) {
       parts.push('<p>No hospital with a known location was found within 500 km.</p>');
     } else {
-      parts.push(`<ol>${view.hospitals.map((h) => hospitalItem(h, view.at!)).join('')}</ol>`);
+      parts.push(`<ol>${view.hospitals.map((h) => hospitalItem(h, view.at!, now)).join('')}</ol>`);
     }
   }
   parts.push(`<h2>${view.at ? 'Somewhere else?' : 'Find the nearest hospitals'}</h2>`);

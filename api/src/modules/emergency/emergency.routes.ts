@@ -13,6 +13,7 @@ export default async function emergencyRoutes(app: FastifyInstance): Promise<voi
   app.get<{ Querystring: { near?: string; place?: string } }>('/emergency', async (request, reply) => {
     const typed = typeof request.query.place === 'string' ? request.query.place.slice(0, 100) : '';
     const point = parseNear(typeof request.query.near === 'string' ? request.query.near : undefined);
+    const now = new Date();
     const view: EmergencyView = { hospitals: [] };
     if (point) view.at = { ...point, label: 'your location', approximate: false };
     else if (typed.trim()) {
@@ -21,7 +22,7 @@ export default async function emergencyRoutes(app: FastifyInstance): Promise<voi
     }
     if (view.at) {
       try {
-        view.hospitals = await nearestHospitals(app.searchAnswers.view(), view.at);
+        view.hospitals = await nearestHospitals(app.searchAnswers.view(), app.sql, view.at, now);
       } catch (error) {
         request.log.warn({ err: error }, 'emergency: hospital search failed');
         view.unavailable = true;
@@ -34,6 +35,6 @@ export default async function emergencyRoutes(app: FastifyInstance): Promise<voi
       .header('content-type', 'text/html; charset=utf-8')
       // A location's answer may be kept a minute; the bare page (call button, form) an hour.
       .header('cache-control', view.at ? 'private, max-age=60' : 'public, max-age=3600')
-      .send(renderEmergencyPage(view, typed, app.config.appUrl));
+      .send(renderEmergencyPage(view, typed, app.config.appUrl, now));
   });
 }

@@ -1,8 +1,12 @@
 // The emergency page's data (issue 33, D23): where the patient is, and the nearest hospitals.
 // Hospitals come from the search engine in use (PostgreSQL or Typesense) through the same
-// multi_search protocol the search page speaks, so the page answers on both engines.
-import { institutionTypeLabel, type InstitutionType } from '@ilera/contracts';
+// multi_search protocol the search page speaks, so the page answers on both engines. Issue 45:
+// their care facts (loadCare) put those with a 24-hour emergency first, then those open now, and
+// give each its emergency readiness and when it was last confirmed.
+import { emergencyReadinessServices, institutionTypeLabel, type CareFacts, type InstitutionType } from '@ilera/contracts';
+import type { Db } from '@ilera/db';
 import { isSearchError, sanitizeSearch, type SearchEngine } from '@ilera/search';
+import { loadCare } from '../care/care.service';
 
 /** The institution types that take emergencies: secondary and tertiary care, and urgent care. */
 export const EMERGENCY_TYPES: readonly InstitutionType[] = [
@@ -42,7 +46,43 @@ export interface NearbyHospital {
   state?: string;
   phone?: string;
   listed: boolean;
+  /** Issue 45: what the facility publishes about being ready for an emergency. */
+  care?: EmergencyCare;
 }
+
+export interface EmergencyCare {
+  /** A 24-hour emergency: the '24-Hour Emergency' service, or open 24 hours, and not closed now. */
+  emergency24h: boolean;
+  openNow: boolean | null;
+  opensAt: string | null;
+  closesAt: string | null;
+  /** Its emergency readiness services, in the canonical list's order. */
+  readiness: string[];
+  /** When the services and the hours were last confirmed (ISO), when known. */
+  servicesConfirmedAt: string | null;
+  hoursConfirmedAt: string | null;
+}
+
+export const EMERGENCY_24H = '24-Hour Emergency';
+
+/** The page's facts of one facility, from its care facts at `at`. */
+export function emergencyCare(care: CareFacts | undefined): EmergencyCare | undefined {
+  if (!care) return undefined;
+  const readiness = emergencyReadinessServices.filter((s) => care.services.includes(s));
+  const allDay = care.openingHours?.open24Hours === true && care.openNow === true;
+  return {
+    emergency24h: allDay || (readiness.includes(EMERGENCY_24H) && care.openNow !== false),
+    openNow: care.openNow,
+    opensAt: care.opensAt,
+    closesAt: care.closesAt,
+    readiness,
+    servicesConfirmedAt: care.sources.services.confirmedAt,
+    hoursConfirmedAt: care.openingHours ? care.sources.openingHours.confirmedAt : null,
+  };
+}
+
+/** 0: a 24-hour emergency, 1: open now, 2: the rest (closed, or hours unknown). */
+const rank = (h: NearbyHospital) => (h.care?.emergency24h ? 0 : h.care?.openNow === true ? 1 : 2);
 
 // Nigeria's bounding box, a little wide: a point outside it is not a Nigerian place.
 const inNigeria = (p: Point) => p.lat >= 4 && p.lat <= 14 && p.lng >= 2.5 && p.lng <= 15;
@@ -79,13 +119,16 @@ function hospitalOf(hit: { document: Record<string, unknown> }): NearbyHospital 
 }
 
 /**
- * The nearest emergency-capable facilities to a point, nearest first: those of a hospital type, and
- * the register's secondary and tertiary facilities whatever their type (two searches, since the
- * filter syntax both engines share has no `||`), merged by distance.
+ * The emergency-capable facilities near a point: those of a hospital type, the register's secondary and
+ * tertiary facilities whatever their type, and (issue 45) any with a 24-hour emergency service or a hospital
+ * open 24 hours, however many nearer ones there are (four searches, since the filter syntax both engines
+ * share has no `||`), merged. Listed 24-hour emergencies first, then those open now, then the rest, each
+ * group nearest first; `now` is the moment "open now" is read at (WAT).
  */
-export async function nearestHospitals(engine: SearchEngine, at: Point): Promise<NearbyHospital[]> {
+export async function nearestHospitals(engine: SearchEngine, db: Db, at: Point, now: Date = new Date()): Promise<NearbyHospital[]> {
   const point = `${at.lat.toFixed(6)}, ${at.lng.toFixed(6)}`;
-  const kinds = [`type:=[${EMERGENCY_TYPES.map((t) => `\`${t}\``).join(',')}]`, 'level:=[`Secondary`,`Tertiary`]'];
+  const types = `type:=[${EMERGENCY_TYPES.map((t) => `\`${t}\``).join(',')}]`;
+  const kinds = [types, 'level:=[`Secondary`,`Tertiary`]', `services:=[\`${EMERGENCY_24H}\`]`, `${types} && open24Hours:=true`];
   for (const radius of RADII_KM) {
     const results = await engine.multiSearch(
       kinds.map((kind) =>
@@ -104,8 +147,12 @@ export async function nearestHospitals(engine: SearchEngine, at: Point): Promise
       for (const hit of result.hits) byId.set(String(hit.document.id), hospitalOf(hit));
     }
     if (byId.size === 0 && radius !== RADII_KM.at(-1)) continue;
+    // One read of every candidate's care facts (at most four searches' pages). Without them the list is still
+    // the nearest hospitals: a failed read never hides it.
+    const care = await loadCare(db, 'institution', [...byId.keys()].map(Number), now).catch(() => new Map<number, CareFacts>());
+    for (const h of byId.values()) h.care = emergencyCare(care.get(Number(h.id)));
     return [...byId.values()]
-      .sort((a, b) => a.metres - b.metres)
+      .sort((a, b) => rank(a) - rank(b) || a.metres - b.metres)
       .slice(0, NEAREST_COUNT)
       .map(({ metres: _, ...h }) => h);
   }
