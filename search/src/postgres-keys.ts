@@ -112,7 +112,7 @@ export class KeyTable {
   }
 
   idsOf(collection: CollectionName): number[] {
-    return [...this.byId].filter(([, k]) => k.collection === collection).map(([id]) => id);
+    return (this.byCollection.get(collection) ?? []).map((k) => k.id);
   }
 
   private readonly words = new Map<number, Set<string>>();
