@@ -80,9 +80,16 @@ export function distancePoint(s: ParsedSearch): { lat: number; lng: number } | u
   return f ? { lat: Number(f.values[0]), lng: Number(f.values[1]) } : undefined;
 }
 
-/** The distance in metres from the point, as SQL: the chord's arc on the mean radius. */
+/**
+ * The radius of the sphere a hit's distance is given on: Typesense 27.1's (include/field.h GeoPoint:
+ * 3958.75 miles of 1609 m), so a hit's distance is the same on both engines (issue 46). Radius filters
+ * stay on the mean radius (chordOfKm), which 27.1's S2 cap on S2's Earth (6,371,010 m) is within 0.1 m of at 500 km.
+ */
+export const DISTANCE_RADIUS_M = 3958.75 * 1609;
+
+/** The distance in metres from the point, as SQL: the chord's arc on DISTANCE_RADIUS_M, truncated to whole metres as 27.1's. */
 export function distanceSql(at: { lat: number; lng: number }, p: Params): string {
-  return `(2 * asin(least(1, (location <-> ${point(p, at.lat, at.lng)}) / ${2 * CUBE_RADIUS_M})) * ${EARTH_RADIUS_M})`;
+  return `trunc(2 * asin(least(1, (location <-> ${point(p, at.lat, at.lng)}) / ${2 * CUBE_RADIUS_M})) * ${DISTANCE_RADIUS_M})`;
 }
 
 /**

@@ -11,7 +11,7 @@ import type { Sql } from '@ilera/db';
 import { collectionNames, type CollectionName, type SearchDocument } from './schema';
 import type { FilterClause, ParsedSearch } from './protocol';
 import { CUBE_ARRAY_FIELDS, CUBE_KEY_FIELDS, isKeyFilter, isTagFilter, tag } from './postgres-keys';
-import { cellId, cellPlace, chordOfKm, CUBE_RADIUS_M, distancePoint, EARTH_RADIUS_M, SMALL_CELLS } from './postgres-geo';
+import { cellId, cellPlace, chordOfKm, CUBE_RADIUS_M, distancePoint, DISTANCE_RADIUS_M, SMALL_CELLS } from './postgres-geo';
 import { NULLABLE_COLUMNS, NUMBER_COLUMNS, type Resolved } from './postgres-sql';
 import type { CountRow } from './postgres-counts';
 
@@ -455,7 +455,7 @@ interface Plan {
 }
 
 /** The distance in metres a chord stands for (distanceSql). */
-const metresOfChord = (chord: number): number => 2 * Math.asin(Math.min(1, chord / (2 * CUBE_RADIUS_M))) * EARTH_RADIUS_M;
+const metresOfChord = (chord: number): number => Math.trunc(2 * Math.asin(Math.min(1, chord / (2 * CUBE_RADIUS_M))) * DISTANCE_RADIUS_M);
 
 /** search_earth(lat, lng), in the same order of operations. */
 function earth(lat: number, lng: number): [number, number, number] {
