@@ -45,7 +45,8 @@
  * builds REV in a git worktree under ~/.cache/ilera-bench (bench/baseline.ts), seeds a database
  * for REV and one for the working tree, each with its own `npm run seed` (kept for the next run),
  * starts both apps and runs each scenario (read and open-loop ones; all read ones by default) on
- * one then the other, --rounds times, who goes first alternating. It prints the working tree's
+ * one then the other, --rounds times, who goes first alternating; the side not measured is paused
+ * (SIGSTOP) meanwhile. It prints the working tree's
  * req/s, p95 and CPU an answer (API; PostgreSQL: the backends of that version's database) as
  * ratios of REV's, round by round with the load average, and their spread
  * (bench/side-by-side.ts), and writes <out>/side-by-side-<date>.json and .md. No raw SQL replay.
@@ -196,6 +197,17 @@ async function startApp(appRoot: string, dbUrl: string, apiProcesses: number, re
       say(`API pids ${apis.map((a) => a.child.pid).join(', ')} on ports ${ports.join(', ')}; workers pid ${workers.child.pid}`);
     },
     stop: () => Promise.all(procs.map(stopProcess)),
+    /** Sends a signal to every process of the app still running (SIGSTOP / SIGCONT: side by side). */
+    signal(sig: NodeJS.Signals) {
+      for (const p of procs) {
+        if (p.child.exitCode !== null || p.child.signalCode !== null || !p.child.pid) continue;
+        try {
+          process.kill(p.child.pid, sig);
+        } catch {
+          /* exited meanwhile */
+        }
+      }
+    },
   };
 }
 
@@ -751,10 +763,21 @@ async function sideBySide(rev: string) {
     }
     if (!sides.current.ctx!.postmaster) say('PostgreSQL is not on this machine: its CPU is not measured');
     // One run of a scenario on one side: closed loop at --connections, or the open loop at its rate.
+    // The other side's processes are stopped (SIGSTOP) meanwhile: their timers and background work
+    // (the workers' jobs, an in-memory copy's refreshes) would otherwise take CPU from the side measured.
     const once = async (side: Side, name: string, seconds: number, first: number, round: number) => {
       const s = scenarios[name];
       const ctx = sides[side].ctx!;
-      return s.kind === 'open' ? openLoop(ctx, name, opts.rate ?? s.rate!, seconds, first) : loadRun(ctx, name, seconds, first, round);
+      const other = sides[side === 'baseline' ? 'current' : 'baseline'].app;
+      other.signal('SIGSTOP');
+      try {
+        // The side measured may have just been resumed: its load shedding samples the event loop's delay
+        // each second, and the pause it slept through would read as an overload (503s) until the next sample.
+        await new Promise((r) => setTimeout(r, 2000));
+        return await (s.kind === 'open' ? openLoop(ctx, name, opts.rate ?? s.rate!, seconds, first) : loadRun(ctx, name, seconds, first, round));
+      } finally {
+        other.signal('SIGCONT');
+      }
     };
     for (const name of names) {
       const s = scenarios[name];
@@ -772,7 +795,8 @@ async function sideBySide(rev: string) {
           // Both sides get the same requests in a round (the fixtures are each database's own).
           const result = await once(side, name, seconds, r * 10_000_000, r);
           say(`${name} round ${r} (load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}) ${labels[side]}: ${result.rps.toFixed(0)} req/s, p95 ${result.p95.toFixed(1)} ms, ${cacheText(result.cache)}, non-2xx ${JSON.stringify(result.statuses)}, errors ${result.errors}; ${cpuText(result.cpu)}`);
-          round[side] = { rps: result.rps, p95: result.p95, apiMs: result.cpu?.apiMs, pgMs: result.cpu?.pgMs };
+          const non2xx = Object.values(result.statuses).reduce((n, c) => n + c, 0) + result.errors;
+          round[side] = { rps: result.rps, p95: result.p95, apiMs: result.cpu?.apiMs, pgMs: result.cpu?.pgMs, non2xx };
         }
         row.rounds.push(round);
       }
@@ -780,6 +804,7 @@ async function sideBySide(rev: string) {
     }
   } finally {
     for (const side of Object.values(sides)) {
+      side.app.signal('SIGCONT');
       await side.app.stop();
       await side.sql.end({ timeout: 2 });
     }

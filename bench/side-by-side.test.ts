@@ -60,23 +60,29 @@ describe('side-by-side arithmetic', () => {
 describe('side-by-side table', () => {
   const rounds: Round[] = [
     { load: 2.04, first: 'baseline', baseline: { rps: 400, p95: 100, apiMs: 2, pgMs: 1 }, current: { rps: 300, p95: 150, apiMs: 3, pgMs: 0.5 } },
-    { load: 3.46, first: 'current', baseline: { rps: 400, p95: 100, apiMs: 2, pgMs: 1 }, current: { rps: 340, p95: 130, apiMs: 3 } },
+    { load: 3.46, first: 'current', baseline: { rps: 400, p95: 100, apiMs: 2, pgMs: 1, non2xx: 7 }, current: { rps: 340, p95: 130, apiMs: 3, non2xx: 2 } },
   ];
   const lines = sideBySideTable([{ name: 'search-log', title: 'Search traffic mix', rounds }], { baseline: 'c1927da', current: 'working tree' });
   const cells = (line: string) => line.split('|').slice(1, -1).map((c) => c.trim());
   const table = lines.filter((l) => l.startsWith('|'));
 
   it('has a header naming each figure and a column of ratios beside it', () => {
-    expect(cells(table[0])).toEqual(['Scenario', 'Round', 'Load', 'req/s', 'x', 'p95 ms', 'x', 'API CPU ms an answer', 'x', 'PostgreSQL CPU ms an answer', 'x']);
+    expect(cells(table[0])).toEqual(['Scenario', 'Round', 'Load', 'req/s', 'x', 'p95 ms', 'x', 'API CPU ms an answer', 'x', 'PostgreSQL CPU ms an answer', 'x', 'non-2xx']);
     expect(lines[0]).toContain('x = working tree ÷ c1927da');
   });
 
   it('prints each round with its load, who went first, both figures and their ratio', () => {
-    expect(cells(table[2])).toEqual(['Search traffic mix', '1 (c1927da first)', '2.0', '400 / 300', '0.75x', '100.0 / 150.0', '1.50x', '2.00 / 3.00', '1.50x', '1.00 / 0.50', '0.50x']);
-    expect(cells(table[3])).toEqual(['', '2 (working tree first)', '3.5', '400 / 340', '0.85x', '100.0 / 130.0', '1.30x', '2.00 / 3.00', '1.50x', '1.00 / —', '—']);
+    expect(cells(table[2])).toEqual(['Search traffic mix', '1 (c1927da first)', '2.0', '400 / 300', '0.75x', '100.0 / 150.0', '1.50x', '2.00 / 3.00', '1.50x', '1.00 / 0.50', '0.50x', '0 / 0']);
+    expect(cells(table[3])).toEqual(['', '2 (working tree first)', '3.5', '400 / 340', '0.85x', '100.0 / 130.0', '1.30x', '2.00 / 3.00', '1.50x', '1.00 / —', '—', '7 / 2']);
   });
 
   it('sums the rounds up: median ratio and its range, each side\'s range, the loads\' range', () => {
-    expect(cells(table[4])).toEqual(['', 'all 2', '2.0-3.5', '400 / 300-340', '**0.80x (0.75-0.85)**', '100.0 / 130.0-150.0', '**1.40x (1.30-1.50)**', '2.00 / 3.00', '**1.50x**', '1.00 / 0.50', '**0.50x**']);
+    expect(cells(table[4])).toEqual(['', 'all 2', '2.0-3.5', '400 / 300-340', '**0.80x (0.75-0.85)**', '100.0 / 130.0-150.0', '**1.40x (1.30-1.50)**', '2.00 / 3.00', '**1.50x**', '1.00 / 0.50', '**0.50x**', '7 / 2']);
+  });
+
+  it('warns when answers were refused or failed, and only then', () => {
+    expect(lines.at(-1)).toMatch(/^Some answers were not 2xx/);
+    const clean = sideBySideTable([{ name: 'profile', title: 'Profile', rounds: rounds.map((r) => ({ ...r, baseline: { ...r.baseline, non2xx: 0 }, current: { ...r.current, non2xx: 0 } })) }], { baseline: 'a', current: 'b' });
+    expect(clean.some((l) => l.includes('not 2xx'))).toBe(false);
   });
 });

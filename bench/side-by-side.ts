@@ -13,6 +13,8 @@ export interface RunFigures {
   /** CPU ms an answer: the API processes, and the PostgreSQL backends of that version's database. */
   apiMs?: number;
   pgMs?: number;
+  /** Answers that were not 2xx (503 from load shedding, errors) and requests that failed: counted in req/s and CPU an answer. */
+  non2xx?: number;
 }
 
 export interface Round {
@@ -75,13 +77,14 @@ export function sideBySideTable(rows: ScenarioRounds[], labels: { baseline: stri
       '(req/s above 1x is faster; p95 and CPU an answer below 1x are quicker, cheaper). "all" gives the ratios\' median and, in brackets, their range over the rounds.',
   );
   lines.push('');
-  lines.push(`| Scenario | Round | Load | ${METRICS.map((m) => `${m.label} | x`).join(' | ')} |`);
-  lines.push(`|---|---|---:|${METRICS.map(() => '---:|---:').join('|')}|`);
+  lines.push(`| Scenario | Round | Load | ${METRICS.map((m) => `${m.label} | x`).join(' | ')} | non-2xx |`);
+  lines.push(`|---|---|---:|${METRICS.map(() => '---:|---:').join('|')}|---:|`);
+  const non2xx = (r: Round) => `${r.baseline.non2xx ?? 0} / ${r.current.non2xx ?? 0}`;
   for (const row of rows) {
     row.rounds.forEach((r, k) => {
       const cells = METRICS.map((m) => `${fixed(r.baseline[m.key], m.digits)} / ${fixed(r.current[m.key], m.digits)} | ${times(ratio(r.current[m.key], r.baseline[m.key]))}`);
       const first = r.first === 'baseline' ? labels.baseline : labels.current;
-      lines.push(`| ${k === 0 ? row.title : ''} | ${k + 1} (${first} first) | ${r.load.toFixed(1)} | ${cells.join(' | ')} |`);
+      lines.push(`| ${k === 0 ? row.title : ''} | ${k + 1} (${first} first) | ${r.load.toFixed(1)} | ${cells.join(' | ')} | ${non2xx(r)} |`);
     });
     if (!row.rounds.length) continue;
     const loads = spread(row.rounds.map((r) => r.load))!;
@@ -90,7 +93,12 @@ export function sideBySideTable(rows: ScenarioRounds[], labels: { baseline: stri
       return !s ? '—' : s.min === s.max ? fixed(s.min, m.digits) : `${fixed(s.min, m.digits)}-${fixed(s.max, m.digits)}`;
     };
     const cells = METRICS.map((m) => `${range('baseline', m)} / ${range('current', m)} | **${ratioSpreadText(row.rounds, m.key)}**`);
-    lines.push(`| | all ${row.rounds.length} | ${loads.min.toFixed(1)}-${loads.max.toFixed(1)} | ${cells.join(' | ')} |`);
+    const total = (side: 'baseline' | 'current') => row.rounds.reduce((n, r) => n + (r[side].non2xx ?? 0), 0);
+    lines.push(`| | all ${row.rounds.length} | ${loads.min.toFixed(1)}-${loads.max.toFixed(1)} | ${cells.join(' | ')} | ${total('baseline')} / ${total('current')} |`);
+  }
+  if (rows.some((row) => row.rounds.some((r) => r.baseline.non2xx || r.current.non2xx))) {
+    lines.push('');
+    lines.push('Some answers were not 2xx (503: the API shed load; or errors): req/s and CPU an answer count them, so a side that refused more looks faster and cheaper than it was.');
   }
   return lines;
 }
