@@ -199,6 +199,17 @@ describe('import:network', () => {
     expect(await sql`SELECT plans_set_by FROM care_facts WHERE institution_id = ${hospital.id}`).toEqual([{ plansSetBy: 'provider' }]);
   });
 
+  it('takes a listed payer’s plans only, spelt as the payer lists them', async () => {
+    await sql`INSERT INTO payers (slug, name, kind, plans) VALUES ('lshs', 'Lagos State Health Scheme', 'state_scheme',
+      ${sql.json([{ name: 'Ilera Eko', tier: null }, { name: 'Ilera Eko Plus', tier: 'Tier 2' }])})`;
+    const err = await importNetwork(sql, { payer: 'lshs', file: await csv([`,institution:${hospital.id},ilera eko,,`, `,institution:${hospital.id},Gold,,`]) }).catch((e: unknown) => e);
+    expect((err as NetworkImportError).badRows).toEqual([{ line: 3, reason: expect.stringContaining('no plan "Gold"') }]);
+    expect(await plans('lshs')).toEqual([]);
+    const ok = await importNetwork(sql, { payer: 'lshs', file: await csv([`,institution:${hospital.id},ilera eko,,`, `,institution:${hospital.id},,,`]) });
+    expect(ok).toMatchObject({ added: 2 });
+    expect((await plans('lshs')).map((p) => p.plan)).toEqual(['Ilera Eko', null]);
+  });
+
   it('runs as an npm command and prints the bad rows with their lines', async () => {
     const file = await csv([`,institution:${hospital.id},,,`, `,professional:0,,,`]);
     const run = promisify(execFile);

@@ -10,6 +10,7 @@
  *   - ilera_id: `institution:123` or `professional:45` (the id in the profile's address on Ilera).
  * plan and tier may be empty (no plan = every plan of the payer); primary is true/false (yes/no, 1/0;
  * empty = false): a primary (capitation) provider of that plan.
+ * A payer that lists its plans (admin area) takes only those, matched without case and stored as listed.
  *
  * All or nothing: every bad row is reported with its line, and when there is one nothing is written.
  * Otherwise one transaction compares the file with the payer's imported rows: new rows are added,
@@ -153,6 +154,28 @@ async function readRows(file: string, text: string): Promise<{ rows: Row[]; bad:
   return { rows, bad };
 }
 
+/** A row whose plan the payer does not offer (reported, then left out). */
+const INVALID = '\u0000invalid';
+
+/**
+ * A known payer that lists its plans takes only those (as PUT .../care does), spelt as the list spells them;
+ * a payer that lists none (one an import added, say) takes any name.
+ */
+async function matchPlans(sql: Sql, payer: string, rows: Row[], bad: NetworkBadRow[]): Promise<void> {
+  const [known] = await sql<{ plans: { name: string }[] }[]>`SELECT plans FROM payers WHERE slug = ${payer}`;
+  const listed = new Map((known?.plans ?? []).map((p) => [p.name.toLowerCase(), p.name]));
+  if (!listed.size) return;
+  for (const r of rows) {
+    if (r.plan === null) continue;
+    const name = listed.get(r.plan.toLowerCase());
+    if (name) r.plan = name;
+    else {
+      bad.push({ line: r.line, reason: `${payer} has no plan "${r.plan}" (its plans: ${[...listed.values()].join(', ')}; an admin adds plans to the payer)` });
+      r.plan = INVALID;
+    }
+  }
+}
+
 interface Resolved extends Row {
   kind: Kind;
   id: number;
@@ -241,7 +264,8 @@ export async function importNetwork(sql: Sql, o: NetworkImportOptions): Promise<
   const digest = createHash('sha256').update(bytes).digest('hex');
   const { rows, bad } = await readRows(o.file, bytes.toString('utf8'));
   if (!rows.length && !bad.length) throw new NetworkImportError(`${path.basename(o.file)} has no rows: a network file lists at least one provider`);
-  const resolved = await resolveProviders(sql, rows, bad);
+  await matchPlans(sql, o.payer, rows, bad);
+  const resolved = await resolveProviders(sql, rows.filter((r) => r.plan !== INVALID), bad);
   if (bad.length) {
     bad.sort((a, b) => a.line - b.line);
     throw new NetworkImportError(`${bad.length} bad row${bad.length === 1 ? '' : 's'} in ${path.basename(o.file)}: nothing was imported`, bad);
