@@ -4,7 +4,7 @@ import pino from 'pino';
 import type { Config, Sql } from '@ilera/db';
 import { withoutAddresses, type Processor, type WorkerContext } from './context';
 import { createMailSender, type MailJob } from './mail.worker';
-import { indexProcessor } from './index.worker';
+import { engineFor, indexProcessor } from './index.worker';
 import { notifyProcessor } from './notify.worker';
 import { ensureReminderSchedule, reminderProcessor } from './reminder.worker';
 import { ensureMaintenanceSchedule, maintenanceProcessor } from './maintenance.worker';
@@ -96,6 +96,14 @@ export async function startWorkers(o: StartWorkersOptions): Promise<RunningWorke
   // The hourly reminder reconciliation (an upsert: one scheduler however many processes start).
   await ensureReminderSchedule(queues);
   await ensureMaintenanceSchedule(queues);
+  // Typesense's collections brought to this release's schema as the workers start (issue 46: fields added,
+  // a changed one rebuilt; search/src/typesense-engine.ts), in the background: a failure is logged, and
+  // the first write tries again.
+  if (o.config.typesenseUrl) {
+    engineFor(ctx)
+      .ensureCollections()
+      .catch((err: unknown) => warn('search collections not ready', { error: withoutAddresses(String((err as Error)?.message ?? err)) }));
+  }
   return {
     relay,
     workers,
