@@ -329,6 +329,9 @@ const routeLimits: Record<
   'POST /api/institutions': { limits: 'profileEdit' },
   'PUT /api/institutions/:id(^\\d+$)': { limits: 'profileEdit' },
   'PUT /api/institutions/photo': { limits: 'profileEdit' },
+  // Care facts (issue 45) are part of the profile: the same allowance.
+  'PUT /api/professionals/:id/care': { limits: 'profileEdit' },
+  'PUT /api/institutions/:id/care': { limits: 'profileEdit' },
 };
 
 /** The 429 message of a request limit: says to wait, and how long, in whole minutes. */

@@ -331,3 +331,21 @@ describe('the search event commits with the edit', () => {
     expect(hit!.consultationFee).toBe(7500);
   });
 });
+
+describe('the profile-edit allowance', () => {
+  it('counts care edits as profile edits: past it, 429 with Retry-After', async () => {
+    const limited = await createTestContext({ requestLimits: { profileEdit: { max: 2 } } });
+    try {
+      const pro = await createProfessional(limited.sql);
+      const cookie = await login(limited.app, pro.user.email, pro.user.password);
+      const put = () => callApi(limited.app, 'PUT', `/api/professionals/${pro.id}/care`, cookie, { services: ['Pharmacy'] });
+      expect((await put()).statusCode).toBe(200);
+      expect((await put()).statusCode).toBe(200);
+      const refused = await put();
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});
