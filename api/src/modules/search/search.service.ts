@@ -223,7 +223,9 @@ async function facetedSearch(
   if (tooDeep) throw new BadRequestError(tooDeep, { page: tooDeep });
   // Issue 17: "available within" is a range on the indexed next free slot, applied to every search
   // (its own counts below ignore it, as each facet's counts ignore that facet's filter).
-  const windowFilter = windowFilters(new Date());
+  // One instant for the whole request: the windows and "open now" (issue 45) are read at it.
+  const now = new Date();
+  const windowFilter = windowFilters(now);
   const chosenWindow = availability ? windowFilter(availability) : undefined;
   // A near-me search's radius holds for every count too: the facets count what is near.
   const radius = near ? nearFilter(near) : undefined;
