@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -31,8 +31,9 @@ declare module 'fastify' {
  */
 function signer(sessionKey: Buffer, previousKey?: Buffer) {
   // A key of its own, so the client cookie's signatures can never stand in for anything the session key protects.
+  // The derived key as a KeyObject, made once: a Buffer key is imported again by every createHmac.
   const macOf = (k: Buffer) => {
-    const key = createHmac('sha256', k).update('ilera client cookie').digest();
+    const key: KeyObject = createSecretKey(createHmac('sha256', k).update('ilera client cookie').digest());
     return (id: string) => createHmac('sha256', key).update(id).digest('base64url');
   };
   const mac = macOf(sessionKey);
@@ -81,8 +82,11 @@ export const clientCookiePlugin = fp(async (app, opts: { key: Buffer; previousKe
   });
 
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || (request.clientId && !resign.has(request))) return payload;
+    if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
+    // An answer a shared cache keeps gets no cookie whatever the request holds: its cookie is not
+    // checked for it (a signature less for every asset and signed-out profile; issue 47).
     if (/\bpublic\b/i.test(String(reply.getHeader('cache-control') ?? ''))) return payload;
+    if (request.clientId && !resign.has(request)) return payload;
     reply.setCookie(CLIENT_COOKIE, sign(request.clientId ?? randomBytes(16).toString('base64url')), {
       path: '/',
       httpOnly: true,
