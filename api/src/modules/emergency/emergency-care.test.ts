@@ -1,8 +1,10 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PostgresEngine, reindexAll } from '@ilera/search';
+import { PostgresEngine, reindexAll, TypesenseEngine } from '@ilera/search';
 import { createTestContext, type TestContext } from '../../../../test/support';
 import { callApi, cookieFrom, createInstitution, createUser } from '../../../../test/factories';
+import { fakeTypesense } from '../../../../test/fake-typesense';
+import { nearestHospitals } from './emergency.service';
 
 // Issue 45: the emergency page lists facilities with a 24-hour emergency first, then those open now, then
 // the rest, each group nearest first, each with its readiness services and how fresh they are. Plain HTML,
@@ -124,5 +126,21 @@ describe('GET /emergency with care facts', () => {
     expect(list.slice(0, 3).map((i) => i.name)).toEqual(['All-Day General Hospital', 'Mother and Child Clinic', 'Night Clinic Hospital']);
     expect(list.find((i) => i.name === 'Night Clinic Hospital')!.text).toMatch(/Open now · closes Sat 06:00/);
     expect(list.find((i) => i.name === 'Daytime Hospital')!.text).toMatch(/Closed now · opens Mon 08:00/);
+  });
+
+  it('gives the same list on the Typesense engine (the double) as on PostgreSQL', async () => {
+    const typesense = await fakeTypesense();
+    const engine = new TypesenseEngine({ url: typesense.url, apiKey: 'test-key', prefix: 'emergencycare_' });
+    try {
+      await engine.ensureCollections();
+      await reindexAll(ctx.sql, { engine });
+      const names = async (e: PostgresEngine | TypesenseEngine) => (await nearestHospitals(e, ctx.sql, device, NOW)).map((h) => h.name);
+      const onTypesense = await names(engine);
+      expect(onTypesense).toEqual(await names(new PostgresEngine(ctx.sql)));
+      expect(onTypesense.slice(0, 2)).toEqual(['All-Day General Hospital', 'Mother and Child Clinic']);
+    } finally {
+      await engine.close();
+      await typesense.close();
+    }
   });
 });
