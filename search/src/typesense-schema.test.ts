@@ -100,7 +100,7 @@ describe('Typesense collections follow the schema', () => {
   });
 
   it("a collection of f7f7225^'s schema (before location, lga, ownership, level, listed; nextSlot an int32) is brought to today's at start: nothing lost, near-me and LGA facets answer", async () => {
-    const prefix = `older${n++}_`;
+    const prefix = server.options(`older${n++}`).prefix!;
     await olderCollections(prefix, OLDER['f7f7225^']);
     // What the old collection answered a near-me search before: 27.1's 404 for a field it does not index.
     const before = new TypesenseEngine({ url: server.url, apiKey: server.apiKey, prefix, log: () => {} });
@@ -139,7 +139,7 @@ describe('Typesense collections follow the schema', () => {
   });
 
   it('search:check reports the drift of a collection that was not brought to the schema', async () => {
-    const prefix = `drift${n++}_`;
+    const prefix = server.options(`drift${n++}`).prefix!;
     await olderCollections(prefix, OLDER['f7f7225^']);
     const engine = new TypesenseEngine({ url: server.url, apiKey: server.apiKey, prefix, log: () => {} });
     const report = await checkIndex(db.sql, { engine });
@@ -149,7 +149,7 @@ describe('Typesense collections follow the schema', () => {
   });
 
   it('the log carries Typesense\'s own message for a search answered "busy"', async () => {
-    const prefix = `busy${n++}_`;
+    const prefix = server.options(`busy${n++}`).prefix!;
     await olderCollections(prefix, OLDER['f7f7225^']);
     const seen: string[] = [];
     const engine = new TypesenseEngine({ url: server.url, apiKey: server.apiKey, prefix, log: (_l, message) => seen.push(message) });
@@ -216,7 +216,7 @@ describe('rebuilds lose no write, one at a time', () => {
   };
 
   it('an int32 field that is an int64 today (nextSlot, 0925587^) is rebuilt at start under concurrent writes, losing none', async () => {
-    const prefix = `int64_${n++}_`;
+    const prefix = server.options(`int64x${n++}`).prefix!;
     await olderCollections(prefix, OLDER['0925587^'], true);
     const engine = startEngine(prefix);
     const old = server.fake?.aliasOf(`${prefix}institutions`);
@@ -233,7 +233,7 @@ describe('rebuilds lose no write, one at a time', () => {
   });
 
   it("the register import's bulk path (2,000 changed listings and more) loses none of the index worker's writes", async () => {
-    const prefix = `import${n++}_`;
+    const prefix = server.options(`import${n++}`).prefix!;
     const engine = startEngine(prefix);
     await reindexAll(db.sql, { engine });
     const before = server.fake?.aliasOf(`${prefix}institutions`);
@@ -248,7 +248,7 @@ describe('rebuilds lose no write, one at a time', () => {
   });
 
   it('a reindex and an import started together end with one collection per alias and every write in it', async () => {
-    const prefix = `together${n++}_`;
+    const prefix = server.options(`together${n++}`).prefix!;
     const engine = startEngine(prefix);
     await engine.ensureCollections();
     const changed = Array.from({ length: 2500 }, (_, i) => i + 1);
