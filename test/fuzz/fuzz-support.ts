@@ -170,6 +170,11 @@ const FINGERPRINTED = [
   'reviews',
   'outbox',
   'password_reset_tokens',
+  // Issue 45: care facts, plans and the lists admins keep.
+  'care_facts',
+  'provider_plans',
+  'payers',
+  'public_holidays',
   // An administrator's refused request is audited as a failure by design: only the rest must not change.
   "audit_log WHERE outcome <> 'failure'",
 ] as const;
