@@ -754,12 +754,30 @@ async function sideBySide(rev: string) {
       sides[side] = { sql, db: db.name, dataSize: await dataSizeOf(sql), app };
       say(`${label}: ${sides[side].dataSize}`);
     }
+    // Interrupted (Ctrl-C) while one side is paused: a stopped process would never act on its signal.
+    const interrupted = (sig: NodeJS.Signals) => {
+      for (const side of Object.values(sides)) {
+        side.app.signal('SIGCONT');
+        side.app.signal('SIGTERM');
+      }
+      process.exit(sig === 'SIGINT' ? 130 : 143);
+    };
+    process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
     await pruneCachedDatabases(adminUrl, [sides.baseline.db, sides.current.db]);
     for (const side of ['baseline', 'current'] as const) {
       const { sql, app } = sides[side];
       await app.ready();
       const fx = await loadFixtures(sql);
-      sides[side].ctx = { bases: app.bases, fx, cookies: await signIn(app.base, fx), apiPids: app.apis.map((a) => a.child.pid!), postmaster: await localPostmaster(sql), pgDatabase: sides[side].db };
+      // Patients sign in (argon2, a hash each) only when a scenario sends their session.
+      const signedIn = names.some((n) => Array.from({ length: 100 }, (_, i) => scenarios[n].request(fx, i)).some((r) => r.auth === 'patient'));
+      sides[side].ctx = {
+        bases: app.bases,
+        fx,
+        cookies: signedIn ? await signIn(app.base, fx) : [],
+        apiPids: app.apis.map((a) => a.child.pid!),
+        postmaster: await localPostmaster(sql),
+        pgDatabase: sides[side].db,
+      };
     }
     if (!sides.current.ctx!.postmaster) say('PostgreSQL is not on this machine: its CPU is not measured');
     // One run of a scenario on one side: closed loop at --connections, or the open loop at its rate.
@@ -822,6 +840,9 @@ async function sideBySide(rev: string) {
   lines.push(`Data (each version's own seed, vacuumed): ${labels.baseline}: ${sides.baseline.dataSize}; working tree: ${sides.current.dataSize}`);
   lines.push(
     `Date: ${started.toISOString()}; ${opts.connections} connections, ${opts.duration} s a run after a ${opts.warmup} s warm-up, ${opts.rounds} rounds; ` +
+      (names.some((n) => scenarios[n].kind === 'open')
+        ? `open loop: ${opts.rate ? `${opts.rate}/s` : "the scenario's rate"} for ${opts.openSeconds ? `${opts.openSeconds} s` : "the scenario's seconds"}; `
+        : '') +
       `CPU from /proc: the API processes, and the PostgreSQL backends of that version's database`,
   );
   lines.push('');
