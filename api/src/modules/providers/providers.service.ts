@@ -9,7 +9,6 @@ import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from 
 import type { SessionUser } from '../../plugins/session';
 import * as repo from './providers.repo';
 import { careOf } from '../care/care.service';
-import { careReportAggregates } from '../care-reports/care-reports.service';
 
 export type Viewer = SessionUser | null;
 
@@ -77,9 +76,7 @@ export function providerService<K extends ProviderKind, Row extends ProfileRow, 
 
   /** The profile as the viewer may see it, with its care facts (issue 45: public, "open now" computed now). */
   async function answer(db: Db, row: Row, viewer: Viewer) {
-    // Patients' reports in aggregate (issue 45): public, only from three reports of three patients up (absent before).
-    const [care, reports] = await Promise.all([careOf(db, kind, row.id), careReportAggregates(db, kind, row.id)]);
-    return { ...view(row, viewer), care: reports ? { ...care, reports } : care };
+    return { ...view(row, viewer), care: await careOf(db, kind, row.id) };
   }
 
   async function reload(db: Db, id: number, viewer: Viewer) {
