@@ -35,6 +35,8 @@ export const appointmentListItemAnswer = appointmentAnswer.extend({
     })
     .nullable(),
   institution: z.object({ id: z.number().int(), name: z.string(), type: z.string() }).nullable(),
+  /** The patient's own list only: they already sent "How was your visit?" for it (issue 45). */
+  careReported: z.boolean().optional(),
 });
 export type Appointment = z.infer<typeof appointmentListItemAnswer>;
 export const appointmentListAnswer = z.array(appointmentListItemAnswer);

@@ -113,6 +113,11 @@ export async function listAppointments(
       p.title AS p_title, p.specialty AS p_specialty, p.professional_type AS p_type,
       pu.first_name AS p_first_name, pu.last_name AS p_last_name,
       i.name AS i_name, i.type AS i_type
+      ${
+        // The patient's own list says whether they answered "How was your visit?" (issue 45), so the
+        // question is not offered twice; a provider's list never says which patients reported.
+        'patientId' in filter ? db`, EXISTS (SELECT 1 FROM care_reports r WHERE r.appointment_id = a.id) AS care_reported` : db``
+      }
     FROM appointments a
     LEFT JOIN professionals p ON p.id = a.professional_id
     LEFT JOIN users pu ON pu.id = p.user_id
@@ -120,10 +125,11 @@ export async function listAppointments(
     WHERE ${where} ${status ? db`AND a.status = ${status}` : db``}
     ORDER BY a.appointment_date DESC, a.id DESC`;
   return rows.map((r) => {
-    const { pTitle, pSpecialty, pType, pFirstName, pLastName, iName, iType, ...a } = r as Record<string, unknown>;
+    const { pTitle, pSpecialty, pType, pFirstName, pLastName, iName, iType, careReported, ...a } = r as Record<string, unknown>;
     const row = a as unknown as AppointmentRow;
     return {
       ...row,
+      ...(careReported === undefined ? {} : { careReported: careReported as boolean }),
       professional:
         row.professionalId != null
           ? {
