@@ -30,43 +30,40 @@ export interface CareRow {
   feesConfirmedAt: Date | null;
 }
 
-/** The care rows of these providers (one per existing provider, whether or not it has facts yet). */
-export async function findCareRows(db: Db, kind: ProviderKind, ids: readonly number[]): Promise<CareRow[]> {
-  if (ids.length === 0) return [];
-  const fee = kind === 'professional' ? db`p.consultation_fee` : db`NULL::int`;
-  const listed = kind === 'institution' ? db`p.user_id IS NULL` : db`false`;
-  return db<CareRow[]>`
-    SELECT p.id, ${listed} AS listed, p.services, ${fee} AS consultation_fee,
-           c.opening_hours, c.hours_set_by, c.hours_confirmed_at, c.services_set_by, c.services_confirmed_at,
-           c.plans_set_by, c.plans_confirmed_at, c.fees, c.fees_set_by, c.fees_confirmed_at
-    FROM ${providerTable(db, kind)} p
-    LEFT JOIN care_facts c ON c.${keyColumn(db, kind)} = p.id
-    WHERE p.id = ANY(${ids as number[]}::int[])`;
-}
-
-export interface PlanRow {
-  providerId: number;
+export interface CarePlanRow {
   payer: string;
   plan: string | null;
   primary: boolean;
 }
 
-/** Active plans (not withdrawn), one per payer and plan whatever their sources; primary if any row says so. */
-export async function findPlans(db: Db, kind: ProviderKind, ids: readonly number[]): Promise<PlanRow[]> {
+/**
+ * The care rows of these providers (one per existing provider, whether or not it has facts yet), in one
+ * statement: each with its active plans (not withdrawn; one per payer and plan whatever their sources,
+ * primary if any row says so) and the public holidays from `from` to `to` (inclusive, 'YYYY-MM-DD'; the
+ * same list on every row, read once).
+ */
+export async function findCareRows(
+  db: Db,
+  kind: ProviderKind,
+  ids: readonly number[],
+  holidays: { from: string; to: string },
+): Promise<(CareRow & { plans: CarePlanRow[]; holidays: string[] })[]> {
   if (ids.length === 0) return [];
-  return db<PlanRow[]>`
-    SELECT ${keyColumn(db, kind)} AS provider_id, payer_slug AS payer, plan, bool_or(is_primary) AS primary
-    FROM provider_plans
-    WHERE ${keyColumn(db, kind)} = ANY(${ids as number[]}::int[]) AND withdrawn_at IS NULL
-    GROUP BY 1, 2, 3
-    ORDER BY 1, 2, 3 NULLS FIRST`;
-}
-
-/** Public holidays from `from` to `to` (inclusive, 'YYYY-MM-DD'), as dates. */
-export async function holidayDates(db: Db, from: string, to: string): Promise<string[]> {
-  const rows = await db<{ day: string }[]>`
-    SELECT to_char(day, 'YYYY-MM-DD') AS day FROM public_holidays WHERE day BETWEEN ${from}::date AND ${to}::date ORDER BY day`;
-  return rows.map((r) => r.day);
+  const fee = kind === 'professional' ? db`p.consultation_fee` : db`NULL::int`;
+  const listed = kind === 'institution' ? db`p.user_id IS NULL` : db`false`;
+  return db`
+    SELECT p.id, ${listed} AS listed, p.services, ${fee} AS consultation_fee,
+           c.opening_hours, c.hours_set_by, c.hours_confirmed_at, c.services_set_by, c.services_confirmed_at,
+           c.plans_set_by, c.plans_confirmed_at, c.fees, c.fees_set_by, c.fees_confirmed_at,
+           coalesce((
+             SELECT json_agg(json_build_object('payer', pp.payer, 'plan', pp.plan, 'primary', pp.is_primary) ORDER BY pp.payer, pp.plan NULLS FIRST)
+             FROM (SELECT payer_slug AS payer, plan, bool_or(is_primary) AS is_primary FROM provider_plans
+                   WHERE ${keyColumn(db, kind)} = p.id AND withdrawn_at IS NULL GROUP BY 1, 2) pp), '[]'::json) AS plans,
+           (SELECT coalesce(array_agg(to_char(day, 'YYYY-MM-DD') ORDER BY day), '{}') FROM public_holidays
+            WHERE day BETWEEN ${holidays.from}::date AND ${holidays.to}::date) AS holidays
+    FROM ${providerTable(db, kind)} p
+    LEFT JOIN care_facts c ON c.${keyColumn(db, kind)} = p.id
+    WHERE p.id = ANY(${ids as number[]}::int[])`;
 }
 
 /** Locks the provider for a care edit (two edits of one provider replace its plans one after the other). */

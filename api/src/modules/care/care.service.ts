@@ -32,10 +32,10 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const newest = (dates: (Date | null)[]) =>
   dates.reduce<Date | null>((best, d) => (d && (!best || d.getTime() > best.getTime()) ? d : best), null);
 
-/** The public holidays openState needs at `at` (yesterday to two weeks on, WAT). */
-export async function holidaysAround(db: Db, at: Date): Promise<string[]> {
+/** The public holidays openState needs at `at`: yesterday to two weeks on (WAT). */
+function holidayWindow(at: Date) {
   const today = lagosToday(at);
-  return repo.holidayDates(db, addDays(today, -1), addDays(today, HOLIDAY_WINDOW_DAYS));
+  return { from: addDays(today, -1), to: addDays(today, HOLIDAY_WINDOW_DAYS) };
 }
 
 /** A stored fees group as the answer gives it: a professional's consultation fee is the profile's. */
@@ -51,7 +51,7 @@ function feesOf(kind: ProviderKind, row: repo.CareRow): CareFees | null {
   };
 }
 
-function careFactsOf(kind: ProviderKind, row: repo.CareRow, plans: repo.PlanRow[], holidays: string[], at: Date): CareFacts {
+function careFactsOf(kind: ProviderKind, row: repo.CareRow, plans: readonly repo.CarePlanRow[], holidays: readonly string[], at: Date): CareFacts {
   const confirmedAt = newest([row.hoursConfirmedAt, row.servicesConfirmedAt, row.plansConfirmedAt, row.feesConfirmedAt]);
   // Register listings' facts stop counting after 12 months; an owner's stay theirs (they are reminded every 90 days).
   const stale = row.listed && confirmedAt !== null && isCareStale(confirmedAt, at);
@@ -75,15 +75,11 @@ function careFactsOf(kind: ProviderKind, row: repo.CareRow, plans: repo.PlanRow[
 
 /**
  * The care facts of these providers at `at` (default now), by id; ids of no provider are left out.
- * One read for many ids (FHIR bundles, the emergency list): three statements whatever their number.
+ * One statement for one id or many (FHIR bundles, the emergency list).
  */
 export async function loadCare(db: Db, kind: ProviderKind, ids: readonly number[], at: Date = new Date()): Promise<Map<number, CareFacts>> {
   const out = new Map<number, CareFacts>();
-  if (ids.length === 0) return out;
-  const [rows, plans, holidays] = await Promise.all([repo.findCareRows(db, kind, ids), repo.findPlans(db, kind, ids), holidaysAround(db, at)]);
-  const plansOf = new Map<number, repo.PlanRow[]>();
-  for (const p of plans) plansOf.set(p.providerId, [...(plansOf.get(p.providerId) ?? []), p]);
-  for (const row of rows) out.set(row.id, careFactsOf(kind, row, plansOf.get(row.id) ?? [], holidays, at));
+  for (const row of await repo.findCareRows(db, kind, ids, holidayWindow(at))) out.set(row.id, careFactsOf(kind, row, row.plans, row.holidays, at));
   return out;
 }
 
