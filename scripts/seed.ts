@@ -38,11 +38,14 @@ function readArgs(argv: string[]): CliArgs {
   return args;
 }
 
-/** Empties every data table; keeps the migrations record and the specialties reference list. */
+/**
+ * Empties every data table; keeps the migrations record and the reference lists the migrations fill: the
+ * specialties, and Nigeria's public holidays (migration 048; without them no provider would close on one).
+ */
 export async function resetData(sql: Sql): Promise<void> {
   const tables = await sql<{ name: string }[]>`
     SELECT quote_ident(tablename) AS name FROM pg_tables
-    WHERE schemaname = current_schema() AND tablename NOT IN ('schema_migrations', 'specialties')`;
+    WHERE schemaname = current_schema() AND tablename NOT IN ('schema_migrations', 'specialties', 'public_holidays')`;
   if (tables.length) await sql.unsafe(`TRUNCATE ${tables.map((t) => t.name).join(', ')} RESTART IDENTITY CASCADE`);
 }
 

@@ -286,6 +286,9 @@ describe('npm run seed', () => {
     expect(await counts()).toMatchObject({ professionals: 320, institutions: 80, listings: 3000, firstId: 1, demo: 4 });
     const [leftOver] = await db.sql`SELECT 1 FROM users WHERE email = 'left-over@example.com'`;
     expect(leftOver).toBeUndefined();
+    // The public holidays (reference data of migration 048) stay: care facts' "open now" closes on them.
+    const [holidays] = await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM public_holidays WHERE day = '2026-12-25'`;
+    expect(holidays.n).toBe(1);
     // It ends with VACUUM (ANALYZE) of every table it wrote (issue 38): none is left without statistics,
     // dead rows or an unset visibility map for autovacuum to find (or not, where it is off).
     expect(stdout).toMatch(/VACUUM \(ANALYZE\) of \d+ tables/);
