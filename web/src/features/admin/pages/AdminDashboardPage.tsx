@@ -8,6 +8,7 @@ import type { PublicUser as AdminUser } from '@ilera/contracts';
 import { toast } from '../../../lib/toast';
 import { ActivityLog } from '../components/ActivityLog';
 import { ClaimsQueue } from '../components/ClaimsQueue';
+import { CareFactsQueue } from '../components/CareFactsQueue';
 import { ModerationQueue } from '../components/ModerationQueue';
 import { RegisterChanges } from '../components/RegisterChanges';
 import { AdminFrame } from '../components/AdminFrame';
@@ -83,6 +84,7 @@ function Dashboard({ admin }: { admin: AdminUser }) {
             <Tabs.Tab value="moderation">Moderation</Tabs.Tab>
             <Tabs.Tab value="claims">Claims</Tabs.Tab>
             <Tabs.Tab value="register-changes">Register changes</Tabs.Tab>
+            <Tabs.Tab value="care-facts">Care facts</Tabs.Tab>
             <Tabs.Tab value="texts">Texts</Tabs.Tab>
             <Tabs.Tab value="activity">Activity</Tabs.Tab>
           </Tabs.List>
@@ -100,6 +102,9 @@ function Dashboard({ admin }: { admin: AdminUser }) {
           </Tabs.Panel>
           <Tabs.Panel value="register-changes" pt="md">
             <RegisterChanges />
+          </Tabs.Panel>
+          <Tabs.Panel value="care-facts" pt="md">
+            <CareFactsQueue />
           </Tabs.Panel>
           <Tabs.Panel value="texts" pt="md">
             <TextTotals />

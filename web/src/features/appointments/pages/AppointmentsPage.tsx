@@ -42,6 +42,7 @@ import { useAppointments, type AppointmentsOwner } from '../api/get-appointments
 import { useUpdateAppointmentStatus } from '../api/update-appointment-status';
 import type { Appointment } from '@ilera/contracts';
 import { StatusBadge, providerName } from '../components/AppointmentStatusBadge';
+import { VisitQuestion } from '../../care-reports/components/VisitQuestion';
 
 type Filter = 'all' | AppointmentStatus;
 
@@ -158,6 +159,8 @@ function AppointmentCard({
           </Button>
         </Group>
       )}
+      {/* Issue 45: a patient's completed visit asks "How was your visit?" once. */}
+      {!isProvider && <VisitQuestion appointment={a} />}
     </Card>
   );
 }

@@ -13,6 +13,7 @@ import { PhotoDialog } from '../../profiles/components/PhotoDialog';
 import { ProfileStatusBadge } from '../../profiles/components/ProfileStatusBadge';
 import { AffiliationsCard } from '../../affiliations/components/AffiliationsCard';
 import { MyClaimsCard } from '../../claims/components/MyClaimsCard';
+import { CareFlagsCard } from '../../care-reports/components/CareFlagsCard';
 import { NoProfileCard, QuickActions, excerpt } from './ProviderParts';
 
 type Kind = 'professional' | 'institution';
@@ -100,6 +101,8 @@ function ProviderDashboard<T extends OwnProfile>({ kind, query, view }: { kind: 
             )}
           </Group>
         </Card>
+        {/* Issue 45: what patients' reports contradict on this profile. */}
+        <CareFlagsCard kind={kind} id={p.id} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>
         <QuickActions

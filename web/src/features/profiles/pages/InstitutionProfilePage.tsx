@@ -6,6 +6,7 @@ import { useInstitution } from '../api/get-institution';
 import { professionalName } from '../api/types';
 import { SectionCard } from '../components/ProfileParts';
 import { ProviderProfilePage, type ProfileView } from '../components/ProviderProfile';
+import { CareReportActions } from '../../care-reports/components/CareReportActions';
 import { DirectionsLinks, NotOnIlera, RegisterBanner } from '../components/RegisterListingParts';
 
 function view(inst: Institution): ProfileView {
@@ -56,6 +57,7 @@ function view(inst: Institution): ProfileView {
             <Text c="dimmed">No associated professionals.</Text>
           )}
         </SectionCard>
+        <CareReportActions kind="institution" id={inst.id} name={inst.name} ownerId={inst.userId} listed={inst.listed} />
       </>
     ),
     renewalPending: inst.licenceRenewalPending,

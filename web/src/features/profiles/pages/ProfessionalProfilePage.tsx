@@ -7,6 +7,7 @@ import { professionalName } from '../api/types';
 import { CountriesDialog, WhenOpened } from '../components/ProfileDialogs';
 import { SectionCard } from '../components/ProfileParts';
 import { ProviderProfilePage, type ProfileView, type ViewContext } from '../components/ProviderProfile';
+import { CareReportActions } from '../../care-reports/components/CareReportActions';
 import { DirectionsLinks } from '../components/RegisterListingParts';
 
 /** One list item per entered line (education, certifications). */
@@ -83,6 +84,7 @@ function view(p: Professional, { isOwner, dialog, open, close }: ViewContext): P
             <Text c="dimmed">No affiliated institutions.</Text>
           )}
         </SectionCard>
+        <CareReportActions kind="professional" id={p.id} name={professionalName(p)} ownerId={p.userId} listed={false} />
       </>
     ),
     ownerActions: (

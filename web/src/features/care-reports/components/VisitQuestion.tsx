@@ -1,0 +1,57 @@
+import { lazy, Suspense, useState } from 'react';
+import { Button, Group, Text } from '@mantine/core';
+import type { Appointment } from '@ilera/contracts';
+import { providerName } from '../../appointments/components/AppointmentStatusBadge';
+
+const VisitReportDialog = lazy(() => import('./VisitReportDialog'));
+
+/**
+ * Under a patient's completed appointment (issue 45): "How was your visit?", offered until answered; once
+ * the list says it was (careReported), a thank-you instead. Nothing for other appointments.
+ */
+export function VisitQuestion({ appointment: a }: { appointment: Appointment }) {
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const [sent, setSent] = useState(false);
+  const target = a.professionalId != null ? { kind: 'professional' as const, id: a.professionalId } : a.institutionId != null ? { kind: 'institution' as const, id: a.institutionId } : null;
+  if (a.status !== 'completed' || a.careReported === undefined || !target) return null;
+  if (a.careReported || sent) {
+    return (
+      <Text size="sm" c="teal.8" mt="md">
+        Thank you for telling us how your visit went.
+      </Text>
+    );
+  }
+  return (
+    <Group mt="md" gap="sm" wrap="wrap">
+      <Button
+        variant="light"
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        How was your visit?
+      </Button>
+      <Text size="sm" c="dimmed">
+        Optional: three quick questions that help other patients.
+      </Text>
+      {wanted && (
+        <Suspense fallback={null}>
+          <VisitReportDialog
+            opened={open}
+            onClose={() => setOpen(false)}
+            onSent={() => {
+              setSent(true);
+              setOpen(false);
+            }}
+            kind={target.kind}
+            id={target.id}
+            appointmentId={a.id}
+            providerName={providerName(a)}
+          />
+        </Suspense>
+      )}
+    </Group>
+  );
+}
