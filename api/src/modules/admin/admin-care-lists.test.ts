@@ -4,6 +4,7 @@
 // bulk reindex job that the workers run over every provider with opening hours.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, eventually, type TestContext } from '../../../../test/support';
+import { lagosToday } from '@ilera/contracts';
 import { callApi, cookieFrom, createInstitution, createProfessional, createUser, login } from '../../../../test/factories';
 
 let ctx: TestContext;
@@ -189,4 +190,34 @@ describe('public holidays', () => {
     expect(expected).toBeGreaterThanOrEqual(3);
     await asAdmin('DELETE', '/api/admin/holidays/2027-06-14');
   });
+
+  it('a holiday added today takes a provider open all day (not 24 hours) out of "open now" in search, and back when removed', async () => {
+    const name = `Holidaytest Clinic ${Date.now().toString(36).replace(/\d/g, '')}`;
+    const inst = await createInstitution(ctx.sql, { name });
+    // Open around the clock in two periods, but not "open 24 hours": a public holiday closes it.
+    const allDay = [{ opens: '00:00', closes: '12:00' }, { opens: '12:00', closes: '00:00' }];
+    const week = (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((day) => ({ day, periods: allDay }));
+    expect((await asAdmin('PUT', `/api/institutions/${inst.id}/care`, { openingHours: { open24Hours: false, week, closures: [] } })).statusCode).toBe(200);
+    const today = lagosToday();
+    const [seeded] = await ctx.sql`SELECT name, movable FROM public_holidays WHERE day = ${today}::date`;
+    if (seeded) await ctx.sql`DELETE FROM public_holidays WHERE day = ${today}::date`;
+    const openNow = async () => {
+      const res = await call('GET', `/api/institutions/search?q=${encodeURIComponent(name)}&openNow=true`);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().hits as { id: string | number }[]).some((h) => Number(h.id) === inst.id);
+    };
+    try {
+      await eventually(openNow, 15_000, 200);
+      expect((await asAdmin('PUT', `/api/admin/holidays/${today}`, { name: 'Declared public holiday', movable: true })).statusCode).toBe(200);
+      await eventually(async () => !(await openNow()), 20_000, 200);
+      expect((await careOfInstitution(inst.id)).openNow).toBe(false);
+      expect((await asAdmin('DELETE', `/api/admin/holidays/${today}`)).statusCode).toBe(204);
+      await eventually(openNow, 20_000, 200);
+    } finally {
+      await ctx.sql`DELETE FROM public_holidays WHERE day = ${today}::date`;
+      if (seeded) await ctx.sql`INSERT INTO public_holidays (day, name, movable) VALUES (${today}::date, ${seeded.name}, ${seeded.movable})`;
+    }
+  });
 });
+
+const careOfInstitution = async (id: number) => (await call('GET', `/api/institutions/${id}`)).json().care;
