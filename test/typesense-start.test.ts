@@ -69,4 +69,16 @@ describe('Typesense collections at start', () => {
     expect(typesense.collectionNames()).not.toContain('institutions_older2');
     expect(typesense.collectionNames()).toContain(typesense.aliasOf('institutions'));
   });
+
+  it('a search the API answers "busy" leaves Typesense\'s own message in the API\'s log', async () => {
+    typesense.failSearches(() => true, 503);
+    try {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/search/multi_search', payload: { searches: [{ collection: 'institutions', q: 'clinic' }] } });
+      expect(res.statusCode).toBe(503);
+    } finally {
+      typesense.failSearches();
+    }
+    const line = ctx.logs.map((l) => JSON.parse(l) as { msg?: string; message?: string; code?: number }).find((l) => l.msg?.startsWith('Typesense answered a search 503'));
+    expect(line).toMatchObject({ code: 503, message: 'Not Ready or Lagging' });
+  });
 });

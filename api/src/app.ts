@@ -65,7 +65,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('redis', redis);
   app.decorate('config', deps.config);
   app.decorate('queues', queues);
-  const engine = createEngine(deps.config, deps.sql);
+  // The Typesense engine logs what it changes in the collections and Typesense's own message for a search answered "busy" (issue 46).
+  const engine = createEngine(deps.config, deps.sql, { log: (level, msg, detail) => app.log[level](detail ?? {}, msg) });
   app.addHook('onClose', async () => engine.close());
   // PostgreSQL's search tables come with the migrations; Typesense's collections must be created.
   if (engine.kind === 'typesense') ensureCollectionsAtStart(app, engine);
