@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, NativeSelect, NumberInput, Radio, Stack, Text, TextInput } from '@mantine/core';
-import { careReportSchema, lagosToday, type CareReportInput } from '@ilera/contracts';
+import { lagosToday } from '@ilera/contracts';
 import { errorMessage, isUnauthorizedError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useAuth } from '../../auth/api/use-auth';
@@ -10,6 +10,7 @@ import { usePayers } from '../../care/api/get-payers';
 import { DialogButtons } from '../../../components/dialog-parts';
 import type { ProviderKind } from '../../profiles/api/types';
 import { useCreateCareReport } from '../api/create-care-report';
+import { visitReportBody, type YesNo } from '../visit-report';
 
 export interface VisitReportDialogProps {
   opened: boolean;
@@ -23,8 +24,6 @@ export interface VisitReportDialogProps {
   appointmentId?: number;
 }
 
-type YesNo = '' | 'yes' | 'no';
-const yesNo = (v: YesNo): boolean | null => (v === '' ? null : v === 'yes');
 
 /** A yes/no question that may be left unanswered (every question of the set is optional). */
 function YesNoQuestion({ label, value, onChange, error }: { label: string; value: YesNo; onChange: (v: YesNo) => void; error?: string }) {
@@ -60,23 +59,14 @@ export default function VisitReportDialog({ opened, onClose, onSent, kind, id, p
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const accepted = payer ? yesNo(planAccepted) : null;
-    const body: CareReportInput = {
-      ...(appointmentId != null ? { appointmentId } : { visitedOn }),
-      wasOpen: yesNo(wasOpen),
-      // The plan is sent only with its answer: "I used NHIA" alone says nothing about acceptance.
-      payer: accepted != null ? payer : null,
-      planAccepted: accepted,
-      paidNaira: typeof paid === 'number' ? paid : null,
-    };
-    const parsed = careReportSchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? 'form'), i.message])));
+    const { body, errors: refused } = visitReportBody({ wasOpen, payer, planAccepted, paid }, appointmentId != null ? { appointmentId } : { visitedOn });
+    if (!body) {
+      setErrors(refused ?? {});
       return;
     }
     setErrors({});
     create.mutate(
-      { kind, id, body: parsed.data },
+      { kind, id, body },
       {
         onSuccess: () => {
           toast({ title: 'Thank You', description: 'Your answers help other patients know what to expect.' });
