@@ -767,6 +767,10 @@ async function sideBySide(rev: string) {
     for (const side of ['baseline', 'current'] as const) {
       const { sql, app } = sides[side];
       await app.ready();
+      // Start-up work after the API answers (the near-me copy's first read) would otherwise run, paused and
+      // resumed, inside that side's first measured runs.
+      const quietAfter = await untilIdle(app.procs.map((p) => p.child.pid!));
+      say(`${labels[side]}: idle ${quietAfter.toFixed(0)} s after answering`);
       const fx = await loadFixtures(sql);
       // Patients sign in (argon2, a hash each) only when a scenario sends their session.
       const signedIn = names.some((n) => Array.from({ length: 100 }, (_, i) => scenarios[n].request(fx, i)).some((r) => r.auth === 'patient'));
@@ -854,6 +858,24 @@ async function sideBySide(rev: string) {
   await writeFile(path.join(opts.out, `side-by-side-${stamp}.md`), text + '\n');
   await writeFile(path.join(opts.out, `side-by-side-${stamp}.json`), JSON.stringify({ opts, commit, labels, rows }, null, 2));
   say(`written ${path.relative(root, path.join(opts.out, `side-by-side-${stamp}.md`))}`);
+}
+
+/**
+ * Waits until processes are idle: under 5% of a core between them for two seconds running (at
+ * most `maxSeconds`). Returns the seconds waited.
+ */
+async function untilIdle(pids: number[], maxSeconds = 120): Promise<number> {
+  const started = performance.now();
+  const total = () => pids.reduce((n, pid) => n + cpuMs(pid), 0);
+  let last = total();
+  let quiet = 0;
+  while (quiet < 2 && performance.now() - started < maxSeconds * 1000) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = total();
+    quiet = now - last < 50 ? quiet + 1 : 0;
+    last = now;
+  }
+  return (performance.now() - started) / 1000;
 }
 
 /** True when the working tree differs from HEAD (tracked files). */

@@ -13,6 +13,7 @@ describe('bench command line', () => {
     expect(o.baseline).toBe('c1927da');
     expect(o.only).toEqual(['search-log', 'profile']);
     expect(o.rounds).toBe(2);
+    expect(o.warmup).toBe(10);
     expect(o.sizes).toEqual({ professionals: 20000, institutions: 2000, appointments: 20000, reviews: 20000 });
   });
 
@@ -25,7 +26,7 @@ describe('bench command line', () => {
 
   it('keeps the national-scale sizes without --baseline', () => {
     const o = parseBenchOptions(['--seed', '--no-build'], { DATABASE_URL: 'postgres://x@h/db' });
-    expect(o).toMatchObject({ seed: true, build: false, baseline: undefined, databaseUrl: 'postgres://x@h/db' });
+    expect(o).toMatchObject({ seed: true, build: false, baseline: undefined, databaseUrl: 'postgres://x@h/db', warmup: 3 });
     expect(o.sizes).toEqual({ professionals: 500000, institutions: 50000, appointments: 2000000, reviews: 1000000 });
   });
 
