@@ -8,13 +8,14 @@
 // care_facts and provider_plans, drawn again from the same streams. No UPDATE of the wide provider rows
 // (34,000 professionals' services by UPDATE took 9.8 s at load).
 import { careServices, emergencyReadinessServices, type CareWeekday, type OpeningHours } from '@ilera/contracts';
-import type { Tx } from '../client';
+import type { Sql, Tx } from '../client';
+import { names } from './data';
 import { copyRows, line, type ProgressFactory } from './copy';
 import { hash3, Rng } from './random';
 
 const DAY = 86_400_000;
 
-export interface DemoPayer {
+interface DemoPayer {
   slug: string;
   name: string;
   kind: 'nhia' | 'state_scheme' | 'hmo';
@@ -25,7 +26,7 @@ export interface DemoPayer {
 }
 
 /** Invented payers (marked is_demo): the national scheme, two state schemes and three HMOs. */
-export const DEMO_PAYERS: readonly DemoPayer[] = [
+const DEMO_PAYERS: readonly DemoPayer[] = [
   {
     slug: 'nhia', name: 'NHIA (demo)', kind: 'nhia', accreditationNumber: 'NHIA/DEMO/0001',
     plans: [{ name: 'Formal Sector Programme', tier: null }, { name: 'Basic Health Care Provision Fund', tier: 'Basic' }],
@@ -53,7 +54,7 @@ export const DEMO_PAYERS: readonly DemoPayer[] = [
 ];
 
 /** The share of seeded providers with care facts: about a third of the directory (issue 45's bench). */
-export const CARE_SHARE = { professionals: 0.34, institutions: 0.6 };
+const CARE_SHARE = { professionals: 0.34, institutions: 0.6 };
 
 const K_CARE = 31;
 const WEEKDAYS: CareWeekday[] = ['mon', 'tue', 'wed', 'thu', 'fri'];
@@ -120,12 +121,17 @@ export function institutionCareOf(seed: number, id: number, type: string, servic
   return institutionCare(careRng(seed, 1, id), type, services, state, now, demoHospital);
 }
 
+/** Care facts a claimed listing's new owner published (always some). */
+function claimedListingCare(seed: number, id: number, type: string, services: readonly string[], state: string, now: number): Care {
+  return institutionCare(careRng(seed, 2, id), type, services, state, now, false, true)!;
+}
+
 /** Care facts of an approved professional, or null (none published). */
 export function professionalCareOf(seed: number, id: number, type: string, specialty: string, fee: number | null, state: string, now: number, demo: boolean): Care | null {
   return professionalCare(careRng(seed, 0, id), type, specialty, fee, state, now, demo);
 }
 
-function institutionCare(r: Rng, type: string, services: readonly string[], state: string, now: number, demoHospital: boolean): Care | null {
+function institutionCare(r: Rng, type: string, services: readonly string[], state: string, now: number, demoHospital: boolean, always = false): Care | null {
   if (demoHospital) {
     return {
       hours: hours([], true),
@@ -140,7 +146,7 @@ function institutionCare(r: Rng, type: string, services: readonly string[], stat
       ageDays: 20,
     };
   }
-  if (!r.chance(CARE_SHARE.institutions)) return null;
+  if (!r.chance(CARE_SHARE.institutions) && !always) return null;
   const hospital = HOSPITAL_TYPES.has(type);
   let h: OpeningHours;
   let extra: string[] = [];
@@ -183,7 +189,7 @@ function institutionCare(r: Rng, type: string, services: readonly string[], stat
       : null;
   const primaryCare = type === 'clinic' || type === 'general_hospital' || type === 'medical_center' || type === 'practice' || type === 'hospital';
   return {
-    hours: r.chance(0.97) ? h : null,
+    hours: r.chance(0.97) || always ? h : null,
     services: extra.length ? addServices(services, extra) : null,
     fees,
     plans: r.chance(0.9) ? plansFor(r, state, primaryCare) : [],
@@ -239,7 +245,7 @@ function professionalCare(r: Rng, type: string, specialty: string, fee: number |
   };
 }
 
-export interface CareSeedOptions {
+interface CareSeedOptions {
   seed: number;
   now: number;
   /** Only providers with ids above these (those this run added) get care facts. */
@@ -251,13 +257,42 @@ export interface CareSeedOptions {
   log?: (msg: string) => void;
 }
 
-export interface CareSeedSummary {
+interface CareSeedSummary {
   payers: number;
   providers: number;
   plans: number;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+type CareRow = { kind: 'p' | 'i'; id: number; care: Care };
+
+/** COPY of the rows' care_facts and provider_plans; the number of plan rows. */
+async function copyCare(tx: Tx, rows: readonly CareRow[], now: number, progress?: ProgressFactory): Promise<number> {
+  const cols = ['professional_id', 'institution_id', 'opening_hours', 'hours_set_by', 'hours_confirmed_at', 'services_set_by',
+    'services_confirmed_at', 'plans_set_by', 'plans_confirmed_at', 'fees', 'fees_set_by', 'fees_confirmed_at', 'updated_at'];
+  await copyRows(tx, 'care_facts', cols, rows.length, function* () {
+    for (const { kind, id, care } of rows) {
+      const at = iso(now - care.ageDays * DAY);
+      const set = (present: boolean) => (present ? ['provider', at] : [null, null]);
+      yield line([
+        kind === 'p' ? id : null, kind === 'i' ? id : null,
+        care.hours ? JSON.stringify(care.hours) : null, ...set(care.hours !== null),
+        ...set(care.services !== null), ...set(care.plans.length > 0),
+        care.fees ? JSON.stringify(care.fees) : null, ...set(care.fees !== null), at,
+      ]);
+    }
+  }, progress);
+  const planCount = rows.reduce((n, r) => n + r.care.plans.length, 0);
+  const planCols = ['professional_id', 'institution_id', 'payer_slug', 'plan', 'tier', 'is_primary', 'source', 'created_at', 'updated_at'];
+  await copyRows(tx, 'provider_plans', planCols, planCount, function* () {
+    for (const { kind, id, care } of rows) {
+      const at = iso(now - care.ageDays * DAY);
+      for (const pl of care.plans) yield line([kind === 'p' ? id : null, kind === 'i' ? id : null, pl.payer, pl.plan, pl.tier, pl.primary, 'provider', at, at]);
+    }
+  }, progress);
+  return planCount;
+}
 
 /** Adds the demo payers and the care facts of the owned providers this run added (never register listings). */
 export async function seedCare(tx: Tx, o: CareSeedOptions): Promise<CareSeedSummary> {
@@ -276,8 +311,7 @@ export async function seedCare(tx: Tx, o: CareSeedOptions): Promise<CareSeedSumm
     SELECT id, type, services, state FROM institutions
     WHERE id > ${o.institutionsAfter} AND status = 'approved' AND user_id IS NOT NULL ORDER BY id`;
 
-  type Row = { kind: 'p' | 'i'; id: number; care: Care };
-  const rows: Row[] = [];
+  const rows: CareRow[] = [];
   for (const pr of profs) {
     const care = professionalCareOf(o.seed, pr.id, pr.type, pr.specialty, pr.fee, pr.state, o.now, o.demoAccounts && pr.id === o.professionalsAfter + 1);
     if (care) rows.push({ kind: 'p', id: pr.id, care });
@@ -289,30 +323,68 @@ export async function seedCare(tx: Tx, o: CareSeedOptions): Promise<CareSeedSumm
   profs.length = 0;
   insts.length = 0;
 
-  const cols = ['professional_id', 'institution_id', 'opening_hours', 'hours_set_by', 'hours_confirmed_at', 'services_set_by',
-    'services_confirmed_at', 'plans_set_by', 'plans_confirmed_at', 'fees', 'fees_set_by', 'fees_confirmed_at', 'updated_at'];
-  await copyRows(tx, 'care_facts', cols, rows.length, function* () {
-    for (const { kind, id, care } of rows) {
-      const at = iso(o.now - care.ageDays * DAY);
-      const set = (present: boolean) => (present ? ['provider', at] : [null, null]);
-      yield line([
-        kind === 'p' ? id : null, kind === 'i' ? id : null,
-        care.hours ? JSON.stringify(care.hours) : null, ...set(care.hours !== null),
-        ...set(care.services !== null), ...set(care.plans.length > 0),
-        care.fees ? JSON.stringify(care.fees) : null, ...set(care.fees !== null), at,
-      ]);
-    }
-  }, o.progress);
-
-  const planCount = rows.reduce((n, r) => n + r.care.plans.length, 0);
-  const planCols = ['professional_id', 'institution_id', 'payer_slug', 'plan', 'tier', 'is_primary', 'source', 'created_at', 'updated_at'];
-  await copyRows(tx, 'provider_plans', planCols, planCount, function* () {
-    for (const { kind, id, care } of rows) {
-      const at = iso(o.now - care.ageDays * DAY);
-      for (const pl of care.plans) yield line([kind === 'p' ? id : null, kind === 'i' ? id : null, pl.payer, pl.plan, pl.tier, pl.primary, 'provider', at, at]);
-    }
-  }, o.progress);
-
+  const planCount = await copyCare(tx, rows, o.now, o.progress);
   o.log?.(`care facts: ${rows.length} providers, ${planCount} plan rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return { payers, providers: rows.length, plans: planCount };
 }
+
+/** The share of register listings the demo has claimed (half of them hospitals), each with its owner's care facts. */
+const CLAIMED_SHARE = 0.02;
+
+/**
+ * A few register listings claimed, as an approved claim leaves them (issue 33: the listing's owner is the
+ * claimant's account), each with the care facts its new owner published: the only listings with care facts
+ * (the others start with what the register says). Half are secondary and tertiary facilities, so that the
+ * emergency page and near-me searches (listings are the located facilities) show hours, 24-hour emergencies
+ * and plans. Run after the register import; the seed rebuilds the search index after it.
+ */
+export async function claimListings(sql: Sql, o: { seed: number; now: number; passwordHash: string; log?: (msg: string) => void }): Promise<number> {
+  return sql.begin(async (tx) => {
+    const [{ total }] = await tx<{ total: number }[]>`
+      SELECT count(*)::int AS total FROM institutions i JOIN register_listings rl ON rl.institution_id = i.id WHERE i.user_id IS NULL`;
+    if (total === 0) return 0;
+    const n = Math.max(3, Math.round(total * CLAIMED_SHARE));
+    const listings = await tx<{ id: number; type: string; services: string[]; state: string; name: string; hospital: boolean }[]>`
+      SELECT * FROM (
+        SELECT i.id, i.type, i.services, i.state, i.name, i.facility_level IN ('Secondary', 'Tertiary') AS hospital,
+               row_number() OVER (PARTITION BY i.facility_level IN ('Secondary', 'Tertiary') ORDER BY md5(i.id::text || ':' || ${o.seed})) AS k
+        FROM institutions i JOIN register_listings rl ON rl.institution_id = i.id
+        WHERE i.user_id IS NULL AND i.status = 'approved') x
+      WHERE k <= CASE WHEN hospital THEN ${Math.ceil(n / 2)}::int ELSE ${Math.floor(n / 2)}::int END ORDER BY id`;
+    const r = new Rng(hash3(o.seed, K_CARE + 3, total));
+    const owners = await tx<{ id: string }[]>`
+      INSERT INTO users ${tx(listings.map((l) => {
+        const group = r.pick(Object.keys(names) as (keyof typeof names)[]);
+        const female = r.chance(0.5);
+        return {
+          email: `manager.${l.id}@claimed-listing.example.com`,
+          firstName: r.pick(female ? names[group].female : names[group].male),
+          lastName: r.pick(names[group].surnames),
+          userType: 'institution',
+        };
+      }), 'email', 'firstName', 'lastName', 'userType')}
+      RETURNING id`;
+    await tx`INSERT INTO user_passwords ${tx(owners.map((u) => ({ userId: u.id, passwordHash: o.passwordHash })), 'userId', 'passwordHash')}`;
+    const at = new Date(o.now - 30 * DAY);
+    await tx`
+      UPDATE institutions i SET user_id = x.user_id, updated_at = ${at}
+      FROM unnest(${listings.map((l) => l.id)}::int[], ${owners.map((u) => u.id)}::text[]) AS x(id, user_id) WHERE i.id = x.id`;
+    await tx`
+      INSERT INTO institution_claims ${tx(listings.map((l, k) => ({
+        institutionId: l.id, claimantUserId: owners[k]!.id, registration: tx.json({ number: `SMOH/DEMO/${l.id}`, issuer: 'State Ministry of Health' }),
+        status: 'approved', decidedAt: at, createdAt: new Date(at.getTime() - 3 * DAY),
+      })), 'institutionId', 'claimantUserId', 'registration', 'status', 'decidedAt', 'createdAt')}`;
+    const rows: CareRow[] = listings.map((l) => ({ kind: 'i', id: l.id, care: claimedListingCare(o.seed, l.id, l.type, l.services, l.state, o.now) }));
+    await copyCare(tx, rows, o.now);
+    const withServices = rows.filter((x) => x.care.services);
+    if (withServices.length) {
+      await tx`
+        UPDATE institutions i SET services = x.services
+        FROM jsonb_to_recordset(${tx.json(withServices.map((x) => ({ id: x.id, services: x.care.services })))}) AS x(id int, services text[])
+        WHERE i.id = x.id`;
+    }
+    o.log?.(`claimed listings: ${listings.length} (${listings.filter((l) => l.hospital).length} hospitals), each with its owner's care facts`);
+    return listings.length;
+  });
+}
+

@@ -2,7 +2,7 @@ import { hashPassword } from '@ilera/db/passwords';
 import { withBulkLoad } from '../bulk-load';
 import type { Sql } from '../client';
 import type { ProgressFactory } from './copy';
-import { seedCare } from './care';
+import { claimListings, seedCare } from './care';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, generate, type SeedSummary } from './generate';
 import { seedRegister } from './register';
 
@@ -81,6 +81,10 @@ export async function seedDemo(sql: Sql, options: SeedOptions = {}): Promise<See
       return generated;
     }, options.log),
   ) as SeedSummary;
-  if (options.register) await seedRegister(sql, options.register, seed, options.log);
+  if (options.register) {
+    await seedRegister(sql, options.register, seed, options.log);
+    // A few of them claimed, with their owners' care facts: the only listings with any (issue 45).
+    summary.care = { ...summary.care!, claimedListings: await claimListings(sql, { seed, now: now.getTime(), passwordHash, log: options.log }) };
+  }
   return summary;
 }

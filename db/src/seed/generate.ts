@@ -72,7 +72,7 @@ export interface SeedSummary {
   reviews: number;
   states: number;
   /** Care facts (issue 45, seed/care.ts): payers in the list, providers with facts, plan rows. */
-  care?: { payers: number; providers: number; plans: number };
+  care?: { payers: number; providers: number; plans: number; claimedListings?: number };
 }
 
 export const DEMO_PASSWORD = 'ilera-demo-2025';

@@ -272,8 +272,9 @@ describe('npm run seed', () => {
   const counts = () =>
     db.sql<{ professionals: number; institutions: number; listings: number; users: number; firstId: number; demo: number }[]>`
       SELECT (SELECT count(*) FROM professionals WHERE status = 'approved')::int AS professionals,
-             -- Registered institutions; the register's unclaimed listings (no owner) apart.
-             (SELECT count(*) FROM institutions WHERE status = 'approved' AND user_id IS NOT NULL)::int AS institutions,
+             -- Registered institutions; the register's listings (claimed or not) apart.
+             (SELECT count(*) FROM institutions i WHERE status = 'approved' AND user_id IS NOT NULL
+                AND NOT EXISTS (SELECT 1 FROM register_listings rl WHERE rl.institution_id = i.id))::int AS institutions,
              (SELECT count(*) FROM register_listings)::int AS listings,
              (SELECT count(*) FROM users)::int AS users,
              (SELECT min(id) FROM professionals)::int AS first_id,
@@ -314,7 +315,7 @@ describe('npm run seed', () => {
     // Care facts on about a third of the providers (issue 45), none on the register's listings.
     const [care] = await db.sql<{ professionals: number; institutions: number; listings: number }[]>`
       SELECT count(*) FILTER (WHERE c.professional_id IS NOT NULL)::int AS professionals,
-             count(*) FILTER (WHERE i.user_id IS NOT NULL)::int AS institutions,
+             count(*) FILTER (WHERE i.user_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM register_listings rl WHERE rl.institution_id = i.id))::int AS institutions,
              count(*) FILTER (WHERE c.institution_id IS NOT NULL AND i.user_id IS NULL)::int AS listings
       FROM care_facts c LEFT JOIN institutions i ON i.id = c.institution_id`;
     expect(care.professionals + care.institutions).toBeGreaterThan(0.2 * (50 + 12));
