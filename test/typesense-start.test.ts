@@ -51,7 +51,7 @@ describe('Typesense collections at start', () => {
   it('the API brings them to the schema as it starts', async () => {
     expect(await upToDate()).toBe(false);
     ctx = await createTestContext({ config: { typesenseUrl: typesense.url, typesenseApiKey: KEY } });
-    expect(await eventually(upToDate, 15000, 100)).toBe(true);
+    expect(await eventually(upToDate, 40000, 200)).toBe(true);
     expect(typesense.aliasOf('institutions')).not.toBe('institutions_older');
   });
 
@@ -62,8 +62,8 @@ describe('Typesense collections at start', () => {
     await olderCollections('older2');
     expect(await upToDate()).toBe(false);
     await ctx.startWorkers();
-    expect(await eventually(upToDate, 15000, 100)).toBe(true);
-    const doc = await eventually(async () => (await check.exportAll('institutions')).find((d) => d.id === String(clinic) && d.lga), 15000, 100);
+    expect(await eventually(upToDate, 40000, 200)).toBe(true);
+    const doc = await eventually(async () => (await check.exportAll('institutions')).find((d) => d.id === String(clinic) && d.lga), 40000, 200);
     expect(doc).toMatchObject({ lga: 'Ikeja', location: [6.6018, 3.3515] });
     // Rebuilt behind the alias: the older collection is gone.
     expect(typesense.collectionNames()).not.toContain('institutions_older2');

@@ -14,7 +14,8 @@ const engines = new WeakMap<Sql, SearchEngine>();
 export function engineFor(ctx: WorkerContext): SearchEngine {
   let engine = engines.get(ctx.sql);
   if (!engine) {
-    engine = createEngine(ctx.config, ctx.sql);
+    // What the Typesense engine changes in the collections (issue 46) goes to the workers' log.
+    engine = createEngine(ctx.config, ctx.sql, { log: (level, msg, detail) => ctx.log(msg, { level, ...detail }) });
     engines.set(ctx.sql, engine);
   }
   return engine;
