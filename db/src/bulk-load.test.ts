@@ -11,7 +11,7 @@ import { seedDemo } from './seed/demo';
  * keys, each key enforced.
  */
 let sql: Sql;
-const TABLES = ['users', 'user_passwords', 'institutions', 'professionals', 'professional_institutions', 'appointments', 'reviews'];
+const TABLES = ['users', 'user_passwords', 'institutions', 'professionals', 'professional_institutions', 'appointments', 'reviews', 'care_facts', 'provider_plans'];
 
 /** Every index and constraint of the seeded tables, as PostgreSQL describes them. */
 async function schemaOf() {
