@@ -12,7 +12,8 @@ import type { SearchDocument } from './schema';
  * (some expired), plans (some primary), services and fees, searched with random combinations of care
  * filters, a key filter (state) and a tag filter, at random WAT instants. On PostgreSQL these searches go
  * through the cube's and the live counts' paths alike (a tag filter alone is the cube's; an hour or fee
- * filter the documents').
+ * filter the documents'), and within a radius through the near-me copy in memory (plans, fees) or the SQL
+ * (hours).
  */
 
 /** A deterministic generator (mulberry32). */
@@ -53,6 +54,8 @@ function documents(): SearchDocument[] {
       isVerified: r() < 0.5,
       isApproved: true,
     };
+    // Most within 40 km of Lagos, some without a location.
+    if (r() < 0.9) doc.location = [6.5 + (r() - 0.5) * 0.7, 3.4 + (r() - 0.5) * 0.7];
     if (r() < 0.7) {
       const allDay = r() < 0.15;
       const slots = new Set<number>();
@@ -93,6 +96,15 @@ interface Ask {
   maxFee?: number;
   free?: boolean;
   state?: string;
+  /** Within a radius of a point (km). */
+  near?: { lat: number; lng: number; km: number };
+}
+
+/** Great-circle km (haversine, mean earth radius), worked out here. */
+function km(a: readonly number[], b: readonly number[]): number {
+  const rad = Math.PI / 180;
+  const h = Math.sin(((b[0] - a[0]) * rad) / 2) ** 2 + Math.cos(a[0] * rad) * Math.cos(b[0] * rad) * Math.sin(((b[1] - a[1]) * rad) / 2) ** 2;
+  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 const matches = (d: SearchDocument, a: Ask): boolean => {
@@ -108,6 +120,7 @@ const matches = (d: SearchDocument, a: Ask): boolean => {
   if (a.maxFee !== undefined && !(typeof d.consultationFeeNaira === 'number' && d.consultationFeeNaira <= a.maxFee)) return false;
   if (a.free && d.freeAtPointOfCare !== true) return false;
   if (a.state && d.state !== a.state) return false;
+  if (a.near && !(Array.isArray(d.location) && km([a.near.lat, a.near.lng], d.location as number[]) <= a.near.km)) return false;
   return true;
 };
 
@@ -120,6 +133,7 @@ const filterOf = (a: Ask): string =>
     a.maxFee !== undefined ? `consultationFeeNaira:<=${a.maxFee}` : '',
     a.free ? 'freeAtPointOfCare:=true' : '',
     a.state ? `state:=[\`${a.state}\`]` : '',
+    a.near ? `location:(${a.near.lat}, ${a.near.lng}, ${a.near.km} km)` : '',
   ]
     .filter(Boolean)
     .join(' && ');
@@ -140,6 +154,7 @@ function asks(): Ask[] {
     if (r() < 0.3) a.maxFee = Math.floor(r() * 20) * 1000;
     if (r() < 0.1) a.free = true;
     if (r() < 0.4) a.state = pick(STATES);
+    if (r() < 0.4) a.near = { lat: 6.5 + (r() - 0.5) * 0.3, lng: 3.4 + (r() - 0.5) * 0.3, km: 3 + Math.floor(r() * 25) };
     return a;
   });
 }
@@ -164,6 +179,7 @@ describe.each(engineTargets('carecounts'))('care filters and facets counted exac
   it('found, the plans, services and state facets, and the page equal counting the documents', async () => {
     const all = asks();
     let nonEmpty = 0;
+    let near = 0;
     for (const a of all) {
       const filter = withOpenNow(filterOf(a), new Date(a.at));
       const [res] = await engine.multiSearch([
@@ -171,8 +187,11 @@ describe.each(engineTargets('carecounts'))('care filters and facets counted exac
       ]);
       if (isSearchError(res)) throw new Error(res.error);
       const r = res as SearchResult;
+      // No document within 100 m of the circle's edge: engines measure the earth a little differently.
+      if (a.near && docs.some((d) => Array.isArray(d.location) && Math.abs(km([a.near!.lat, a.near!.lng], d.location as number[]) - a.near!.km) < 0.1)) continue;
       const want = docs.filter((d) => matches(d, a));
       if (want.length) nonEmpty++;
+      if (a.near) near++;
       const facet = (field: string) => {
         const counts = new Map<string, number>();
         for (const d of want) for (const v of (Array.isArray(d[field]) ? d[field] : d[field] === undefined ? [] : [d[field]]) as string[]) counts.set(v, (counts.get(v) ?? 0) + 1);
@@ -189,5 +208,6 @@ describe.each(engineTargets('carecounts'))('care filters and facets counted exac
     }
     // The searches are not mostly empty.
     expect(nonEmpty).toBeGreaterThan(all.length / 2);
+    expect(near).toBeGreaterThan(10);
   });
 });
