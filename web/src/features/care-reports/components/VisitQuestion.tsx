@@ -15,27 +15,31 @@ export function VisitQuestion({ appointment: a }: { appointment: Appointment }) 
   const [sent, setSent] = useState(false);
   const target = a.professionalId != null ? { kind: 'professional' as const, id: a.professionalId } : a.institutionId != null ? { kind: 'institution' as const, id: a.institutionId } : null;
   if (a.status !== 'completed' || a.careReported === undefined || !target) return null;
-  if (a.careReported || sent) {
-    return (
-      <Text size="sm" c="teal.8" mt="md">
-        Thank you for telling us how your visit went.
-      </Text>
-    );
-  }
+  // The dialog stays mounted when the list comes back saying "reported" (it refetches before the dialog's
+  // own success callback runs, which React Query skips for an unmounted caller): the thanks still shows.
+  const done = a.careReported || sent;
   return (
-    <Group mt="md" gap="sm" wrap="wrap">
-      <Button
-        variant="light"
-        onClick={() => {
-          setWanted(true);
-          setOpen(true);
-        }}
-      >
-        How was your visit?
-      </Button>
-      <Text size="sm" c="dimmed">
-        Optional: three quick questions that help other patients.
-      </Text>
+    <>
+      {done ? (
+        <Text size="sm" c="teal.8" mt="md">
+          Thank you for telling us how your visit went.
+        </Text>
+      ) : (
+        <Group mt="md" gap="sm" wrap="wrap">
+          <Button
+            variant="light"
+            onClick={() => {
+              setWanted(true);
+              setOpen(true);
+            }}
+          >
+            How was your visit?
+          </Button>
+          <Text size="sm" c="dimmed">
+            Optional: three quick questions that help other patients.
+          </Text>
+        </Group>
+      )}
       {wanted && (
         <Suspense fallback={null}>
           <VisitReportDialog
@@ -52,6 +56,6 @@ export function VisitQuestion({ appointment: a }: { appointment: Appointment }) 
           />
         </Suspense>
       )}
-    </Group>
+    </>
   );
 }
