@@ -305,6 +305,7 @@ export class TypesenseEngine implements SearchEngine {
    */
   async ensureCollections(options: { waitForRebuild?: boolean } = {}): Promise<void> {
     await this.ensureStopwords();
+    const rebuilds: Promise<void>[] = [];
     for (const c of collectionNames) {
       if (!(await this.target(c))) await this.createFirst(c);
       let reconciling = this.reconciled[c];
@@ -317,8 +318,10 @@ export class TypesenseEngine implements SearchEngine {
         });
       }
       await reconciling.schema;
-      if (options.waitForRebuild !== false) await reconciling.rebuilt;
+      rebuilds.push(reconciling.rebuilt);
     }
+    // Every collection's fields are added before any rebuild is waited for: searches on them answer meanwhile.
+    if (options.waitForRebuild !== false) for (const rebuilt of rebuilds) await rebuilt;
   }
 
   /**
