@@ -61,7 +61,8 @@ export function openNowFilter(at: Date | number): string {
   return `hoursValidUntil:>${quarterStart(at)} && closedDays:!=[${watDayNumber(at)}] && openSlots:=[${weekQuarter(at)}]`;
 }
 
-const LOOKAHEAD_QUARTERS = 14 * 24 * 4;
+const DAY_QUARTERS = 96;
+const LOOKAHEAD_QUARTERS = 14 * DAY_QUARTERS;
 
 /**
  * openState (care.ts) from a document's fields: open now (null when the hours are unknown or no longer
@@ -73,12 +74,20 @@ export function documentOpenState(doc: DocumentHours, at: Date | number): OpenSt
   if (typeof until !== 'number' || !Array.isArray(doc.openSlots) || until * 1000 <= t) return { openNow: null, opensAt: null, closesAt: null };
   const slots = new Uint8Array(WEEK_QUARTERS);
   for (const q of doc.openSlots) if (q >= 0 && q < WEEK_QUARTERS) slots[q] = 1;
-  const closed = new Set(doc.closedDays ?? []);
-  const openAt = (ms: number) => !closed.has(watDayNumber(ms)) && slots[weekQuarter(ms)] === 1;
-  const now = openAt(t);
-  let next = (quarterStart(t) + QUARTER_S) * 1000;
-  for (let i = 0; i < LOOKAHEAD_QUARTERS && next < until * 1000; i++, next += QUARTER_S * 1000) {
-    if (openAt(next) !== now) return now ? { openNow: true, opensAt: null, closesAt: watIso(next) } : { openNow: false, opensAt: watIso(next), closesAt: null };
+  const closed = doc.closedDays ?? [];
+  // Quarter by quarter, by arithmetic (a hit's state is worked out for every hit of every answer): WAT days
+  // begin on a quarter hour, so the day moves on when the quarter of the day comes back to 0.
+  let q = weekQuarter(t);
+  let day = watDayNumber(t);
+  let dayClosed = closed.includes(day);
+  const now = !dayClosed && slots[q] === 1;
+  const end = Math.min(until * 1000, t + LOOKAHEAD_QUARTERS * QUARTER_S * 1000);
+  for (let next = (quarterStart(t) + QUARTER_S) * 1000; next < end; next += QUARTER_S * 1000) {
+    q = (q + 1) % WEEK_QUARTERS;
+    if (q % DAY_QUARTERS === 0) dayClosed = closed.includes(++day);
+    if ((!dayClosed && slots[q] === 1) !== now) {
+      return now ? { openNow: true, opensAt: null, closesAt: watIso(next) } : { openNow: false, opensAt: watIso(next), closesAt: null };
+    }
   }
   return { openNow: now, opensAt: null, closesAt: null };
 }
