@@ -6,7 +6,7 @@ import { typesenseTarget, type TypesenseServer } from '../../test/typesense-targ
 import older from '../../test/typesense-older-schemas.json';
 import { indexListings } from '../../scripts/import-facilities';
 import { isSearchError, nearFilter, nearSort, type SearchEngine, type SearchRequest, type SearchResult } from './engine';
-import { approvedIds, buildDocuments, checkIndex, createEngine, reindexAll, syncProfile } from './index';
+import { approvedIds, buildDocuments, checkIndex, createEngine, reindexAll, syncProfile, withRebuildLock } from './index';
 import { TypesenseEngine, wantedFields } from './typesense-engine';
 import { collectionNames, fieldOf, isFilterable, type CollectionName } from './schema';
 
@@ -258,6 +258,30 @@ describe('rebuilds lose no write, one at a time', () => {
     expect(seen.writes).toBe(10);
     await expectNothingLost(engine, prefix);
     expect((await db.sql`SELECT count(*)::int AS n FROM search_rebuild_locks`)[0].n).toBe(0);
+    await engine.close();
+  });
+});
+
+describe('a first start beside a rebuild', () => {
+  it('never switches back an alias that a rebuild moved meanwhile (27.1 accepts an alias to any name)', async () => {
+    const prefix = server.options(`first${n++}`).prefix!;
+    const engine = startEngine(prefix);
+    // A rebuild holds the institutions' lease: it makes its collection and moves the alias while the first start waits.
+    let starting: Promise<void> | undefined;
+    await withRebuildLock(db.sql, 'institutions', async () => {
+      starting = engine.ensureCollections();
+      // Until the start has looked for the alias and found none (the double shows its requests; a real server gets 3 s).
+      const asked = () => !!server.fake?.requests.some((r) => r.method === 'GET' && r.url === `/aliases/${prefix}institutions`);
+      for (const end = Date.now() + (server.fake ? 20000 : 3000); Date.now() < end && !asked(); ) await new Promise((r) => setTimeout(r, 20));
+      if (server.fake) expect(asked()).toBe(true);
+      const name = `${prefix}institutions_rebuilt`;
+      expect((await api('/collections', 'POST', { name, fields: wantedFields('institutions'), token_separators: ['-', '/'] })).status).toBe(201);
+      expect((await api(`/aliases/${prefix}institutions`, 'PUT', { collection_name: name })).status).toBe(200);
+    });
+    await starting;
+    const alias = (await (await api(`/aliases/${prefix}institutions`)).json()) as { collection_name: string };
+    expect(alias.collection_name).toBe(`${prefix}institutions_rebuilt`);
+    expect((await collectionsOf(prefix)).filter((c) => c.includes('institutions'))).toEqual([`${prefix}institutions_rebuilt`]);
     await engine.close();
   });
 });
