@@ -18,6 +18,7 @@ import { IntentRecorder } from './boot/intent';
 import { registerServiceWorker, warmServiceWorker } from './lib/service-worker';
 import { shouldShowConnectionDialog } from './lib/device';
 import { OFFLINE_MESSAGE, OFFLINE_PAGE_MESSAGE } from './lib/offline-messages';
+import { readMyPlanCookie, withMyPlan } from './features/care/my-plan-cookie';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
@@ -143,7 +144,12 @@ const html = document.documentElement;
 const changedAtOnce = [...document.querySelectorAll<HTMLElement>('[data-app-at-once]')].some(
   (el) => !el.dataset.appAtOnce || matchMedia(el.dataset.appAtOnce).matches,
 );
+// Issue 45: a visitor's "My plan" (a cookie) preselects the plan filter. A server-drawn search that says
+// nothing of a plan is asked for again with it: one page of HTML, instead of the whole app to redraw it.
+const withPlan = serverState && location.pathname === '/search' && !html.hasAttribute('data-signed-in') ? withMyPlan(location.search, readMyPlanCookie()) : null;
+if (withPlan !== null) location.replace(`/search?${withPlan}`);
 const waitForIntent =
+  withPlan === null &&
   serverState &&
   !html.hasAttribute('data-signed-in') &&
   !html.hasAttribute('data-incomplete') &&
@@ -162,7 +168,7 @@ if (waitForIntent) {
   recorder.listen();
   // Said on the page (tests and tools read it): an intent now is kept until the app answers it.
   html.dataset.app = 'on-intent';
-} else {
+} else if (withPlan === null) {
   void load();
 }
 

@@ -48,3 +48,38 @@ describe('pages of results for a data saver (issue 35)', () => {
     expect(searchParametersOf(read('page=250'), 5).page).toBe(199);
   });
 });
+
+describe('care filters (issue 45)', () => {
+  it('reads open now, 24 hours, a plan (primary), services and a fee cap from the address, and writes them back', () => {
+    const s = read('type=institutions&openNow=true&open24h=true&plan=nhia&primary=true&services=Oxygen&services=Ambulance&maxFee=5000&sort=fee');
+    expect(s).toMatchObject({ openNow: true, open24h: true, plan: 'nhia', primary: true, services: ['Oxygen', 'Ambulance'], maxFee: 5000, sort: 'fee' });
+    expect(writeSearchState(s).toString()).toBe(
+      'type=institutions&openNow=true&open24h=true&plan=nhia&primary=true&services=Oxygen&services=Ambulance&maxFee=5000&sort=fee',
+    );
+  });
+
+  it('sends them in the multi_search syntax: every service required, the plan as a slug', () => {
+    const s = read('openNow=true&plan=lagos-ilera-eko&services=Oxygen&services=24-Hour+Emergency&maxFee=0');
+    expect(searchParametersOf(s).filters).toBe(
+      'openNow:=true && plans:=[`lagos-ilera-eko`] && services:=[`Oxygen`] && services:=[`24-Hour Emergency`] && consultationFeeNaira:<=0',
+    );
+    expect(searchParametersOf(read('plan=nhia&primary=true')).filters).toBe('primaryPlans:=[`nhia`]');
+    expect(searchParametersOf(read('open24h=true')).filters).toBe('open24Hours:=true');
+  });
+
+  it('"any" plan is kept in the address but filters nothing; a bad slug, service or fee is dropped', () => {
+    const s = read('plan=any&primary=true');
+    expect(s.plan).toBe('any');
+    expect(s.primary).toBeUndefined();
+    expect(writeSearchState(s).toString()).toBe('plan=any');
+    expect(searchParametersOf(s).filters).toBe('');
+    expect(read('plan=NHIA;drop').plan).toBeUndefined();
+    expect(read('services=Levitation').services).toBeUndefined();
+    expect(read('maxFee=-5').maxFee).toBeUndefined();
+    expect(read('maxFee=abc').maxFee).toBeUndefined();
+  });
+
+  it('sorts institutions by fee too (lowest consultation fee first)', () => {
+    expect(indexNameOf(read('type=institutions&sort=fee'))).toBe('institutions/sort/consultationFeeNaira:asc,rating:desc');
+  });
+});

@@ -1,5 +1,7 @@
 import {
   availabilityFilter,
+  careServices,
+  PAYER_SLUG_RE,
   availabilityWindows,
   DEFAULT_RADIUS_KM,
   locationToCityState,
@@ -12,6 +14,7 @@ import {
   type SearchCollection,
 } from '@ilera/contracts';
 import type { SearchType } from './search-params';
+import { ANY_PLAN, planOf } from './plan-filter';
 
 export type SearchSort = 'relevance' | 'rating' | 'experience' | 'fee' | 'soonest' | 'distance';
 
@@ -44,6 +47,19 @@ export interface SearchState {
   radius?: number;
   /** The place `near` is the centre of, when the patient typed one instead of sharing the device's location. */
   place?: string;
+  /** Issue 45: open at the moment of the search (WAT), or open 24 hours. */
+  openNow?: boolean;
+  open24h?: boolean;
+  /**
+   * Issue 45: takes this health plan (a payer's slug), as its primary (capitation) provider with `primary`.
+   * 'any' says the patient chose no plan although "My plan" would preselect one.
+   */
+  plan?: string;
+  primary?: boolean;
+  /** Issue 45: offers every one of these care services (contracts' careServices). */
+  services?: string[];
+  /** Issue 45: a consultation fee of at most this many naira. */
+  maxFee?: number;
   page: number;
   sort: SearchSort;
 }
@@ -68,6 +84,9 @@ const text = (params: URLSearchParams, key: string): string | undefined => {
   return v && v.toLowerCase() !== 'all' ? v : undefined;
 };
 
+export { ANY_PLAN, planOf };
+const readPlan = (v: string | null) => (v && (v === ANY_PLAN || PAYER_SLUG_RE.test(v)) && v.length <= 60 ? v : undefined);
+
 /** Reads the address. Landing and dashboard links send `location` (lagos-lagos, ...): it becomes city and state. */
 export function readSearchState(params: URLSearchParams): SearchState {
   const type: SearchType = params.get('type') === 'institutions' ? 'institutions' : 'professionals';
@@ -83,6 +102,9 @@ export function readSearchState(params: URLSearchParams): SearchState {
   const sort = params.get('sort');
   const near = readNear(params.get('near'));
   const radius = Number(params.get('radius'));
+  const plan = readPlan(params.get('plan'));
+  const services = [...new Set(params.getAll('services'))].filter((v) => careServices.includes(v));
+  const maxFee = Number(params.get('maxFee'));
   return {
     type,
     q: params.get('q')?.trim() ?? '',
@@ -100,8 +122,14 @@ export function readSearchState(params: URLSearchParams): SearchState {
     near,
     place: near ? text(params, 'place')?.slice(0, 100) : undefined,
     radius: near && Number.isFinite(radius) && radius > 0 && radius <= MAX_RADIUS_KM && radius !== DEFAULT_RADIUS_KM ? radius : undefined,
+    openNow: params.get('openNow') === 'true' || undefined,
+    open24h: params.get('open24h') === 'true' || undefined,
+    plan,
+    primary: (plan && plan !== ANY_PLAN && params.get('primary') === 'true') || undefined,
+    services: services.length ? services : undefined,
+    maxFee: Number.isInteger(maxFee) && maxFee >= 0 && params.has('maxFee') ? maxFee : undefined,
     sort:
-      sort === 'rating' || sort === 'soonest' || ((sort === 'experience' || sort === 'fee') && type === 'professionals') || (sort === 'distance' && near)
+      sort === 'rating' || sort === 'soonest' || sort === 'fee' || (sort === 'experience' && type === 'professionals') || (sort === 'distance' && near)
         ? sort
         : 'relevance',
   };
@@ -142,6 +170,12 @@ export function writeSearchState(s: SearchState): URLSearchParams {
   if (s.near) set('near', nearText(s.near));
   if (s.near) set('radius', s.radius);
   if (s.near) set('place', s.place);
+  if (s.openNow) set('openNow', 'true');
+  if (s.open24h) set('open24h', 'true');
+  set('plan', s.plan);
+  if (s.primary && s.plan && s.plan !== ANY_PLAN) set('primary', 'true');
+  for (const service of s.services ?? []) out.append('services', service);
+  set('maxFee', s.maxFee);
   if (s.sort !== 'relevance' && (s.sort !== 'distance' || s.near)) set('sort', s.sort);
   if (s.page > 1) set('page', s.page);
   return out;
@@ -149,11 +183,14 @@ export function writeSearchState(s: SearchState): URLSearchParams {
 
 export const collectionOf = (s: SearchState): SearchCollection => s.type;
 
+/** Issue 45: lowest consultation fee first, for a kind whose own sorts (contracts' searchSortBy) have none. */
+const FEE_SORT = 'consultationFeeNaira:asc,rating:desc';
+
 /** instantsearch's index name: the collection, with `/sort/<sort_by>` for a non-default order (adapter syntax). */
 export function indexNameOf(s: SearchState): string {
   // Nearest first: Typesense's geo sort on the documents' location, then the best rated (D23).
   if (s.sort === 'distance' && s.near) return `${s.type}/sort/location(${coordinate(s.near.lat)}, ${coordinate(s.near.lng)}):asc,rating:desc`;
-  const sorts = searchSortBy[s.type] as Record<string, string>;
+  const sorts: Record<string, string> = { fee: FEE_SORT, ...(searchSortBy[s.type] as Record<string, string>) };
   return s.sort === 'relevance' || !sorts[s.sort] ? s.type : `${s.type}/sort/${sorts[s.sort]}`;
 }
 
@@ -203,15 +240,40 @@ export const AVAILABILITY_COUNTS = 'availabilityCountFilters';
  * (epoch seconds), ending at a Lagos midnight (issue 17); near a point is Typesense's
  * radius filter on the documents' location (issue 33), whose hits carry their distance.
  */
-function filtersOf(s: Pick<SearchState, 'city' | 'near' | 'radius'>, availability: AvailabilityWindow | undefined): string {
+function filtersOf(s: SearchState, availability: AvailabilityWindow | undefined): string {
   return [
-    s.city ? `city:\`${s.city.replace(/`/g, '')}\`` : '',
+    s.city ? `city:${quoted(s.city)}` : '',
     availability ? availabilityFilter(availability) : '',
     s.near ? `location:(${coordinate(s.near.lat)}, ${coordinate(s.near.lng)}, ${s.radius ?? DEFAULT_RADIUS_KM} km)` : '',
+    ...careFilters(s),
   ]
     .filter(Boolean)
     .join(' && ');
 }
+
+const quoted = (v: string) => `\`${v.replace(/`/g, '')}\``;
+
+/**
+ * Issue 45's filters, in the multi_search syntax the API takes: `openNow:=true` is virtual (the API turns
+ * it into the open slots and closed days at the moment of the search, WAT); a health plan is a payer's
+ * slug in `plans` (or `primaryPlans`); each care service must be there (one clause each: all of them);
+ * the fee is the consultation fee in naira.
+ */
+export function careFilters(s: SearchState): string[] {
+  const plan = planOf(s);
+  return [
+    s.openNow ? 'openNow:=true' : '',
+    s.open24h ? 'open24Hours:=true' : '',
+    plan ? `${s.primary ? 'primaryPlans' : 'plans'}:=[${quoted(plan)}]` : '',
+    ...(s.services ?? []).map((v) => `services:=[${quoted(v)}]`),
+    s.maxFee !== undefined ? `consultationFeeNaira:<=${s.maxFee}` : '',
+  ].filter(Boolean);
+}
+
+export const hasCareFilters = (s: SearchState): boolean => Boolean(s.openNow || s.open24h || planOf(s) || s.services?.length || s.maxFee !== undefined);
+
+/** What "Clear filters" sets for issue 45's filters: "My plan" comes back by itself (the patient's own choice). */
+export const clearCareFilters: Partial<SearchState> = { openNow: undefined, open24h: undefined, plan: undefined, primary: undefined, services: undefined, maxFee: undefined };
 
 /**
  * Where the server's first answer for a search waits in the query cache (decision 015):

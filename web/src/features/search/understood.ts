@@ -5,7 +5,8 @@
 export interface Understood {
   /** 'near': the words asked for what is near the patient ("near me"): the page asks the device where it is. */
   /** 'collection': the words name a kind of institution while professionals are searched (the page searches institutions). */
-  field: 'professionalType' | 'specialty' | 'type' | 'services' | 'state' | 'city' | 'lga' | 'near' | 'collection';
+  /** Issue 45: 'openNow', 'open24Hours', 'plans' / 'primaryPlans' (value: a payer's slug), 'maxFee', 'freeAtPointOfCare'. */
+  field: 'professionalType' | 'specialty' | 'type' | 'services' | 'state' | 'city' | 'lga' | 'near' | 'collection' | (string & {});
   value: string;
   /** The chip's text: "Cardiology", "Lagos". */
   label: string;

@@ -17,6 +17,7 @@ import { useAccount, type Account } from '../api/get-account';
 import { useSignOutEverywhere } from '../api/sign-out-everywhere';
 import { useUpdateAccount } from '../api/update-account';
 import TextPreferencesForm from '../components/TextPreferencesForm';
+import { MyPlanForm } from '../../care/components/MyPlanForm';
 
 /** /account: "Account settings" for every role (issue 14; PRODUCT.md D21). */
 export default function AccountPage() {
@@ -138,6 +139,10 @@ function AccountSettings({ account }: { account: Account }) {
               </Group>
             </Stack>
           </form>
+        </Section>
+
+        <Section title="My plan">
+          <MyPlanForm account={account} />
         </Section>
 
         <Section title="Text messages">

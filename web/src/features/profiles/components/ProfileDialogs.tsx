@@ -7,6 +7,7 @@ export const BookAppointmentDialog = lazy(() => import('../../appointments/compo
 export const WriteReviewDialog = lazy(() => import('../../reviews/components/WriteReviewDialog'));
 export const PhotoDialog = lazy(() => import('./PhotoDialog').then((m) => ({ default: m.PhotoDialog })));
 export const CountriesDialog = lazy(() => import('./CountriesDialog').then((m) => ({ default: m.CountriesDialog })));
+export const CareFactsDialog = lazy(() => import('../../care/components/CareFactsDialog'));
 
 /**
  * Renders its dialog from the first time it opens (fetching its code then) and keeps

@@ -1,6 +1,6 @@
 import { useDeferredValue, useState, type ReactNode } from 'react';
 import { ActionIcon, Anchor, Badge, Box, Button, Card, Container, Grid, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconCamera, IconEdit, IconExternalLink, IconMail, IconMapPin, IconPhone, IconRosetteDiscountCheck } from '@tabler/icons-react';
+import { IconCamera, IconClockEdit, IconEdit, IconExternalLink, IconMail, IconMapPin, IconPhone, IconRosetteDiscountCheck } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '../../auth/api/use-auth';
@@ -11,7 +11,7 @@ import { ScheduleSection, type PickedSlot } from '../../appointments/components/
 import { useReviews } from '../api/get-reviews';
 import type { Institution, Professional } from '@ilera/contracts';
 import type { ProviderKind, ReviewOrder } from '../api/types';
-import { BookAppointmentDialog, PhotoDialog, WhenOpened, WriteReviewDialog } from './ProfileDialogs';
+import { BookAppointmentDialog, CareFactsDialog, PhotoDialog, WhenOpened, WriteReviewDialog } from './ProfileDialogs';
 import { BookingActions, InfoRow, placeLine, SectionCard, useBookOnReturn } from './ProfileParts';
 import { ProfileNotFound } from './ProfileNotFound';
 import { ProfileSkeleton } from './ProfileSkeleton';
@@ -104,6 +104,7 @@ export function ProviderProfilePage<T extends Provider>({
 
   const p = data;
   const isOwner = !!user && String(user.id) === p.userId;
+  const isAdmin = user?.userType === 'admin';
   const v = view(p, { isOwner, dialog, open: setDialog, close });
   const target = kind === 'professional' ? { professionalId: p.id } : { institutionId: p.id };
 
@@ -203,6 +204,12 @@ export function ProviderProfilePage<T extends Provider>({
                   renewalPending={v.renewalPending}
                 />
               )}
+              {/* Issue 45: an administrator edits any provider's care facts here. */}
+              {isAdmin && (
+                <Button variant="light" fullWidth mt="xs" leftSection={<IconClockEdit size={16} />} onClick={() => setDialog('care')}>
+                  Edit Care Facts
+                </Button>
+              )}
             </SectionCard>
 
             <SectionCard title={v.contact.title} id="contact-heading">
@@ -226,6 +233,19 @@ export function ProviderProfilePage<T extends Provider>({
       <WhenOpened opened={dialog === 'review'}>
         <WriteReviewDialog opened={dialog === 'review'} onClose={close} {...target} />
       </WhenOpened>
+      {isAdmin && (
+        <WhenOpened opened={dialog === 'care'}>
+          <CareFactsDialog
+            opened={dialog === 'care'}
+            onClose={close}
+            kind={kind}
+            id={p.id}
+            care={p.care}
+            // An owned institution's services are typed in its profile form (spec §2); a listing's and a professional's are the canonical list.
+            servicesHere={kind === 'professional' || ('listed' in p && p.listed)}
+          />
+        </WhenOpened>
+      )}
       {isOwner && (
         <>
           <WhenOpened opened={dialog === 'photo'}>

@@ -8,6 +8,7 @@ import { SectionCard } from '../components/ProfileParts';
 import { ProviderProfilePage, type ProfileView } from '../components/ProviderProfile';
 import { CareReportActions } from '../../care-reports/components/CareReportActions';
 import { DirectionsLinks, NotOnIlera, RegisterBanner } from '../components/RegisterListingParts';
+import { CareSections, ServiceBadges, ServicesConfirmed } from '../../care/components/CareSections';
 
 function view(inst: Institution): ProfileView {
   const typeLabel = institutionTypeLabel(inst.type);
@@ -20,18 +21,11 @@ function view(inst: Institution): ProfileView {
     sections: (
       <>
         <SectionCard title="Services Offered" id="services-heading">
-          {inst.services.length ? (
-            <Group gap="xs">
-              {inst.services.map((s) => (
-                <Badge key={s} variant="light" tt="none" size="lg">
-                  {s}
-                </Badge>
-              ))}
-            </Group>
-          ) : (
-            <Text c="dimmed">No services listed.</Text>
-          )}
+          {/* Issue 45: emergency readiness first. */}
+          {inst.services.length ? <ServiceBadges services={inst.services} /> : <Text c="dimmed">No services listed.</Text>}
+          <ServicesConfirmed care={inst.care} />
         </SectionCard>
+        <CareSections care={inst.care} withServices={false} />
         <SectionCard title="Associated Professionals" id="professionals-heading">
           {inst.professionalAffiliations.length ? (
             <Stack gap="sm">

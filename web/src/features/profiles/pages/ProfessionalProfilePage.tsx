@@ -9,6 +9,7 @@ import { SectionCard } from '../components/ProfileParts';
 import { ProviderProfilePage, type ProfileView, type ViewContext } from '../components/ProviderProfile';
 import { CareReportActions } from '../../care-reports/components/CareReportActions';
 import { DirectionsLinks } from '../components/RegisterListingParts';
+import { CareSections } from '../../care/components/CareSections';
 
 /** One list item per entered line (education, certifications). */
 function LineList({ lines }: { lines: string[] }) {
@@ -52,6 +53,8 @@ function view(p: Professional, { isOwner, dialog, open, close }: ViewContext): P
     about: { text: p.bio, empty: 'No bio available.' },
     sections: (
       <>
+        {/* Issue 45: hours, services, health plans and fees, before the rest. */}
+        <CareSections care={p.care} withServices />
         <SectionCard title="Education & Training" id="education-heading">
           {educationLines.length ? <LineList lines={educationLines} /> : <Text c="dimmed">No education information available.</Text>}
         </SectionCard>

@@ -14,6 +14,7 @@ import { ProfessionalForm } from '../components/ProfessionalForm';
 import { ProfileStatusBadge } from '../components/ProfileStatusBadge';
 import type { ProfileFormProps } from '../components/ProfileFormFrame';
 import { IconTabList } from '../../../components/IconTabList';
+import CareFactsCard from '../../care/components/CareFactsCard';
 
 type Tab = 'professional' | 'institution';
 
@@ -152,13 +153,17 @@ function ProviderPanel<P extends Saved, I>({
     );
   } else {
     body = (
-      <Card withBorder radius="md" padding="lg">
-        <ChangeNotice user={user} tab={tab} hasProfile={!!before} />
-        {/* A new profile's form starts afresh once it is saved. */}
-        <Fragment key={before?.id ?? 'new'}>
-          {children({ profile: before, submitting: save.isPending, onSubmit, onCancel: goHome })}
-        </Fragment>
-      </Card>
+      <>
+        <Card withBorder radius="md" padding="lg">
+          <ChangeNotice user={user} tab={tab} hasProfile={!!before} />
+          {/* A new profile's form starts afresh once it is saved. */}
+          <Fragment key={before?.id ?? 'new'}>
+            {children({ profile: before, submitting: save.isPending, onSubmit, onCancel: goHome })}
+          </Fragment>
+        </Card>
+        {/* Issue 45: care facts are saved apart, once the profile exists (a claimed listing's too). */}
+        {before && <CareFactsCard key={before.id} kind={tab} id={before.id} />}
+      </>
     );
   }
   return <Tabs.Panel value={tab}>{body}</Tabs.Panel>;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Card, Checkbox, Collapse, Group, NativeSelect, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconFilter } from '@tabler/icons-react';
@@ -18,8 +18,11 @@ import {
   type ProfessionalType,
   type RegistrationInstitutionType,
 } from '@ilera/contracts';
-import type { SearchState } from '../search-state';
+import { clearCareFilters, hasCareFilters, type SearchState } from '../search-state';
 import { formatCount } from './ResultParts';
+
+// Issue 45's filters (open now, health plan, services, fee): their code comes when the filters open.
+const CareFilters = lazy(() => import('../../care/components/CareFilters'));
 
 export interface FacetValue {
   name: string;
@@ -90,7 +93,7 @@ export function FiltersPanel({
     if (next !== (state.city ?? '')) onChange({ city: next || undefined });
   };
   const pros = state.type === 'professionals';
-  const hasFilters = Boolean(state.professionalType || state.specialty || state.institutionType || state.service || state.city || state.state || state.verified || state.availability);
+  const hasFilters = Boolean(state.professionalType || state.specialty || state.institutionType || state.service || state.city || state.state || state.verified || state.availability) || hasCareFilters(state);
 
   return (
     // On a wide screen the app must come at once to open it (issue 35: web/src/main.tsx).
@@ -197,11 +200,16 @@ export function FiltersPanel({
             checked={state.verified === true}
             onChange={(e) => onChange({ verified: e.currentTarget.checked || undefined })}
           />
+          {opened && (
+            <Suspense fallback={null}>
+              <CareFilters state={state} onChange={onChange} />
+            </Suspense>
+          )}
           {hasFilters && (
             <Button
               variant="subtle"
               onClick={() =>
-                onChange({ professionalType: undefined, specialty: undefined, institutionType: undefined, service: undefined, city: undefined, state: undefined, verified: undefined, availability: undefined })
+                onChange({ professionalType: undefined, specialty: undefined, institutionType: undefined, service: undefined, city: undefined, state: undefined, verified: undefined, availability: undefined, ...clearCareFilters })
               }
             >
               Clear filters

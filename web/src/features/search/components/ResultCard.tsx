@@ -17,6 +17,7 @@ import { formatNaira, institutionTypeLabel, professionalTypeLabels, type Profess
 import { ProviderPhoto } from '../../../components/ProviderPhoto';
 import { SaveProviderButton } from '../../saved/components/SaveProviderButton';
 import { Detail, Distance, NextAvailable, RatingLine, TrustBadges } from './ResultParts';
+import { AcceptsPlan, OpenStateLine } from '../../care/components/CareHitLines';
 
 /** What every provider in the search index carries (search/src/documents.ts). */
 interface ProviderHit {
@@ -37,6 +38,21 @@ interface ProviderHit {
   locationApproximate?: boolean;
   /** Metres from the point of a search near the patient (Typesense's answer, passed on by the adapter). */
   geo_distance_meters?: { location?: number };
+  /** Issue 45: open at the moment of the search (null or absent: hours unknown), and the next change. */
+  openNow?: boolean | null;
+  open24Hours?: boolean;
+  opensAt?: string | number | null;
+  closesAt?: string | number | null;
+  /** Issue 45: the consultation fee in naira, free at the point of care, the payers (slugs) it takes. */
+  consultationFeeNaira?: number | null;
+  freeAtPointOfCare?: boolean;
+  plans?: string[];
+}
+
+/** The health plan the search is filtered on, for "Accepts NHIA" (issue 45). */
+export interface PlanFilter {
+  slug: string;
+  name?: string;
 }
 
 export interface ProfessionalHit extends ProviderHit {
@@ -81,6 +97,7 @@ interface ProviderResultCardProps {
   summary?: string;
   /** 'with' a professional, 'at' an institution. */
   bookPreposition: string;
+  plan?: PlanFilter;
 }
 
 /** Spec §2's result cards: the layout both kinds share, with what differs passed in. */
@@ -117,6 +134,10 @@ function ProviderResultCard(p: ProviderResultCardProps) {
           <RatingLine rating={hit.rating} count={hit.reviewCount} />
           <Distance metres={hit.geo_distance_meters?.location} approximate={hit.locationApproximate} />
           <NextAvailable href={href} nextSlot={hit.nextSlot} bookingMode={hit.bookingMode} />
+          <Group gap="xs">
+            <OpenStateLine hit={hit} />
+            <AcceptsPlan plans={hit.plans} plan={p.plan?.slug} name={p.plan?.name} />
+          </Group>
           {p.extra}
           <Stack gap={4}>
             {p.details.map(([DetailIcon, label, value]) => (
@@ -146,10 +167,13 @@ function ProviderResultCard(p: ProviderResultCardProps) {
 }
 
 const place = (h: ProviderHit) => [h.city, h.state].filter(Boolean).join(', ');
+/** Issue 45: "₦15,000", or "Free at the point of care". */
+const feeOf = (h: ProviderHit, fee = h.consultationFeeNaira) =>
+  fee != null ? formatNaira(fee) : h.freeAtPointOfCare ? 'Free at the point of care' : undefined;
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Spec §2 "Professional result card": every field, View Profile and Book Appointment. */
-export function ProfessionalResultCard({ hit }: { hit: ProfessionalHit }) {
+export function ProfessionalResultCard({ hit, plan }: { hit: ProfessionalHit; plan?: PlanFilter }) {
   const typeLabel = professionalTypeLabels[hit.professionalType as ProfessionalType] ?? hit.professionalType;
   const initials = ((hit.firstName?.[0] ?? '') + (hit.lastName?.[0] ?? '')).toUpperCase() || hit.name.slice(0, 1).toUpperCase();
   return (
@@ -165,11 +189,12 @@ export function ProfessionalResultCard({ hit }: { hit: ProfessionalHit }) {
         [IconMapPin, 'Location', place(hit)],
         [IconPhone, 'Phone', hit.phone],
         [IconSchool, 'Education', hit.education],
-        [IconCash, 'Consultation fee', hit.consultationFee != null ? formatNaira(hit.consultationFee) : undefined],
+        [IconCash, 'Consultation fee', feeOf(hit, hit.consultationFeeNaira ?? hit.consultationFee)],
         [IconBriefcase, 'Experience', `${plural(hit.yearsOfExperience, 'year', 'years')} of experience`],
       ]}
       summary={hit.bio}
       bookPreposition="with"
+      plan={plan}
     />
   );
 }
@@ -197,7 +222,7 @@ function ServiceBadges({ services }: { services: string[] }) {
 }
 
 /** Spec §2 "Institution result card": the first 3 services plus '+N more', and every contact field. */
-export function InstitutionResultCard({ hit }: { hit: InstitutionHit }) {
+export function InstitutionResultCard({ hit, plan }: { hit: InstitutionHit; plan?: PlanFilter }) {
   const website = hit.website && (
     <Anchor href={hit.website} target="_blank" rel="noopener noreferrer" size="sm">
       {hit.website.replace(/^https?:\/\//, '')}
@@ -214,6 +239,7 @@ export function InstitutionResultCard({ hit }: { hit: InstitutionHit }) {
       extra={<ServiceBadges services={hit.services ?? []} />}
       details={[
         [IconMapPin, 'Location', place(hit)],
+        [IconCash, 'Consultation fee', feeOf(hit)],
         [IconPhone, 'Phone', hit.phone],
         [IconMail, 'E-mail', hit.email],
         [IconWorld, 'Website', website],
@@ -221,6 +247,7 @@ export function InstitutionResultCard({ hit }: { hit: InstitutionHit }) {
       ]}
       summary={hit.description}
       bookPreposition="at"
+      plan={plan}
     />
   );
 }

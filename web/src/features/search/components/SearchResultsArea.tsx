@@ -13,6 +13,7 @@ import {
   indexNameOf,
   maxPages,
   MAX_RADIUS_KM,
+  planOf,
   MAX_RESULTS,
   resultsPerPage,
   searchParametersOf,
@@ -28,6 +29,7 @@ import { formatCount } from './ResultParts';
 import { UnderstoodChips } from './UnderstoodChips';
 import { NearMePrompt } from './NearMePrompt';
 import { understoodOf, withoutWords } from '../understood';
+import { usePayerNames } from '../../care/api/get-payers';
 
 export const SKELETON_CARDS = 5;
 
@@ -138,6 +140,11 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
   // (Back returns to where the patient was). Nothing of this answer is shown or asked meanwhile.
   const elsewhere = state.type === 'professionals' && answered.some((u) => u.field === 'collection' && u.value === 'institutions');
   const understood = useMemo(() => (elsewhere ? [] : answered.filter((u) => u.field !== 'collection')), [answered, elsewhere]);
+  // Issue 45: "Accepts NHIA" on the cards while the search is filtered on a plan (chosen, or understood from the words).
+  const payerNames = usePayerNames();
+  const planWords = understood.find((u) => u.field === 'plans' || u.field === 'primaryPlans');
+  const planSlug = planOf(state) ?? planWords?.value;
+  const plan = planSlug ? { slug: planSlug, name: payerNames.get(planSlug) ?? (planWords?.value === planSlug ? planWords.label.replace(/^Accepts /, '') : undefined) } : undefined;
   useEffect(() => {
     if (!elsewhere) return;
     // As the type selector does: the place and near-me stay, the other kind's filters go.
@@ -182,12 +189,8 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
                 data={[
                   { value: 'relevance', label: 'Best match' },
                   { value: 'rating', label: 'Highest rated' },
-                  ...(state.type === 'professionals'
-                    ? [
-                        { value: 'experience', label: 'Most experienced' },
-                        { value: 'fee', label: 'Lowest fee' },
-                      ]
-                    : []),
+                  ...(state.type === 'professionals' ? [{ value: 'experience', label: 'Most experienced' }] : []),
+                  { value: 'fee', label: 'Lowest fee' },
                   { value: 'soonest', label: 'Soonest available' },
                   ...(state.near ? [{ value: 'distance', label: 'Nearest' }] : []),
                 ]}
@@ -242,8 +245,8 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
             ) : (
               <Stack gap="md">
                 {state.type === 'professionals'
-                  ? (hits as ProfessionalHit[]).map((h) => <ProfessionalResultCard key={h.id} hit={h} />)
-                  : (hits as InstitutionHit[]).map((h) => <InstitutionResultCard key={h.id} hit={h} />)}
+                  ? (hits as ProfessionalHit[]).map((h) => <ProfessionalResultCard key={h.id} hit={h} plan={plan} />)
+                  : (hits as InstitutionHit[]).map((h) => <InstitutionResultCard key={h.id} hit={h} plan={plan} />)}
               </Stack>
             )}
             {!loading && status !== 'error' && found > MAX_RESULTS && (

@@ -4,6 +4,8 @@ import { IconSearch } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
 import { searchTypeOptions, type SearchType } from '../search-params';
 import { readSearchState, writeSearchState, type SearchState } from '../search-state';
+import { useMyPlan } from '../../care/use-my-plan';
+import { withMyPlan } from '../../care/my-plan-cookie';
 
 // instantsearch and everything that shows its answers: see SearchResultsArea.
 const SearchResultsArea = lazy(() => import('../components/SearchResultsArea'));
@@ -20,6 +22,14 @@ export default function SearchPage() {
   useEffect(() => {
     if (params.has('location')) setParams(writeSearchState(state), { replace: true });
   }, [params, setParams, state]);
+
+  // Issue 45: "My plan" (Account settings, or a visitor's cookie) preselects the plan filter of a search
+  // that says nothing of a plan. (A visitor's server-drawn search is sent again with it by the loader.)
+  const myPlan = useMyPlan().plan;
+  useEffect(() => {
+    const next = withMyPlan(params.toString(), myPlan ?? null);
+    if (next !== null && !params.has('location')) setParams(new URLSearchParams(next), { replace: true });
+  }, [params, setParams, myPlan]);
 
   // `replace`: the new address takes the place of the current one in the history (the device's
   // location found for "near me": Back must not return to a search that asks for it again).
