@@ -14,6 +14,7 @@ describe('care reports and suggested edits (browser)', { timeout: 120_000 }, () 
   let doctor: { id: number; user: TestUser };
   let listing: { id: number };
   let appointmentId: number;
+  let flagged: { id: number; user: TestUser };
 
   const suite = browserSuite({}, async (ctx) => {
     await ctx.sql`INSERT INTO payers (slug, name, kind) VALUES ('nhia', 'NHIA', 'nhia'), ('lagoon-hmo', 'Lagoon HMO', 'hmo')`;
@@ -27,6 +28,17 @@ describe('care reports and suggested edits (browser)', { timeout: 120_000 }, () 
       VALUES (${patient.id}, ${doctor.id}, 'consultation', now() - interval '3 days', 'completed', 'Adaeze Okonkwo', ${patient.email}, '0803 123 4567')
       RETURNING id`;
     appointmentId = row!.id;
+
+    // A fee and a plan that three patients' reports contradict: ₦30,000 published, ₦10,000-₦12,000 paid; NHIA listed, refused.
+    flagged = await createProfessional(ctx.sql, { title: 'Dr.', specialty: 'Paediatrics', user: { firstName: 'Bola', lastName: 'Ade' } });
+    await ctx.sql`UPDATE professionals SET consultation_fee = 30000 WHERE id = ${flagged.id}`;
+    await ctx.sql`INSERT INTO provider_plans (professional_id, payer_slug, source) VALUES (${flagged.id}, 'nhia', 'provider')`;
+    for (const paid of [10000, 11000, 12000]) {
+      const reporter = await createUser(ctx.sql);
+      await ctx.sql`
+        INSERT INTO care_reports (professional_id, patient_id, visited_on, payer_slug, plan_accepted, paid_naira)
+        VALUES (${flagged.id}, ${reporter.id}, current_date - 5, 'nhia', false, ${paid})`;
+    }
   });
 
   const dialog = (page: Page) => page.getByRole('dialog');
@@ -46,7 +58,7 @@ describe('care reports and suggested edits (browser)', { timeout: 120_000 }, () 
     // Nothing answered: refused at the form, nothing sent.
     await dialog(page).getByRole('button', { name: 'Send Answers' }).click();
     await dialog(page).getByText('Please answer at least one question').waitFor();
-    expect((await suite.ctx.sql`SELECT 1 FROM care_reports`).length).toBe(0);
+    expect((await suite.ctx.sql`SELECT 1 FROM care_reports WHERE patient_id = ${patient.id}`).length).toBe(0);
 
     await yes(page, 'Was it open when you arrived?').check();
     await dialog(page).getByLabel('Health plan').selectOption('nhia');
@@ -109,6 +121,32 @@ describe('care reports and suggested edits (browser)', { timeout: 120_000 }, () 
     // The decided ones keep the note.
     await a.page.getByRole('region', { name: 'Suggested edits' }).getByText('Rejected', { exact: true }).click();
     await a.page.getByRole('article', { name: 'Suggested edit of Ebute Metta Health Post' }).getByText('The register has the same number', { exact: false }).waitFor();
+    await a.context.close();
+  });
+
+  it('the owner sees what patients contradict on the dashboard, and admins in the Care facts tab', async () => {
+    const { page, context } = await suite.pageAs(flagged.user);
+    await page.goto('/dashboard');
+    const flags = page.getByRole('region', { name: 'Patients report something different' });
+    await flags.waitFor({ timeout: 60_000 });
+    await flags.getByText('The published consultation fee ₦30,000 is outside what 3 patients reported paying (₦10,000-₦12,000).').waitFor();
+    await flags.getByText('3 patients say their NHIA plan was not accepted.').waitFor();
+    expect(await flags.getByRole('link', { name: 'edit your care facts' }).getAttribute('href')).toBe('/profile-setup');
+    await context.close();
+
+    // A provider nobody contradicts sees no notice.
+    const other = await suite.pageAs(doctor.user);
+    await other.page.goto('/dashboard');
+    await other.page.getByRole('region', { name: 'Your profile' }).waitFor({ timeout: 60_000 });
+    expect(await other.page.getByRole('region', { name: 'Patients report something different' }).count()).toBe(0);
+    await other.context.close();
+
+    const a = await suite.page();
+    await signInAsAdmin(a.page, { email: admin.email, password: 'admin-password-1' });
+    await a.page.getByRole('tab', { name: 'Care facts' }).click();
+    const item = a.page.getByRole('article', { name: 'Flags of Dr. Bola Ade' });
+    await item.getByText('3 patients say their NHIA plan was not accepted').waitFor();
+    expect(await a.page.getByRole('region', { name: 'Contradicted facts' }).getByRole('article').count()).toBe(1);
     await a.context.close();
   });
 });

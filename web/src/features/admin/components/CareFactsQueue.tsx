@@ -5,6 +5,8 @@ import { errorMessage, isUnauthorizedError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { handleUnauthorized } from '../../auth/api/server-errors';
 import { useAdminCareFlags } from '../api/get-admin-care-flags';
+import { usePayerNames } from '../../care/api/get-payers';
+import { flagText } from '../../care-reports/flag-text';
 import { CARE_SUGGESTIONS_PER_PAGE, useAdminCareSuggestions, type AdminCareSuggestion, type CareSuggestionStatus } from '../api/get-care-suggestions';
 import { useDecideCareSuggestion, type CareSuggestionDecisionInput } from '../api/decide-care-suggestion';
 
@@ -174,6 +176,7 @@ function SuggestionQueue() {
 
 function FlagList() {
   const query = useAdminCareFlags();
+  const names = usePayerNames();
   return (
     <Stack gap="sm" component="section" aria-label="Contradicted facts">
       <div>
@@ -193,7 +196,7 @@ function FlagList() {
               </Anchor>
               <List size="sm" mt={4} spacing={2}>
                 {p.flags.map((f) => (
-                  <List.Item key={`${f.kind}-${f.payer ?? ''}`}>{f.message}</List.Item>
+                  <List.Item key={`${f.kind}-${f.payer ?? ''}`}>{flagText(f, names)}</List.Item>
                 ))}
               </List>
             </Paper>

@@ -3,6 +3,8 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import type { ProviderKind } from '../../profiles/api/types';
 import { useCareFlags } from '../api/get-care-flags';
+import { usePayerNames } from '../../care/api/get-payers';
+import { flagText } from '../flag-text';
 
 /**
  * The owner's dashboard (issue 45): published facts that patients' reports contradict (a consultation fee
@@ -11,6 +13,7 @@ import { useCareFlags } from '../api/get-care-flags';
  */
 export function CareFlagsCard({ kind, id }: { kind: ProviderKind; id: number }) {
   const { data } = useCareFlags(kind, id);
+  const names = usePayerNames();
   if (!data || data.flags.length === 0) return null;
   return (
     <Alert
@@ -24,7 +27,7 @@ export function CareFlagsCard({ kind, id }: { kind: ProviderKind; id: number }) 
     >
       <List size="sm" spacing={4}>
         {data.flags.map((f) => (
-          <List.Item key={`${f.kind}-${f.payer ?? ''}`}>{f.message}.</List.Item>
+          <List.Item key={`${f.kind}-${f.payer ?? ''}`}>{flagText(f, names)}.</List.Item>
         ))}
       </List>
       <Text size="sm" mt="sm">
