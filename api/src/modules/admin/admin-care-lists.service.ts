@@ -18,7 +18,7 @@ import { emit, isUniqueViolation, type Db, type Sql, type Tx } from '@ilera/db';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { BULK_REINDEX_TOPIC, type BulkReindex } from '@ilera/workers/care-reindex';
-import { auditFailure, recordAdminAction } from './admin.service';
+import { auditFailure, recordAdminAction } from './audit.service';
 import * as repo from './admin-care-lists.repo';
 
 const reindex = (tx: Tx, payload: Partial<BulkReindex>) => emit(tx, BULK_REINDEX_TOPIC, payload);

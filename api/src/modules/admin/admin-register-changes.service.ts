@@ -17,7 +17,7 @@ import { emit, type Sql, type Tx } from '@ilera/db';
 import type { RegisterFields } from '@ilera/db/register/rows';
 import { AppError, NotFoundError } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
-import { auditFailure, recordAdminAction } from './admin.service';
+import { auditFailure, recordAdminAction } from './audit.service';
 import * as repo from './admin-register-changes.repo';
 
 /** Each field's value in the register's fields, on the profile, and the profile columns it writes. */

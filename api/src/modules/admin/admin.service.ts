@@ -42,14 +42,8 @@ export interface AdminDeps {
 
 const emptyToNull = (v: string | null | undefined): string | null => (v && v.trim() ? v.trim() : null);
 
-/** An admin action of another area (claims, issue 33) in the activity log, in the caller's transaction. */
-export const recordAdminAction = (db: Db, entry: AuditEntryInput) => insertAudit(db, entry);
-
-/** Audit entries of refused actions are written on their own: the action's transaction rolled back. */
-export async function auditFailure(db: Db, entry: Omit<AuditEntryInput, 'outcome'>, err: unknown): Promise<void> {
-  const reason = err instanceof AppError ? err.message : 'error';
-  await insertAudit(db, { ...entry, outcome: 'failure', detail: { ...entry.detail, reason } });
-}
+import { auditFailure, recordAdminAction } from './audit.service';
+export { auditFailure, recordAdminAction };
 
 // ---------------------------------------------------------------- sessions
 

@@ -6,7 +6,7 @@ import { pathId, type CareSuggestionInput, type ProviderKind } from '@ilera/cont
 import type { Sql } from '@ilera/db';
 import { AppError, ConflictError, NotFoundError } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
-import { auditFailure, recordAdminAction } from '../admin/admin.service';
+import { auditFailure, recordAdminAction } from '../admin/audit.service';
 import * as repo from './care-reports.repo';
 import { PROVIDER_NOT_FOUND } from './care-reports.service';
 

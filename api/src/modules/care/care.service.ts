@@ -21,7 +21,7 @@ import {
 } from '@ilera/contracts';
 import { BadRequestError, NotFoundError } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
-import { recordAdminAction } from '../admin/admin.service';
+import { recordAdminAction } from '../admin/audit.service';
 import { careReportAggregates } from '../care-reports/care-reports.service';
 import * as repo from './care.repo';
 

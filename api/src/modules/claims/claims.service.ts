@@ -9,7 +9,7 @@ import { pathId, type AdminClaimsQuery, type CreateClaimInput } from '@ilera/con
 import { emit, isUniqueViolation, type Db, type Sql, type Tx } from '@ilera/db';
 import { AppError, ConflictError, NotFoundError } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
-import { auditFailure, recordAdminAction } from '../admin/admin.service';
+import { auditFailure, recordAdminAction } from '../admin/audit.service';
 import { saveRegistrations } from '../institutions/institutions.service';
 import * as repo from './claims.repo';
 
