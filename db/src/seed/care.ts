@@ -267,12 +267,21 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 type CareRow = { kind: 'p' | 'i'; id: number; care: Care };
 
-/** COPY of the rows' care_facts and provider_plans; the number of plan rows. */
-async function copyCare(tx: Tx, rows: readonly CareRow[], now: number, progress?: ProgressFactory): Promise<number> {
+/**
+ * COPY of the rows' care_facts and provider_plans: `rows` is drawn once per table (the draws are the same each
+ * time), so no table's rows are held in memory. `total` is for the progress bars. The counts of both.
+ */
+async function copyCare(
+  tx: Tx,
+  rows: () => Iterable<CareRow>,
+  total: number,
+  now: number,
+  progress?: ProgressFactory,
+): Promise<{ providers: number; plans: number }> {
   const cols = ['professional_id', 'institution_id', 'opening_hours', 'hours_set_by', 'hours_confirmed_at', 'services_set_by',
     'services_confirmed_at', 'plans_set_by', 'plans_confirmed_at', 'fees', 'fees_set_by', 'fees_confirmed_at', 'updated_at'];
-  await copyRows(tx, 'care_facts', cols, rows.length, function* () {
-    for (const { kind, id, care } of rows) {
+  const providers = await copyRows(tx, 'care_facts', cols, total, function* () {
+    for (const { kind, id, care } of rows()) {
       const at = iso(now - care.ageDays * DAY);
       const set = (present: boolean) => (present ? ['provider', at] : [null, null]);
       yield line([
@@ -283,15 +292,14 @@ async function copyCare(tx: Tx, rows: readonly CareRow[], now: number, progress?
       ]);
     }
   }, progress);
-  const planCount = rows.reduce((n, r) => n + r.care.plans.length, 0);
   const planCols = ['professional_id', 'institution_id', 'payer_slug', 'plan', 'tier', 'is_primary', 'source', 'created_at', 'updated_at'];
-  await copyRows(tx, 'provider_plans', planCols, planCount, function* () {
-    for (const { kind, id, care } of rows) {
+  const plans = await copyRows(tx, 'provider_plans', planCols, total, function* () {
+    for (const { kind, id, care } of rows()) {
       const at = iso(now - care.ageDays * DAY);
       for (const pl of care.plans) yield line([kind === 'p' ? id : null, kind === 'i' ? id : null, pl.payer, pl.plan, pl.tier, pl.primary, 'provider', at, at]);
     }
   }, progress);
-  return planCount;
+  return { providers, plans };
 }
 
 /** Adds the demo payers and the care facts of the owned providers this run added (never register listings). */
@@ -311,21 +319,19 @@ export async function seedCare(tx: Tx, o: CareSeedOptions): Promise<CareSeedSumm
     SELECT id, type, services, state FROM institutions
     WHERE id > ${o.institutionsAfter} AND status = 'approved' AND user_id IS NOT NULL ORDER BY id`;
 
-  const rows: CareRow[] = [];
-  for (const pr of profs) {
-    const care = professionalCareOf(o.seed, pr.id, pr.type, pr.specialty, pr.fee, pr.state, o.now, o.demoAccounts && pr.id === o.professionalsAfter + 1);
-    if (care) rows.push({ kind: 'p', id: pr.id, care });
+  function* rows(): Generator<CareRow> {
+    for (const pr of profs) {
+      const care = professionalCareOf(o.seed, pr.id, pr.type, pr.specialty, pr.fee, pr.state, o.now, o.demoAccounts && pr.id === o.professionalsAfter + 1);
+      if (care) yield { kind: 'p', id: pr.id, care };
+    }
+    for (const inst of insts) {
+      const care = institutionCareOf(o.seed, inst.id, inst.type, inst.services, inst.state, o.now, o.demoAccounts && inst.id === o.institutionsAfter + 1);
+      if (care) yield { kind: 'i', id: inst.id, care };
+    }
   }
-  for (const inst of insts) {
-    const care = institutionCareOf(o.seed, inst.id, inst.type, inst.services, inst.state, o.now, o.demoAccounts && inst.id === o.institutionsAfter + 1);
-    if (care) rows.push({ kind: 'i', id: inst.id, care });
-  }
-  profs.length = 0;
-  insts.length = 0;
-
-  const planCount = await copyCare(tx, rows, o.now, o.progress);
-  o.log?.(`care facts: ${rows.length} providers, ${planCount} plan rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return { payers, providers: rows.length, plans: planCount };
+  const written = await copyCare(tx, rows, Math.round(profs.length * CARE_SHARE.professionals + insts.length * CARE_SHARE.institutions), o.now, o.progress);
+  o.log?.(`care facts: ${written.providers} providers, ${written.plans} plan rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return { payers, ...written };
 }
 
 /** The share of register listings the demo has claimed (half of them hospitals), each with its owner's care facts. */
@@ -339,7 +345,7 @@ const CLAIMED_SHARE = 0.02;
  * and plans. Run after the register import; the seed rebuilds the search index after it.
  */
 export async function claimListings(sql: Sql, o: { seed: number; now: number; passwordHash: string; log?: (msg: string) => void }): Promise<number> {
-  return sql.begin(async (tx) => {
+  return sql.begin(async (tx: Tx) => {
     const [{ total }] = await tx<{ total: number }[]>`
       SELECT count(*)::int AS total FROM institutions i JOIN register_listings rl ON rl.institution_id = i.id WHERE i.user_id IS NULL`;
     if (total === 0) return 0;
@@ -362,7 +368,7 @@ export async function claimListings(sql: Sql, o: { seed: number; now: number; pa
           lastName: r.pick(names[group].surnames),
           userType: 'institution',
         };
-      }), 'email', 'firstName', 'lastName', 'userType')}
+      }))}
       RETURNING id`;
     await tx`INSERT INTO user_passwords ${tx(owners.map((u) => ({ userId: u.id, passwordHash: o.passwordHash })), 'userId', 'passwordHash')}`;
     const at = new Date(o.now - 30 * DAY);
@@ -375,7 +381,7 @@ export async function claimListings(sql: Sql, o: { seed: number; now: number; pa
         status: 'approved', decidedAt: at, createdAt: new Date(at.getTime() - 3 * DAY),
       })), 'institutionId', 'claimantUserId', 'registration', 'status', 'decidedAt', 'createdAt')}`;
     const rows: CareRow[] = listings.map((l) => ({ kind: 'i', id: l.id, care: claimedListingCare(o.seed, l.id, l.type, l.services, l.state, o.now) }));
-    await copyCare(tx, rows, o.now);
+    await copyCare(tx, () => rows, rows.length, o.now);
     const withServices = rows.filter((x) => x.care.services);
     if (withServices.length) {
       await tx`
