@@ -63,10 +63,10 @@ export interface EmergencyCare {
   hoursConfirmedAt: string | null;
 }
 
-export const EMERGENCY_24H = '24-Hour Emergency';
+const EMERGENCY_24H = '24-Hour Emergency';
 
 /** The page's facts of one facility, from its care facts at `at`. */
-export function emergencyCare(care: CareFacts | undefined): EmergencyCare | undefined {
+function emergencyCare(care: CareFacts | undefined): EmergencyCare | undefined {
   if (!care) return undefined;
   const readiness = emergencyReadinessServices.filter((s) => care.services.includes(s));
   const allDay = care.openingHours?.open24Hours === true && care.openNow === true;

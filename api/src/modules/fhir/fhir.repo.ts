@@ -14,7 +14,7 @@ export type ResourceType = 'Practitioner' | 'PractitionerRole' | 'Organization' 
 export const resourceTypes: readonly ResourceType[] = ['Practitioner', 'PractitionerRole', 'Organization', 'Location', 'HealthcareService', 'InsurancePlan'];
 
 /** An InsurancePlan lists at most this many Organizations in its network; Organization?insurance-plan= finds them all. */
-export const NETWORK_MAX = 500;
+const NETWORK_MAX = 500;
 
 type Fragment = postgres.PendingQuery<postgres.Row[]> | postgres.Fragment;
 export type Row = Record<string, unknown> & { k1: number; k2: number; lastUpdated: Date; distanceM?: number };

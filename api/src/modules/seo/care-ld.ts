@@ -11,7 +11,7 @@ type Spec = { '@type': 'OpeningHoursSpecification'; dayOfWeek?: string[]; opens:
  * day; a period past midnight keeps its closing time (opens 22:00, closes 02:00), as search engines read
  * it; a closure still to come (or under way) is 00:00-00:00 (closed) from its first to its last day.
  */
-export function openingHoursSpecification(hours: OpeningHours, today: string): Spec[] {
+function openingHoursSpecification(hours: OpeningHours, today: string): Spec[] {
   const days = (list: readonly string[]) => list.map((d) => careWeekdayLabels[d as keyof typeof careWeekdayLabels]);
   const out: Spec[] = [];
   if (hours.open24Hours) {
@@ -37,7 +37,7 @@ export function openingHoursSpecification(hours: OpeningHours, today: string): S
 }
 
 /** '₦2,000-₦15,000' over the fees given, or 'Free at the point of care'. */
-export function priceRange(fees: CareFacts['fees']): string | undefined {
+function priceRange(fees: CareFacts['fees']): string | undefined {
   if (!fees) return undefined;
   if (fees.freeAtPointOfCare) return 'Free at the point of care';
   const amounts = [fees.registrationNaira, fees.consultationNaira, fees.followUpNaira].filter((n): n is number => typeof n === 'number');

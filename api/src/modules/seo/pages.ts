@@ -86,14 +86,14 @@ type PublicProfessional = Omit<ProfessionalRow, 'user' | 'rejectionReason'> & {
 type PublicInstitution = Omit<InstitutionRow, 'user' | 'rejectionReason'> & { care?: CareFacts };
 
 /** What a head needs beside the profile: the payers' names (paymentAccepted) and the moment it is drawn. */
-export interface HeadContext {
+interface HeadContext {
   payerNames: ReadonlyMap<string, string>;
   at: Date;
 }
 const noContext = (): HeadContext => ({ payerNames: new Map(), at: new Date() });
 
 /** The names of the payers a profile's plans name (issue 45: JSON-LD's paymentAccepted). */
-export async function headContext(db: Db, care: CareFacts | undefined): Promise<HeadContext> {
+async function headContext(db: Db, care: CareFacts | undefined): Promise<HeadContext> {
   const slugs = [...new Set((care?.plans ?? []).map((p) => p.payer))];
   const rows = slugs.length ? await db<{ slug: string; name: string }[]>`SELECT slug, name FROM payers WHERE slug = ANY(${slugs}::text[])` : [];
   return { payerNames: new Map(rows.map((r) => [r.slug, r.name])), at: new Date() };
