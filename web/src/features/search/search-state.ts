@@ -84,7 +84,7 @@ const text = (params: URLSearchParams, key: string): string | undefined => {
   return v && v.toLowerCase() !== 'all' ? v : undefined;
 };
 
-export { ANY_PLAN, planOf };
+export { planOf };
 const readPlan = (v: string | null) => (v && (v === ANY_PLAN || PAYER_SLUG_RE.test(v)) && v.length <= 60 ? v : undefined);
 
 /** Reads the address. Landing and dashboard links send `location` (lagos-lagos, ...): it becomes city and state. */
@@ -259,7 +259,7 @@ const quoted = (v: string) => `\`${v.replace(/`/g, '')}\``;
  * slug in `plans` (or `primaryPlans`); each care service must be there (one clause each: all of them);
  * the fee is the consultation fee in naira.
  */
-export function careFilters(s: SearchState): string[] {
+function careFilters(s: SearchState): string[] {
   const plan = planOf(s);
   return [
     s.openNow ? 'openNow:=true' : '',

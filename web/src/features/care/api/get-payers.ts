@@ -3,7 +3,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Payer } from '@ilera/contracts';
 import { getJson } from '../../../lib/api';
 
-export type { Payer };
 
 /** GET /api/payers (issue 45): the health plans a filter, "My plan" or a provider's plans offer (public). */
 export function getPayers(): Promise<Payer[]> {
