@@ -126,7 +126,7 @@ describe('care reports and suggested edits (browser)', { timeout: 120_000 }, () 
 
   it('the owner sees what patients contradict on the dashboard, and admins in the Care facts tab', async () => {
     const { page, context } = await suite.pageAs(flagged.user);
-    await page.goto('/dashboard');
+    await page.goto('/'); // signed in, / is the dashboard
     const flags = page.getByRole('region', { name: 'Patients report something different' });
     await flags.waitFor({ timeout: 60_000 });
     await flags.getByText('The published consultation fee ₦30,000 is outside what 3 patients reported paying (₦10,000-₦12,000).').waitFor();
@@ -136,7 +136,9 @@ describe('care reports and suggested edits (browser)', { timeout: 120_000 }, () 
 
     // A provider nobody contradicts sees no notice.
     const other = await suite.pageAs(doctor.user);
-    await other.page.goto('/dashboard');
+    const answered = other.page.waitForResponse((r) => r.url().endsWith(`/api/professionals/${doctor.id}/care-flags`), { timeout: 60_000 });
+    await other.page.goto('/');
+    expect((await answered).status()).toBe(200);
     await other.page.getByRole('region', { name: 'Your profile' }).waitFor({ timeout: 60_000 });
     expect(await other.page.getByRole('region', { name: 'Patients report something different' }).count()).toBe(0);
     await other.context.close();
