@@ -59,12 +59,8 @@ export const careServices: readonly string[] = dedupe([
   ...allServices,
   ...emergencyReadinessServices,
   'Antenatal Care',
-  'Immunizations',
   'HIV Testing',
   'Family Planning',
-  'Dialysis Center',
-  'Laboratory Services',
-  'Pharmacy',
 ]);
 
 /** Facts older than this show their age and stop counting for a listing's "open now". */
