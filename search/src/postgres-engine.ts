@@ -28,14 +28,16 @@ import { nearAnswerable, NearIndex, pruneChanges } from './postgres-near';
 import { cellCover, GRIDS, inCells, smallCells, SMALL_CELLS } from './postgres-geo';
 import { CUBE_ARRAY_FIELDS, isKeyFilter, isTagFilter, KeyTable } from './postgres-keys';
 import { derive, type Row } from './postgres-rows';
-import { bodiesInCells, hitsQuery, countsFirst, Params, PER_KEY_MAX, whereSql, type Resolved } from './postgres-sql';
+import { Params } from './postgres-params';
+import { bodiesInCells, hitsQuery, countsFirst, PER_KEY_MAX, whereSql, type Resolved } from './postgres-sql';
 import { resolveQuery, resolveWords, type ResolvedWords } from './postgres-typos';
 
 // What the engine's tests and tools read from it, wherever it is kept.
 export { countQuery, cubeDay, facetsFromCounts, type CountRow } from './postgres-counts';
 export { CUBE_ARRAY_FIELDS, CUBE_KEY_FIELDS, KeyTable } from './postgres-keys';
 export { derive } from './postgres-rows';
-export { hitsQuery, type Resolved, type SqlQuery } from './postgres-sql';
+export { type SqlQuery } from './postgres-params';
+export { hitsQuery, type Resolved } from './postgres-sql';
 export { editDistance, resolveQuery, resolveWords, typosAllowed, type ResolvedWords } from './postgres-typos';
 
 /**

@@ -5,7 +5,7 @@
 // and nearest first is the GiST index's own order; distances are the chord's arc on the mean
 // earth radius, which is what a haversine of the two coordinates gives.
 import type { FilterClause, ParsedSearch } from './protocol';
-import type { Params } from './postgres-sql';
+import type { Params } from './postgres-params';
 
 /** earthdistance's earth(): the radius of the sphere the points lie on, in metres. */
 export const CUBE_RADIUS_M = 6378168;

@@ -5,6 +5,7 @@ import type { FilterClause, ParsedSearch } from './protocol';
 import type { CollectionName } from './schema';
 import { isKeyFilter, isTagFilter, tag } from './postgres-keys';
 import type { ResolvedWords } from './postgres-typos';
+import { Params, type SqlQuery } from './postgres-params';
 import { distancePoint, distanceSql, geoFilterSql, geoSortExpr, inCells, point, SMALL_CELLS, smallCells, unboxed } from './postgres-geo';
 
 /** Numeric fields kept in their own indexed columns. */
@@ -45,13 +46,6 @@ const numberExpr = (field: string) =>
   NUMBER_COLUMNS[field] ??
   CARE_COLUMNS[field] ??
   `((SELECT (b.document ->> '${ident(field)}')::float8 FROM search_bodies b WHERE b.collection = search_documents.collection AND b.id = search_documents.id))`;
-export class Params {
-  readonly values: unknown[] = [];
-  add(v: unknown): string {
-    this.values.push(v);
-    return `$${this.values.length}`;
-  }
-}
 /**
  * A filter as SQL. Filters on single-valued facet fields are written over a key
  * (`col`: search_cube_keys.key) and resolved to key ids first; array facets are
@@ -194,19 +188,6 @@ function orderTerms(s: ParsedSearch, p: Params): { expr: string; dir: string }[]
 /** An order expression no index gives, so that the planner sorts the matches instead of walking an index for them. */
 const unindexed = (expr: string): string =>
   expr === 'id' ? `(id || '')` : expr === 'next_slot' ? `(next_slot + interval '0 s')` : `(${expr}) + 0`;
-export interface SqlQuery {
-  text: string;
-  values: unknown[];
-  /** Answered from the cube (small tables only). */
-  cube?: boolean;
-  /** Its plan does not depend on the values: prepared once, planned once. */
-  prepare?: boolean;
-  /**
-   * The rows are every key's (countQuery's `everyKey`): only these keys' rows, key rows and array
-   * value rows alike, are the search's counts.
-   */
-  keysAfter?: readonly number[];
-}
 /**
  * Below this many facet keys, a text-less page is the merge of each key's own
  * first rows (key_rating index, already in order); above it, one walk down the
