@@ -14,3 +14,4 @@ export * from './phone.js';
 export * from './care.js';
 export * from './care-schemas.js';
 export * from './care-search.js';
+export * from './languages.js';

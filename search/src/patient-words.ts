@@ -33,7 +33,9 @@ export type UnderstoodField =
   | 'open24Hours'
   | 'plans'
   | 'freeAtPointOfCare'
-  | 'sort';
+  | 'sort'
+  // Issue 50: the languages a professional consults in (spoken-language.ts).
+  | 'languages';
 
 /** The care fields understood words may name (issue 45): filters, not searched text (no Typesense synonyms). */
 export const careFields: ReadonlySet<UnderstoodField> = new Set(['openNow', 'open24Hours', 'plans', 'freeAtPointOfCare', 'sort']);

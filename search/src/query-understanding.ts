@@ -24,8 +24,10 @@ import {
   type UnderstoodField,
   wardPhrases,
 } from './patient-words';
-import { exactFilter } from './protocol';
+import type { NameAsked, SearchEngine } from './engine';
+import { exactFilter, searchWords } from './protocol';
 import type { CollectionName } from './schema';
+import { blanked, spokenLanguage } from './spoken-language';
 
 export type { PayerName, RegisterWard, UnderstoodField } from './patient-words';
 
@@ -38,6 +40,11 @@ export interface Understood {
   label: string;
   /** The words of the typed query it came from, as typed: a client removes them to drop the chip. */
   text: string;
+  /**
+   * Issue 48: not applied, only offered: the words name a provider (understandNamed), so they are searched
+   * as a name and nothing they say is a filter; a client shows the chip as a suggestion.
+   */
+  suggested?: true;
 }
 
 export interface Understanding {
@@ -55,6 +62,8 @@ export interface Understanding {
    * the device for its location and searches with near=LAT,LNG (sort by distance).
    */
   near?: 'device';
+  /** Issue 48: the words name a provider: searched as typed, every understood item `suggested`. */
+  named?: true;
 }
 
 /** The "near me" words at token i (the longest), or undefined. */
@@ -262,7 +271,10 @@ const belongsTo = (specialty: string, type: string): boolean =>
  * request already filters explicitly: an explicit filter wins, and the words
  * that named the same field are dropped rather than searched as text.
  */
-export function understand(collection: CollectionName, q: string, filtered: ReadonlySet<string> = new Set(), wards?: RegisterWards): Understanding {
+export function understand(collection: CollectionName, typed: string, filtered: ReadonlySet<string> = new Set(), wards?: RegisterWards): Understanding {
+  // Issue 50: "who speaks hausa" (spoken-language.ts) is read first; its words are blanked, in place, for the rest.
+  const spoken = collection === 'professionals' ? spokenLanguage(typed) : undefined;
+  const q = spoken ? blanked(typed, [spoken, ...(spoken.kind ? [spoken.kind] : [])]) : typed;
   const tokens = tokenize(q === '*' ? '' : q);
   const v = wards ? wards.vocabulary(collection) : vocabulary(collection);
   // A stop word may stand inside a phrase ("ear nose and throat"), exactly as typed.
@@ -315,6 +327,12 @@ export function understand(collection: CollectionName, q: string, filtered: Read
   const named = kept.some((it) => placeFields.has(it.target.field));
   const near = nearWords.find((n) => n.always) ?? (named ? undefined : nearWords[0]);
   if (near) kept = [...kept, { target: { field: 'near', values: ['device'], label: 'Near you' }, text: textOf(near.from, near.to) }];
+
+  if (spoken && !filtered.has('languages')) kept = [...kept, { target: { field: 'languages', values: [spoken.code], label: spoken.label }, text: spoken.text }];
+  // A kind of professional said with it ("likita mai jin hausa"), unless one is known already.
+  if (spoken?.kind && !['professionalType', 'specialty'].some((f) => filtered.has(f) || kept.some((it) => it.target.field === f))) {
+    kept = [...kept, { target: { field: 'professionalType', values: [spoken.kind.type], label: spoken.kind.label }, text: spoken.kind.text }];
+  }
 
   // "clinic near me" typed while searching professionals: a clinic is a kind of institution.
   const asked = collectionAsked(collection, q, kept, filtered, wards);
@@ -371,4 +389,69 @@ export function filteredFields(filterBy: string | undefined): Set<string> {
   const out = new Set<string>();
   for (const m of (filterBy ?? '').matchAll(/(?:^|[\s(&|])([A-Za-z_][A-Za-z0-9_]*)\s*:/g)) out.add(m[1]);
   return out;
+}
+
+/** Words a professional's card puts before the name ("Dr. Adaeze Okafor"): the name key leaves them out. */
+const TITLES: ReadonlySet<string> = new Set(['dr', 'doctor', 'prof', 'professor', 'pharm', 'pharmacist', 'nurse', 'mr', 'mrs', 'ms', 'miss']);
+
+/**
+ * Issue 48: the names to look up before understood words may filter: none when nothing would be filtered.
+ * Everything typed is the name (a professional's without a title before it). When every word was
+ * understood ("Sabon Birni Health Post": an LGA and a kind), only a name that is exactly those words
+ * overrides them; when words are left ("Betheland" of "Betheland Hospital"), a name starting with them too.
+ */
+export function namesAsked(collection: CollectionName, q: string, u: Understanding): { asked: NameAsked; q: string }[] {
+  if (!u.filters.some(Boolean)) return [];
+  const tokens = q.trim().split(/\s+/).filter(Boolean);
+  const words = searchWords(q);
+  if (words.length === 0) return [];
+  const prefix = u.q.trim() !== '';
+  const out = [{ asked: { key: words.join(' '), prefix: prefix && words.length > 1 }, q: tokens.join(' ') }];
+  if (collection === 'professionals' && words.length > 2 && TITLES.has(words[0]) && tokens.length > 1 && TITLES.has(searchWords(tokens[0]).join(' '))) {
+    out.push({ asked: { key: words.slice(1).join(' '), prefix: prefix && words.length > 2 }, q: tokens.slice(1).join(' ') });
+  }
+  return out;
+}
+
+/** Issue 48: the words name a provider: searched as typed (`q`), no filter drawn from them, every chip a suggestion. */
+export function asNamed(u: Understanding, q: string): Understanding {
+  // "Near you" and "search institutions instead" are no filters to offer: a name is searched where it was typed.
+  const offered = u.understood.filter((it) => it.field !== 'near' && it.field !== 'collection');
+  return { q, understood: offered.map((it) => ({ ...it, suggested: true as const })), filters: offered.map(() => ''), named: true };
+}
+
+/**
+ * `understand`, and then (issue 48) never hiding what a patient named: when the words would filter and
+ * they name a provider of the collection (engine.named: an index lookup), they are searched as the name
+ * (both engines rank the exact name, then names that start with it, first) and the understood items are
+ * only suggested. One lookup for every search of a request with the same words (`seen`); when the
+ * engine cannot answer it, the words are understood as before (the search itself says what failed).
+ */
+export async function understandNamed(
+  engine: Pick<SearchEngine, 'named'>,
+  collection: CollectionName,
+  q: string,
+  filtered: ReadonlySet<string> = new Set(),
+  wards?: RegisterWards,
+  seen: Map<string, Promise<Understanding>> = new Map(),
+): Promise<Understanding> {
+  const key = `${collection}\0${[...filtered].sort().join(',')}\0${q}`;
+  let pending = seen.get(key);
+  if (!pending) {
+    pending = (async () => {
+      const u = understand(collection, q, filtered, wards);
+      const asked = namesAsked(collection, q, u);
+      if (asked.length === 0) return u;
+      let named: boolean[];
+      try {
+        named = await engine.named(collection, asked.map((a) => a.asked));
+      } catch {
+        return u;
+      }
+      const i = named.indexOf(true);
+      return i < 0 ? u : asNamed(u, asked[i].q);
+    })();
+    seen.set(key, pending);
+  }
+  return pending;
 }
