@@ -18,6 +18,9 @@ import type {
 import {
   councilNames,
   institutionTypeLabel,
+  LISTED_FROM_REGISTER,
+  NOT_ON_ILERA,
+  registerSourceLine,
   nigerianCouncils,
   payerKindLabels,
   type CareFacts,
@@ -149,6 +152,15 @@ function clean<T extends object>(o: T): T {
 
 const meta = (row: Row) => ({ lastUpdated: new Date(row.lastUpdated).toISOString() });
 
+/**
+ * Issue 48 (D22): an unclaimed register listing is not an Ilera provider, and each resource of it says so:
+ * a tag in its meta, and (Location, HealthcareService) its source and date in words.
+ */
+const institutionMeta = (row: Row) =>
+  clean({ ...meta(row), tag: row.listed ? [{ system: systems.tag, code: 'register-listing', display: LISTED_FROM_REGISTER }] : undefined });
+const listingNote = (row: Row): string | undefined =>
+  row.listed ? `${LISTED_FROM_REGISTER}. ${registerSourceLine(str(row.registerUpdated))}. ${NOT_ON_ILERA}.` : undefined;
+
 export function resourceId(type: ResourceType, row: Row): string {
   return type === 'PractitionerRole' && row.k2 ? `${row.k1}-${row.k2}` : String(row.k1);
 }
@@ -235,7 +247,7 @@ export function organization(row: Row): Organization {
   return clean({
     resourceType: 'Organization' as const,
     id: resourceId('Organization', row),
-    meta: meta(row),
+    meta: institutionMeta(row),
     identifier: institutionIdentifiers(row),
     active: true,
     type: [typeConcept(row)],
@@ -251,11 +263,14 @@ export function location(row: Row): Location {
   return clean({
     resourceType: 'Location' as const,
     id: resourceId('Location', row),
-    meta: meta(row),
+    meta: institutionMeta(row),
     identifier: institutionIdentifiers(row),
     status: 'active' as const,
     name: String(row.name),
-    description: row.locationSource === 'lga_centre' ? 'Position approximate: the centre of its local government area' : undefined,
+    description:
+      [listingNote(row), row.locationSource === 'lga_centre' ? 'Position approximate: the centre of its local government area' : undefined]
+        .filter(Boolean)
+        .join(' ') || undefined,
     mode: 'instance' as const,
     type: [typeConcept(row)],
     telecom: telecom(row, true),
@@ -276,7 +291,7 @@ export function healthcareService(row: Row): HealthcareService {
   return clean({
     resourceType: 'HealthcareService' as const,
     id: resourceId('HealthcareService', row),
-    meta: meta(row),
+    meta: institutionMeta(row),
     active: true,
     providedBy: { reference: `Organization/${row.k1}` },
     location: [{ reference: `Location/${row.k1}` }],
@@ -291,6 +306,7 @@ export function healthcareService(row: Row): HealthcareService {
       ? closures.map((c) => ({ description: c.reason || 'Closed', during: { start: c.from, end: c.to } }))
       : undefined,
     availabilityExceptions: exceptionsText(row),
+    comment: listingNote(row),
   });
 }
 

@@ -229,7 +229,7 @@ const roleRows = (db: Db) => db`${ownRoleRows(db)} UNION ALL ${affiliationRoleRo
 const institutionRows = (db: Db) => db`
   SELECT i.id AS k1, 0 AS k2, i.id, i.name, i.type, i.services, i.phone, i.email, i.website, i.address, i.city, i.state,
          i.lga, i.ward, i.zip_code, i.registrations, i.latitude, i.longitude, i.location_source, i.working_hours,
-         rl.nhfr_facility_code, rl.nhfr_uid, i.user_id IS NULL AS listed,
+         rl.nhfr_facility_code, rl.nhfr_uid, i.user_id IS NULL AS listed, to_char(rl.register_updated, 'YYYY-MM-DD') AS register_updated,
          greatest(i.updated_at, rl.updated_at, cf.updated_at) AS last_updated
   FROM institutions i LEFT JOIN register_listings rl ON rl.institution_id = i.id
   LEFT JOIN care_facts cf ON cf.institution_id = i.id

@@ -195,6 +195,22 @@ describe('Organization and Location', () => {
     expect(ids(matches(await bundle('/fhir/R4/Organization?name=heart&address-state=Lagos')))).toEqual([String(data.hospital)]);
   });
 
+  it('a register listing says it is one (issue 48, D22): a tag on its Organization and Location, its source and date in words', async () => {
+    const tag = { system: 'https://ilera.ng/fhir/CodeSystem/tag', code: 'register-listing', display: 'Listed from the national register' };
+    expect((await fhir(`/fhir/R4/Organization/${data.listing}`)).body.meta.tag).toEqual([tag]);
+    const location = (await fhir(`/fhir/R4/Location/${data.listing}`)).body;
+    expect(location.meta.tag).toEqual([tag]);
+    expect(location.description).toBe(
+      'Listed from the national register. Source: Nigeria Health Facility Registry via GRID3 (CC BY 4.0), updated 11 Nov 2024. Not on Ilera yet: call or visit.',
+    );
+    // An institution on Ilera carries neither.
+    for (const type of ['Organization', 'Location']) {
+      const own = (await fhir(`/fhir/R4/${type}/${data.hospital}`)).body;
+      expect(own.meta.tag).toBeUndefined();
+      expect(own.description).toBeUndefined();
+    }
+  });
+
   it('a Location has the address with its LGA, the position, opening hours from working hours and its organization', async () => {
     const r = await fhir(`/fhir/R4/Location/${data.hospital}`);
     expect(r.body).toMatchObject({
