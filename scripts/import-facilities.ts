@@ -1,11 +1,14 @@
 /**
- * `npm run import:facilities -- --file PATH [--partial] [--batch N] [--via-outbox | --no-index] [--quiet]`
+ * `npm run import:facilities -- --file PATH [--full | --partial] [--batch N] [--via-outbox | --no-index] [--quiet]`
  *
  * Imports the national facility register (NHFR as published by GRID3, CSV) into the configured
  * PostgreSQL (DATABASE_URL, else the embedded server under DATA_DIR) as institution listings
  * (db/src/register/import.ts; decision 030). A progress bar on stderr, each bad row with its line
  * and reason, and a summary at the end (also as one line of JSON). Run it again after a kill: it
- * finishes the same run. --partial: the file is an extract, so listings it lacks stay as they are.
+ * finishes the same run. A file covers the states it has rows for (issue 48): the listings of those
+ * states it lacks are marked "not in the latest register", those of other states stay as they are.
+ * --full: the file is the national register, so every listing it lacks is marked. --partial: an extract
+ * that marks nothing.
  *
  * Indexing: by default the command indexes the listings it changed itself through the search engine
  * (PostgreSQL or Typesense, as configured) before it calls the run finished: up to BULK_FROM listings
@@ -22,17 +25,18 @@ import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { createSql, loadConfig, migrate, resolveDatabase } from '@ilera/db';
 import { SEARCH_TABLES, vacuumAnalyze } from '@ilera/db/vacuum';
-import { importRegister, type BadRow, type ImportSummary } from '@ilera/db/register/import';
+import { importRegister, type BadRow, type ImportSummary, type RegisterCoverage } from '@ilera/db/register/import';
 import { createEngine, rebuildCollection, syncProfiles, type SearchEngine } from '@ilera/search';
 import type { Sql } from '@ilera/db';
 
-const USAGE = 'usage: npm run import:facilities -- --file PATH [--partial] [--batch N] [--via-outbox | --no-index] [--quiet]';
+const USAGE = 'usage: npm run import:facilities -- --file PATH [--full | --partial] [--batch N] [--via-outbox | --no-index] [--quiet]';
 
 function readArgs(argv: string[]) {
   const { values } = parseArgs({
     args: argv,
     options: {
       file: { type: 'string' },
+      full: { type: 'boolean' },
       partial: { type: 'boolean' },
       batch: { type: 'string' },
       'via-outbox': { type: 'boolean' },
@@ -46,8 +50,10 @@ function readArgs(argv: string[]) {
   const batch = values.batch === undefined ? undefined : Number(values.batch);
   if (batch !== undefined && (!Number.isInteger(batch) || batch < 1)) throw new Error(`--batch needs a whole number above 0\n${USAGE}`);
   if (values['via-outbox'] && values['no-index']) throw new Error(`--via-outbox and --no-index exclude each other\n${USAGE}`);
+  if (values.full && values.partial) throw new Error(`--full and --partial exclude each other\n${USAGE}`);
+  const coverage: RegisterCoverage = values.full ? 'full' : values.partial ? 'none' : 'states';
   const indexing = values['via-outbox'] ? 'outbox' : values['no-index'] ? 'none' : 'direct';
-  return { file: values.file, complete: !values.partial, batch, indexing, quiet: values.quiet === true } as const;
+  return { file: values.file, coverage, batch, indexing, quiet: values.quiet === true } as const;
 }
 
 const REASONS: Record<string, string> = {
@@ -68,7 +74,8 @@ function summaryText(s: ImportSummary): string {
     `  unchanged          ${s.unchanged}`,
     `  claimed-protected  ${s.claimedProtected} (new register fields wait for an admin)`,
     `  back in register   ${s.returned}`,
-    `  not in latest      ${s.notInLatest}`,
+    `  not in latest      ${s.notInLatest} (${s.covers === 'all' ? 'the national file: every state' : s.covers === 'none' ? 'an extract: none marked' : `states covered: ${s.covers.join(', ') || 'none'}`})`,
+    `  LGA centres        ${s.lgaCentres} (approximate locations given or moved)`,
     `  LGA disagreements  ${s.lgaDisagreements} (kept as given)`,
     `  LGA not matched    ${s.lgaUnmatched} (kept as given)`,
     `  bad rows           ${bad.reduce((n, [, c]) => n + (c ?? 0), 0)}${bad.map(([r, c]) => `\n    ${REASONS[r] ?? r}: ${c}`).join('')}`,
@@ -114,7 +121,7 @@ async function main() {
     const bad: BadRow[] = [];
     const { summary } = await importRegister(sql, {
       file: args.file,
-      complete: args.complete,
+      coverage: args.coverage,
       batchSize: args.batch,
       events: args.indexing === 'outbox',
       index: args.indexing === 'direct' ? (ids) => indexListings(sql, engine, ids, (m) => console.log(m)) : undefined,

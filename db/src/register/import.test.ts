@@ -1,12 +1,15 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matchNigeriaState } from '@ilera/contracts';
 import type { Sql } from '@ilera/db';
 import { createTestDatabase } from '../../../test/support';
 import { writeRegisterFile, type GeneratedBadRow } from './generate';
 import { importRegister } from './import';
+import { REGISTER_HEADER } from './rows';
 
 /**
  * The register import on files of invented rows in the register's exact format, against a real
@@ -167,10 +170,128 @@ describe('an extract of the register (--partial)', () => {
     await writeRegisterFile(whole, { rows: 60, seed: 21 });
     await writeRegisterFile(half, { rows: 60, seed: 21, dropEvery: 2 });
     await importRegister(db.sql, { file: whole });
-    const partial = await importRegister(db.sql, { file: half, complete: false });
+    const partial = await importRegister(db.sql, { file: half, coverage: 'none' });
     expect(partial.summary).toMatchObject({ notInLatest: 0, unchanged: 30 });
-    const complete = await importRegister(db.sql, { file: half });
+    const complete = await importRegister(db.sql, { file: half, coverage: 'full' });
     expect(complete.summary.notInLatest).toBe(30);
+    });
+  });
+});
+
+/** A register file of the given rows (the register's columns; absent ones empty). */
+async function writeRows(file: string, rows: Partial<Record<(typeof REGISTER_HEADER)[number], string>>[]) {
+  const cell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+  await writeFile(file, [REGISTER_HEADER.join(','), ...rows.map((r) => REGISTER_HEADER.map((c) => cell(r[c] ?? '')).join(','))].join('\n') + '\n');
+}
+
+/** The generated file's rows of one state (the register's spelling varies), every `dropEvery`-th of them left out. */
+async function rowsOfState(from: string, to: string, stateCode: string, dropEvery: number) {
+  const text = await readFile(from, 'utf8');
+  const [header, ...lines] = text.trimEnd().split('\n');
+  const kept: string[] = [];
+  let n = 0;
+  let dropped = 0;
+  for (const l of lines) {
+    const [record] = parseCsv(l) as string[][];
+    if (matchNigeriaState(record![REGISTER_HEADER.indexOf('state')])?.code !== stateCode) continue;
+    if (++n % dropEvery === 0) dropped++;
+    else kept.push(l);
+  }
+  await writeFile(to, [header, ...kept].join('\n') + '\n');
+  return { kept: kept.length, dropped };
+}
+
+describe('a file of a few states (issue 48)', () => {
+  it('marks missing only the listings of the states it has rows for; --full marks every listing it lacks', async () => {
+    await onFreshDatabase(async (db) => {
+      const national = path.join(dir, 'national.csv');
+      const lagos = path.join(dir, 'lagos.csv');
+      await writeRegisterFile(national, { rows: 300, seed: 31 });
+      const first = await importRegister(db.sql, { file: national, coverage: 'full' });
+      expect(first.summary).toMatchObject({ created: 300, notInLatest: 0, covers: 'all' });
+      const { kept, dropped } = await rowsOfState(national, lagos, 'LA', 4);
+      expect(kept).toBeGreaterThan(10);
+      expect(dropped).toBeGreaterThan(2);
+
+      // The Lagos rows alone, a quarter of them left out: only those are not in the latest register.
+      const handed: number[] = [];
+      const partial = await importRegister(db.sql, { file: lagos, index: async (ids) => void handed.push(...ids) });
+      expect(partial.summary).toMatchObject({ rows: kept, unchanged: kept, notInLatest: dropped, covers: ['Lagos'] });
+      const missing = await db.sql<{ state: string; n: number }[]>`
+        SELECT i.state, count(*)::int AS n FROM register_listings r JOIN institutions i ON i.id = r.institution_id
+        WHERE NOT r.in_latest_register GROUP BY 1`;
+      expect(missing).toEqual([{ state: 'Lagos', n: dropped }]);
+      // Only what changed is indexed again: the listings marked, not the country.
+      expect(handed).toHaveLength(dropped);
+
+      // The same file said to be the national one: every listing outside it is marked.
+      const full = await importRegister(db.sql, { file: lagos, coverage: 'full' });
+      expect(full.summary.notInLatest).toBe(300 - kept - dropped);
+      const [{ n }] = await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM register_listings WHERE NOT in_latest_register`;
+      expect(n).toBe(300 - kept);
+    });
+  });
+
+  it('npm run import:facilities: a file of one state leaves the others alone and rebuilds nothing; --full says it is the national file', async () => {
+    await onFreshDatabase(async (db) => {
+      const national = path.join(dir, 'national-cli.csv');
+      const lagos = path.join(dir, 'lagos-cli.csv');
+      await writeRegisterFile(national, { rows: 300, seed: 32 });
+      await importRegister(db.sql, { file: national, coverage: 'full' });
+      const { kept, dropped } = await rowsOfState(national, lagos, 'LA', 5);
+      const partial = await importCommand(db.url, ['--file', lagos]).exited;
+      expect(partial.code, partial.out).toBe(0);
+      expect(partial.out).toMatch(new RegExp(`not in latest +${dropped} \\(states covered: Lagos\\)`));
+      expect(partial.out).toMatch(new RegExp(`indexed +${dropped}\\n`));
+      const full = await importCommand(db.url, ['--file', lagos, '--full']).exited;
+      expect(full.code, full.out).toBe(0);
+      expect(full.out).toMatch(new RegExp(`not in latest +${300 - kept - dropped} \\(the national file: every state\\)`));
+    });
+  }, 120_000);
+});
+
+describe("a register row without coordinates (issue 48, D23)", () => {
+  it("gets its LGA's centre, marked approximate, as does an institution without a pin; a row with coordinates keeps them", async () => {
+    await onFreshDatabase(async (db) => {
+      const base = { country: 'Nigeria', iso: 'NGA', state: 'Lagos', lga: 'Surulere', lga_name_disagreement: 'No', ward: 'Itire', facility_level: 'Primary', facility_level_option: 'Primary Health Center', ownership: 'Public', last_updated: '2024-11-11' };
+      const row = (n: number, lat: string, lng: string) => ({
+        ...base, OBJECTID: String(n), globalid: `{00000000-0000-4000-8000-00000000000${n}}`, nhfr_facility_code: `25/17/1/1/1/000${n}`,
+        facility_name: `Surulere Health Centre ${n}`, latitude: lat, longitude: lng,
+      });
+      // Three located facilities in Surulere (Lagos): the centre is the median of each coordinate, 6.50 / 3.35.
+      const located = [row(1, '6.49', '3.34'), row(2, '6.5', '3.35'), row(3, '6.9', '3.36')];
+      // Surulere in Oyo is another LGA: it does not move Lagos's centre.
+      const oyo = { ...row(4, '8.1', '4.3'), state: 'Oyo' };
+      // A newly registered institution in Surulere without a pin, before the register placed the LGA.
+      await db.sql`INSERT INTO users (id, email, user_type) VALUES ('own-1', 'own@example.com', 'institution')`;
+      const [own] = await db.sql<{ id: number }[]>`
+        INSERT INTO institutions (user_id, name, type, services, state, lga, status) VALUES ('own-1', 'Itire Family Clinic', 'clinic', '{}', 'Lagos', 'Surulere', 'pending') RETURNING id`;
+      const file = path.join(dir, 'unlocated.csv');
+      await writeRows(file, [...located, oyo, row(5, '', '')]);
+      const { summary } = await importRegister(db.sql, { file, events: true });
+      expect(summary).toMatchObject({ created: 5, lgaCentres: 2 });
+      const at = async (where: string) => {
+        const [r] = await db.sql.unsafe(`SELECT latitude, longitude, location_source FROM institutions WHERE ${where}`);
+        return r;
+      };
+      expect(await at(`name = 'Surulere Health Centre 5'`)).toEqual({ latitude: 6.5, longitude: 3.35, locationSource: 'lga_centre' });
+      expect(await at(`id = ${own!.id}`)).toEqual({ latitude: 6.5, longitude: 3.35, locationSource: 'lga_centre' });
+      expect(await at(`name = 'Surulere Health Centre 3'`)).toEqual({ latitude: 6.9, longitude: 3.36, locationSource: 'register' });
+      // Each one placed goes to the index worker.
+      const [events] = await db.sql`SELECT count(*)::int AS n FROM outbox WHERE topic = 'search.institution' AND (payload->>'id')::int = ${own!.id}`;
+      expect(events!.n).toBe(1);
+
+      // A newer file moves a facility: the centre moves with it; a second run of it writes nothing more.
+      const newer = path.join(dir, 'unlocated-newer.csv');
+      await writeRows(newer, [row(1, '6.49', '3.34'), { ...row(2, '6.52', '3.35'), last_updated: '2025-01-01' }, row(3, '6.9', '3.36'), oyo, row(5, '', '')]);
+      expect((await importRegister(db.sql, { file: newer })).summary.lgaCentres).toBe(2);
+      expect(await at(`id = ${own!.id}`)).toEqual({ latitude: 6.52, longitude: 3.35, locationSource: 'lga_centre' });
+      expect((await importRegister(db.sql, { file: newer })).summary.lgaCentres).toBe(0);
+      // A pin of its own is never replaced.
+      await db.sql`UPDATE institutions SET latitude = 6.48, longitude = 3.36, location_source = 'pin' WHERE id = ${own!.id}`;
+      await writeRows(newer, [row(1, '6.49', '3.34'), { ...row(2, '6.55', '3.35'), last_updated: '2025-02-01' }, row(3, '6.9', '3.36'), oyo, row(5, '', '')]);
+      expect((await importRegister(db.sql, { file: newer })).summary.lgaCentres).toBe(1);
+      expect(await at(`id = ${own!.id}`)).toEqual({ latitude: 6.48, longitude: 3.36, locationSource: 'pin' });
     });
   });
 });

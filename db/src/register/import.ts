@@ -9,8 +9,12 @@
 //
 // What a re-import writes: nothing for a row whose fields are unchanged (no listing, no register row,
 // no search event); the new fields for an unclaimed listing; for a claimed one (user_id set) the new
-// fields wait in register_listings.pending for an admin and the owner's profile stays as it is. A
-// complete file (the default) marks the listings it no longer has in_latest_register = false.
+// fields wait in register_listings.pending for an admin and the owner's profile stays as it is. A file
+// covers the states it has rows for (issue 48): the listings of those states it no longer has are marked
+// in_latest_register = false, and no other; the national file (`coverage: 'full'`, the command's --full)
+// marks every listing it lacks. At the end every institution without a point of its own whose LGA has
+// located facilities gets that LGA's centre, marked approximate (D23: a register row without coordinates,
+// an institution that never set a pin).
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -59,12 +63,24 @@ export interface ImportSummary extends WrittenCounts {
   lgaUnmatched: number;
   /** Listings indexed by the run itself (options.index). */
   indexed: number;
+  /** The states the file has rows for (whose listings it lacks are marked not in the latest register),
+   *  or 'all' for the national file. */
+  covers: string[] | 'all' | 'none';
+  /** Institutions given their LGA's centre (or a new one) by this run. */
+  lgaCentres: number;
 }
+
+/**
+ * Which listings a file's absence marks not in the latest register: 'states' (the default) those of the
+ * states the file has rows for, so an extract of a few states leaves the rest of the country alone;
+ * 'full' every listing it lacks (the national file); 'none' nothing at all.
+ */
+export type RegisterCoverage = 'states' | 'full' | 'none';
 
 export interface ImportOptions {
   file: string;
-  /** The file holds the whole register (default): listings it lacks are marked not in the latest. */
-  complete?: boolean;
+  /** Default 'states' (RegisterCoverage). */
+  coverage?: RegisterCoverage;
   batchSize?: number;
   /** Write a search event per changed listing (default) for the index worker. The demo seed, which
    *  rebuilds the whole index right after, turns them off. */
@@ -280,6 +296,30 @@ export async function refreshRegisterWards(db: Db): Promise<void> {
     WHERE register_wards.facilities <> excluded.facilities`;
 }
 
+/**
+ * D23 (issue 48): each institution without a point of its own (no location, or an LGA's centre) in an LGA
+ * where the register has located facilities gets that LGA's centre, marked approximate ('lga_centre'): the
+ * median of those facilities' coordinates, as api/src/modules/institutions/location.repo.ts lgaCentre
+ * computes it for one LGA (a register row without coordinates; an institution that registered without a
+ * pin, whose LGA the register placed since). One statement; rows already there are not written. Returns
+ * the ids it moved.
+ */
+export async function placeAtLgaCentres(db: Db): Promise<number[]> {
+  const rows = await db<{ id: number }[]>`
+    WITH centre AS (
+      SELECT state, lga, percentile_cont(0.5) WITHIN GROUP (ORDER BY latitude) AS latitude,
+        percentile_cont(0.5) WITHIN GROUP (ORDER BY longitude) AS longitude
+      FROM institutions WHERE location_source = 'register' AND lga IS NOT NULL
+      GROUP BY state, lga
+    )
+    UPDATE institutions i SET latitude = c.latitude, longitude = c.longitude, location_source = 'lga_centre', updated_at = now()
+    FROM centre c
+    WHERE c.state = i.state AND c.lga = i.lga AND (i.location_source IS NULL OR i.location_source = 'lga_centre')
+      AND (i.latitude IS DISTINCT FROM c.latitude OR i.longitude IS DISTINCT FROM c.longitude OR i.location_source IS NULL)
+    RETURNING i.id`;
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
 /** The row a CSV record is, or why it is not: the header decides which value is which. */
 function recordOf(values: string[]): RegisterRow {
   const row = {} as RegisterRow;
@@ -312,6 +352,8 @@ export async function importRegister(sql: Sql, options: ImportOptions): Promise<
   // Every key the file names (a bad row's too: a facility whose coordinates are wrong this time is
   // still in the register), so the listings it lacks can be marked at the end.
   const seen = new Map<string, number>();
+  const states = new Set<string>();
+  const coverage = options.coverage ?? 'states';
   const summary: ImportSummary = {
     importId: run.id,
     resumed: run.resumed,
@@ -323,6 +365,8 @@ export async function importRegister(sql: Sql, options: ImportOptions): Promise<
     lgaDisagreements: 0,
     lgaUnmatched: 0,
     indexed: 0,
+    covers: coverage === 'full' ? 'all' : coverage === 'none' ? 'none' : [],
+    lgaCentres: 0,
   };
 
   let bytes = 0;
@@ -385,6 +429,7 @@ export async function importRegister(sql: Sql, options: ImportOptions): Promise<
       continue;
     }
     seen.set(listing.key, line);
+    states.add(listing.fields.state);
     if (listing.fields.lgaDisagrees) summary.lgaDisagreements++;
     if (listing.lgaUnknown) summary.lgaUnmatched++;
     batch.push(listing);
@@ -393,13 +438,18 @@ export async function importRegister(sql: Sql, options: ImportOptions): Promise<
   await flush();
   await writing;
 
-  // Listings this complete file lacks are marked (with the run's id, so that a resumed run counts them).
-  if (options.complete ?? true) {
+  // Listings of the states this file covers (every state for the national file) that it lacks are marked
+  // (with the run's id, so that a resumed run counts them). The register's own state (fields), not the
+  // institution's, which a claimed facility's owner may have edited.
+  const covered = [...states].sort();
+  if (Array.isArray(summary.covers)) summary.covers = covered;
+  if (coverage !== 'none' && (coverage === 'full' || covered.length > 0)) {
     await sql.begin(async (tx) => {
       const gone = await tx<{ id: number; claimed: boolean }[]>`
         UPDATE register_listings r SET in_latest_register = false, last_import_id = ${run.id}, updated_at = now()
         FROM institutions i
         WHERE i.id = r.institution_id AND r.in_latest_register
+          ${coverage === 'full' ? tx`` : tx`AND r.fields->>'state' = ANY(${covered}::text[])`}
           AND NOT EXISTS (SELECT 1 FROM unnest(${[...seen.keys()]}::text[]) AS k WHERE k = r.register_key)
         RETURNING r.institution_id AS id, i.user_id IS NOT NULL AS claimed`;
       const ids = gone.filter((g) => !g.claimed).map((g) => g.id);
@@ -414,11 +464,18 @@ export async function importRegister(sql: Sql, options: ImportOptions): Promise<
     SELECT count(*)::int AS gone FROM register_listings WHERE last_import_id = ${run.id} AND NOT in_latest_register`;
   summary.notInLatest = gone;
 
+  // D23: every institution without a point of its own at its LGA's centre, as this register places it.
+  const centred = await placeAtLgaCentres(sql);
+  summary.lgaCentres = centred.length;
+  if (events && centred.length) await emitSearchEvents(sql, centred);
+
   if (options.index) {
-    // Every unowned listing this run wrote, the killed part of it included (a claimed one's profile did not change).
+    // Every unowned listing this run wrote, the killed part of it included (a claimed one's profile did not
+    // change), and every institution it placed at its LGA's centre.
     const ids = await sql<{ id: number }[]>`
       SELECT r.institution_id AS id FROM register_listings r JOIN institutions i ON i.id = r.institution_id
-      WHERE r.last_import_id = ${run.id} AND i.user_id IS NULL ORDER BY 1`;
+      WHERE r.last_import_id = ${run.id} AND i.user_id IS NULL
+      UNION SELECT unnest(${centred}::int[]) ORDER BY 1`;
     if (ids.length) await options.index(ids.map((r) => r.id));
     summary.indexed = ids.length;
   }

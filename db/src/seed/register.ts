@@ -15,7 +15,7 @@ export async function seedRegister(sql: Sql, rows: number, seed: number, log: (m
   try {
     const file = path.join(dir, 'demo-register.csv');
     await writeRegisterFile(file, { rows, seed });
-    const { summary } = await importRegister(sql, { file, events: false, complete: false });
+    const { summary } = await importRegister(sql, { file, events: false, coverage: 'none' });
     log(`register listings: ${summary.created} created, ${summary.unchanged} unchanged (invented register rows)`);
   } finally {
     await rm(dir, { recursive: true, force: true });
