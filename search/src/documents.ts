@@ -73,6 +73,7 @@ interface ProfessionalRow {
   locationSource: string | null;
   lga: string | null;
   services: string[];
+  languageCodes: string[];
 }
 
 interface ScheduleFields {
@@ -138,7 +139,8 @@ export async function buildProfessionalDocuments(sql: Db, ids: readonly number[]
       coalesce(r.rating_sum, 0)::int AS rating_sum, coalesce(r.review_count, 0)::int AS review_count,
       inst.id AS institution_id, inst.name AS institution_name, p.booking_mode, p.working_hours,
       coalesce(p.latitude, loc.latitude) AS latitude, coalesce(p.longitude, loc.longitude) AS longitude,
-      coalesce(p.location_source, loc.location_source) AS location_source, coalesce(p.lga, loc.lga) AS lga, p.services
+      coalesce(p.location_source, loc.location_source) AS location_source, coalesce(p.lga, loc.lga) AS lga, p.services,
+      p.language_codes
     FROM professionals p
     JOIN users u ON u.id = p.user_id
     LEFT JOIN LATERAL (
@@ -192,6 +194,7 @@ export async function buildProfessionalDocuments(sql: Db, ids: readonly number[]
       photo: clean(r.photo),
       ...place(r),
       services: r.services ?? [],
+      languages: r.languageCodes ?? [],
       ...careFields(care, r.id, false, r.consultationFee),
       ...standing(r, next),
     });

@@ -283,6 +283,8 @@ describe('PostgreSQL engine: facet counts kept ahead of time', () => {
       { ...institution(5), lga: 'Ikeja', ownership: 'Private', level: 'Secondary', listed: true, location: [6.6, 3.35] },
       // Issue 45's array facets (migration 050).
       { ...professional(3), services: ['Laboratory Services', 'Pharmacy'], plans: ['iroko-health', 'nhia'], primaryPlans: ['nhia'] },
+      // Issue 50's languages (migration 064).
+      { ...professional(4), languages: ['en', 'ha', 'pcm'] },
       { ...institution(6), plans: ['nhia'], primaryPlans: ['nhia'], openSlots: [32, 33], closedDays: [20814], hoursValidUntil: 4102444800, open24Hours: false },
     ];
     for (const doc of docs) {
@@ -312,9 +314,9 @@ describe('PostgreSQL engine: facet counts kept ahead of time', () => {
     const [{ ikey }] = await db.sql<{ ikey: Record<string, unknown> }[]>`
       SELECT search_cube_key('institutions', ${{ ...institution(1), listed: false } as never}::jsonb) AS ikey`;
     expect(Object.keys(ikey).sort()).toEqual([...CUBE_KEY_FIELDS.institutions].sort());
-    // Issue 45: services (professionals), plans and primaryPlans are array facets too (migration 050).
+    // Issue 45: services (professionals), plans and primaryPlans are array facets too (migration 050); issue 50's languages (064).
     expect(CUBE_ARRAY_FIELDS).toEqual({
-      professionals: ['countries', 'lga', 'services', 'plans', 'primaryPlans'],
+      professionals: ['countries', 'lga', 'services', 'languages', 'plans', 'primaryPlans'],
       institutions: ['services', 'lga', 'ownership', 'level', 'plans', 'primaryPlans'],
     });
   });

@@ -108,6 +108,8 @@ export const schemas: Record<CollectionName, CollectionDef> = {
       ...placeFields,
       // Issue 45: the canonical care services (contracts careServices), a filter and a facet, not searched text.
       services: { type: 'string[]', facet: true, optional: true },
+      // Issue 50: the languages they consult in, codes of contracts' consultationLanguages ('ha'): filter and facet.
+      languages: { type: 'string[]', facet: true, optional: true },
       ...careFields,
       ...standingFields,
     },

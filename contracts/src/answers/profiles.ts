@@ -50,6 +50,8 @@ export const professionalAnswer = z.object({
   /** Naira, whole; null when not given. */
   consultationFee: z.number().nullable(),
   languages: z.string().nullable(),
+  /** Issue 50: the languages they consult in, codes of contracts' consultationLanguages in its order. */
+  languageCodes: z.array(z.string()),
   certifications: z.string().nullable(),
   /** D18: the public contact e-mail (never the sign-in e-mail). */
   contactEmail: z.string().nullable(),

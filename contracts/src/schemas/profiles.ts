@@ -1,6 +1,7 @@
 // Profile setup, photo and countries requests (directory-and-appointments.md §2, §5, §7).
 import { z } from 'zod';
 import { countries, institutionTypeValues, professionalTypes, specialtiesByType } from '../lists.js';
+import { isLanguageCode, LANGUAGE_FROM_LIST_MESSAGE, languageCodes, type LanguageCode } from '../languages.js';
 import { checkCountryLicenses, countryLicenseSchema, registrationsField } from './auth.js';
 import { institutionLocationFields } from './claims.js';
 import { dedupeStrings, emailOrEmpty, enumField, isHttpUrl, optionalInt, yearsOfExperienceField, optionalText, urlOrEmpty } from './common.js';
@@ -8,6 +9,16 @@ import { dedupeStrings, emailOrEmpty, enumField, isHttpUrl, optionalInt, yearsOf
 export const CONSULTATION_FEE_MESSAGE = 'Consultation fee must be a whole number of naira, 0 or more'; // ours
 
 export const SPECIALTY_FROM_LIST_MESSAGE = 'Please choose a specialty from the list'; // ours
+
+/** A list of language codes from contracts' list, once each in the list's order; any other refused as a whole. */
+const languageCodesField = z
+  .array(z.unknown(), { invalid_type_error: LANGUAGE_FROM_LIST_MESSAGE })
+  .max(languageCodes.length * 2, { message: LANGUAGE_FROM_LIST_MESSAGE })
+  .superRefine((list, ctx) => {
+    if (!list.every(isLanguageCode)) ctx.addIssue({ code: z.ZodIssueCode.custom, message: LANGUAGE_FROM_LIST_MESSAGE });
+  })
+  .transform((list): LanguageCode[] => languageCodes.filter((c) => list.includes(c)))
+  .optional();
 
 /** Body of POST /api/professionals and PUT /api/professionals/{id}; the profile setup form. */
 export const professionalProfileFields = z.object({
@@ -25,6 +36,11 @@ export const professionalProfileFields = z.object({
   zipCode: optionalText(20),
   consultationFee: optionalInt(0, 100_000_000, CONSULTATION_FEE_MESSAGE),
   languages: optionalText(500),
+  /**
+   * Issue 50 (ours): the languages they consult in, as codes of contracts' list (languages.ts). Absent, the
+   * server reads them from the spec's free-text `languages`; given, that text becomes their names.
+   */
+  languageCodes: languageCodesField,
   certifications: optionalText(5000),
   // D18: the public contact e-mail; empty by default, never the sign-in e-mail.
   contactEmail: emailOrEmpty('Please enter a valid email address'),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { institutionTypeValues, professionalTypes } from '../lists.js';
 import { emptyToUndefined } from './common.js';
 import { availabilityWindows } from '../availability.js';
+import { languageFromName } from '../languages.js';
 
 function queryValue(v: unknown): unknown {
   const x = emptyToUndefined(v);
@@ -103,6 +104,19 @@ const care = {
   ),
 };
 
+/**
+ * Issue 50: `language=ha`, professionals who consult in that language: a code of contracts' list, or its name
+ * in any case (`language=Hausa`), answered as the code.
+ */
+export const LANGUAGE_FILTER_MESSAGE = 'language must be a language from the list (its code, like language=ha)';
+const language = z.preprocess(
+  (v) => {
+    const x = queryValue(v);
+    return typeof x === 'string' ? (languageFromName(x) ?? x) : x;
+  },
+  z.string({ invalid_type_error: LANGUAGE_FILTER_MESSAGE }).refine((v) => languageFromName(v) === v, LANGUAGE_FILTER_MESSAGE).optional(),
+);
+
 const paging = {
   page: int(1, 1_000_000, 1),
   perPage: int(1, 50, 20),
@@ -117,6 +131,7 @@ export const professionalSearchQuerySchema = z.object({
   location: text(100),
   availability: oneOf(availabilityWindows),
   verified,
+  language,
   ...nearMe,
   ...care,
   ...paging,

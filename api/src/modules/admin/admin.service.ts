@@ -17,6 +17,7 @@ import { authenticate, changePassword, INVALID_CREDENTIALS } from '../auth/auth.
 import { hashPassword } from '@ilera/db/passwords';
 import { insertUserWithPassword } from '@ilera/db/users';
 import { insertProvider } from '../providers/providers.repo';
+import { languageColumns } from '../professionals/professionals.repo';
 import { EMAIL_TAKEN } from '../auth/register.service';
 import { lockLicences, saveLicences } from '@ilera/db/licences';
 import {
@@ -420,7 +421,7 @@ export async function createUser(deps: AdminDeps, admin: SessionUser, input: Adm
           education: emptyToNull(input.education),
           bio: emptyToNull(input.bio),
           certifications: emptyToNull(input.certifications),
-          languages: emptyToNull(input.languages),
+          ...languageColumns({ languages: emptyToNull(input.languages) }),
           profileImageUrl,
           phone,
           address: emptyToNull(input.address),

@@ -2,7 +2,7 @@
 // the pool for reads, the transaction for writes that emit an outbox event.
 import type postgres from 'postgres';
 import type { Db } from '@ilera/db';
-import { allSpecialties, type Professional, type ProfessionalProfileInput } from '@ilera/contracts';
+import { allSpecialties, languageName, languagesFromText, type Professional, type ProfessionalProfileInput } from '@ilera/contracts';
 import type { Stored } from '../../types';
 
 /** A professional as stored, with what the profile page shows next to it (every private field included). */
@@ -16,7 +16,7 @@ export type ProfessionalRow = Stored<Professional> & {
 const profileQuery = (db: Db, where: postgres.Fragment) => db<ProfessionalRow[]>`
   SELECT p.id, p.user_id, p.professional_type, p.title, p.specialty, p.license_number, p.years_of_experience,
          p.education, p.bio, p.profile_image_url, p.phone, p.address, p.city, p.state, p.zip_code,
-         p.countries, p.country_licenses, p.consultation_fee, p.languages, p.certifications, p.contact_email, p.is_verified, p.licence_renewal_pending, p.is_approved, p.status, p.rejection_reason,
+         p.countries, p.country_licenses, p.consultation_fee, p.languages, p.language_codes, p.certifications, p.contact_email, p.is_verified, p.licence_renewal_pending, p.is_approved, p.status, p.rejection_reason,
          p.created_at, p.updated_at,
          json_build_object('firstName', u.first_name, 'lastName', u.last_name,
                            'profileImageUrl', u.profile_image_url, 'email', u.email) AS user,
@@ -49,6 +49,15 @@ export async function findProfessional(db: Db, by: { id: number } | { userId: st
   return row ?? null;
 }
 
+/**
+ * Issue 50 (decision 047): the codes, when given, are the languages and write the spec's text as their
+ * names; a client that sends only the text (the spec's) gets the codes of the names it recognises.
+ */
+export function languageColumns(input: { languages?: string | null; languageCodes?: readonly string[] }) {
+  if (input.languageCodes) return { languageCodes: [...input.languageCodes], languages: input.languageCodes.map(languageName).join(', ') || null };
+  return { languageCodes: languagesFromText(input.languages), languages: input.languages || null };
+}
+
 /** The columns a profile edit writes (create and edit alike). */
 export const editableColumns = (input: ProfessionalProfileInput) => ({
   professionalType: input.professionalType,
@@ -65,7 +74,7 @@ export const editableColumns = (input: ProfessionalProfileInput) => ({
   state: input.state || null,
   zipCode: input.zipCode || null,
   consultationFee: input.consultationFee ?? null,
-  languages: input.languages || null,
+  ...languageColumns(input),
   certifications: input.certifications || null,
   contactEmail: input.contactEmail || null,
 });

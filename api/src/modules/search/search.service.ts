@@ -37,8 +37,9 @@ import {
   type SearchRequest,
   type SearchResult,
   type Understood,
+  type Understanding,
   type RegisterWards,
-  understand,
+  understandNamed,
   withOpenNow,
   withOpenState,
   OPEN_NOW,
@@ -203,7 +204,8 @@ async function facetedSearch(
   // What the text names becomes the facet's filter, exactly as if it had been chosen
   // (so its facet counts, too, ignore it); an explicit filter wins.
   const chosen = new Set([...explicit.filter((f) => f.filter).map((f) => f.field), ...care.fields]);
-  const { q, understood, filters } = understand(collection, typed, chosen, wards);
+  // Issue 48: unless the words name a provider, which they then find (understandNamed).
+  const { q, understood, filters } = await understandNamed(engine, collection, typed, chosen, wards);
   // Issue 45: "open now", "24 hours", "free" filter every search; "cheap" orders by fee unless an order was chosen.
   const fixed = [...care.filters];
   understood.forEach((u, i) => {
@@ -354,6 +356,8 @@ export function searchProfessionals(engine: SearchEngine, query: ProfessionalSea
   return searchProviders(engine, 'professionals', query, query.sort === 'distance' ? undefined : sortBy.professionals[query.sort], [
     { key: 'professionalType', field: 'professionalType', filter: query.professionalType && exactFilter('professionalType', [query.professionalType]) },
     { key: 'specialty', field: 'specialty', filter: valueFilter('specialty', query.specialty, knownSpecialties) },
+    // Issue 50: the languages they consult in (codes).
+    { key: 'language', field: 'languages', filter: query.language && exactFilter('languages', [query.language]) },
   ], [], wards);
 }
 
@@ -383,12 +387,14 @@ export async function multiSearch(engine: SearchEngine, body: unknown, wards?: R
   const understood: Understood[][] = [];
   // Issue 45: the virtual `openNow:=true` is read now (WAT), before the engine and the answer cache.
   const now = new Date();
-  const checked = searches.map((s, i): SearchRequest | SearchError => {
+  // Issue 48: the words of each search understood, unless they name a provider (one look-up for the searches sharing them).
+  const seen = new Map<string, Promise<Understanding>>();
+  const checked = await Promise.all(searches.map(async (s, i): Promise<SearchRequest | SearchError> => {
     try {
       const raw = s && typeof s === 'object' ? (s as Record<string, unknown>) : undefined;
       const asked = typeof raw?.filter_by === 'string' ? raw.filter_by : undefined;
       const search = sanitizeSearch(raw && asked !== undefined ? { ...raw, filter_by: withOpenNow(asked, now) } : s);
-      const u = understand(search.collection, search.q, filteredFields(asked), wards);
+      const u = await understandNamed(engine, search.collection, search.q, filteredFields(asked), wards, seen);
       understood[i] = u.understood;
       // "cheap": cheapest first, when the search asks for no order of its own.
       const cheap = !search.sort_by && u.understood.some((x) => x.field === 'sort' && x.value === FEE_SORT);
@@ -402,7 +408,7 @@ export async function multiSearch(engine: SearchEngine, body: unknown, wards?: R
       if (err instanceof SearchParamsError) return { code: 400, error: err.message };
       throw err;
     }
-  });
+  }));
   const valid = checked.filter((c): c is SearchRequest => !isSearchError(c as SearchError));
   let answers: (SearchResult | SearchError)[] = [];
   try {
