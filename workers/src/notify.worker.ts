@@ -32,7 +32,9 @@ export function createNotifyProcessor(options: NotifyOptions = {}): Processor {
     const mails: [string, MailJob | null][] = [];
     // Texts (issue 36): the patient by SMS or WhatsApp beside the mail, the provider by SMS for a new request.
     const appUrl = ctx.config.appUrl;
-    const patientText = (kind: 'booked' | 'confirmed' | 'cancelled') => queuePatientText(ctx.queues, a, kind, `text-${key}-patient`, appUrl, now);
+    // D24 (issue 48): a text answering the patient's own action goes at once, any other waits out the quiet hours.
+    const patientText = (kind: 'booked' | 'confirmed' | 'cancelled', ownAction: boolean) =>
+      queuePatientText(ctx.queues, a, kind, `text-${key}-patient`, appUrl, now, ownAction);
 
     if (job.name === 'appointment.booked') {
       // Cancelled before we got here: the cancellation's own mail says it all.
@@ -42,8 +44,9 @@ export function createNotifyProcessor(options: NotifyOptions = {}): Processor {
       mails.push(['patient', instant ? statusPatientMail(a, now, ctx.config.appUrl) : bookedPatientMail(a, now, ctx.config.appUrl)]);
       mails.push(['provider', bookedProviderMail(a, ctx.config.appUrl)]);
       if (instant && !a.reminderSentAt) await scheduleReminder(ctx.queues, a, now);
-      await patientText(instant ? 'confirmed' : 'booked');
-      await queueProviderText(ctx.queues, a, `text-${key}-provider`, appUrl);
+      // The patient just booked: their answer goes at once; the provider's request waits for 07:00 WAT at night.
+      await patientText(instant ? 'confirmed' : 'booked', true);
+      await queueProviderText(ctx.queues, a, `text-${key}-provider`, appUrl, now);
     } else if (job.name === 'appointment.status') {
       // A later change has its own event: mail only the state the appointment is in.
       if (job.data?.status !== a.status) return 'stale';
@@ -55,7 +58,7 @@ export function createNotifyProcessor(options: NotifyOptions = {}): Processor {
       if (a.status === 'confirmed' && !a.reminderSentAt) {
         await scheduleReminder(ctx.queues, a, now);
       }
-      if (a.status === 'confirmed' || a.status === 'cancelled') await patientText(a.status);
+      if (a.status === 'confirmed' || a.status === 'cancelled') await patientText(a.status, job.data?.by === 'patient');
     } else {
       return 'ignored';
     }

@@ -195,3 +195,85 @@ describe('texts about an appointment', () => {
     expect((await forAppointment(second)).map((t) => t.to).sort()).toEqual(['+2347012345678', '+2348031234567']);
   });
 });
+
+/**
+ * D24's quiet hours (issue 48): a text answering the recipient's own action just taken goes at
+ * once; every other text waits for 07:00 WAT.
+ */
+const PATIENT = '+2348031234567';
+const PROVIDER = '+2347012345678';
+
+/** The delayed text jobs of an appointment, by recipient: how long each waits. */
+async function held(id: number): Promise<Record<string, number>> {
+  const jobs = await ctx.queues.texts.getDelayed();
+  return Object.fromEntries(jobs.filter((j) => j.data.appointmentId === id).map((j) => [j.data.to, j.opts.delay]));
+}
+
+async function promoteHeld(id: number, to: string): Promise<string> {
+  const job = (await ctx.queues.texts.getDelayed()).find((j) => j.data.appointmentId === id && j.data.to === to)!;
+  await job.promote();
+  await eventually(async () => ['completed', 'failed'].includes(await job.getState()), 15000);
+  return (await ctx.queues.texts.getJob(job.id!))!.returnvalue as string;
+}
+
+describe('quiet hours 21:00-07:00 WAT (D24)', () => {
+  it("a booking at 02:00: the patient's answer goes at once, the provider's new-request SMS at 07:00", async () => {
+    now = new Date('2099-04-10T02:00:00+01:00');
+    const id = await book('2099-04-12T10:00:00+01:00');
+    await settled();
+    expect((await forAppointment(id)).map((t) => t.to)).toEqual([PATIENT]);
+    expect(await held(id)).toEqual({ [PROVIDER]: 5 * 3600 * 1000 });
+
+    now = new Date('2099-04-10T07:00:00+01:00');
+    expect(await promoteHeld(id, PROVIDER)).toBe('sent');
+    const sent = await forAppointment(id);
+    expect(sent.map((t) => t.to)).toEqual([PATIENT, PROVIDER]);
+    expect(sent[1]!.body).toContain('new appointment request for Sun, 12 Apr, 10:00 WAT');
+  });
+
+  it("a confirmation the provider makes at 23:00 reaches the patient at 07:00; the patient's own cancellation goes at once", async () => {
+    now = new Date('2099-04-11T12:00:00+01:00');
+    const id = await book('2099-04-14T10:00:00+01:00');
+    await settled();
+    expect((await forAppointment(id)).map((t) => t.to).sort()).toEqual([PROVIDER, PATIENT].sort());
+
+    now = new Date('2099-04-11T23:00:00+01:00');
+    await setStatus(id, 'confirmed');
+    await settled();
+    expect(await held(id)).toEqual({ [PATIENT]: 8 * 3600 * 1000 });
+    expect(await forAppointment(id)).toHaveLength(2);
+    now = new Date('2099-04-12T07:00:00+01:00');
+    expect(await promoteHeld(id, PATIENT)).toBe('sent');
+    expect((await forAppointment(id)).at(-1)!.body).toContain('is confirmed');
+
+    // 23:30 the next night: the patient cancels; the answer to what they just did is not held.
+    now = new Date('2099-04-12T23:30:00+01:00');
+    await setStatus(id, 'cancelled', patientCookie);
+    await settled();
+    const sent = await forAppointment(id);
+    expect(sent).toHaveLength(4);
+    expect(sent.at(-1)).toMatchObject({ to: PATIENT });
+    expect(sent.at(-1)!.body).toContain('is cancelled');
+    expect(await held(id)).toEqual({});
+  });
+
+  it("held news that is no longer true at 07:00 is dropped (a provider's confirmation cancelled by the patient in the night)", async () => {
+    now = new Date('2099-04-15T22:00:00+01:00');
+    const id = await book('2099-04-18T10:00:00+01:00');
+    await settled();
+    await setStatus(id, 'confirmed');
+    await settled();
+    expect(Object.keys(await held(id)).sort()).toEqual([PATIENT, PROVIDER].sort());
+    now = new Date('2099-04-15T22:30:00+01:00');
+    await setStatus(id, 'cancelled', patientCookie);
+    await settled();
+    expect((await forAppointment(id)).map((t) => t.body.includes('is cancelled'))).toEqual([false, true]);
+
+    now = new Date('2099-04-16T07:00:00+01:00');
+    expect(await promoteHeld(id, PATIENT)).toBe('stale');
+    expect(await promoteHeld(id, PROVIDER)).toBe('stale');
+    // Sent: the answer to the booking and to the cancellation, both the patient's own; nothing else, nothing to the provider.
+    const kinds = await ctx.sql<{ kind: string; toE164: string }[]>`SELECT kind, to_e164 FROM text_messages WHERE appointment_id = ${id} AND status = 'sent' ORDER BY id`;
+    expect(kinds.map((k) => [k.kind, k.toE164])).toEqual([['booked', PATIENT], ['cancelled', PATIENT]]);
+  });
+});

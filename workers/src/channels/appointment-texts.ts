@@ -17,8 +17,10 @@ function patientChannel(a: AppointmentForMail): 'sms' | 'whatsapp' | null {
 }
 
 /**
- * Queues one text to the patient under `jobId`. Reminders wait out the quiet hours
- * (21:00-07:00 WAT); news of a change goes at once. Returns what happened.
+ * Queues one text to the patient under `jobId`. D24 (issue 48): a text that answers the patient's
+ * own action just taken (`ownAction`: the booking they made, the cancellation they sent) goes at
+ * once; every other one (a provider's confirmation or cancellation, a reminder) waits out the quiet
+ * hours (21:00-07:00 WAT). Returns what happened.
  */
 export async function queuePatientText(
   queues: Queues,
@@ -27,28 +29,36 @@ export async function queuePatientText(
   jobId: string,
   appUrl: string,
   now: Date,
+  ownAction = false,
 ): Promise<'queued' | 'no-channel' | 'no-phone' | 'too-late'> {
   const channel = patientChannel(a);
   if (!channel) return 'no-channel';
   const to = a.patientPhoneE164 ?? toE164(a.patientPhone);
   if (!to) return 'no-phone';
-  let delay = 0;
-  if (kind === 'reminder-24h' || kind === 'reminder-2h') {
-    const at = afterQuietHours(now);
-    if (at.getTime() >= a.appointmentDate.getTime() - LATEST_BEFORE_START_MS) return 'too-late';
-    delay = at.getTime() - now.getTime();
-  }
+  const reminder = kind === 'reminder-24h' || kind === 'reminder-2h';
+  const at = ownAction && !reminder ? now : afterQuietHours(now);
+  if (reminder && at.getTime() >= a.appointmentDate.getTime() - LATEST_BEFORE_START_MS) return 'too-late';
+  const delay = at.getTime() - now.getTime();
   const text = patientText({ kind, providerName: a.providerName, appointmentDate: a.appointmentDate, link: link(appUrl) }, to, channel);
-  const job: TextJob = { ...text, kind, appointmentId: a.id };
+  const job: TextJob = { ...text, kind, appointmentId: a.id, ...(delay > 0 && !reminder ? { held: true } : {}) };
   await queues.texts.add('text.send', job, { jobId, delay });
   return 'queued';
 }
 
-/** A new request (or instant booking) to the provider by SMS, if their profile has a phone we can text. */
-export async function queueProviderText(queues: Queues, a: AppointmentForMail, jobId: string, appUrl: string): Promise<boolean> {
+/**
+ * A new request (or instant booking) to the provider by SMS, if their profile has a phone we can
+ * text. It answers no action of the provider's: it waits out the quiet hours (D24, issue 48).
+ */
+export async function queueProviderText(queues: Queues, a: AppointmentForMail, jobId: string, appUrl: string, now: Date): Promise<boolean> {
   const to = toE164(a.providerPhone);
   if (!to) return false;
-  const job: TextJob = { ...providerRequestText(a.appointmentDate, a.status === 'confirmed', to, link(appUrl)), kind: 'provider-request', appointmentId: a.id };
-  await queues.texts.add('text.send', job, { jobId });
+  const delay = afterQuietHours(now).getTime() - now.getTime();
+  const job: TextJob = {
+    ...providerRequestText(a.appointmentDate, a.status === 'confirmed', to, link(appUrl)),
+    kind: 'provider-request',
+    appointmentId: a.id,
+    ...(delay > 0 ? { held: true } : {}),
+  };
+  await queues.texts.add('text.send', job, { jobId, delay });
   return true;
 }

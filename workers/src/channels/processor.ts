@@ -8,7 +8,16 @@ import { PermanentTextError, type TextChannel, type TextMessage, type TextSender
 export interface TextJob extends TextMessage {
   kind: TextKind;
   appointmentId?: number;
+  /** Issue 48: news of an appointment held over the quiet hours (D24); dropped if no longer true when it is due. */
+  held?: true;
 }
+
+/** Whether held news is still true of the appointment's status when it is due (issue 48). */
+const STILL_TRUE: Partial<Record<TextKind, (status: string) => boolean>> = {
+  confirmed: (s) => s === 'confirmed',
+  cancelled: (s) => s === 'cancelled',
+  'provider-request': (s) => s === 'pending' || s === 'confirmed',
+};
 
 const REMINDERS: readonly TextKind[] = ['reminder-24h', 'reminder-2h'];
 /**
@@ -26,7 +35,7 @@ export interface TextProcessorOptions {
 /**
  * Sends one text, once: a STOP'd number gets nothing (but the answer to its STOP); a
  * reminder held over the quiet hours is dropped if the appointment was cancelled or moved
- * meanwhile; WhatsApp falls back to SMS when it is off. Each job has one text_messages row:
+ * meanwhile, and so is held news no longer true (a confirmation cancelled before 07:00); WhatsApp falls back to SMS when it is off. Each job has one text_messages row:
  * a job run again after its text went (stalled worker, retry) finds the row 'sent'. A
  * provider's refusal for good is recorded 'failed' and not retried; an outage is thrown,
  * and BullMQ retries with back-off (queues.ts); after the last attempt the row is 'failed'
@@ -55,6 +64,11 @@ export function createTextProcessor(config: Config, options: TextProcessorOption
       const [a] = await ctx.sql<{ status: string; appointmentDate: Date }[]>`
         SELECT status, appointment_date FROM appointments WHERE id = ${data.appointmentId}`;
       if (!a || a.status !== 'confirmed' || a.appointmentDate.getTime() <= clock().getTime()) return 'stale';
+    }
+    const stillTrue = data.held && data.appointmentId ? STILL_TRUE[data.kind] : undefined;
+    if (stillTrue) {
+      const [a] = await ctx.sql<{ status: string }[]>`SELECT status FROM appointments WHERE id = ${data.appointmentId!}`;
+      if (!a || !stillTrue(a.status)) return 'stale';
     }
     const key = String(job.id);
     const [row] = await ctx.sql<{ status: string }[]>`

@@ -119,9 +119,9 @@ const QUIET_FROM_HOUR = 21;
 const QUIET_UNTIL_HOUR = 7;
 
 /**
- * When a reminder may go out: now, or 07:00 WAT when now is within the quiet hours
- * 21:00-07:00 WAT. Changes the patient or provider made (booked, confirmed, cancelled)
- * are not held: they are same-day news.
+ * When a text may go out: now, or 07:00 WAT when now is within the quiet hours 21:00-07:00 WAT.
+ * D24 (issue 48): every text waits for it but one that answers the recipient's own action just
+ * taken (the booking the patient made, the cancellation they sent: appointment-texts.ts).
  */
 export function afterQuietHours(now: Date): Date {
   const lagos = DateTime.fromJSDate(now).setZone('Africa/Lagos');
