@@ -15,6 +15,7 @@ import {
 import { dummyHash, hashPassword, verifyPassword } from '@ilera/db/passwords';
 import { setPasswordAndRaiseSessionVersion } from '@ilera/db/users';
 import { passwordResetMail } from './password-reset-mail';
+import { recordAdminAction } from '../admin/audit.service';
 import { REQUEST_REDIS_TIMEOUT_MS, withTimeout } from '../../redis';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -146,5 +147,18 @@ export async function resetPassword(sql: Sql, token: string, newPassword: string
     if (!row) throw new BadRequestError(INVALID_RESET_TOKEN);
     await setPasswordAndRaiseSessionVersion(tx, row.userId, hash);
     await useAllResetTokens(tx, row.userId);
+    // Issue 48 (D4): an administrator's password changed through "Forgot your password?" is in the
+    // activity log like a change in the admin area or Account settings, with where it was made.
+    const [user] = await tx<{ userType: string }[]>`SELECT user_type FROM users WHERE id = ${row.userId}`;
+    if (user?.userType === 'admin') {
+      await recordAdminAction(tx, {
+        adminId: row.userId,
+        action: 'change_password',
+        targetType: 'user',
+        targetId: row.userId,
+        outcome: 'success',
+        detail: { from: 'password_reset' },
+      });
+    }
   });
 }

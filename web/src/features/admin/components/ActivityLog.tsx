@@ -35,10 +35,16 @@ function targetText(entry: AuditEntry): string {
       .join(' — ');
   }
   // D4: where the password was changed (entries written before `from` existed were all the admin area's).
-  if (entry.action === 'change_password') return d.from === 'account_settings' ? 'In Account settings' : 'In the admin area';
+  // Issue 48: a reset through "Forgot your password?" too.
+  if (entry.action === 'change_password') return changePlaces[str(d.from) ?? ''] ?? 'In the admin area';
   if (entry.action === 'login' && entry.outcome === 'failure') return str(d.email) ?? '—';
   return '—';
 }
+
+const changePlaces: Record<string, string> = {
+  account_settings: 'In Account settings',
+  password_reset: 'By a reset link (Forgot your password?)',
+};
 
 /** The fifth dashboard tab: the audit log, newest first, 25 to a page. */
 export function ActivityLog() {
