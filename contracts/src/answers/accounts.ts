@@ -49,6 +49,14 @@ export const accountExportAnswer = z.object({
   providerPlans: rows,
   careReports: rows,
   careSuggestions: rows,
+  /** Issue 48: text-message settings and WhatsApp consent, each number the bookings gave (STOP or not), and the texts sent to them. */
+  textSettings: z.object({ textChannel: z.string(), whatsappOptedInAt: instant.nullable(), numbers: rows }),
+  texts: rows,
+  /** Issue 48: reviews the user reported, replies they wrote, their claims of listings (with the registration), an administrator's own actions. */
+  reviewReports: rows,
+  reviewReplies: rows,
+  claims: rows,
+  auditLog: rows,
 });
 
 /** GET /api/admin/stats. */

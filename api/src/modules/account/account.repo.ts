@@ -77,7 +77,44 @@ export async function exportRows(db: Db, userId: string) {
   const careSuggestions = await db`
     SELECT professional_id, institution_id, kind, details, status, created_at
     FROM care_suggestions WHERE user_id = ${userId} ORDER BY created_at DESC, id DESC`;
+  // Issue 48: what the later features keep about the person. Text-message settings and WhatsApp consent,
+  // with each number their bookings gave and whether it said STOP; the texts sent to those numbers (no
+  // bodies are kept); reviews they reported, replies they wrote, claims they made with their registration,
+  // and an administrator's own actions (the activity log). Every table holding a user's id is listed from
+  // the database's catalogue by account-export-catalogue.test.ts, which fails on one left out here.
+  const [settings] = await db<{ textChannel: string; whatsappOptedInAt: Date | null }[]>`
+    SELECT text_channel, whatsapp_opted_in_at FROM users WHERE id = ${userId}`;
+  const textNumbers = await db`
+    SELECT n.phone, o.opted_out_at, o.opted_in_at
+    FROM (SELECT DISTINCT patient_phone_e164 AS phone FROM appointments WHERE patient_id = ${userId} AND patient_phone_e164 IS NOT NULL) n
+    LEFT JOIN text_opt_outs o ON o.phone_e164 = n.phone ORDER BY n.phone`;
+  const texts = await db`
+    SELECT t.channel, t.kind, t.to_e164, t.appointment_id, t.status, t.delivery_status, t.created_at, t.sent_at
+    FROM text_messages t
+    WHERE t.to_e164 IN (SELECT patient_phone_e164 FROM appointments WHERE patient_id = ${userId} AND patient_phone_e164 IS NOT NULL)
+    ORDER BY t.created_at DESC, t.id DESC`;
+  const reviewReports = await db`
+    SELECT review_id, reason, details, created_at, resolved_at, resolution
+    FROM review_reports WHERE reporter_id = ${userId} ORDER BY created_at DESC, id DESC`;
+  const reviewReplies = await db`
+    SELECT review_id, body, created_at FROM review_replies WHERE author_id = ${userId} ORDER BY created_at DESC, review_id DESC`;
+  const claims = await db`
+    SELECT id, institution_id, registration, message, status, decision_reason, decided_at, created_at
+    FROM institution_claims WHERE claimant_user_id = ${userId} ORDER BY created_at DESC, id DESC`;
+  const auditLog = await db`
+    SELECT action, target_type, target_id, outcome, detail, created_at
+    FROM audit_log WHERE admin_id = ${userId} ORDER BY created_at DESC, id DESC`;
   return {
+    textSettings: {
+      textChannel: settings?.textChannel ?? 'sms',
+      whatsappOptedInAt: settings?.whatsappOptedInAt ?? null,
+      numbers: textNumbers,
+    },
+    texts,
+    reviewReports,
+    reviewReplies,
+    claims,
+    auditLog,
     professional: professional ?? null,
     institution: institution ?? null,
     appointments,
