@@ -1,6 +1,6 @@
 import type { Db } from '@ilera/db';
 import { replySql } from './review-moderation.repo';
-import type { ReviewRow as ListedReview } from './reviews.repo';
+import { verifiedVisitSql, type ReviewRow as ListedReview } from './reviews.repo';
 
 export interface ReviewRow {
   id: number;
@@ -11,16 +11,6 @@ export interface ReviewRow {
   comment: string | null;
   createdAt: Date;
   updatedAt: Date;
-}
-
-/**
- * "Verified visit" (D19): the review's author had a completed appointment with the reviewed
- * provider. Recorded when the review is written (upsertReview) or the visit completed (migration
- * 032's trigger), so a deleted author's review keeps it. `r` is the alias of `reviews` in the
- * caller's query; read routes select `${verifiedVisitSql(db)} AS verified_visit`.
- */
-export function verifiedVisitSql(db: Db) {
-  return db`r.verified_visit`;
 }
 
 /** Whether the reviewer has a completed appointment with the provider, as the review is written. */

@@ -1,7 +1,6 @@
 // SQL of the reviews area; each function takes the handle it must use.
 import { FORMER_PATIENT } from '@ilera/contracts';
 import type { Db } from '@ilera/db';
-import { verifiedVisitSql } from './reviews-write.repo';
 import { replySql } from './review-moderation.repo';
 
 export interface ReviewRow {
@@ -22,6 +21,17 @@ export interface ReviewRow {
   hiddenReason: string | null;
   /** The viewer wrote it. */
   mine: boolean;
+}
+
+/**
+ * "Verified visit" (D19): the review's author had a completed appointment with the reviewed
+ * provider. Recorded when the review is written (reviews-write.repo's upsertReview) or the visit
+ * completed (migration 032's trigger), so a deleted author's review keeps it. `r` is the alias of
+ * `reviews` in the caller's query. Defined here, on the read side, which the write side imports
+ * (never the other way: issue 48's import circle).
+ */
+export function verifiedVisitSql(db: Db) {
+  return db`r.verified_visit`;
 }
 
 /** `viewerId`: the signed-in viewer, who alone sees their own hidden review and its reason (D27). */
