@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PostgresEngine, reindexAll } from '@ilera/search';
 import { createProfessional } from '../../test/factories';
-import { browserSuite } from '../../test/browser';
+import { browserSuite, hydrated, hydratedByReact } from '../../test/browser';
 
 /**
  * What a person sees when a limit is reached. The limits here are tiny (a few
@@ -84,8 +84,15 @@ describe('load shedding in the browser', () => {
   it('the search page says the service is busy and to try again while the API refuses requests, and searches again after', async () => {
     const { ctx, base } = suite;
     const { page, context } = await suite.page();
-    await page.goto('/search?q=kemi');
+    // A patient already using the page: the app has come (a search sent from the box), so what is
+    // checked below is the page's answer to a refused search, not the app's arrival under shedding.
+    await page.goto('/search');
+    const box = page.getByRole('textbox', { name: 'Search' });
+    await hydrated(box);
+    await box.fill('kemi');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByRole('status').filter({ hasText: '1 result found' }).waitFor();
+    await hydratedByReact(page.getByRole('button', { name: /Doctors/ }));
 
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
