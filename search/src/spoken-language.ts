@@ -8,7 +8,7 @@ import { consultationLanguages, languageName, professionalTypeLabels, type Langu
 import { tokenize, type Token } from './patient-words';
 
 /** The words before a language's name that say "who speaks", per language, folded as normalizeWord folds them. */
-const connectors: readonly string[] = [
+const connectors: readonly (readonly string[])[] = [
   // English (normalizeWord drops a plural s: "speaks" is "speak").
   'who speak', 'that speak', 'who can speak', 'that can speak', 'speak', 'speaking', 'fluent in', 'who understand',
   'who know',
