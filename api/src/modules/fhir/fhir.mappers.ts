@@ -18,6 +18,7 @@ import type {
 import {
   councilNames,
   institutionTypeLabel,
+  languageName,
   LISTED_FROM_REGISTER,
   NOT_ON_ILERA,
   registerSourceLine,
@@ -189,6 +190,8 @@ function licenceIdentifier(l: Licence, system: (issuer: string) => string, type:
   });
 }
 
+const languageCodesOf = (row: Row): string[] => (Array.isArray(row.languageCodes) ? row.languageCodes.filter((c): c is string => typeof c === 'string') : []);
+
 const professionLabel: Record<string, string> = { doctor: 'Doctor', pharmacist: 'Pharmacist', nurse: 'Nurse' };
 
 export function practitioner(row: Row): Practitioner {
@@ -213,6 +216,10 @@ export function practitioner(row: Row): Practitioner {
     ],
     telecom: telecom(row),
     address: address(row) ? [address(row)!] : undefined,
+    // Issue 50: the languages they consult in (R4: CodeableConcept from BCP 47), in contracts' order.
+    communication: languageCodesOf(row).length
+      ? languageCodesOf(row).map((code) => ({ coding: [{ system: systems.language, code, display: languageName(code) }], text: languageName(code) }))
+      : undefined,
     qualification: ls.length
       ? ls.map((l) =>
           clean({

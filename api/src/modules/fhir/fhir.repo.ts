@@ -8,7 +8,7 @@ import type { Db } from '@ilera/db';
 import { invalid } from './fhir.errors';
 import type { Criterion, Cursor, SearchSpec } from './fhir.params';
 import { nigerianCouncils } from '@ilera/contracts';
-import { NS, slug, slugSql } from './fhir.systems';
+import { NS, slug, slugSql, systems } from './fhir.systems';
 
 export type ResourceType = 'Practitioner' | 'PractitionerRole' | 'Organization' | 'Location' | 'HealthcareService' | 'InsurancePlan';
 export const resourceTypes: readonly ResourceType[] = ['Practitioner', 'PractitionerRole', 'Organization', 'Location', 'HealthcareService', 'InsurancePlan'];
@@ -200,7 +200,7 @@ const addressParams = (definitionPrefix: string) => ({
 
 const practitionerRows = (db: Db) => db`
   SELECT p.id AS k1, 0 AS k2, p.id, u.first_name, u.last_name, p.title, p.professional_type, p.specialty, p.license_number,
-         p.country_licenses, p.phone, p.contact_email, p.address, p.city, p.state, p.lga, p.zip_code,
+         p.country_licenses, p.phone, p.contact_email, p.address, p.city, p.state, p.lga, p.zip_code, p.language_codes,
          greatest(p.updated_at, u.updated_at) AS last_updated
   -- LEFT JOIN (every professional has its user): PostgreSQL drops the join when no name is asked, as in counts.
   FROM professionals p LEFT JOIN users u ON u.id = p.user_id
@@ -359,6 +359,17 @@ export const resources: Record<ResourceType, ResourceDef> = {
       specialty: textCodeParam(`${NS}/CodeSystem/specialty`, (db, code) => db`lower(r.specialty) = lower(${code})`, "The practitioner's specialty (its name), as on their roles", `${NS}/SearchParameter/Practitioner-specialty`),
       ...addressParams('individual'),
       active: active(base('Practitioner-active')),
+      // Issue 50: a language they consult in, a BCP 47 code (`ha`, `urn:ietf:bcp:47|ha`).
+      communication: {
+        type: 'token',
+        definition: base('Practitioner-communication'),
+        documentation: 'A language the practitioner consults in (BCP 47: en, ha, yo, ig, pcm...)',
+        filter(db, value) {
+          const { system, code } = splitToken(value);
+          if (system !== undefined && system !== systems.language) return db`FALSE`;
+          return db`${code.toLowerCase()} = ANY(r.language_codes)`;
+        },
+      },
     },
     include: [],
     revinclude: ['PractitionerRole:practitioner'],

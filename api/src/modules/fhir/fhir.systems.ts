@@ -31,4 +31,6 @@ export const systems = {
   payerKind: `${NS}/CodeSystem/payer-kind`,
   planTier: `${NS}/CodeSystem/plan-tier`,
   tag: `${NS}/CodeSystem/tag`,
+  /** Languages (Practitioner.communication, issue 50): BCP 47, whose primary subtags are contracts' ISO 639 codes. */
+  language: 'urn:ietf:bcp:47',
 };

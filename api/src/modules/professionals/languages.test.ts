@@ -10,24 +10,26 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-const body = {
+const profile = {
   professionalType: 'doctor',
   title: 'Dr.',
   specialty: 'Dermatology',
-  licenseNumber: 'MDCN/12345', // the factory's: a new one would send the profile back to review
+  licenseNumber: 'LIC-Nigeria', // the factory's licence of record: another is refused (issue 48)
   yearsOfExperience: 9,
   city: 'Kano',
   state: 'Kano',
 };
 
+/** A professional and their session; `body` carries their licence number as stored (another would be a change of licence). */
 async function owner() {
   const pro = await createProfessional(ctx.sql, { specialty: 'Dermatology' });
-  return { pro, cookie: await login(ctx.app, pro.user.email, pro.user.password) };
+  const [{ licenseNumber }] = await ctx.sql<{ licenseNumber: string }[]>`SELECT license_number FROM professionals WHERE id = ${pro.id}`;
+  return { pro, cookie: await login(ctx.app, pro.user.email, pro.user.password), body: { ...profile, licenseNumber } };
 }
 
 describe('the languages a professional consults in', () => {
   it('are set as codes by the owner, stored in the list order with their names as the text, and shown to anyone', async () => {
-    const { pro, cookie } = await owner();
+    const { pro, cookie, body } = await owner();
     const put = await ctx.app.inject({
       method: 'PUT',
       url: `/api/professionals/${pro.id}`,
@@ -50,7 +52,7 @@ describe('the languages a professional consults in', () => {
   });
 
   it("reads the codes from the spec's free text when only the text is sent, keeping the text as written", async () => {
-    const { pro, cookie } = await owner();
+    const { pro, cookie, body } = await owner();
     const put = await ctx.app.inject({
       method: 'PUT',
       url: `/api/professionals/${pro.id}`,
@@ -62,7 +64,7 @@ describe('the languages a professional consults in', () => {
   });
 
   it('refuses a language not in the list, or not a list, naming the field, and changes nothing', async () => {
-    const { pro, cookie } = await owner();
+    const { pro, cookie, body } = await owner();
     await ctx.app.inject({ method: 'PUT', url: `/api/professionals/${pro.id}`, headers: { cookie }, payload: { ...body, languageCodes: ['ig'] } });
     for (const languageCodes of [['ha', 'klingon'], ['Hausa'], 'ha', [7], Array.from({ length: 60 }, () => 'ha')]) {
       const res = await ctx.app.inject({ method: 'PUT', url: `/api/professionals/${pro.id}`, headers: { cookie }, payload: { ...body, languageCodes } });
