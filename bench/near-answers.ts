@@ -7,10 +7,8 @@
  *   npx tsx bench/near-answers.ts --database-url URL [--samples 300] [--sql]
  */
 import { parseArgs } from 'node:util';
-import { createSql, loadConfig } from '@ilera/db';
-import { buildApp } from '@ilera/api/app';
-import { createQueues, createRedis } from '@ilera/workers';
-import { injectRequest, loadFixtures, scenarios } from './scenarios';
+import { createSql } from '@ilera/db';
+import { injectRequest, inProcessApp, loadFixtures, scenarios } from './scenarios';
 
 const { values: argv } = parseArgs({ options: { 'database-url': { type: 'string' }, samples: { type: 'string' }, sql: { type: 'boolean' } } });
 const url = argv['database-url'] ?? process.env.DATABASE_URL;
@@ -19,24 +17,7 @@ const samples = Number(argv.samples ?? 300);
 
 const sql = createSql(url, { max: 6 });
 const fx = await loadFixtures(sql);
-const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-const redis = createRedis(redisUrl);
-const prefix = `ilera-near-answers-${process.pid}`;
-const app = await buildApp({
-  sql,
-  redis,
-  queues: createQueues(redis, prefix),
-  logStream: false,
-  config: {
-    ...loadConfig({}),
-    databaseUrl: url,
-    redisUrl,
-    redisPrefix: prefix,
-    sessionSecret: 'explain-secret-explain-secret-explain',
-    searchNearMemory: argv.sql !== true,
-    loadShedding: { maxInFlight: 0, maxEventLoopDelayMs: 0, maxRssMb: 0 },
-  },
-});
+const { app, redis } = await inProcessApp(sql, url, 'near-answers', { searchNearMemory: argv.sql !== true });
 // The first near-me search of each collection reads its documents (a running API reads them at its start).
 const read = performance.now();
 for (const kind of ['professionals', 'institutions']) await app.inject({ method: 'GET', url: `/api/${kind}/search?near=6.5,3.4&radius=1` });

@@ -12,7 +12,9 @@
  */
 import postgres from 'postgres';
 import type { FastifyInstance } from 'fastify';
-import { connectionSettings, type Sql } from '@ilera/db';
+import { connectionSettings, loadConfig, type Config, type Sql } from '@ilera/db';
+import { buildApp } from '@ilera/api/app';
+import { createQueues, createRedis } from '@ilera/workers';
 import { lagosToday, timeSlots } from '@ilera/contracts';
 import { clientAddress, scenarios as defs, type BenchRequest, type Fixtures, type Scenario } from './scenarios-def.js';
 import { searchVocabulary } from './query-log';
@@ -92,6 +94,33 @@ export function injectRequest(app: FastifyInstance, r: BenchRequest, i: number) 
     headers: { 'x-forwarded-for': clientAddress(i), ...(r.body !== undefined ? { 'content-type': r.contentType ?? 'application/json' } : {}) },
     payload: r.body !== undefined ? JSON.stringify(r.body) : undefined,
   });
+}
+
+/**
+ * The API in process for a bench script, on `sql` and the local Redis (REDIS_URL), logging nothing and
+ * shedding no load (on a busy shared machine the event loop's delay passed the limit and every request
+ * was refused), with its own Redis prefix. Close both with `app.close()` then `redis.disconnect()`.
+ */
+export async function inProcessApp(sql: Sql, url: string, name: string, config: Partial<Config> = {}) {
+  const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+  const redis = createRedis(redisUrl);
+  const prefix = `ilera-${name}-${process.pid}`;
+  const app = await buildApp({
+    sql,
+    redis,
+    queues: createQueues(redis, prefix),
+    logStream: false,
+    config: {
+      ...loadConfig({}),
+      databaseUrl: url,
+      redisUrl,
+      redisPrefix: prefix,
+      sessionSecret: 'explain-secret-explain-secret-explain',
+      loadShedding: { maxInFlight: 0, maxEventLoopDelayMs: 0, maxRssMb: 0 },
+      ...config,
+    },
+  });
+  return { app, redis };
 }
 
 /** Replays one request's statements (concurrently, as a request's independent reads may run). */
