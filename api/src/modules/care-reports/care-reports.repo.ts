@@ -1,6 +1,7 @@
 // The SQL of patients' care reports, their aggregates, the contradictions they flag and the suggested
 // edits (issue 45). Every per-provider table names exactly one of professional_id / institution_id: the
 // kind picks the column.
+import type postgres from 'postgres';
 import type { Db } from '@ilera/db';
 import type { CareReportInput, CareSuggestionInput, ProviderKind } from '@ilera/contracts';
 
@@ -72,17 +73,20 @@ export interface ReportTotals {
   no: number;
 }
 
-/** One provider's reports since `since` (a WAT date), with how many patients gave each answer. */
-export async function reportTotals(db: Db, kind: ProviderKind, id: number, since: string): Promise<ReportTotals> {
-  const [row] = await db<ReportTotals[]>`
-    SELECT count(paid_naira)::int AS paid_count,
-      count(DISTINCT patient_id) FILTER (WHERE paid_naira IS NOT NULL)::int AS paid_patients,
-      min(paid_naira) AS min_naira, max(paid_naira) AS max_naira,
-      count(was_open)::int AS open_count,
-      count(DISTINCT patient_id) FILTER (WHERE was_open IS NOT NULL)::int AS open_patients,
-      count(*) FILTER (WHERE was_open)::int AS yes, count(*) FILTER (WHERE NOT was_open)::int AS no
-    FROM care_reports WHERE ${column(db, kind)} = ${id} AND visited_on >= ${since}`;
-  return row!;
+/**
+ * One provider's reports since `since` (a WAT date), with how many patients gave each answer: a json
+ * column of the care statement (care.repo.ts findCareRows), so that a profile read costs one round trip
+ * for its facts and their aggregates. `provider` is the statement's expression naming the provider's id.
+ */
+export function reportTotalsColumn(db: Db, kind: ProviderKind, provider: postgres.Fragment, since: string) {
+  return db`(SELECT row_to_json(t) FROM (
+      SELECT count(paid_naira)::int AS paid_count,
+        count(DISTINCT patient_id) FILTER (WHERE paid_naira IS NOT NULL)::int AS paid_patients,
+        min(paid_naira) AS min_naira, max(paid_naira) AS max_naira,
+        count(was_open)::int AS open_count,
+        count(DISTINCT patient_id) FILTER (WHERE was_open IS NOT NULL)::int AS open_patients,
+        count(*) FILTER (WHERE was_open)::int AS yes, count(*) FILTER (WHERE NOT was_open)::int AS no
+      FROM care_reports r WHERE r.${column(db, kind)} = ${provider} AND r.visited_on >= ${since}::date) t)`;
 }
 
 export interface PlanTotals {
@@ -91,12 +95,13 @@ export interface PlanTotals {
   acceptedPatients: number;
 }
 
-/** Per payer: the reports (and distinct patients) saying the plan was accepted, since `since`. */
-export async function planTotals(db: Db, kind: ProviderKind, id: number, since: string): Promise<PlanTotals[]> {
-  return db<PlanTotals[]>`
-    SELECT payer_slug AS payer, count(*)::int AS accepted, count(DISTINCT patient_id)::int AS accepted_patients
-    FROM care_reports WHERE ${column(db, kind)} = ${id} AND visited_on >= ${since} AND payer_slug IS NOT NULL AND plan_accepted
-    GROUP BY payer_slug ORDER BY count(*) DESC, payer_slug`;
+/** Per payer: the reports (and distinct patients) saying the plan was accepted, since `since`; a json column as above. */
+export function planTotalsColumn(db: Db, kind: ProviderKind, provider: postgres.Fragment, since: string) {
+  return db`(SELECT coalesce(json_agg(t ORDER BY t.accepted DESC, t.payer), '[]'::json) FROM (
+      SELECT payer_slug AS payer, count(*)::int AS accepted, count(DISTINCT patient_id)::int AS accepted_patients
+      FROM care_reports r WHERE r.${column(db, kind)} = ${provider} AND r.visited_on >= ${since}::date
+        AND r.payer_slug IS NOT NULL AND r.plan_accepted
+      GROUP BY payer_slug) t)`;
 }
 
 // ---------------------------------------------------------------- contradictions

@@ -87,14 +87,13 @@ export async function submitReport(sql: Sql, user: SessionUser, kind: ProviderKi
 }
 
 /**
- * What patients reported about one provider in the last CARE_REPORT_MONTHS months, in aggregate: the
- * range they paid, the payers whose plan they say was accepted, whether it was open. A part with fewer than
- * CARE_REPORTS_MIN reports, or fewer different patients, is left out (paid null, no payer, wasOpen 0/0);
- * null when every part is.
+ * What patients reported about one provider in the last CARE_REPORT_MONTHS months (reportWindowStart), in
+ * aggregate: the range they paid, the payers whose plan they say was accepted, whether it was open. A part
+ * with fewer than CARE_REPORTS_MIN reports, or fewer different patients, is left out (paid null, no payer,
+ * wasOpen 0/0); null when every part is. The totals are read with the provider's care facts, in the same
+ * statement (care.repo.ts findCareRows, from care-reports.repo.ts's columns).
  */
-export async function careReportAggregates(db: Db, kind: ProviderKind, id: number, at = new Date()): Promise<CareReports | null> {
-  const since = reportWindowStart(at);
-  const [totals, plans] = await Promise.all([repo.reportTotals(db, kind, id, since), repo.planTotals(db, kind, id, since)]);
+export function careReportAggregates(totals: repo.ReportTotals, plans: readonly repo.PlanTotals[]): CareReports | null {
   const enough = (count: number, patients: number) => count >= CARE_REPORTS_MIN && patients >= CARE_REPORTS_MIN;
   const paid = enough(totals.paidCount, totals.paidPatients)
     ? { minNaira: totals.minNaira!, maxNaira: totals.maxNaira!, count: totals.paidCount, months: CARE_REPORT_MONTHS }

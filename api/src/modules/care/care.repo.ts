@@ -3,6 +3,7 @@
 // table and the column naming the provider. Each function takes the handle it must use.
 import type { Db } from '@ilera/db';
 import type { CareFees, CareSetter, OpeningHours, ProviderKind } from '@ilera/contracts';
+import { planTotalsColumn, reportTotalsColumn, type PlanTotals, type ReportTotals } from '../care-reports/care-reports.repo';
 
 const tables = { professional: 'professionals', institution: 'institutions' } as const;
 const keyColumns = { professional: 'professional_id', institution: 'institution_id' } as const;
@@ -40,17 +41,23 @@ export interface CarePlanRow {
  * The care rows of these providers (one per existing provider, whether or not it has facts yet), in one
  * statement: each with its active plans (not withdrawn; one per payer and plan whatever their sources,
  * primary if any row says so) and the public holidays from `from` to `to` (inclusive, 'YYYY-MM-DD'; the
- * same list on every row, read once).
+ * same list on every row, read once). With `reportsSince` (a profile's one provider), also the patients'
+ * report totals since that WAT day, so that a profile read's facts and aggregates are one round trip.
  */
 export async function findCareRows(
   db: Db,
   kind: ProviderKind,
   ids: readonly number[],
   holidays: { from: string; to: string },
-): Promise<(CareRow & { plans: CarePlanRow[]; holidays: string[] })[]> {
+  reportsSince?: string,
+): Promise<(CareRow & { plans: CarePlanRow[]; holidays: string[]; reportTotals?: ReportTotals; reportPlans?: PlanTotals[] })[]> {
   if (ids.length === 0) return [];
   const fee = kind === 'professional' ? db`p.consultation_fee` : db`NULL::int`;
   const listed = kind === 'institution' ? db`p.user_id IS NULL` : db`false`;
+  const reports =
+    reportsSince === undefined
+      ? db``
+      : db`, ${reportTotalsColumn(db, kind, db`p.id`, reportsSince)} AS report_totals, ${planTotalsColumn(db, kind, db`p.id`, reportsSince)} AS report_plans`;
   return db`
     SELECT p.id, ${listed} AS listed, p.services, ${fee} AS consultation_fee,
            c.opening_hours, c.hours_set_by, c.hours_confirmed_at, c.services_set_by, c.services_confirmed_at,
@@ -60,7 +67,7 @@ export async function findCareRows(
              FROM (SELECT payer_slug AS payer, plan, bool_or(is_primary) AS is_primary FROM provider_plans
                    WHERE ${keyColumn(db, kind)} = p.id AND withdrawn_at IS NULL GROUP BY 1, 2) pp), '[]'::json) AS plans,
            (SELECT coalesce(array_agg(to_char(day, 'YYYY-MM-DD') ORDER BY day), '{}') FROM public_holidays
-            WHERE day BETWEEN ${holidays.from}::date AND ${holidays.to}::date) AS holidays
+            WHERE day BETWEEN ${holidays.from}::date AND ${holidays.to}::date) AS holidays${reports}
     FROM ${providerTable(db, kind)} p
     LEFT JOIN care_facts c ON c.${keyColumn(db, kind)} = p.id
     WHERE p.id = ANY(${ids as number[]}::int[])`;

@@ -22,7 +22,7 @@ import {
 import { BadRequestError, NotFoundError } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { recordAdminAction } from '../admin/audit.service';
-import { careReportAggregates } from '../care-reports/care-reports.service';
+import { careReportAggregates, reportWindowStart } from '../care-reports/care-reports.service';
 import * as repo from './care.repo';
 
 /** openState looks 14 days ahead for the next change; holidays are read for that window and the day before. */
@@ -32,10 +32,18 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const newest = (dates: (Date | null)[]) =>
   dates.reduce<Date | null>((best, d) => (d && (!best || d.getTime() > best.getTime()) ? d : best), null);
 
-/** The public holidays openState needs at `at`: yesterday to two weeks on (WAT). */
-function holidayWindow(at: Date) {
-  const today = lagosToday(at);
-  return { from: addDays(today, -1), to: addDays(today, HOLIDAY_WINDOW_DAYS) };
+/** The WAT day of an instant as a number (WAT is UTC+1 all year): the key of what a day decides. */
+const watDay = (at: Date) => Math.floor((at.getTime() + 3_600_000) / 86_400_000);
+
+/** The public holidays openState needs at `at`: yesterday to two weeks on (WAT). Worked out once a WAT day. */
+let windows: { day: number; holidays: { from: string; to: string }; reportsSince: string } | undefined;
+function windowsOf(at: Date) {
+  const day = watDay(at);
+  if (windows?.day !== day) {
+    const today = lagosToday(at);
+    windows = { day, holidays: { from: addDays(today, -1), to: addDays(today, HOLIDAY_WINDOW_DAYS) }, reportsSince: reportWindowStart(at) };
+  }
+  return windows;
 }
 
 /** A stored fees group as the answer gives it: a professional's consultation fee is the profile's. */
@@ -79,15 +87,19 @@ function careFactsOf(kind: ProviderKind, row: repo.CareRow, plans: readonly repo
  */
 export async function loadCare(db: Db, kind: ProviderKind, ids: readonly number[], at: Date = new Date()): Promise<Map<number, CareFacts>> {
   const out = new Map<number, CareFacts>();
-  for (const row of await repo.findCareRows(db, kind, ids, holidayWindow(at))) out.set(row.id, careFactsOf(kind, row, row.plans, row.holidays, at));
+  for (const row of await repo.findCareRows(db, kind, ids, windowsOf(at).holidays)) out.set(row.id, careFactsOf(kind, row, row.plans, row.holidays, at));
   return out;
 }
 
-/** One provider's care facts as its profile answers them: with patients' reports in aggregate (null under three). */
+/**
+ * One provider's care facts as its profile answers them: with patients' reports in aggregate (null under
+ * three). One statement for both (issue 47: a profile read was four round trips, now two with the profile's).
+ */
 export async function careOf(db: Db, kind: ProviderKind, id: number, at: Date = new Date()): Promise<CareFacts & { reports: CareReports | null }> {
-  const [care, reports] = await Promise.all([loadCare(db, kind, [id], at).then((m) => m.get(id)), careReportAggregates(db, kind, id, at)]);
-  if (!care) throw new NotFoundError();
-  return { ...care, reports };
+  const { holidays, reportsSince } = windowsOf(at);
+  const [row] = await repo.findCareRows(db, kind, [id], holidays, reportsSince);
+  if (!row) throw new NotFoundError();
+  return { ...careFactsOf(kind, row, row.plans, row.holidays, at), reports: careReportAggregates(row.reportTotals!, row.reportPlans!) };
 }
 
 /** The unknown payers (and plans a payer does not list) of a plans group, as 400 fields. */
