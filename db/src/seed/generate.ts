@@ -7,6 +7,7 @@ import {
   appointmentTypes,
   institutionTypeLabel,
   lagosToday,
+  languagesFromText,
   nigerianCouncils,
   defaultFacilityBody,
   specialtiesByType,
@@ -487,7 +488,8 @@ export async function generate(tx: Tx, plan: GeneratePlan): Promise<SeedSummary>
   // ---------------------------------------------------------------- professionals
   const profCols = ['id', 'user_id', 'professional_type', 'title', 'specialty', 'license_number', 'years_of_experience',
     'consultation_fee', 'education', 'bio', 'certifications', 'languages', 'phone', 'address', 'city', 'state', 'zip_code',
-    'countries', 'country_licenses', 'status', 'rejection_reason', 'is_verified', 'created_at', 'updated_at', 'services'];
+    'countries', 'country_licenses', 'status', 'rejection_reason', 'is_verified', 'created_at', 'updated_at', 'services',
+    'language_codes'];
   await copyRows(tx, 'professionals', profCols, nProf, function* () {
     for (let i = 0; i < nProf; i++) {
       const p = profCore(i);
@@ -519,6 +521,8 @@ export async function generate(tx: Tx, plan: GeneratePlan): Promise<SeedSummary>
         STATUS[p.status], reason,
         verified, iso(p.createdAt), iso(p.status === 2 ? p.createdAt + 2 * DAY : updated),
         pgArray(care?.services ?? []),
+        // Issue 50: the codes of the languages the text names (English, their group's, Pidgin...), as the API reads them.
+        pgArray(languagesFromText(d.languages)),
       ]);
     }
   }, progress);

@@ -7,6 +7,7 @@ import {
   careFeesSchema,
   careServices,
   isCareStale,
+  languagesFromText,
   openingHoursSchema,
   openState,
   professionalTypes,
@@ -60,6 +61,17 @@ describe('seedDemo', () => {
       FROM professionals ORDER BY professional_type, id`;
     const prefix = Object.fromEntries(licences.map((l) => [l.type, l.license.split('/')[0]]));
     expect(prefix).toEqual({ doctor: 'MDCN', pharmacist: 'PCN', nurse: 'NMCN' });
+  });
+
+  it('gives professionals the languages they consult in (issue 50): codes agreeing with the text, Hausa speakers in the north', async () => {
+    const rows = await sql<{ languages: string; codes: string[]; state: string }[]>`
+      SELECT languages, language_codes AS codes, state FROM professionals WHERE status = 'approved'`;
+    expect(rows.every((r) => r.codes.includes('en'))).toBe(true);
+    expect(rows.every((r) => JSON.stringify(r.codes) === JSON.stringify(languagesFromText(r.languages)))).toBe(true);
+    const hausa = rows.filter((r) => r.codes.includes('ha'));
+    expect(hausa.length).toBeGreaterThan(20);
+    expect(hausa.some((r) => r.state === 'Kano')).toBe(true);
+    for (const code of ['yo', 'ig', 'pcm']) expect(rows.filter((r) => r.codes.includes(code)).length, code).toBeGreaterThan(20);
   });
 
   it('seeds at least 80 institutions in at least 10 states, with affiliations', async () => {
