@@ -85,6 +85,12 @@ export interface TextsConfig {
   whatsappAppSecret?: string;
   /** WHATSAPP_VERIFY_TOKEN: the token Meta's webhook set-up echoes back (GET hub.challenge). */
   whatsappVerifyToken?: string;
+  /** USSD_CALLBACK_SECRET: the shared secret Africa's Talking's USSD callback URL carries (issue 49; no USSD without it). */
+  ussdCallbackSecret?: string;
+  /** SMS_SHORTCODE: the number people text searches to (shown by the USSD Help screen). */
+  smsShortcode?: string;
+  /** USSD_SOURCE_ADDRESSES: the addresses the provider calls from (comma-separated); when set, others get 403. */
+  ussdSourceAddresses?: string[];
 }
 
 /** A setting the process cannot run with; its message is one line naming the variable. */
@@ -173,6 +179,9 @@ const envSchema = z
     WHATSAPP_APP_SECRET: text,
     WHATSAPP_VERIFY_TOKEN: text,
     TEXT_INBOUND_SECRET: text,
+    USSD_CALLBACK_SECRET: z.preprocess(blank, z.string().min(16, 'USSD_CALLBACK_SECRET must be at least 16 characters (e.g. openssl rand -hex 24)').optional()),
+    USSD_SOURCE_ADDRESSES: text,
+    SMS_SHORTCODE: text,
     METRICS_PORT: z.preprocess(blank, portNumber('METRICS_PORT').optional()),
     METRICS_HOST: text,
     METRICS_TOKEN: z.preprocess(blank, z.string().min(16, 'METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 24)').optional()),
@@ -268,6 +277,9 @@ function textsConfig(e: Env, production: boolean): TextsConfig {
     inboundSecret: e.TEXT_INBOUND_SECRET,
     whatsappAppSecret: e.WHATSAPP_APP_SECRET,
     whatsappVerifyToken: e.WHATSAPP_VERIFY_TOKEN,
+    ussdCallbackSecret: e.USSD_CALLBACK_SECRET,
+    smsShortcode: e.SMS_SHORTCODE,
+    ussdSourceAddresses: e.USSD_SOURCE_ADDRESSES?.split(',').map((a) => a.trim()).filter(Boolean),
   };
 }
 

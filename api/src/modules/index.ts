@@ -28,6 +28,7 @@ import photosRoutes from './photos/photos.routes';
 import careReportsRoutes from './care-reports/care-reports.routes';
 import careRoutes from './care/care.routes';
 import adminCareListsRoutes from './admin/admin-care-lists.routes';
+import ussdRoutes, { ussdPinRoutes } from './ussd/ussd.routes';
 
 /** Every area's routes; each area owns its folder. */
 export const modules: (FastifyPluginAsyncZod | ((app: FastifyInstance) => Promise<void>))[] = [
@@ -59,4 +60,6 @@ export const modules: (FastifyPluginAsyncZod | ((app: FastifyInstance) => Promis
   careReportsRoutes,
   careRoutes,
   adminCareListsRoutes,
+  ussdRoutes,
+  ussdPinRoutes,
 ];

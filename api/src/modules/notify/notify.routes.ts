@@ -3,6 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { toE164 } from '@ilera/contracts';
 import { NotFoundError, UnauthorizedError } from '../../errors';
 import { deliveryStatus, handleReply, recordDelivery } from './notify.service';
+import { smsSearchOf } from '../ussd/sms-search';
+import { smsSearchFor } from '../ussd/ussd.routes';
 
 const same = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -42,6 +44,9 @@ const notifyRoutes: FastifyPluginAsync = async (app) => {
     const form = new URLSearchParams(String(request.body ?? ''));
     const phone = toE164(form.get('from'));
     if (!phone) return { ok: true, outcome: 'ignored' };
+    // Issue 49: a search (HOSPITAL IKEJA, HELP) is answered with the nearest matches; anything else is a reply.
+    const search = smsSearchOf(form.get('text') ?? '');
+    if (search) return { ok: true, outcome: await smsSearchFor(app, phone, search) };
     return { ok: true, outcome: await handleReply(app.sql, phone, form.get('text') ?? '', 'sms', appUrl) };
   });
 

@@ -1,0 +1,101 @@
+// "My appointments" on USSD (issue 49): the account whose mobile number is the calling phone, behind a
+// 4-digit USSD PIN set in Account settings, hashed like a password (argon2id). Five wrong PINs in a row
+// lock it for a day; each use is told by a text. The list is the next three appointments: a patient may
+// cancel one, a provider confirm a request, through the web's own rules (changeStatus).
+import { toE164 } from '@ilera/contracts';
+import type { Db, Sql } from '@ilera/db';
+import { hashPassword, verifyPassword } from '@ilera/db/passwords';
+
+export const PIN_TRIES = 5;
+const LOCK_MS = 24 * 3600 * 1000;
+export const PIN_MESSAGE = 'Your USSD PIN must be 4 digits.';
+
+export interface UssdAccount {
+  id: string;
+  userType: string;
+  pinHash: string;
+  failures: number;
+  lockedUntil: Date | null;
+}
+
+/** The account this phone may open with its PIN: the PIN was set for this number and the account's mobile is still it. */
+export async function accountOfPhone(db: Db, phone: string): Promise<UssdAccount | null> {
+  const rows = await db<(UssdAccount & { phone: string | null })[]>`
+    SELECT id, user_type, ussd_pin_hash AS pin_hash, ussd_pin_failures AS failures, ussd_pin_locked_until AS locked_until, phone
+    FROM users WHERE ussd_phone_e164 = ${phone} AND ussd_pin_hash IS NOT NULL
+    ORDER BY ussd_pin_set_at DESC LIMIT 2`;
+  const row = rows.find((r) => toE164(r.phone) === phone);
+  if (!row) return null;
+  const { phone: _, ...account } = row;
+  return account;
+}
+
+export type PinCheck = { ok: true } | { ok: false; lockedUntil: Date | null; triesLeft: number };
+
+/** Checks a PIN: a good one clears the count; a wrong one counts, and the fifth locks the PIN for a day. */
+export async function checkPin(sql: Sql, account: UssdAccount, pin: string, now = new Date()): Promise<PinCheck> {
+  if (account.lockedUntil && account.lockedUntil > now) return { ok: false, lockedUntil: account.lockedUntil, triesLeft: 0 };
+  if (/^\d{4}$/.test(pin) && (await verifyPassword(account.pinHash, pin))) {
+    await sql`UPDATE users SET ussd_pin_failures = 0, ussd_pin_locked_until = NULL WHERE id = ${account.id}`;
+    return { ok: true };
+  }
+  const [row] = await sql<{ failures: number; lockedUntil: Date | null }[]>`
+    UPDATE users SET ussd_pin_failures = CASE WHEN ussd_pin_failures + 1 >= ${PIN_TRIES} THEN 0 ELSE ussd_pin_failures + 1 END,
+      ussd_pin_locked_until = CASE WHEN ussd_pin_failures + 1 >= ${PIN_TRIES} THEN ${new Date(now.getTime() + LOCK_MS)}::timestamptz ELSE NULL END
+    WHERE id = ${account.id}
+    RETURNING ussd_pin_failures AS failures, ussd_pin_locked_until AS locked_until`;
+  return { ok: false, lockedUntil: row?.lockedUntil ?? null, triesLeft: row?.lockedUntil ? 0 : PIN_TRIES - (row?.failures ?? 0) };
+}
+
+/** Sets (or replaces) the account's PIN for its mobile number as it is now; false when it has no mobile we can text. */
+export async function setPin(sql: Sql, userId: string, pin: string): Promise<{ phone: string } | null> {
+  const [user] = await sql<{ phone: string | null }[]>`SELECT phone FROM users WHERE id = ${userId}`;
+  const phone = toE164(user?.phone);
+  if (!phone) return null;
+  const hash = await hashPassword(pin);
+  await sql`
+    UPDATE users SET ussd_pin_hash = ${hash}, ussd_phone_e164 = ${phone}, ussd_pin_failures = 0, ussd_pin_locked_until = NULL, ussd_pin_set_at = now()
+    WHERE id = ${userId}`;
+  return { phone };
+}
+
+export async function removePin(sql: Sql, userId: string): Promise<void> {
+  await sql`UPDATE users SET ussd_pin_hash = NULL, ussd_phone_e164 = NULL, ussd_pin_failures = 0, ussd_pin_locked_until = NULL, ussd_pin_set_at = NULL WHERE id = ${userId}`;
+}
+
+export async function pinStatus(sql: Sql, userId: string): Promise<{ set: boolean; phone: string | null; lockedUntil: string | null }> {
+  const [row] = await sql<{ set: boolean; phone: string | null; lockedUntil: Date | null }[]>`
+    SELECT ussd_pin_hash IS NOT NULL AS set, ussd_phone_e164 AS phone, ussd_pin_locked_until AS locked_until FROM users WHERE id = ${userId}`;
+  const locked = row?.lockedUntil && row.lockedUntil > new Date() ? row.lockedUntil.toISOString() : null;
+  return { set: row?.set ?? false, phone: row?.phone ?? null, lockedUntil: locked };
+}
+
+export interface UssdAppointment {
+  id: number;
+  status: string;
+  appointmentDate: Date;
+  providerName: string;
+  /** The account is the provider of this appointment (else its patient). */
+  asProvider: boolean;
+}
+
+/**
+ * The account's next three appointments that can still change, as patient or as provider. Those this
+ * session changed stay in the list (as they are now), so a step the provider posts again finds the same list.
+ */
+export async function nextAppointments(db: Db, userId: string, sessionId: string, now = new Date()): Promise<UssdAppointment[]> {
+  return db<UssdAppointment[]>`
+    SELECT a.id, a.status, a.appointment_date,
+      CASE WHEN a.professional_id IS NOT NULL THEN concat_ws(' ', nullif(p.title, ''), pu.first_name, pu.last_name) ELSE i.name END AS provider_name,
+      coalesce(p.user_id, i.user_id) = ${userId} AS as_provider
+    FROM appointments a
+    LEFT JOIN professionals p ON p.id = a.professional_id
+    LEFT JOIN users pu ON pu.id = p.user_id
+    LEFT JOIN institutions i ON i.id = a.institution_id
+    WHERE (a.patient_id = ${userId} OR p.user_id = ${userId} OR i.user_id = ${userId})
+      AND a.appointment_date > ${now}
+      AND (a.status IN ('pending', 'confirmed') OR a.id IN (
+        SELECT split_part(action, ':', 2)::int FROM ussd_actions WHERE session_id = ${sessionId} AND action ~ '^(cancelled|confirmed):[0-9]+$'))
+    ORDER BY a.appointment_date
+    LIMIT 3`;
+}
