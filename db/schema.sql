@@ -1905,9 +1905,24 @@ CREATE TABLE public.users (
     text_channel text DEFAULT 'sms'::text NOT NULL,
     whatsapp_opted_in_at timestamp with time zone,
     my_plan text,
+    ussd_pin_hash text,
+    ussd_phone_e164 text,
+    ussd_pin_failures integer DEFAULT 0 NOT NULL,
+    ussd_pin_locked_until timestamp with time zone,
+    ussd_pin_set_at timestamp with time zone,
     CONSTRAINT users_email_check CHECK ((email <> ''::text)),
     CONSTRAINT users_text_channel_check CHECK ((text_channel = ANY (ARRAY['sms'::text, 'whatsapp'::text, 'none'::text]))),
     CONSTRAINT users_user_type_check CHECK ((user_type = ANY (ARRAY['patient'::text, 'professional'::text, 'institution'::text, 'admin'::text])))
+);
+
+--
+-- Name: ussd_actions; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.ussd_actions (
+    session_id text NOT NULL,
+    action text NOT NULL,
+    done_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
 --
@@ -2401,6 +2416,13 @@ ALTER TABLE ONLY public.user_passwords
 
 ALTER TABLE ONLY public.users
     ADD CONSTRAINT users_pkey PRIMARY KEY (id);
+
+--
+-- Name: ussd_actions ussd_actions_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.ussd_actions
+    ADD CONSTRAINT ussd_actions_pkey PRIMARY KEY (session_id, action);
 
 --
 -- Name: appointments_completed_patient_idx; Type: INDEX; Schema: public; Owner: -
@@ -2929,6 +2951,18 @@ CREATE UNIQUE INDEX users_email_lower_key ON public.users USING btree (lower(ema
 --
 
 CREATE INDEX users_user_type_idx ON public.users USING btree (user_type);
+
+--
+-- Name: users_ussd_phone_e164_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX users_ussd_phone_e164_idx ON public.users USING btree (ussd_phone_e164) WHERE (ussd_pin_hash IS NOT NULL);
+
+--
+-- Name: ussd_actions_done_at_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX ussd_actions_done_at_idx ON public.ussd_actions USING btree (done_at);
 
 --
 -- Name: professionals_lower_specialty_stats; Type: STATISTICS; Schema: public; Owner: -
