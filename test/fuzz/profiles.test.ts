@@ -38,7 +38,7 @@ const professionalProfile = {
   professionalType: 'doctor',
   title: 'Dr.',
   specialty: 'Cardiology',
-  licenseNumber: 'MDCN/12345',
+  licenseNumber: 'LIC-Nigeria', // the factory's licence of record (issue 48)
   yearsOfExperience: 12,
   education: 'MBBS, University of Lagos (2008)',
   bio: 'Consultant cardiologist with twelve years of practice in Lagos.',

@@ -15,7 +15,7 @@ const body = {
   professionalType: 'doctor',
   title: 'Dr.',
   specialty: 'Dermatology',
-  licenseNumber: 'MDCN/12345', // the factory's: a new one would send the profile back to review
+  licenseNumber: 'LIC-Nigeria', // the factory's licence of record: another is refused (issue 48)
   yearsOfExperience: 9,
   city: 'Enugu',
   state: 'Enugu',

@@ -8,6 +8,7 @@ import { BadRequestError } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { providerService, resubmitted } from '../providers/providers.service';
 import * as repo from './professionals.repo';
+import { applyLocation } from '../institutions/location';
 
 export const PROFESSIONAL_NOT_FOUND = 'Professional not found';
 export const NO_PROFESSIONAL_PROFILE = 'Professional profile not found';
@@ -20,13 +21,32 @@ export const area = providerService({
   ownerIsPublic: true,
   findProfile: repo.findProfessional,
   columns: repo.editableColumns,
-  // Identity that an admin checked (licence number, professional type) sends an approved profile back to review.
-  statusAfterEdit: (current, input: ProfessionalProfileInput) =>
-    resubmitted(
-      current.status,
-      (current.licenseNumber ?? '') !== (input.licenseNumber ?? '') || current.professionalType !== input.professionalType,
-    ),
+  // Issue 48 (D23): their own practice location (device or pin, else their LGA's centre), as an institution's.
+  afterWrite: (tx, id, input: ProfessionalProfileInput) => applyLocation(tx, id, input, 'professional'),
+  // Identity that an admin checked (professional type, a licence number) sends an approved profile back to
+  // review. Issue 48: the licence number is the licence of record (migration 062), changed with the
+  // licences (Countries), where a change loses the licence's verification instead; profile setup's number
+  // counts only for a professional with no licence, whose only number it is.
+  checkEdit: (current, input: ProfessionalProfileInput) => assertLicenceOfRecord(current, input),
+  statusAfterEdit: (current, input: ProfessionalProfileInput) => {
+    const licenceChanged = current.countryLicenses.length === 0 && (current.licenseNumber ?? '') !== (input.licenseNumber ?? '');
+    return resubmitted(current.status, licenceChanged || current.professionalType !== input.professionalType);
+  },
 });
+
+export const LICENCE_OF_RECORD_MESSAGE = 'Your licence number is your Nigerian licence: change it with your countries of practice';
+
+/**
+ * Issue 48 (one licence number): a profile edit may send the licence of record as it is, or none
+ * (it stays), but not another number beside the licences: it is refused, naming the field, before
+ * anything is written.
+ */
+function assertLicenceOfRecord(current: { licenseNumber: string | null; countryLicenses: readonly unknown[] }, input: ProfessionalProfileInput) {
+  const sent = input.licenseNumber?.trim();
+  if (current.countryLicenses.length > 0 && sent && sent !== current.licenseNumber) {
+    throw new BadRequestError(LICENCE_OF_RECORD_MESSAGE, { licenseNumber: LICENCE_OF_RECORD_MESSAGE });
+  }
+}
 
 export const getProfessional = area.get;
 export const assertProfessionalVisible = area.assertVisible;

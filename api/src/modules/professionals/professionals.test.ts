@@ -55,7 +55,7 @@ describe('GET /api/professionals/{id}', () => {
       professionalType: 'doctor',
       title: 'Dr.',
       specialty: 'Cardiology',
-      licenseNumber: 'MDCN/12345',
+      licenseNumber: 'LIC-Nigeria', // the licence of record, one number (issue 48)
       yearsOfExperience: 10,
       countries: ['Nigeria'],
       countryLicenses: [{ country: 'Nigeria', licenseNumber: 'LIC-Nigeria' }],
@@ -205,7 +205,8 @@ describe('PUT /api/professionals/{id}', () => {
   const current = (o: { licenseNumber?: string } = {}) => ({
     ...validBody,
     specialty: 'Cardiology',
-    licenseNumber: o.licenseNumber ?? 'MDCN/12345',
+    // The licence of record (the factory's Nigerian licence): what profile setup shows and sends back (issue 48).
+    licenseNumber: o.licenseNumber ?? 'LIC-Nigeria',
   });
 
   it('only lets the owner or an admin change a profile: 401 signed out, 403 for others', async () => {
@@ -229,13 +230,16 @@ describe('PUT /api/professionals/{id}', () => {
     expect(await searchEvents(pro.id)).toBe(1);
   });
 
-  it('sends an approved profile back to pending when the licence number changes', async () => {
+  it('sends an approved profile back to pending when the only licence number of a professional without licences changes (issue 48)', async () => {
+    // As a patient's own profile setup leaves it: a number, no licences yet.
     const pro = await createProfessional(ctx.sql);
+    await ctx.sql`UPDATE professionals SET country_licenses = '[]', license_number = 'MDCN/12345' WHERE id = ${pro.id}`;
+    expect((await edit(pro.id, await signIn(pro.user), { ...current({ licenseNumber: 'MDCN/12345' }), bio: 'Same number, new words about the practice.' })).json()).toMatchObject({ status: 'approved' });
     const res = await edit(pro.id, await signIn(pro.user), current({ licenseNumber: 'MDCN/99999' }));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'pending', isApproved: false, licenseNumber: 'MDCN/99999' });
     expect((await ctx.app.inject(`/api/professionals/${pro.id}`)).statusCode).toBe(404);
-    expect(await searchEvents(pro.id)).toBe(1);
+    expect(await searchEvents(pro.id)).toBe(2);
   });
 
   it('sends an approved profile back to pending when the professional type changes', async () => {
@@ -248,8 +252,8 @@ describe('PUT /api/professionals/{id}', () => {
   it("keeps the status when an admin edits, and resubmits a rejected profile when its owner edits", async () => {
     const pro = await createProfessional(ctx.sql);
     const admin = await createUser(ctx.sql, { userType: 'admin' });
-    const byAdmin = await edit(pro.id, await signIn(admin), current({ licenseNumber: 'MDCN/00001' }));
-    expect(byAdmin.json()).toMatchObject({ status: 'approved', licenseNumber: 'MDCN/00001' });
+    const byAdmin = await edit(pro.id, await signIn(admin), { ...current(), bio: 'Edited by an administrator for a typo in the clinic name.' });
+    expect(byAdmin.json()).toMatchObject({ status: 'approved', licenseNumber: 'LIC-Nigeria' });
 
     const rejected = await createProfessional(ctx.sql, { status: 'rejected' });
     await ctx.sql`UPDATE professionals SET rejection_reason = 'Blurry licence' WHERE id = ${rejected.id}`;

@@ -14,7 +14,9 @@ interface RefBase {
 /** Just enough to decide who may see or change a profile, with what an approval checked. */
 export interface ProfessionalRef extends RefBase {
   professionalType: Professional['professionalType'];
+  /** The licence of record (migration 062): the Nigerian licence's number, else the first licence's, else its own. */
   licenseNumber: string | null;
+  countryLicenses: { country: string; licenseNumber: string }[];
 }
 export interface InstitutionRef extends RefBase {
   type: string;
@@ -26,7 +28,7 @@ export interface ProviderRefs {
 }
 
 const refColumns = {
-  professional: ['id', 'user_id', 'status', 'professional_type', 'license_number'],
+  professional: ['id', 'user_id', 'status', 'professional_type', 'license_number', 'country_licenses'],
   institution: ['id', 'user_id', 'status', 'type', 'name'],
 } as const;
 

@@ -48,6 +48,8 @@ export interface ProviderArea<K extends ProviderKind, Row extends ProfileRow, In
   columns(input: Input): Record<string, unknown>;
   /** The status after an owner's edit (admin edits keep it). */
   statusAfterEdit(current: repo.ProviderRefs[K], input: Input): ProfileStatus;
+  /** Refuses an edit (anyone's, admins' too) that the profile as it stands does not allow, before anything is written. */
+  checkEdit?(current: repo.ProviderRefs[K], input: Input): void;
   /** More to write with an edit or a creation, in its transaction (`current` is null for a new profile). */
   afterWrite?(tx: Db, id: number, input: Input, current: repo.ProviderRefs[K] | null): Promise<void>;
 }
@@ -154,6 +156,7 @@ export function providerService<K extends ProviderKind, Row extends ProfileRow, 
         const current = await repo.findRef(tx, kind, { id }, true);
         if (!current) throw new NotFoundError(area.notFound);
         if (!isOwnerOrAdmin(current, user)) throw new ForbiddenError();
+        area.checkEdit?.(current, input);
         const status = isAdmin(user) ? current.status : area.statusAfterEdit(current, input);
         await repo.updateProvider(tx, kind, id, area.columns(input), status);
         await emit(tx, topic, { id });
