@@ -17,6 +17,7 @@ import { useAccount, type Account } from '../api/get-account';
 import { useSignOutEverywhere } from '../api/sign-out-everywhere';
 import { useUpdateAccount } from '../api/update-account';
 import TextPreferencesForm from '../components/TextPreferencesForm';
+import UssdPinForm from '../components/UssdPinForm';
 import { MyPlanForm } from '../../care/components/MyPlanForm';
 
 /** /account: "Account settings" for every role (issue 14; PRODUCT.md D21). */
@@ -147,6 +148,10 @@ function AccountSettings({ account }: { account: Account }) {
 
         <Section title="Text messages">
           <TextPreferencesForm accountPhone={account.phone} />
+        </Section>
+
+        <Section title="USSD PIN">
+          <UssdPinForm />
         </Section>
 
         <Section title="Password and sessions">
