@@ -57,10 +57,15 @@ export const professionalAnswer = z.object({
   contactEmail: z.string().nullable(),
   /** Every Nigerian licence has expired: no new bookings. */
   licenceRenewalPending: z.boolean(),
-  /** Issue 33 (D23): their own location, else their first confirmed institution's ('affiliation'); null when unknown. */
+  /**
+   * Issue 33 (D23): their own point ('device', 'pin'), else their first confirmed institution's
+   * ('affiliation'), else (issue 48) their LGA's centre ('lga_centre'); null when unknown.
+   */
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   locationSource: z.string().nullable(),
+  /** Issue 48: the LGA of their practice as they gave it (null when none). */
+  lga: z.string().nullable(),
   user: ownerAnswer,
   institutionAffiliations: z.array(
     z.object({

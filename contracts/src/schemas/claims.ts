@@ -46,6 +46,7 @@ export const LATITUDE_MESSAGE = `Latitude must be a number from ${b.minLat} to $
 export const LONGITUDE_MESSAGE = `Longitude must be a number from ${b.minLng} to ${b.maxLng} (inside Nigeria)`; // ours
 export const COORDINATES_PAIR_MESSAGE = 'Give both latitude and longitude'; // ours
 export const LGA_MESSAGE = "Please choose an LGA of the institution's state from the list"; // ours
+export const PRACTICE_LGA_MESSAGE = "Please choose an LGA of your practice's state from the list"; // ours (issue 48)
 export const LOCATION_SOURCES_SET_BY_OWNER = ['device', 'pin'] as const;
 
 /** A coordinate in decimal degrees inside Nigeria's bounding box; '' and null mean none given. */

@@ -44,6 +44,8 @@ export const professionalProfileFields = z.object({
   certifications: optionalText(5000),
   // D18: the public contact e-mail; empty by default, never the sign-in e-mail.
   contactEmail: emailOrEmpty('Please enter a valid email address'),
+  // Issue 48 (D23, ours): their own practice location, as an institution's (absent fields keep it).
+  ...institutionLocationFields,
 });
 
 export const professionalProfileSchema = professionalProfileFields.superRefine((v, ctx) => {

@@ -9,8 +9,12 @@ export interface StoredLocation {
   locationSource: string | null;
 }
 
-export async function findLocation(db: Db, id: number): Promise<StoredLocation | null> {
-  const [row] = await db<StoredLocation[]>`SELECT state, lga, latitude, longitude, location_source FROM institutions WHERE id = ${id}`;
+/** Whose location: an institution's, or (issue 48) a professional's own practice location. */
+export type LocatedKind = 'institution' | 'professional';
+const tableOf = (kind: LocatedKind) => (kind === 'institution' ? 'institutions' : 'professionals');
+
+export async function findLocation(db: Db, id: number, kind: LocatedKind = 'institution'): Promise<StoredLocation | null> {
+  const [row] = await db<StoredLocation[]>`SELECT state, lga, latitude, longitude, location_source FROM ${db(tableOf(kind))} WHERE id = ${id}`;
   return row ?? null;
 }
 
@@ -61,8 +65,8 @@ export async function placeCentre(db: Db, typed: string): Promise<PlaceCentre | 
   return undefined;
 }
 
-export async function saveLocation(db: Db, id: number, l: Omit<StoredLocation, 'state'>): Promise<void> {
+export async function saveLocation(db: Db, id: number, l: Omit<StoredLocation, 'state'>, kind: LocatedKind = 'institution'): Promise<void> {
   await db`
-    UPDATE institutions SET lga = ${l.lga}, latitude = ${l.latitude}, longitude = ${l.longitude}, location_source = ${l.locationSource}
+    UPDATE ${db(tableOf(kind))} SET lga = ${l.lga}, latitude = ${l.latitude}, longitude = ${l.longitude}, location_source = ${l.locationSource}
     WHERE id = ${id}`;
 }

@@ -1,8 +1,9 @@
 // Issue 33 (D23): an institution's location in profile setup: the device's location or a pin by
 // coordinates, else its LGA's centre (the median of the register's facilities there), approximate.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildProfessionalDocuments } from '@ilera/search';
 import { createTestContext, type TestContext } from '../../../../test/support';
-import { callApi, createInstitution, createProfessional, createRegisterListing, login } from '../../../../test/factories';
+import { callApi, createInstitution, createProfessional, createRegisterListing, createUser, login } from '../../../../test/factories';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -86,5 +87,59 @@ describe('institution location in profile setup', () => {
     expect(await profile()).toMatchObject({ latitude: 6.45, longitude: 3.4, locationSource: 'affiliation' });
     await ctx.sql`UPDATE professionals SET latitude = 6.6, longitude = 3.35, location_source = 'pin' WHERE id = ${pro.id}`;
     expect(await profile()).toMatchObject({ latitude: 6.6, longitude: 3.35, locationSource: 'pin' });
+  });
+});
+
+describe('every provider has a location (issue 48, D23)', () => {
+  // Three register facilities in Ikeja: its centre is their median, 6.6 / 3.35.
+  beforeAll(async () => {
+    for (const [latitude, longitude] of [[6.59, 3.34], [6.6, 3.35], [6.62, 3.37]]) {
+      await createRegisterListing(ctx.sql, { state: 'Lagos', lga: 'Ikeja', latitude, longitude });
+    }
+  });
+
+  it("a newly registered institution gets its LGA's centre, marked approximate, until it sets a pin", async () => {
+    const user = await createUser(ctx.sql, { userType: 'institution' });
+    const cookie = await login(ctx.app, user.email, user.password);
+    const created = await callApi(ctx.app, 'POST', '/api/institutions', cookie, { ...base, name: 'Allen Avenue Clinic', lga: 'Ikeja' });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ lga: 'Ikeja', latitude: 6.6, longitude: 3.35, locationSource: 'lga_centre' });
+    const pin = await edit({ id: created.json().id, cookie }, { name: 'Allen Avenue Clinic', lga: 'Ikeja', latitude: 6.6012, longitude: 3.3511 });
+    expect(pin.json()).toMatchObject({ latitude: 6.6012, longitude: 3.3511, locationSource: 'pin' });
+  });
+
+  it('a professional sets their own practice location: the device or a pin, else their LGA, after a confirmed institution', async () => {
+    const pro = await createProfessional(ctx.sql, { state: 'Lagos', city: 'Lagos' });
+    const cookie = await login(ctx.app, pro.user.email, pro.user.password);
+    const profile = { professionalType: 'doctor', title: 'Dr.', specialty: 'Cardiology', licenseNumber: 'LIC-Nigeria', yearsOfExperience: 9, city: 'Lagos', state: 'Lagos' };
+    const put = (body: Record<string, unknown>) => callApi(ctx.app, 'PUT', `/api/professionals/${pro.id}`, cookie, { ...profile, ...body });
+    const document = async () => (await buildProfessionalDocuments(ctx.sql, [pro.id]))[0]!;
+
+    // Their LGA only: its centre, approximate, on the profile and in search.
+    const lga = await put({ lga: 'ikeja' });
+    expect(lga.statusCode, lga.body).toBe(200);
+    expect(lga.json()).toMatchObject({ lga: 'Ikeja', latitude: 6.6, longitude: 3.35, locationSource: 'lga_centre' });
+    expect(await document()).toMatchObject({ location: [6.6, 3.35], locationApproximate: true, lga: 'Ikeja' });
+
+    // A confirmed institution with a point of its own places them better than an LGA's centre.
+    const listing = await createRegisterListing(ctx.sql, { latitude: 6.45, longitude: 3.4 });
+    await ctx.sql`INSERT INTO professional_institutions (professional_id, institution_id, role, status) VALUES (${pro.id}, ${listing.id}, 'Medical Officer', 'confirmed')`;
+    expect((await callApi(ctx.app, 'GET', `/api/professionals/${pro.id}`)).json()).toMatchObject({ latitude: 6.45, longitude: 3.4, locationSource: 'affiliation' });
+    expect((await document()).location).toEqual([6.45, 3.4]);
+
+    // Their own point comes first: "Use my current location" (device), then a pin.
+    const device = await put({ lga: 'Ikeja', latitude: 6.6021, longitude: 3.3498, locationSource: 'device' });
+    expect(device.json()).toMatchObject({ latitude: 6.6021, longitude: 3.3498, locationSource: 'device' });
+    const pin = await put({ latitude: 6.5999, longitude: 3.3505 });
+    expect(pin.json()).toMatchObject({ latitude: 6.5999, longitude: 3.3505, locationSource: 'pin', lga: 'Ikeja' });
+    expect(await document()).toMatchObject({ location: [6.5999, 3.3505], lga: 'Ikeja' });
+    expect((await document()).locationApproximate).toBeUndefined();
+
+    // Refused, naming the field, and nothing written: half a pair, an LGA of another state.
+    expect((await put({ latitude: 6.5 })).json().fields).toEqual({ longitude: 'Give both latitude and longitude' });
+    const other = await put({ lga: 'Kano Municipal' });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().fields).toEqual({ lga: "Please choose an LGA of your practice's state from the list" });
+    expect((await callApi(ctx.app, 'GET', `/api/professionals/${pro.id}`)).json()).toMatchObject({ latitude: 6.5999, lga: 'Ikeja' });
   });
 });

@@ -29,15 +29,17 @@ const profileQuery = (db: Db, where: postgres.Fragment) => db<ProfessionalRow[]>
          r.average_rating, r.review_count,
          -- The next free slot the index was last given (kept on the row, decision 012); one already past is none.
          CASE WHEN p.next_slot_at > now() THEN extract(epoch FROM p.next_slot_at)::int END AS next_slot,
-         -- Issue 33 (D23): the professional's own location, else that of their first confirmed institution.
-         coalesce(p.latitude, loc.latitude) AS latitude, coalesce(p.longitude, loc.longitude) AS longitude,
-         CASE WHEN p.latitude IS NOT NULL THEN p.location_source WHEN loc.latitude IS NOT NULL THEN 'affiliation' END AS location_source
+         -- Issue 33 (D23): the professional's own point (device or pin), else that of their first confirmed
+         -- institution, else (issue 48) their own LGA's centre.
+         CASE WHEN loc.latitude IS NOT NULL THEN loc.latitude ELSE p.latitude END AS latitude,
+         CASE WHEN loc.latitude IS NOT NULL THEN loc.longitude ELSE p.longitude END AS longitude,
+         CASE WHEN loc.latitude IS NOT NULL THEN 'affiliation' ELSE p.location_source END AS location_source, p.lga
   FROM professionals p
   JOIN users u ON u.id = p.user_id
   LEFT JOIN LATERAL (
     SELECT i.latitude, i.longitude FROM professional_institutions pi JOIN institutions i ON i.id = pi.institution_id
     WHERE pi.professional_id = p.id AND pi.status = 'confirmed' AND i.status = 'approved' AND i.latitude IS NOT NULL
-    ORDER BY pi.id LIMIT 1) loc ON p.latitude IS NULL
+    ORDER BY pi.id LIMIT 1) loc ON p.latitude IS NULL OR p.location_source = 'lga_centre'
   CROSS JOIN LATERAL (
     SELECT coalesce(round(avg(rv.rating)::numeric, 1), 0)::float8 AS average_rating, count(*)::int AS review_count
     FROM reviews rv WHERE rv.professional_id = p.id AND rv.hidden_at IS NULL) r
