@@ -138,8 +138,8 @@ export async function buildProfessionalDocuments(sql: Db, ids: readonly number[]
       coalesce(nullif(p.profile_image_url, ''), nullif(u.profile_image_url, '')) AS photo, p.is_verified,
       coalesce(r.rating_sum, 0)::int AS rating_sum, coalesce(r.review_count, 0)::int AS review_count,
       inst.id AS institution_id, inst.name AS institution_name, p.booking_mode, p.working_hours,
-      coalesce(p.latitude, loc.latitude) AS latitude, coalesce(p.longitude, loc.longitude) AS longitude,
-      coalesce(p.location_source, loc.location_source) AS location_source, coalesce(p.lga, loc.lga) AS lga, p.services,
+      coalesce(loc.latitude, p.latitude) AS latitude, coalesce(loc.longitude, p.longitude) AS longitude,
+      coalesce(loc.location_source, p.location_source) AS location_source, coalesce(p.lga, loc.lga) AS lga, p.services,
       p.language_codes
     FROM professionals p
     JOIN users u ON u.id = p.user_id
@@ -156,12 +156,13 @@ export async function buildProfessionalDocuments(sql: Db, ids: readonly number[]
       ORDER BY (pi.end_date IS NOT NULL AND pi.end_date < current_date), pi.start_date NULLS LAST, pi.id
       LIMIT 1
     ) inst ON true
-    -- Where they are (D23): their own location, else that of their first confirmed affiliation
-    -- (in the same order) with a located institution. A change of either reindexes them (linkedIds).
+    -- Where they are (D23): their own point (device or pin), else that of their first confirmed affiliation
+    -- (in the same order) with a located institution, else (issue 48) their own LGA's centre. A change of
+    -- either reindexes them (linkedIds).
     LEFT JOIN LATERAL (
       SELECT i.latitude, i.longitude, i.location_source, i.lga FROM professional_institutions pi
       JOIN institutions i ON i.id = pi.institution_id AND i.status = 'approved' AND i.latitude IS NOT NULL
-      WHERE p.latitude IS NULL AND pi.professional_id = p.id AND pi.status = 'confirmed'
+      WHERE (p.latitude IS NULL OR p.location_source = 'lga_centre') AND pi.professional_id = p.id AND pi.status = 'confirmed'
       ORDER BY (pi.end_date IS NOT NULL AND pi.end_date < current_date), pi.start_date NULLS LAST, pi.id
       LIMIT 1
     ) loc ON true
@@ -288,7 +289,12 @@ interface StandingFields extends ScheduleFields {
   reviewCount: number;
 }
 
-/** What both kinds' documents end with, in the schema's order: rating, badges, booking mode, next slot. */
+/**
+ * What both kinds' documents end with, in the schema's order: rating, badges, booking mode, next slot.
+ * isApproved is the profile's status (only approved profiles are indexed, and the search key is scoped to
+ * it); an unclaimed register listing is approved to be listed but was never checked by our team, so its
+ * document also says `listed` and no card calls it "Approved" (issue 48, D22).
+ */
 function standing(r: StandingFields, next: Map<number, number>) {
   return {
     rating: r.reviewCount ? averageRating(spread(r.ratingSum, r.reviewCount)) : 0,
@@ -332,6 +338,7 @@ interface InstitutionRow {
   ownership: string | null;
   facilityLevel: string | null;
   listed: boolean;
+  registerUpdated: string | null;
 }
 
 /** Search documents of the given institutions that are approved. */
@@ -347,7 +354,9 @@ export async function buildInstitutionDocuments(sql: Db, ids: readonly number[])
         JOIN professionals p ON p.id = pi.professional_id AND p.status = 'approved'
         WHERE pi.institution_id = i.id AND pi.status = 'confirmed') AS professional_count,
       i.booking_mode, i.working_hours, i.latitude, i.longitude, i.location_source, i.lga, i.ownership, i.facility_level,
-      i.user_id IS NULL AS listed
+      i.user_id IS NULL AS listed,
+      -- Issue 48: a listing's card names the register's date (D22: "marked with their source and date").
+      (SELECT to_char(rl.register_updated, 'YYYY-MM-DD') FROM register_listings rl WHERE rl.institution_id = i.id AND i.user_id IS NULL) AS register_updated
     FROM institutions i
     -- A register listing has no owner until it is claimed (D22, migration 033).
     LEFT JOIN users u ON u.id = i.user_id
@@ -376,6 +385,7 @@ export async function buildInstitutionDocuments(sql: Db, ids: readonly number[])
       ownership: clean(r.ownership),
       level: clean(r.facilityLevel),
       listed: r.listed || undefined,
+      registerUpdated: r.listed ? clean(r.registerUpdated) : undefined,
       ...careFields(care, r.id, r.listed),
       ...standing(r, next),
     }),

@@ -133,8 +133,10 @@ export const schemas: Record<CollectionName, CollectionDef> = {
       // The register's ownership ('Public' | 'Private') and level ('Primary' | 'Secondary' | 'Tertiary').
       ownership: { type: 'string', facet: true, optional: true, tagged: true },
       level: { type: 'string', facet: true, optional: true, tagged: true },
-      // An unclaimed register listing (D22): not bookable; the card says "Not on Ilera yet: call or visit".
+      // An unclaimed register listing (D22): not bookable; its card says "Listed from the national register"
+      // with the register's date (registerUpdated, 'YYYY-MM-DD'), offers View Profile and Call, never booking.
       listed: { type: 'bool', facet: true, optional: true },
+      registerUpdated: { type: 'string', optional: true, storeOnly: true },
       ...careFields,
       ...standingFields,
     },
