@@ -23,6 +23,9 @@ import {
   PAYER_SLUG_MESSAGE,
   PAYER_SLUG_RE,
   payerKinds,
+  type CareFees,
+  type CarePlan,
+  type OpeningHours,
 } from './care.js';
 
 const quarterTime = z.string({ required_error: CARE_TIME_MESSAGE, invalid_type_error: CARE_TIME_MESSAGE }).refine(isQuarterTime, {
@@ -77,6 +80,12 @@ export const carePlanSchema = z.object({
   plan: z.string().trim().min(1).max(120, { message: 'Must be at most 120 characters' }).nullable().default(null), // ours
   primary: z.boolean().default(false),
 });
+
+// care.ts writes the groups' types out (it imports no schema): each must be exactly what its schema gives.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+true satisfies Same<z.infer<typeof openingHoursSchema>, OpeningHours>;
+true satisfies Same<z.infer<typeof careFeesSchema>, CareFees>;
+true satisfies Same<z.infer<typeof carePlanSchema>, CarePlan>;
 
 /**
  * Body of PUT /api/{professionals|institutions}/{id}/care. Each group is optional: a group given is replaced

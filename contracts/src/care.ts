@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import { allServices } from './lists.js';
 import { LAGOS_OFFSET } from './rules.js';
-import type { careFeesSchema, carePlanSchema, openingHoursSchema } from './care-schemas.js';
 
 const dedupe = <T>(items: readonly T[]): T[] => [...new Set(items)];
 
@@ -86,9 +85,24 @@ export const isQuarterTime = (value: string): boolean => QUARTER_TIME_RE.test(va
 
 export const PAYER_SLUG_RE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-export type OpeningHours = z.infer<typeof openingHoursSchema>;
-export type CareFees = z.infer<typeof careFeesSchema>;
-export type CarePlan = z.infer<typeof carePlanSchema>;
+// The three groups as care-schemas.ts's schemas give them, written out so that this file imports none
+// of the schemas (issue 48: care-schemas.ts imports this one; care-schemas.ts checks that the two agree).
+export interface OpeningHours {
+  open24Hours: boolean;
+  week: { day: CareWeekday; periods: { opens: string; closes: string }[] }[];
+  closures: { from: string; to: string; reason?: string | null | undefined }[];
+}
+export interface CareFees {
+  registrationNaira: number | null;
+  consultationNaira: number | null;
+  followUpNaira: number | null;
+  freeAtPointOfCare: boolean;
+}
+export interface CarePlan {
+  payer: string;
+  plan: string | null;
+  primary: boolean;
+}
 
 
 /** The `care` object of GET /api/professionals/{id} and /api/institutions/{id}. */
