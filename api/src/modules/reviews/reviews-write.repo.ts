@@ -13,12 +13,16 @@ export interface ReviewRow {
   updatedAt: Date;
 }
 
-/** Whether the reviewer has a completed appointment with the provider, as the review is written. */
+/**
+ * Whether the reviewer has a completed appointment with the provider, as the review is written. A review
+ * of an unclaimed register listing (no owner: D22) never is: nobody books a listing through Ilera.
+ */
 function completedVisitSql(db: Db, r: { reviewerId: string; professionalId: number | null; institutionId: number | null }) {
   return db`EXISTS (
     SELECT 1 FROM appointments va
     WHERE va.patient_id = ${r.reviewerId} AND va.status = 'completed'
-      AND (va.professional_id = ${r.professionalId} OR va.institution_id = ${r.institutionId}))`;
+      AND (va.professional_id = ${r.professionalId} OR va.institution_id = ${r.institutionId}))
+    AND NOT EXISTS (SELECT 1 FROM institutions li WHERE li.id = ${r.institutionId} AND li.user_id IS NULL)`;
 }
 
 export async function findProviderOwner(
