@@ -55,7 +55,8 @@ export interface TestContext {
 }
 
 export interface TestContextOptions {
-  workers?: boolean;
+  /** Starts the relay and workers with the app; an object gives them options (a processor with its own clock). */
+  workers?: boolean | Partial<StartWorkersOptions>;
   config?: Partial<Config>;
   /** Port chosen ahead so APP_URL (origin check, links in mail) is right. */
   port?: number;
@@ -137,7 +138,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       await db.sql.end({ timeout: 2 });
     },
   };
-  if (options.workers) await ctx.startWorkers();
+  if (options.workers) await ctx.startWorkers(options.workers === true ? {} : options.workers);
   return ctx;
 }
 

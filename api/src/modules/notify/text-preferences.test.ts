@@ -3,6 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, eventually, type TestContext } from '../../../../test/support';
 import { bookingBody, createProfessional, createUser, login, type TestUser } from '../../../../test/factories';
+import { createNotifyProcessor } from '@ilera/workers/notify.worker';
+import { afterQuietHours } from '@ilera/workers/channels/texts';
 
 /** A patient's choice of texts (Account settings), and what it changes, with the real workers. */
 let ctx: TestContext;
@@ -12,7 +14,9 @@ let pro: { id: number };
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await ctx.startWorkers();
+  // D24 (issue 48): a text answering no action of its recipient (the provider's new request) waits out the
+  // quiet hours; here every text must go as the test runs, whatever the hour: the workers' clock is past them.
+  await ctx.startWorkers({ processors: { notify: createNotifyProcessor({ clock: () => afterQuietHours(new Date()) }) } });
   patient = await createUser(ctx.sql, {});
   pro = await createProfessional(ctx.sql, {});
   // The factory gives the professional the patient's number; the provider's SMS must be told apart.
