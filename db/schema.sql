@@ -226,6 +226,28 @@ BEGIN
 END $$;
 
 --
+-- Name: professional_licence_of_record(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.professional_licence_of_record() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  of_record text;
+BEGIN
+  SELECT nullif(btrim(l->>'licenseNumber'), '') INTO of_record
+  FROM jsonb_array_elements(NEW.country_licenses) WITH ORDINALITY AS t(l, n)
+  WHERE nullif(btrim(l->>'licenseNumber'), '') IS NOT NULL
+  ORDER BY (l->>'country' = 'Nigeria') DESC, n
+  LIMIT 1;
+  IF of_record IS NOT NULL THEN
+    NEW.license_number := of_record;
+  END IF;
+  RETURN NEW;
+END
+$$;
+
+--
 -- Name: return_listing_to_register(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -349,7 +371,7 @@ CREATE FUNCTION public.search_doc_tags(coll text, doc jsonb) RETURNS text[]
     LANGUAGE sql IMMUTABLE
     AS $$
   SELECT coalesce(array_agg(DISTINCT f || ':' || v ORDER BY f || ':' || v), '{}')
-  FROM unnest(CASE coll WHEN 'professionals' THEN ARRAY['countries', 'lga', 'services', 'plans', 'primaryPlans']
+  FROM unnest(CASE coll WHEN 'professionals' THEN ARRAY['countries', 'lga', 'services', 'plans', 'primaryPlans', 'languages']
     ELSE ARRAY['services', 'lga', 'ownership', 'level', 'plans', 'primaryPlans'] END) AS f
   CROSS JOIN LATERAL jsonb_array_elements_text(CASE jsonb_typeof(doc -> f)
     WHEN 'array' THEN doc -> f WHEN 'string' THEN jsonb_build_array(doc -> f) ELSE '[]' END) AS v
@@ -1311,6 +1333,7 @@ CREATE TABLE public.professionals (
     longitude double precision,
     location_source text,
     services text[] DEFAULT '{}'::text[] NOT NULL,
+    language_codes text[] DEFAULT '{}'::text[] NOT NULL,
     CONSTRAINT professionals_booking_mode_check CHECK ((booking_mode = ANY (ARRAY['instant'::text, 'request'::text, 'directory'::text]))),
     CONSTRAINT professionals_consultation_fee_check CHECK ((consultation_fee >= 0)),
     CONSTRAINT professionals_contact_email_check CHECK ((char_length(contact_email) <= 254)),
@@ -2812,7 +2835,7 @@ CREATE INDEX search_documents_experience_idx ON public.search_documents USING bt
 -- Name: search_documents_fee_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX search_documents_fee_idx ON public.search_documents USING btree (collection, fee, rating DESC, id) INCLUDE (key_id, tags);
+CREATE INDEX search_documents_fee_idx ON public.search_documents USING btree (collection, fee, rating DESC, id) INCLUDE (key_id, tags, next_slot);
 
 --
 -- Name: search_documents_fine_cell_institutions_idx; Type: INDEX; Schema: public; Owner: -
@@ -2825,6 +2848,18 @@ CREATE INDEX search_documents_fine_cell_institutions_idx ON public.search_docume
 --
 
 CREATE INDEX search_documents_fine_cell_professionals_idx ON public.search_documents USING btree (public.search_cell(192, lat, lng)) INCLUDE (key_id, tags, next_slot, location, lat, lng) WHERE ((collection = 'professionals'::text) AND (location IS NOT NULL));
+
+--
+-- Name: search_documents_free_care_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX search_documents_free_care_idx ON public.search_documents USING btree (collection, fee, rating DESC, id) INCLUDE (key_id, tags, next_slot) WHERE free_care;
+
+--
+-- Name: search_documents_hours_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX search_documents_hours_idx ON public.search_documents USING btree (collection, fee, rating DESC, id) INCLUDE (key_id, tags, next_slot, open_ranges, closed_days, hours_until) WHERE (open_ranges IS NOT NULL);
 
 --
 -- Name: search_documents_id_keys_idx; Type: INDEX; Schema: public; Owner: -
@@ -2867,6 +2902,12 @@ CREATE INDEX search_documents_name_idx ON public.search_documents USING btree (c
 --
 
 CREATE INDEX search_documents_next_slot_keys_idx ON public.search_documents USING btree (collection, next_slot, rating DESC, id) INCLUDE (key_id, tags) WHERE (next_slot IS NOT NULL);
+
+--
+-- Name: search_documents_open24_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX search_documents_open24_idx ON public.search_documents USING btree (collection, fee, rating DESC, id) INCLUDE (key_id, tags, next_slot) WHERE open24;
 
 --
 -- Name: search_documents_open_idx; Type: INDEX; Schema: public; Owner: -
@@ -3047,6 +3088,12 @@ CREATE TRIGGER fhir_counts_updated AFTER UPDATE OF status, specialty, state ON p
 --
 
 CREATE TRIGGER outbox_notify AFTER INSERT ON public.outbox FOR EACH ROW EXECUTE FUNCTION public.outbox_notify();
+
+--
+-- Name: professionals professionals_licence_of_record; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER professionals_licence_of_record BEFORE INSERT OR UPDATE OF country_licenses, license_number ON public.professionals FOR EACH ROW EXECUTE FUNCTION public.professional_licence_of_record();
 
 --
 -- Name: search_documents search_documents_bodies_deleted; Type: TRIGGER; Schema: public; Owner: -

@@ -27,6 +27,17 @@ const CARE_COLUMNS: Record<string, string> = {
   open24Hours: 'open24',
   freeAtPointOfCare: 'free_care',
 };
+/**
+ * Integer columns. A range over one compares with a bigint bound (int4 vs float8 has no operator in the
+ * integer index's family, so `fee <= 10000::float8` cast every row's fee and read the whole collection):
+ * for an integer column, `<= x` and `> x` are `<= floor(x)` and `> floor(x)`, `< x` and `>= x` are
+ * `< ceil(x)` and `>= ceil(x)`; the bound is clamped into bigint's range (a larger one matches as before).
+ */
+const INTEGER_COLUMNS = new Set(['review_count', 'experience', 'fee']);
+function integerBound(op: string, param: string): string {
+  const round = op === '<=' || op === '>' ? 'floor' : 'ceil';
+  return `least(greatest(${round}(${param}::text::float8), -9.2e18), 9.2e18)::bigint`;
+}
 /** Number columns that may be NULL (the field is optional): sorted after every value, as Typesense sorts missing values. */
 export const NULLABLE_COLUMNS = new Set(['fee']);
 
@@ -69,6 +80,7 @@ export function filterSql(f: FilterClause, p: Params, col = 'document'): string 
   if (f.def.type === 'int32' || f.def.type === 'float') {
     const expr = numberExpr(field);
     if (f.op === '>' || f.op === '>=' || f.op === '<' || f.op === '<=') {
+      if (INTEGER_COLUMNS.has(expr)) return `${expr} ${f.op} ${integerBound(f.op, p.add(String(f.values[0])))}`;
       return `${expr} ${f.op} ${p.add(String(f.values[0]))}::text::float8`;
     }
     cond = `${expr} = ANY(${p.add(f.values.map(Number))}::float8[])`;
