@@ -2,7 +2,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '@ilera/db';
-import { PostgresEngine, reindexAll } from '@ilera/search';
+import { PostgresEngine, reindexAll, TypesenseEngine } from '@ilera/search';
+import { fakeTypesense } from '../../../../test/fake-typesense';
+import { findPlace, nearCare, type CareKind } from './care-near';
 import { createTestContext, eventually, type TestContext } from '../../../../test/support';
 import { bookingBody, callApi, cookieFrom, createInstitution, createProfessional, createUser, login, type TestUser } from '../../../../test/factories';
 import { UssdHandset, USSD_SCREEN_MAX } from '../../../../test/africastalking-ussd';
@@ -61,7 +63,7 @@ beforeAll(async () => {
   // Sokoto is a known place (a pharmacy), with no hospital within 500 km.
   await place({ name: 'Sokoto Central Pharmacy', type: 'pharmacy', lat: 13.06, lng: 5.24, lga: 'Sokoto North', city: 'Sokoto', state: 'Sokoto' });
   const wuse24 = await place({ name: 'Wuse Market Pharmacy', type: 'pharmacy', lat: 9.07, lng: 7.47, ward: 'Wuse', lga: 'Abuja Municipal', city: 'Abuja', state: 'FCT' });
-  await place({ name: 'Zone 4 Pharmacy', type: 'pharmacy', lat: 9.071, lng: 7.471, ward: 'Wuse', lga: 'Abuja Municipal', city: 'Abuja', state: 'FCT' });
+  await place({ name: 'Zone 4 Pharmacy', type: 'pharmacy', lat: 9.071, lng: 7.471, lga: 'Abuja Municipal', city: 'Abuja', state: 'FCT' });
   await place({ name: 'Yaba Family Clinic', type: 'clinic', lat: 6.51, lng: 3.38, ward: 'Yaba', lga: 'Lagos Mainland', city: 'Lagos', state: 'Lagos' });
   const care = await callApi(ctx.app, 'PUT', `/api/institutions/${wuse24}/care`, adminCookie, { openingHours: { open24Hours: true, week: [], closures: [] } });
   expect(care.statusCode, care.body).toBe(200);
@@ -440,5 +442,30 @@ describe('SMS search', () => {
     expect(metrics).toMatch(/ilera_ussd_step_duration_seconds_count \d+/);
     expect(metrics).toMatch(/ilera_sms_searches_total\{outcome="limited"\} 1/);
     expect(metrics).toMatch(/ilera_sms_search_duration_seconds_count \d+/);
+  });
+});
+
+describe('both engines', () => {
+  it('find the same care near a place on Typesense (the double) as on PostgreSQL: pages, kinds, open 24 hours', async () => {
+    const typesense = await fakeTypesense();
+    const engine = new TypesenseEngine({ url: typesense.url, apiKey: 'test-key', prefix: 'ussd_' });
+    try {
+      await engine.ensureCollections();
+      await reindexAll(ctx.sql, { engine });
+      const ikejaAt = (await findPlace(ctx.sql, 'Ikeja'))!;
+      const wuseAt = (await findPlace(ctx.sql, 'Wuse'))!;
+      const asks: [CareKind, typeof ikejaAt, number, boolean][] = [['hospital', ikejaAt, 1, false], ['hospital', ikejaAt, 2, false], ['pharmacy', wuseAt, 1, true], ['pharmacy', wuseAt, 1, false], ['dentist', ikejaAt, 1, false]];
+      for (const [kind, at, page, open24] of asks) {
+        const names = async (e: PostgresEngine | TypesenseEngine) => {
+          const r = await nearCare(e, kind, at, page, open24);
+          return { found: r.found, items: r.items.map((i) => `${i.name} ${i.distanceKm}`) };
+        };
+        expect(await names(engine), `${kind} page ${page}${open24 ? ' 24h' : ''}`).toEqual(await names(new PostgresEngine(ctx.sql)));
+      }
+      expect((await nearCare(engine, 'pharmacy', wuseAt, 1, true)).items.map((i) => i.name)).toEqual(['Wuse Market Pharmacy']);
+    } finally {
+      await engine.close();
+      await typesense.close();
+    }
   });
 });
