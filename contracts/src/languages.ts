@@ -53,7 +53,7 @@ const otherNames: Record<string, LanguageCode> = {
  * A code from a language's name, code or other name, in any case ('hausa', 'HA', 'Pidgin' -> 'pcm');
  * undefined for anything else.
  */
-export function languageFromName(text: string): LanguageCode | undefined {
+function languageFromName(text: string): LanguageCode | undefined {
   const t = text.trim().toLowerCase().replace(/\s+/g, ' ');
   if (!t) return undefined;
   if (isLanguageCode(t)) return t;

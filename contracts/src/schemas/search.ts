@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { institutionTypeValues, professionalTypes } from '../lists.js';
 import { emptyToUndefined } from './common.js';
 import { availabilityWindows } from '../availability.js';
-import { languageFromName } from '../languages.js';
+import { languageCodes } from '../languages.js';
 
 function queryValue(v: unknown): unknown {
   const x = emptyToUndefined(v);
@@ -104,17 +104,11 @@ const care = {
   ),
 };
 
-/**
- * Issue 50: `language=ha`, professionals who consult in that language: a code of contracts' list, or its name
- * in any case (`language=Hausa`), answered as the code.
- */
-export const LANGUAGE_FILTER_MESSAGE = 'language must be a language from the list (its code, like language=ha)';
+/** Issue 50: `language=ha`, professionals who consult in that language: a code of contracts' list, in any case. */
+const LANGUAGE_FILTER_MESSAGE = 'language must be a language from the list (its code, like language=ha)';
 const language = z.preprocess(
-  (v) => {
-    const x = queryValue(v);
-    return typeof x === 'string' ? (languageFromName(x) ?? x) : x;
-  },
-  z.string({ invalid_type_error: LANGUAGE_FILTER_MESSAGE }).refine((v) => languageFromName(v) === v, LANGUAGE_FILTER_MESSAGE).optional(),
+  (v) => (typeof queryValue(v) === 'string' ? String(queryValue(v)).toLowerCase() : queryValue(v)),
+  z.enum(languageCodes, { errorMap: () => ({ message: LANGUAGE_FILTER_MESSAGE }) }).optional(),
 );
 
 const paging = {
