@@ -60,6 +60,8 @@ export interface SearchState {
   services?: string[];
   /** Issue 45: a consultation fee of at most this many naira. */
   maxFee?: number;
+  /** Issue 50: professionals who consult in this language (a code of contracts' consultationLanguages: 'ha'). */
+  language?: string;
   page: number;
   sort: SearchSort;
 }
@@ -128,6 +130,8 @@ export function readSearchState(params: URLSearchParams): SearchState {
     primary: (plan && plan !== ANY_PLAN && params.get('primary') === 'true') || undefined,
     services: services.length ? services : undefined,
     maxFee: Number.isInteger(maxFee) && maxFee >= 0 && params.has('maxFee') ? maxFee : undefined,
+    // A code's shape only: the list stays out of the search page's first load (an unknown code finds no one).
+    language: type === 'professionals' && /^[a-z]{2,3}$/.test(params.get('language') ?? '') ? params.get('language')! : undefined,
     sort:
       sort === 'rating' || sort === 'soonest' || sort === 'fee' || (sort === 'experience' && type === 'professionals') || (sort === 'distance' && near)
         ? sort
@@ -176,6 +180,7 @@ export function writeSearchState(s: SearchState): URLSearchParams {
   if (s.primary && s.plan && s.plan !== ANY_PLAN) set('primary', 'true');
   for (const service of s.services ?? []) out.append('services', service);
   set('maxFee', s.maxFee);
+  set('language', s.language);
   if (s.sort !== 'relevance' && (s.sort !== 'distance' || s.near)) set('sort', s.sort);
   if (s.page > 1) set('page', s.page);
   return out;
@@ -267,13 +272,15 @@ function careFilters(s: SearchState): string[] {
     plan ? `${s.primary ? 'primaryPlans' : 'plans'}:=[${quoted(plan)}]` : '',
     ...(s.services ?? []).map((v) => `services:=[${quoted(v)}]`),
     s.maxFee !== undefined ? `consultationFeeNaira:<=${s.maxFee}` : '',
+    // Issue 50: a language they consult in.
+    s.language ? `languages:=[${quoted(s.language)}]` : '',
   ].filter(Boolean);
 }
 
-export const hasCareFilters = (s: SearchState): boolean => Boolean(s.openNow || s.open24h || planOf(s) || s.services?.length || s.maxFee !== undefined);
+export const hasCareFilters = (s: SearchState): boolean => Boolean(s.openNow || s.open24h || planOf(s) || s.services?.length || s.maxFee !== undefined || s.language);
 
-/** What "Clear filters" sets for issue 45's filters: "My plan" comes back by itself (the patient's own choice). */
-export const clearCareFilters: Partial<SearchState> = { openNow: undefined, open24h: undefined, plan: undefined, primary: undefined, services: undefined, maxFee: undefined };
+/** What "Clear filters" sets for issue 45's filters (and issue 50's language): "My plan" comes back by itself (the patient's own choice). */
+export const clearCareFilters: Partial<SearchState> = { openNow: undefined, open24h: undefined, plan: undefined, primary: undefined, services: undefined, maxFee: undefined, language: undefined };
 
 /**
  * Where the server's first answer for a search waits in the query cache (decision 015):

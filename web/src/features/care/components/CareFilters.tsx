@@ -1,5 +1,5 @@
 import { Checkbox, Group, NativeSelect, Pill, Stack, Text } from '@mantine/core';
-import { careServices, formatNaira } from '@ilera/contracts';
+import { careServices, consultationLanguages, formatNaira } from '@ilera/contracts';
 import type { SearchState } from '../../search/search-state';
 import { ANY_PLAN, planOf } from '../../search/plan-filter';
 import { usePayers } from '../api/get-payers';
@@ -74,6 +74,15 @@ export default function CareFilters({ state, onChange }: { state: SearchState; o
         onChange={(e) => onChange({ maxFee: e.currentTarget.value === '' ? undefined : Number(e.currentTarget.value) })}
         data={[{ value: '', label: 'Any fee' }, ...fees.map((n) => ({ value: String(n), label: `Up to ${formatNaira(n)}` }))]}
       />
+      {state.type === 'professionals' && (
+        // Issue 50: professionals who consult in this language.
+        <NativeSelect
+          label="Speaks"
+          value={state.language ?? ''}
+          onChange={(e) => onChange({ language: e.currentTarget.value || undefined })}
+          data={[{ value: '', label: 'Any language' }, ...consultationLanguages.map(([value, label]) => ({ value, label }))]}
+        />
+      )}
       {my.signedIn && my.plan && plan !== my.plan && (
         <Text size="xs" c="dimmed">
           Your plan in Account settings is chosen for new searches.

@@ -1,5 +1,6 @@
-import { NativeSelect, NumberInput, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { MultiSelect, NativeSelect, NumberInput, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import {
+  consultationLanguages,
   professionalProfileSchema,
   professionalTypeLabels,
   professionalTypes,
@@ -21,7 +22,8 @@ const defaults = {
   state: '',
   zipCode: '',
   consultationFee: '' as number | string,
-  languages: '',
+  // Issue 50: the languages they consult in, from contracts' list (the server writes the profile's text from them).
+  languageCodes: [] as string[],
   certifications: '',
   contactEmail: '',
 };
@@ -84,7 +86,14 @@ export function ProfessionalForm({ profile, submitting, onSubmit, onCancel }: Pr
           thousandSeparator=","
           {...form.getInputProps('consultationFee')}
         />
-        <TextInput label="Languages" placeholder="English, Yoruba" {...form.getInputProps('languages')} />
+        <MultiSelect
+          label="Languages"
+          description="The languages you consult in"
+          placeholder="English, Hausa..."
+          data={consultationLanguages.map(([value, label]) => ({ value, label }))}
+          searchable
+          {...form.getInputProps('languageCodes')}
+        />
       </SimpleGrid>
       <Textarea
         label="Certifications"

@@ -18,6 +18,7 @@ import { ProviderPhoto } from '../../../components/ProviderPhoto';
 import { SaveProviderButton } from '../../saved/components/SaveProviderButton';
 import { Detail, Distance, NextAvailable, RatingLine, TrustBadges } from './ResultParts';
 import { AcceptsPlan, OpenStateLine } from '../../care/components/CareHitLines';
+import { speaks } from '../../profiles/speaks';
 
 /** What every provider in the search index carries (search/src/documents.ts). */
 interface ProviderHit {
@@ -68,6 +69,8 @@ export interface ProfessionalHit extends ProviderHit {
   /** Naira; absent when not given. */
   consultationFee?: number;
   bio?: string;
+  /** Issue 50: the languages they consult in (codes). */
+  languages?: string[];
 }
 
 export interface InstitutionHit extends ProviderHit {
@@ -191,6 +194,7 @@ export function ProfessionalResultCard({ hit, plan }: { hit: ProfessionalHit; pl
         [IconSchool, 'Education', hit.education],
         [IconCash, 'Consultation fee', feeOf(hit, hit.consultationFeeNaira ?? hit.consultationFee)],
         [IconBriefcase, 'Experience', `${plural(hit.yearsOfExperience, 'year', 'years')} of experience`],
+        [IconWorld, 'Languages', speaks(hit.languages)],
       ]}
       summary={hit.bio}
       bookPreposition="with"
