@@ -49,7 +49,8 @@ import type { LiveField } from '../search/src/typesense-engine';
  *   `slow(ms)` (every answer late), `close()` (a node down: connections refused).
  *
  * What it does NOT do (a real server must show it, docs/decisions/008 addendum 7): relevance
- * (text_match is the number of query words; ties keep the order of import), typo tolerance, token
+ * (text_match is the number of query words; ties keep the order of import, but for prioritize_exact_match:
+ * a document with a query_by field that is exactly the words first), typo tolerance, token
  * dropping (Typesense drops words from a query that finds nothing), highlighting, and whether `:=`
  * on a string is case-sensitive (Typesense normalizes filter values as it tokenizes; here both
  * sides are lower-cased). Searches filter, sort, page, count facets and match plain words: the
@@ -846,6 +847,9 @@ function geoSortKey(o: Sorter, v: unknown): number {
 
 // ------------------------------------------------------------------ searching
 
+/** Each document's words by query_by (search's textOf): a search of thousands of documents tokenized each one per synonym variant. */
+const documentWords = new WeakMap<Doc, Map<string, string[]>>();
+
 function search(c: Collection, s: Params, stopwordSets: Map<string, string[]>) {
   if (s.q === undefined) refuse(400, 'Parameter `q` is required.');
   const q = String(s.q).trim();
@@ -879,16 +883,34 @@ function search(c: Collection, s: Params, stopwordSets: Map<string, string[]>) {
 
   const words = wildcard ? [] : tokens(q, c.separators).filter((w) => !stop.includes(w));
   const variants = words.length ? queryVariants(c, words) : [];
-  const textOf = (d: Doc) =>
-    queryBy.flatMap((f) => (Array.isArray(d[f]) ? (d[f] as unknown[]) : [d[f]])).filter((v) => typeof v === 'string').flatMap((v) => tokens(v as string, c.separators));
+  // A document's words under this query_by, worked out once (documents are replaced, never changed in place).
+  const fieldsKey = `${queryBy.join(',')}\0${c.separators.join('')}`;
+  const textOf = (d: Doc) => {
+    let byFields = documentWords.get(d);
+    if (!byFields) documentWords.set(d, (byFields = new Map()));
+    let words = byFields.get(fieldsKey);
+    if (!words) {
+      words = queryBy.flatMap((f) => (Array.isArray(d[f]) ? (d[f] as unknown[]) : [d[f]])).filter((v) => typeof v === 'string').flatMap((v) => tokens(v as string, c.separators));
+      byFields.set(fieldsKey, words);
+    }
+    return words;
+  };
   // Whole words, the last one a prefix (Typesense's `prefix: true` applies to the last word).
   const matches = (have: string[], want: string[]) => want.every((w, k) => (k === want.length - 1 ? have.some((t) => t.startsWith(w)) : have.includes(w)));
+  // prioritize_exact_match (on by default): among documents matching as many words, one with a field that is
+  // exactly the words ("Yetunde Hospital" named so, not "General Hospital Igbo Yetunde") comes first.
+  const exactly = (d: Doc, v: string[]) =>
+    queryBy.some((f) => typeof d[f] === 'string' && tokens(d[f] as string, c.separators).join(' ') === v.join(' '));
   const scored = [...c.docs.values()]
-    .map((d, seq) => ({ d, seq, score: variants.length ? Math.max(0, ...variants.map((v) => (matches(textOf(d), v) ? v.length : 0))) : 0 }))
+    .map((d, seq) => {
+      const matched = variants.filter((v) => matches(textOf(d), v));
+      const score = matched.length ? Math.max(...matched.map((v) => v.length)) : 0;
+      return { d, seq, score, exact: matched.some((v) => v.length === score && exactly(d, v)) };
+    })
     .filter((x) => (variants.length === 0 || x.score > 0) && filter(x.d));
 
   const key = (x: (typeof scored)[number], o: Sorter): number | undefined => {
-    if (o.field === '_text_match') return x.score;
+    if (o.field === '_text_match') return x.score + (x.exact ? 0.5 : 0);
     if (o.field === '_seq_id') return x.seq;
     const v = x.d[o.field];
     if (o.point) return geoSortKey(o, v);

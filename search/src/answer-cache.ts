@@ -4,7 +4,8 @@
 // after it arrived (concurrent requests share one: sharedReads), and looks its searches up under that
 // generation: an answer cached before the index changed is never served after the change was committed.
 import { LRUCache } from 'lru-cache';
-import { isSearchError, type SearchEngine, type SearchError, type SearchRequest, type SearchResult } from './engine';
+import { isSearchError, type NameAsked, type SearchEngine, type SearchError, type SearchRequest, type SearchResult } from './engine';
+import type { CollectionName } from './schema';
 
 export type CacheStatus = 'hit' | 'miss';
 
@@ -23,6 +24,9 @@ export interface AnswerCacheOptions {
  * heap, a small share of the API's 300 MB budget.
  */
 export const DEFAULT_CACHE_BYTES = 16 * 1024 * 1024;
+
+/** Name look-ups kept (issue 48): each a key of about 60 characters and a boolean, some 2 MB of heap in all. */
+const NAMES_KEPT = 20_000;
 
 /** A stable text of a search: the same parameters in any key order give the same key. */
 function requestKey(s: SearchRequest): string {
@@ -72,6 +76,8 @@ export class AnswerCache {
   private readonly lru: LRUCache<string, SearchResult>;
   /** Misses being computed: concurrent requests for the same answer wait for one computation. */
   private readonly pending = new Map<string, Promise<SearchResult | SearchError>>();
+  /** Issue 48: name look-ups by generation and name (a few dozen bytes each). */
+  private readonly names = new LRUCache<string, boolean>({ max: NAMES_KEPT });
 
   /** Without a generation reader (an engine whose writes we cannot see, Typesense) nothing is cached. */
   private readonly generations: GenerationReader | undefined;
@@ -90,11 +96,16 @@ export class AnswerCache {
     return { answers: this.lru.size, bytes: this.lru.calculatedSize };
   }
 
-  /** A view of the engine for one request (its `status` is that request's). */
+  /**
+   * A view of the engine for one request (its `status` is that request's). Its name look-ups and searches
+   * share one read of the generations (issue 48: a request that looks a name up searches right after).
+   */
   view(): CachedEngineView {
     const cache = this;
     let status: CacheStatus = 'hit';
     let searched = false;
+    let read: Promise<Record<string, string>> | undefined;
+    const generations = this.generations && (() => (read ??= cache.generations!()));
     return {
       kind: this.engine.kind,
       get status() {
@@ -102,10 +113,11 @@ export class AnswerCache {
       },
       async multiSearch(searches) {
         searched = true;
-        const { results, allHit } = await cache.multiSearch(searches);
+        const { results, allHit } = await cache.multiSearch(searches, generations);
         if (!allHit) status = 'miss';
         return results;
       },
+      named: (c, names) => cache.named(c, names, generations),
       ensureCollections: () => this.engine.ensureCollections(),
       upsert: (c, d) => this.engine.upsert(c, d),
       delete: (c, ids) => this.engine.delete(c, ids),
@@ -115,10 +127,32 @@ export class AnswerCache {
     };
   }
 
-  async multiSearch(searches: SearchRequest[]): Promise<{ results: (SearchResult | SearchError)[]; allHit: boolean }> {
-    if (!this.generations) return { results: await this.engine.multiSearch(searches), allHit: false };
+  /**
+   * Issue 48: which names name a document (SearchEngine.named), each answer kept under the generation read
+   * before it was asked, as answers are: a name approved or renamed since is asked again.
+   */
+  async named(collection: CollectionName, names: readonly NameAsked[], generations = this.generations): Promise<boolean[]> {
+    if (!generations) return this.engine.named(collection, names);
+    const gens = await generations();
+    const keys = names.map((n) => `${collection}@${gens[collection] ?? ''}:${n.prefix ? 'starts' : 'is'}:${n.key}`);
+    const known = keys.map((k) => this.names.get(k));
+    const unknown = names.filter((_, i) => known[i] === undefined);
+    if (unknown.length === 0) return known as boolean[];
+    const asked = await this.engine.named(collection, unknown);
+    let j = 0;
+    return known.map((k, i) => {
+      if (k !== undefined) return k;
+      const named = asked[j++] ?? false;
+      this.names.set(keys[i], named);
+      return named;
+    });
+  }
+
+  /** `generations`: the request's own read (view), else a read of its own. */
+  async multiSearch(searches: SearchRequest[], generations = this.generations): Promise<{ results: (SearchResult | SearchError)[]; allHit: boolean }> {
+    if (!generations) return { results: await this.engine.multiSearch(searches), allHit: false };
     // Read before searching: an answer computed after this read reflects at least this generation.
-    const gens = await this.generations();
+    const gens = await generations();
     const keys = searches.map((s) => `${s.collection}@${gens[s.collection] ?? ''}:${requestKey(s)}`);
     const results: (SearchResult | SearchError | undefined)[] = keys.map((k) => this.lru.get(k));
     const allHit = results.every((r) => r !== undefined);

@@ -62,6 +62,13 @@ export type SearchWriter = Pick<SearchEngine, 'upsert' | 'delete'>;
 /** Writes what changed during a rebuild, through the writer given. */
 export type CatchUp = (writer: SearchWriter) => Promise<void>;
 
+/** A name asked of `SearchEngine.named`: words as nameKey writes them (searchWords, single spaces). */
+export interface NameAsked {
+  key: string;
+  /** A name that starts with the key and a space counts too. */
+  prefix: boolean;
+}
+
 export interface SearchEngine {
   readonly kind: 'postgres' | 'typesense';
   /** Creates the collections (and their aliases) when missing. */
@@ -71,6 +78,12 @@ export interface SearchEngine {
   /** Removes documents; ids that are not there are ignored. */
   delete(collection: CollectionName, ids: string[]): Promise<void>;
   multiSearch(searches: SearchRequest[]): Promise<(SearchResult | SearchError)[]>;
+  /**
+   * Issue 48: which of the names asked name a document of the collection: its name key (nameKey) is
+   * the key, or, with `prefix`, starts with it and a space. Query understanding asks before it lets
+   * filters drawn from a patient's words hide what they named; an index lookup, not a search.
+   */
+  named(collection: CollectionName, names: readonly NameAsked[]): Promise<boolean[]>;
   /** Every document of a collection (search:check compares them with PostgreSQL). */
   exportAll(collection: CollectionName): Promise<SearchDocument[]>;
   /**

@@ -432,4 +432,4 @@ export async function checkIndex(sql: Sql, options: { engine?: SearchEngine } = 
   if (!options.engine) await engine.close();
   return result;
 }
-export { understand, filteredFields, RegisterWards, type PayerName, type RegisterWard, type Understood, type Understanding } from './query-understanding';
+export { understand, understandNamed, asNamed, filteredFields, RegisterWards, type PayerName, type RegisterWard, type Understood, type Understanding } from './query-understanding';

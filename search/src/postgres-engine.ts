@@ -19,7 +19,7 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Db, Sql } from '@ilera/db';
-import { SearchParamsError, type FacetCount, type SearchEngine, type SearchError, type SearchRequest, type SearchResult } from './engine';
+import { SearchParamsError, type FacetCount, type NameAsked, type SearchEngine, type SearchError, type SearchRequest, type SearchResult } from './engine';
 import { parseSearch, type FilterClause, type ParsedSearch } from './protocol';
 import { validateDocument, type CollectionName, type SearchDocument } from './schema';
 import { cellCountQuery, cellRadius, cellsPreparable, cellWindowsSql, countQuery, cubeDay, cubePreparable, cubeRows, cubeTerms, cubeWindowsSql, facetsFromCounts, overlapSql, windowRows, type CountRow } from './postgres-counts';
@@ -244,6 +244,20 @@ export class PostgresEngine implements SearchEngine {
       await tx`SELECT search_recount(${collection})`;
     });
     return total;
+  }
+
+  /**
+   * Issue 48: one statement, a probe of the name index (024) per name: its range [key, key || '!')
+   * holds the key and every name that starts with it and a space (postgres-sql.ts hitsQuery's tier).
+   */
+  async named(collection: CollectionName, names: readonly NameAsked[]): Promise<boolean[]> {
+    if (names.length === 0) return [];
+    const rows = await this.sql<{ named: boolean }[]>`
+      SELECT EXISTS (SELECT 1 FROM search_documents d WHERE d.collection = ${collection}
+          AND d.name_key ~>=~ k.key AND d.name_key ~<~ (k.key || CASE WHEN k.prefix = 't' THEN '!' ELSE chr(1) END)) AS named
+        FROM unnest(${names.map((n) => n.key)}::text[], ${names.map((n) => (n.prefix ? 't' : 'f'))}::text[]) WITH ORDINALITY AS k(key, prefix, n)
+        ORDER BY k.n`;
+    return rows.map((r) => r.named);
   }
 
   async multiSearch(searches: SearchRequest[]): Promise<(SearchResult | SearchError)[]> {

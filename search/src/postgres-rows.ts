@@ -1,6 +1,6 @@
 // The PostgreSQL engine's rows: what a search document becomes in search_documents
 // and search_bodies (the derived columns that matching, ranking, sorting and counting use).
-import { searchWords } from './protocol';
+import { nameKey, searchWords } from './protocol';
 import { isGeopoint, type CollectionName, type SearchDocument } from './schema';
 import { CUBE_ARRAY_FIELDS, CUBE_KEY_FIELDS, str } from './postgres-keys';
 
@@ -110,12 +110,12 @@ export function derive(collection: CollectionName, doc: SearchDocument): Row {
   };
   if (collection === 'professionals') {
     return row(
-      words(d.firstName, d.lastName) || words(d.name),
+      nameKey(collection, d),
       words(d.name, d.firstName, d.lastName),
       words(d.specialty, d.professionalType),
       words(d.institution, d.city, d.state),
       words(d.bio),
     );
   }
-  return row(words(d.name), words(d.name), words(d.typeLabel, d.type, d.services), words(d.city, d.state), words(d.description));
+  return row(nameKey(collection, d), words(d.name), words(d.typeLabel, d.type, d.services), words(d.city, d.state), words(d.description));
 }

@@ -104,6 +104,16 @@ export function searchWords(text: string): string[] {
     .slice(0, 12);
 }
 
+/**
+ * Issue 48: a document's name as words (searchWords, joined by single spaces): a professional's first
+ * and last name (the card's "Dr." left out), an institution's name. The PostgreSQL engine keeps it as
+ * name_key (its exact-name tier); both engines' `named` compare it with what a patient typed.
+ */
+export function nameKey(collection: CollectionName, doc: Record<string, unknown>): string {
+  const text = (...parts: unknown[]) => searchWords(parts.filter((v) => typeof v === 'string').join(' ')).join(' ');
+  return (collection === 'professionals' && text(doc.firstName, doc.lastName)) || text(doc.name);
+}
+
 function intParam(raw: unknown, name: string, min: number, fallback: number): number {
   if (raw === undefined || raw === null || raw === '') return fallback;
   // Only text is read as a number: Number() throws on an object like {"toString": 1} (a 500, found by test/fuzz).

@@ -400,7 +400,7 @@ const TITLES: ReadonlySet<string> = new Set(['dr', 'doctor', 'prof', 'professor'
  * understood ("Sabon Birni Health Post": an LGA and a kind), only a name that is exactly those words
  * overrides them; when words are left ("Betheland" of "Betheland Hospital"), a name starting with them too.
  */
-export function namesAsked(collection: CollectionName, q: string, u: Understanding): { asked: NameAsked; q: string }[] {
+function namesAsked(collection: CollectionName, q: string, u: Understanding): { asked: NameAsked; q: string }[] {
   if (!u.filters.some(Boolean)) return [];
   const tokens = q.trim().split(/\s+/).filter(Boolean);
   const words = searchWords(q);

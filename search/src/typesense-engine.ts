@@ -6,7 +6,8 @@ import { createHmac } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import * as TypesenseModule from 'typesense';
-import { isSearchError, type CatchUp, type SearchEngine, type SearchError, type SearchHit, type SearchRequest, type SearchResult } from './engine';
+import { isSearchError, type CatchUp, type NameAsked, type SearchEngine, type SearchError, type SearchHit, type SearchRequest, type SearchResult } from './engine';
+import { nameKey } from './protocol';
 import { TYPESENSE_STOPWORDS_SET, stopWords, typesenseSynonyms } from './patient-words';
 import { typesenseCluster } from './typesense-nodes';
 import { TYPESENSE_NO_POINT_M, typesenseDistanceM } from './typesense-geo';
@@ -35,6 +36,12 @@ export interface TypesenseOptions {
    */
   coordination?: TypesenseCoordination;
 }
+
+/**
+ * Hits of a name probe (`named`) looked at: Typesense ranks a field that is exactly the words first
+ * (prioritize_exact_match), so the name asked is among the first when it is there.
+ */
+const NAMED_HITS = 50;
 
 export type TypesenseLog = (level: 'info' | 'warn', message: string, detail?: Record<string, unknown>) => void;
 
@@ -442,6 +449,34 @@ export class TypesenseEngine implements SearchEngine {
         if (statusOf(err) !== 404) throw err; // already absent: the same end state
       }
     }
+  }
+
+  /**
+   * Issue 48: Typesense keeps no name key to look up, so one multi_search of the names asked, each its
+   * words as typed (no typo, no prefix, no word dropped) on the name alone, its best hits' names only; a
+   * name is there when a hit's nameKey is the key (or starts with it and a space).
+   */
+  async named(collection: CollectionName, names: readonly NameAsked[]): Promise<boolean[]> {
+    if (names.length === 0) return [];
+    const probes = names.map((n) => ({
+      collection,
+      q: n.key,
+      query_by: 'name',
+      per_page: NAMED_HITS,
+      prefix: false,
+      num_typos: 0,
+      drop_tokens_threshold: 0,
+      include_fields: 'name,firstName,lastName',
+    })) as SearchRequest[];
+    const results = await this.multiSearch(probes);
+    return results.map((r, i) => {
+      if (isSearchError(r)) return false;
+      const { key, prefix } = names[i];
+      return r.hits.some((h) => {
+        const name = nameKey(collection, h.document as Record<string, unknown>);
+        return name === key || (prefix && name.startsWith(`${key} `));
+      });
+    });
   }
 
   async multiSearch(searches: SearchRequest[]): Promise<(SearchResult | SearchError)[]> {

@@ -39,6 +39,7 @@ import {
   type Understood,
   type Understanding,
   type RegisterWards,
+  asNamed,
   understandNamed,
   withOpenNow,
   withOpenState,
@@ -58,7 +59,7 @@ export interface SearchAnswer {
   page: number;
   perPage: number;
   facets: Record<string, FacetValue[]>;
-  /** What the query text was understood to ask for (each is applied as a filter). */
+  /** What the query text was understood to ask for: each applied as a filter, or (issue 48, `suggested`) only offered. */
   understood: Understood[];
 }
 
@@ -200,17 +201,19 @@ async function facetedSearch(
   near?: Near,
   wards?: RegisterWards,
   care: { filters: string[]; fields: string[]; feeSort?: string } = { filters: [], fields: [] },
+  given?: Understanding,
 ): Promise<SearchAnswer> {
   // What the text names becomes the facet's filter, exactly as if it had been chosen
   // (so its facet counts, too, ignore it); an explicit filter wins.
   const chosen = new Set([...explicit.filter((f) => f.filter).map((f) => f.field), ...care.fields]);
   // Issue 48: unless the words name a provider, which they then find (understandNamed).
-  const { q, understood, filters } = await understandNamed(engine, collection, typed, chosen, wards);
+  const understanding = given ?? (await understandNamed(engine, collection, typed, chosen, wards));
+  const { q, understood, filters } = understanding;
   // Issue 45: "open now", "24 hours", "free" filter every search; "cheap" orders by fee unless an order was chosen.
   const fixed = [...care.filters];
   understood.forEach((u, i) => {
     if (filters[i] && CARE_FIELDS.has(u.field)) fixed.push(filters[i]);
-    if (u.field === 'sort' && u.value === FEE_SORT && care.feeSort) sort = care.feeSort;
+    if (u.field === 'sort' && u.value === FEE_SORT && !u.suggested && care.feeSort) sort = care.feeSort;
   });
   const facets = explicit.map((f) => {
     const i = understood.findIndex((u) => u.field === f.field);
@@ -275,6 +278,11 @@ async function facetedSearch(
   if (failed) throw new BadRequestError(failed.error);
   const windowCounts = (results.splice(1 + extra.length) as SearchResult[]).map((r, i) => ({ value: availabilityWindows[i]!, count: r.found }));
   const [first, ...rest] = results as SearchResult[];
+  // Issue 48: understood filters that left nothing: the words searched as typed, the filters only offered, when that finds something.
+  if (first.found === 0 && !understanding.named && filters.some(Boolean)) {
+    const asTyped = await facetedSearch(engine, collection, typed, explicit, page, perPage, sort, availability, near, wards, care, asNamed(understanding, typed));
+    if (asTyped.found > 0) return asTyped;
+  }
   const counts = new Map<string, FacetValue[]>();
   for (const r of [first, ...rest]) {
     for (const fc of r.facet_counts) counts.set(fc.field_name, fc.counts.map((c) => ({ value: c.value, count: c.count })));
@@ -387,8 +395,20 @@ export async function multiSearch(engine: SearchEngine, body: unknown, wards?: R
   const understood: Understood[][] = [];
   // Issue 45: the virtual `openNow:=true` is read now (WAT), before the engine and the answer cache.
   const now = new Date();
+  /** The engine's search: the words left as text, the request's filters and the understood ones. */
+  const request = (search: SearchRequest, u: Understanding): SearchRequest => {
+    // "cheap": cheapest first, when the search asks for no order of its own.
+    const cheap = !search.sort_by && u.understood.some((x) => x.field === 'sort' && x.value === FEE_SORT && !x.suggested);
+    return {
+      ...search,
+      q: u.q || '*',
+      filter_by: withOpenNow([search.filter_by, ...u.filters].filter(Boolean).join(' && ') || undefined, now),
+      ...(cheap ? { sort_by: sortBy[search.collection].fee } : {}),
+    };
+  };
   // Issue 48: the words of each search understood, unless they name a provider (one look-up for the searches sharing them).
   const seen = new Map<string, Promise<Understanding>>();
+  const read: ({ search: SearchRequest; u: Understanding } | undefined)[] = [];
   const checked = await Promise.all(searches.map(async (s, i): Promise<SearchRequest | SearchError> => {
     try {
       const raw = s && typeof s === 'object' ? (s as Record<string, unknown>) : undefined;
@@ -396,14 +416,8 @@ export async function multiSearch(engine: SearchEngine, body: unknown, wards?: R
       const search = sanitizeSearch(raw && asked !== undefined ? { ...raw, filter_by: withOpenNow(asked, now) } : s);
       const u = await understandNamed(engine, search.collection, search.q, filteredFields(asked), wards, seen);
       understood[i] = u.understood;
-      // "cheap": cheapest first, when the search asks for no order of its own.
-      const cheap = !search.sort_by && u.understood.some((x) => x.field === 'sort' && x.value === FEE_SORT);
-      return {
-        ...search,
-        q: u.q || '*',
-        filter_by: withOpenNow([search.filter_by, ...u.filters].filter(Boolean).join(' && ') || undefined, now),
-        ...(cheap ? { sort_by: sortBy[search.collection].fee } : {}),
-      };
+      read[i] = { search, u };
+      return request(search, u);
     } catch (err) {
       if (err instanceof SearchParamsError) return { code: 400, error: err.message };
       throw err;
@@ -415,6 +429,34 @@ export async function multiSearch(engine: SearchEngine, body: unknown, wards?: R
     answers = valid.length ? await engine.multiSearch(valid) : [];
   } catch (err) {
     unavailable(err);
+  }
+  // Issue 48: words whose understood filters left nothing to show are searched as typed, the filters
+  // only offered, when that finds something: every search of the same words (the page's counts too).
+  const answerOf = new Map<number, number>();
+  checked.forEach((c, i) => !isSearchError(c as SearchError) && answerOf.set(i, answerOf.size));
+  const wordsOf = (i: number) => `${read[i]!.search.collection}\0${read[i]!.search.q}`;
+  const emptied = new Set(
+    [...answerOf].filter(([i, a]) => {
+      const r = answers[a];
+      const u = read[i]!.u;
+      return !u.named && u.filters.some(Boolean) && valid[a].per_page !== 0 && r && !isSearchError(r) && r.found === 0;
+    }).map(([i]) => wordsOf(i)),
+  );
+  if (emptied.size) {
+    const again = [...answerOf].filter(([i]) => emptied.has(wordsOf(i)));
+    const asTyped = again.map(([i]) => asNamed(read[i]!.u, read[i]!.search.q));
+    let second: (SearchResult | SearchError)[] = [];
+    try {
+      second = await engine.multiSearch(again.map(([i], k) => request(read[i]!.search, asTyped[k])));
+    } catch (err) {
+      unavailable(err);
+    }
+    const found = new Set(again.filter(([, a], k) => valid[a].per_page !== 0 && !isSearchError(second[k]) && (second[k] as SearchResult).found > 0).map(([i]) => wordsOf(i)));
+    again.forEach(([i, a], k) => {
+      if (!found.has(wordsOf(i))) return;
+      answers[a] = second[k];
+      understood[i] = asTyped[k].understood;
+    });
   }
   // The search page's client shows a whole 503 as "Search is busy"; a per-search 5xx or 404 would read as a failed search.
   if (answers.some((a) => isSearchError(a) && serverSide(a))) throw searchBusy();

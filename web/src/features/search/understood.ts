@@ -12,7 +12,15 @@ export interface Understood {
   label: string;
   /** The words of the typed query it came from. */
   text: string;
+  /**
+   * Issue 48: offered, not applied: the words name a provider, so the server searched them as the name
+   * (the exact name first) and filtered on nothing it understood. The page shows it as a suggestion.
+   */
+  suggested?: boolean;
 }
+
+/** Issue 48: the suggestions a chip can apply, as the search page's own filter of the same value. */
+export const APPLICABLE = { state: 'state', city: 'city', specialty: 'specialty', professionalType: 'professionalType' } as const;
 
 const isUnderstood = (u: unknown): u is Understood => {
   const o = u as Record<string, unknown> | null;

@@ -28,7 +28,7 @@ import { InstitutionResultCard, ProfessionalResultCard, type InstitutionHit, typ
 import { formatCount } from './ResultParts';
 import { UnderstoodChips } from './UnderstoodChips';
 import { NearMePrompt } from './NearMePrompt';
-import { understoodOf, withoutWords } from '../understood';
+import { APPLICABLE, understoodOf, withoutWords } from '../understood';
 import { usePayerNames } from '../../care/api/get-payers';
 
 export const SKELETON_CARDS = 5;
@@ -142,7 +142,7 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
   const understood = useMemo(() => (elsewhere ? [] : answered.filter((u) => u.field !== 'collection')), [answered, elsewhere]);
   // Issue 45: "Accepts NHIA" on the cards while the search is filtered on a plan (chosen, or understood from the words).
   const payerNames = usePayerNames();
-  const planWords = understood.find((u) => u.field === 'plans' || u.field === 'primaryPlans');
+  const planWords = understood.find((u) => !u.suggested && (u.field === 'plans' || u.field === 'primaryPlans'));
   const planSlug = planOf(state) ?? planWords?.value;
   const plan = planSlug ? { slug: planSlug, name: payerNames.get(planSlug) ?? (planWords?.value === planSlug ? planWords.label.replace(/^Accepts /, '') : undefined) } : undefined;
   useEffect(() => {
@@ -163,6 +163,11 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
             ...(u.field === 'near' ? { near: undefined, radius: undefined, place: undefined, sort: state.sort === 'distance' ? 'relevance' : state.sort } : {}),
           })
         }
+        // Issue 48: a suggestion the page has a filter for applies it, its words no longer searched.
+        onApply={(u) => {
+          const key = APPLICABLE[u.field as keyof typeof APPLICABLE];
+          return key ? () => update({ [key]: u.value, q: withoutWords(state.q, u.text) } as Partial<SearchState>) : undefined;
+        }}
       />
       <NearMePrompt state={state} asked={understood.find((u) => u.field === 'near')} update={update} />
       {/* Words the app answers at once on a server-drawn page ("near me" asks the device where it is; a kind of
