@@ -11,7 +11,7 @@ export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
  * starts with a fresh temporary profile. The flags keep it from reaching the
  * network on its own: this machine has none.
  */
-export async function launchBrowser(): Promise<{ browser: Browser; close(): Promise<void> }> {
+async function launchBrowser(): Promise<{ browser: Browser; close(): Promise<void> }> {
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
@@ -125,6 +125,22 @@ export async function signedInPage(
   return { page, context };
 }
 
+/**
+ * The Chromium of this test process, launched by the first browser test file the process runs and
+ * kept for the next ones (the browser project shares its worker processes: vitest.config.ts), so a
+ * file does not pay for a launch. Files never share a page or a context: each suite closes the
+ * contexts it opened (every context of this browser, since a process runs one file at a time). A
+ * Chromium that crashed or was closed is launched again. Playwright ends it when the process exits
+ * (and Chromium ends itself when its pipe to this process closes).
+ */
+let shared: Promise<Browser> | undefined;
+async function sharedChromium(): Promise<Browser> {
+  const current = await shared?.catch(() => undefined);
+  if (current?.isConnected()) return current;
+  shared = launchBrowser().then(({ browser }) => browser);
+  return shared;
+}
+
 /** A browser test file's app (listening on a real port) and Chromium. */
 export interface BrowserSuite {
   ctx: TestContext;
@@ -138,10 +154,10 @@ export interface BrowserSuite {
 /**
  * The setup every browser test file shares: before its tests a test context (the real
  * workers with `workers: true`), the file's own data (`seed`, before the app listens), the
- * app on a real port and Chromium; after them, all closed. Call it inside the `describe`.
+ * app on a real port and the process's Chromium; after them, the file's browser contexts and
+ * its app closed. Call it inside the `describe`.
  */
 export function browserSuite(options: TestContextOptions = {}, seed?: (ctx: TestContext) => Promise<void>): BrowserSuite {
-  let launched: Awaited<ReturnType<typeof launchBrowser>> | undefined;
   let ctx: TestContext | undefined;
   const suite: BrowserSuite = {
     ctx: undefined as unknown as TestContext,
@@ -151,14 +167,17 @@ export function browserSuite(options: TestContextOptions = {}, seed?: (ctx: Test
     pageAs: (user, opts) => signedInPage(suite.browser, suite.ctx.app, suite.base, user, opts),
   };
   beforeAll(async () => {
+    // Chromium starts (the first file of a process) while the database is copied and seeded.
+    const browser = sharedChromium();
+    browser.catch(() => {}); // awaited below; a failed launch fails the file there
     ctx = suite.ctx = await createTestContext(options);
     await seed?.(ctx);
     suite.base = await ctx.listen();
-    launched = await launchBrowser();
-    suite.browser = launched.browser;
+    suite.browser = await browser;
   }, 120_000);
   afterAll(async () => {
-    await launched?.close();
+    // The contexts first, so that the app's close does not wait on their connections.
+    await Promise.all((suite.browser?.contexts() ?? []).map((c) => c.close().catch(() => {})));
     await ctx?.close();
   });
   return suite;
