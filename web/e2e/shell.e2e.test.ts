@@ -59,7 +59,9 @@ describe('app shell (browser)', { timeout: 120_000 }, () => {
 
   it('shows "404 Page Not Found" for an unknown path, on a phone-sized screen too', async () => {
     const { page, context } = await suite.page({ mobile: true });
-    await page.goto('/no/such/page');
+    // Issue 48: with the 404 status, not the app's page with 200.
+    const response = await page.goto('/no/such/page');
+    expect(response!.status()).toBe(404);
     await expect.poll(() => page.getByText('404 Page Not Found').count()).toBeGreaterThan(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await context.close();

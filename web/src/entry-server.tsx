@@ -10,6 +10,8 @@ import type { InstantSearchServerState } from 'react-instantsearch';
 import { BaseProviders } from './app/providers';
 import { ServerDataSaver } from './lib/data-saver';
 import { AppRoutes } from './app/router';
+// Issue 48: the API answers an address that is no screen of the app with 404 (api/src/modules/seo/pages.ts).
+export { isAppPath } from './app/router';
 import { professionalQueryOptions } from './features/profiles/api/get-professional';
 import { institutionQueryOptions } from './features/profiles/api/get-institution';
 import { reviewsQueryOptions } from './features/profiles/api/get-reviews';

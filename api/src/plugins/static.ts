@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { repoRoot } from '@ilera/db/paths';
-import { registerServerPages } from '../modules/seo/pages';
+import { registerServerPages, type UnknownPathHandler } from '../modules/seo/pages';
 
 export const webDist = path.join(repoRoot, 'web', 'dist');
 
@@ -11,10 +11,12 @@ export const webDist = path.join(repoRoot, 'web', 'dist');
  * Serves the built web app. Hashed assets are cached for a year (our users pay
  * for every kilobyte), from their precompressed copies when the build made them;
  * index.html is revalidated so a deploy shows at once.
- * Any non-API GET (or HEAD) that matches no file gets index.html: the router decides.
+ * Any non-API GET (or HEAD) that matches no file: index.html for a screen of the app, else the
+ * "404 Page Not Found" page with the 404 status (issue 48, modules/seo/pages.ts).
  */
 export async function registerStatic(app: FastifyInstance, root = webDist): Promise<void> {
   const hasBuild = existsSync(path.join(root, 'index.html'));
+  let unknownPath: UnknownPathHandler | null = null;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
@@ -35,14 +37,14 @@ export async function registerStatic(app: FastifyInstance, root = webDist): Prom
         if (asset) res.setHeader('vary', 'accept-encoding');
       },
     });
-    await registerServerPages(app, root);
+    unknownPath = await registerServerPages(app, root);
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     // HEAD too: link checkers, uptime monitors and some crawlers ask HEAD before GET.
-    if ((request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && hasBuild) {
+    if ((request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && unknownPath) {
       if (url.startsWith('/assets/')) return reply.status(404).send({ message: 'Not found' });
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return unknownPath(request, reply);
     }
     return reply.status(404).send({ message: 'Not found' });
   });

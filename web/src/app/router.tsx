@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { createRoutesFromChildren, matchRoutes, Route, Routes, useLocation } from 'react-router-dom';
 import { PageLoader } from '../components/PageLoader';
 import { PageErrorBoundary } from '../components/PageErrorBoundary';
 import { useAuth } from '../features/auth/api/use-auth';
@@ -57,6 +57,55 @@ function HomeRoute() {
   return landingPage;
 }
 
+/** Every screen of the app; an address none of them names is the "404 Page Not Found" page. */
+const appRoutes = (
+  <>
+    <Route path="/" element={<HomeRoute />} />
+
+    {/* Full-screen pages that draw their own frame. */}
+    <Route path="/login" element={<LoginPage />} />
+    <Route path="/register" element={<RegisterPage />} />
+    <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+    <Route path="/reset-password" element={<ResetPasswordPage />} />
+    <Route path="/admin/login" element={<AdminLoginPage />} />
+    <Route path="/admin" element={<AdminDashboardPage />} />
+    <Route path="/admin/change-password" element={<AdminChangePasswordPage />} />
+    <Route path="/admin/add-user" element={<AdminAddUserPage />} />
+
+    <Route element={<ShellLayout />}>
+      {/* Public directory (D1). */}
+      <Route path="/search" element={<SearchPage />} />
+      <Route path="/professional/:id" element={<ProfessionalProfilePage />} />
+      <Route path="/institution/:id" element={<InstitutionProfilePage />} />
+      <Route path="/claim/:id" element={<ClaimPage />} />
+      {/* Signed-in pages: each page shows its own sign-in prompt when signed out. */}
+      <Route path="/profile-setup" element={<ProfileSetupPage />} />
+      <Route path="/appointments" element={<AppointmentsPage />} />
+      <Route path="/change-password" element={<ChangePasswordPage />} />
+      <Route path="/account" element={<AccountPage />} />
+      <Route path="/saved-providers" element={<SavedProvidersPage />} />
+      {/* Always available. */}
+      <Route path="/mobile-help" element={<MobileHelpPage />} />
+      <Route path="/mobile-access" element={<MobileAccessPage />} />
+      <Route path="/about" element={<AboutPage />} />
+      <Route path="/privacy" element={<PrivacyPage />} />
+      <Route path="/terms" element={<TermsPage />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Route>
+  </>
+);
+
+/**
+ * Issue 48: whether an address is a screen of the app, so the server answers any other with
+ * the 404 status (and the "404 Page Not Found" page it draws), as crawlers and `curl` see it.
+ */
+export function isAppPath(pathname: string): boolean {
+  // The same screens in another language (issue 50: /ha, /yo, /ig, /pcm before the path).
+  const path = pathname.replace(/^\/(?:ha|yo|ig|pcm)(?=\/|$)/, '') || '/';
+  const matches = matchRoutes(createRoutesFromChildren(appRoutes), path);
+  return !!matches && matches[matches.length - 1]!.route.path !== '*';
+}
+
 export function AppRoutes() {
   // Decided once per page load: the dialog's code is fetched only when it is needed.
   // After the first render, which must match the server's HTML (the server knows no screen).
@@ -69,40 +118,7 @@ export function AppRoutes() {
     <PageErrorBoundary path={pathname}>
       <Suspense fallback={<PageLoader />}>
         <SessionExpiryWatch />
-        <Routes>
-          <Route path="/" element={<HomeRoute />} />
-
-          {/* Full-screen pages that draw their own frame. */}
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/register" element={<RegisterPage />} />
-          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-          <Route path="/reset-password" element={<ResetPasswordPage />} />
-          <Route path="/admin/login" element={<AdminLoginPage />} />
-          <Route path="/admin" element={<AdminDashboardPage />} />
-          <Route path="/admin/change-password" element={<AdminChangePasswordPage />} />
-          <Route path="/admin/add-user" element={<AdminAddUserPage />} />
-
-          <Route element={<ShellLayout />}>
-            {/* Public directory (D1). */}
-            <Route path="/search" element={<SearchPage />} />
-            <Route path="/professional/:id" element={<ProfessionalProfilePage />} />
-            <Route path="/institution/:id" element={<InstitutionProfilePage />} />
-            <Route path="/claim/:id" element={<ClaimPage />} />
-            {/* Signed-in pages: each page shows its own sign-in prompt when signed out. */}
-            <Route path="/profile-setup" element={<ProfileSetupPage />} />
-            <Route path="/appointments" element={<AppointmentsPage />} />
-            <Route path="/change-password" element={<ChangePasswordPage />} />
-            <Route path="/account" element={<AccountPage />} />
-            <Route path="/saved-providers" element={<SavedProvidersPage />} />
-            {/* Always available. */}
-            <Route path="/mobile-help" element={<MobileHelpPage />} />
-            <Route path="/mobile-access" element={<MobileAccessPage />} />
-            <Route path="/about" element={<AboutPage />} />
-            <Route path="/privacy" element={<PrivacyPage />} />
-            <Route path="/terms" element={<TermsPage />} />
-            <Route path="*" element={<NotFoundPage />} />
-          </Route>
-        </Routes>
+        <Routes>{appRoutes}</Routes>
         {showConnectionDialog && (
           <Suspense fallback={null}>
             <MobileConnectionDialog />

@@ -318,3 +318,29 @@ it('marks a page drawn for a signed-in visitor (<html data-signed-in>), and no o
     expect(await res.text(), url).toMatch(/<html [^>]*data-signed-in=""/);
   }
 });
+
+describe('an address that is no page (issue 48)', () => {
+  it('answers 404 with the "404 Page Not Found" page drawn on the server, for GET and HEAD; screens of the app answer 200', async () => {
+    for (const url of ['/no/such/page', '/professionals', '/search/x/y', '/admin/nothing?x=1']) {
+      const res = await page(url);
+      expect(res.status, url).toBe(404);
+      expect(res.type).toMatch(/^text\/html/);
+      expect(visibleText(res.html)).toContain('404 Page Not Found');
+      expect(res.html).toContain('<meta name="robots" content="noindex" />');
+      expect((await fetch(base + url, { method: 'HEAD' })).status, `HEAD ${url}`).toBe(404);
+    }
+    // The screens the browser draws are still the app's page, with 200.
+    for (const url of ['/login', '/register?type=professional', '/appointments', '/admin', '/profile-setup', '/mobile-access', '/reset-password?token=x']) {
+      const res = await page(url);
+      expect(res.status, url).toBe(200);
+      expect(res.html).toContain('<div id="root">');
+      expect(visibleText(res.html)).not.toContain('404 Page Not Found');
+    }
+    // An unknown API path and a missing asset keep their JSON 404.
+    for (const url of ['/api/no-such-call', '/assets/no-such-file.js']) {
+      const res = await fetch(base + url);
+      expect(res.status, url).toBe(404);
+      expect(await res.json()).toEqual({ message: 'Not found' });
+    }
+  });
+});

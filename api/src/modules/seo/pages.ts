@@ -26,6 +26,8 @@ type ServerData = Record<string, unknown>;
 interface ServerRenderer {
   render(url: string, data: ServerData): Promise<{ html: string; state: unknown }>;
   searchServerState(url: string, send: typeof fetch, dataSaver?: boolean): Promise<unknown>;
+  /** Issue 48: whether the address is a screen of the app (else its page is "404 Page Not Found"). */
+  isAppPath(pathname: string): boolean;
 }
 
 export interface PageHead {
@@ -203,6 +205,9 @@ export function institutionHead(i: PublicInstitution, base: string, context: Hea
 
 const RENDER_CACHE_SIZE = 200;
 
+/** What answers a GET or HEAD of an address no route of the API serves (issue 48). */
+export type UnknownPathHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+
 /**
  * Issue 35: the visitor asked to save data, by the browser's Save-Data or the footer's "Data
  * saver" switch (its cookie): pages without photos, and shorter pages of search results.
@@ -237,7 +242,7 @@ const staticPages: Record<string, { title?: string; description: string }> = {
  * to this viewer (approved ones to everyone; pending and rejected only to their owner and
  * admins), drawn on the server. Anyone else gets a 404 whose page says it is not found.
  */
-export async function registerServerPages(app: FastifyInstance, root: string): Promise<void> {
+export async function registerServerPages(app: FastifyInstance, root: string): Promise<UnknownPathHandler> {
   const template = readFileSync(path.join(root, 'index.html'), 'utf8');
   const rendererFile = path.join(root, '.ssr', 'entry-server.js');
   const hasRenderer = existsSync(rendererFile);
@@ -250,7 +255,7 @@ export async function registerServerPages(app: FastifyInstance, root: string): P
   // The last RENDER_CACHE_SIZE pages are kept, so the landing and static pages, and any
   // profile read again unchanged, cost no rendering (a few hundred ms of CPU each).
   const rendered = new Map<string, { html: string; state: unknown }>();
-  const render = async (request: FastifyRequest, pageData: ServerData) => {
+  const render = async (request: FastifyRequest, pageData: ServerData, cache = true) => {
     // A build without the server renderer still serves the head; the browser draws the page.
     if (!hasRenderer) return undefined;
     const dataSaver = wantsDataSaver(request);
@@ -266,8 +271,10 @@ export async function registerServerPages(app: FastifyInstance, root: string): P
     }
     try {
       const page = await (await loadRenderer()).render(request.url, data);
-      rendered.set(key, page);
-      if (rendered.size > RENDER_CACHE_SIZE) rendered.delete(rendered.keys().next().value!);
+      if (cache) {
+        rendered.set(key, page);
+        if (rendered.size > RENDER_CACHE_SIZE) rendered.delete(rendered.keys().next().value!);
+      }
       return { ...page, dataSaver, signedIn };
     } catch (err) {
       // The page still works: the browser draws it, as it did before server rendering.
@@ -372,4 +379,20 @@ export async function registerServerPages(app: FastifyInstance, root: string): P
       renderDocument(template, { title: defaultTitle, description: defaultDescription, canonical: `${app.config.appUrl}${request.url}` }, body),
     );
   });
+
+  /**
+   * Issue 48: any other GET or HEAD outside /api/ and /assets/ (api/src/plugins/static.ts). A screen
+   * of the app gets index.html (the browser draws it); an address that is none answers 404 with the
+   * "404 Page Not Found" page drawn on the server, so crawlers and `curl` see the status. Not kept
+   * among the rendered pages: every address of a scanner would push the landing page out.
+   */
+  return async (request, reply) => {
+    const pathname = request.url.split('?')[0]!;
+    const renderer = hasRenderer ? await loadRenderer().catch(() => null) : null;
+    if (renderer?.isAppPath(pathname) ?? true) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const body = await render(request, {}, false);
+    const notFound = renderDocument(template, null, body).replace('</head>', '<meta name="robots" content="noindex" /></head>');
+    reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Cookie, Save-Data');
+    return reply.status(404).send(notFound);
+  };
 }
