@@ -65,7 +65,8 @@ export const routes: RouteBudget[] = [
     parts: ['src/features/search/components/SearchResultsArea.tsx'],
     drawn: true,
     maxJsKb: 100,
-    maxAppJsKb: 235,
+    // Issue 48 (D22): a register listing's card (its source line and Call) and the tips for both kinds: 235.1 KB.
+    maxAppJsKb: 236,
   },
   {
     name: 'professional profile',

@@ -7,7 +7,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { institutionTypeLabel, lagosToday, LISTED_FROM_REGISTER, professionalTypeLabels, type CareFacts } from '@ilera/contracts';
+import { institutionTypeLabel, lagosToday, LISTED_FROM_REGISTER, NOT_ON_ILERA, professionalTypeLabels, registerSourceLine, type CareFacts } from '@ilera/contracts';
 import type { Db } from '@ilera/db';
 import { AppError, NotFoundError } from '../../errors';
 import { getProfessional } from '../professionals/professionals.service';
@@ -190,6 +190,8 @@ export function institutionHead(i: PublicInstitution, base: string, context: Hea
       '@type': institutionSchemaType[i.type] ?? 'MedicalOrganization',
       name: i.name,
       url,
+      // Issue 48 (D22): a listing says it is one, with its source and date, and that it is not on Ilera yet.
+      ...(i.listed ? { description: `${LISTED_FROM_REGISTER}. ${registerSourceLine(i.register?.updatedOn)}. ${NOT_ON_ILERA}.` } : {}),
       ...placeLd(i),
       // Issue 33 (D23): where it is, when known (an LGA's centre is only approximate: not given as the place).
       ...(i.latitude != null && i.longitude != null && i.locationSource !== 'lga_centre'

@@ -12,6 +12,7 @@ import {
 import type { Professional } from '../api/types';
 import { professionalBasics } from '../professional-basics';
 import { ContactGrid, fromProfile, ProfileFormFrame, PublicEmailInput, useProfileForm, withCurrent, type ProfileFormProps } from './ProfileFormFrame';
+import { LocationFields, locationDefaults, locationInput, type LocationValues } from './LocationFields';
 
 /** The saved fields the form edits, with their values for a new profile. */
 const defaults = {
@@ -28,9 +29,17 @@ const defaults = {
   contactEmail: '',
 };
 
+/** Issue 48 (D23): their own practice location; a place taken from a confirmed institution is not theirs to send back. */
+const ownLocation = (p: Professional | null | undefined): LocationValues =>
+  p?.locationSource === 'affiliation' ? { ...locationDefaults, lga: p.lga ?? '' } : fromProfile(locationDefaults, p);
+const withLocation = ({ lga, latitude, longitude, locationSource, ...values }: typeof defaults & LocationValues) => ({
+  ...values,
+  ...locationInput({ lga, latitude, longitude, locationSource }),
+});
+
 /** The professional tab of /profile-setup (spec §2 Profile setup). */
 export function ProfessionalForm({ profile, submitting, onSubmit, onCancel }: ProfileFormProps<Professional, ProfessionalProfileInput>) {
-  const { form, submit } = useProfileForm(professionalProfileSchema, fromProfile(defaults, profile), (v) => v, onSubmit);
+  const { form, submit } = useProfileForm(professionalProfileSchema, { ...fromProfile(defaults, profile), ...ownLocation(profile) }, withLocation, onSubmit);
   const type = form.values.professionalType;
 
   return (
@@ -106,6 +115,7 @@ export function ProfessionalForm({ profile, submitting, onSubmit, onCancel }: Pr
       <ContactGrid form={form} phonePlaceholder="0803 123 4567">
         <PublicEmailInput {...form.getInputProps('contactEmail')} />
       </ContactGrid>
+      <LocationFields form={form} />
     </ProfileFormFrame>
   );
 }

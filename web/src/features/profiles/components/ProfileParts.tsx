@@ -96,6 +96,26 @@ export function BookingActions({
   );
 }
 
+/**
+ * Issue 48 (D22): where a profile cannot be booked (a register listing), its reviews are still written
+ * here: a patient's "Write Review"; signed out, a sign-in that comes back to this page.
+ */
+export function ReviewAction({ signedIn, canReview, onReview }: { signedIn: boolean; canReview: boolean; onReview: () => void }) {
+  const location = useLocation();
+  if (!signedIn) {
+    return (
+      <Button component="a" href={loginEndpoint(location.pathname)} variant="light" fullWidth leftSection={<IconLogin size={16} />}>
+        Sign In to Write a Review
+      </Button>
+    );
+  }
+  return canReview ? (
+    <Button fullWidth variant="light" leftSection={<IconStar size={16} />} onClick={onReview}>
+      Write Review
+    </Button>
+  ) : null;
+}
+
 /** Back from "Sign In to Book": once signed in, open the booking dialog, then drop the parameter. */
 export function useBookOnReturn(signedIn: boolean, openBooking: (slot?: { date: string; time: string }) => void): void {
   const [params, setParams] = useSearchParams();

@@ -12,7 +12,7 @@ import { useReviews } from '../api/get-reviews';
 import type { Institution, Professional } from '@ilera/contracts';
 import type { ProviderKind, ReviewOrder } from '../api/types';
 import { BookAppointmentDialog, CareFactsDialog, PhotoDialog, WhenOpened, WriteReviewDialog } from './ProfileDialogs';
-import { BookingActions, InfoRow, placeLine, SectionCard, useBookOnReturn } from './ProfileParts';
+import { BookingActions, InfoRow, placeLine, ReviewAction, SectionCard, useBookOnReturn } from './ProfileParts';
 import { ProfileNotFound } from './ProfileNotFound';
 import { ProfileSkeleton } from './ProfileSkeleton';
 import { ProfileStatusBadge } from './ProfileStatusBadge';
@@ -194,7 +194,11 @@ export function ProviderProfilePage<T extends Provider>({
                   {v.ownerActions}
                 </Stack>
               ) : v.notBookable ? (
-                v.notBookable
+                <Stack gap="xs">
+                  {v.notBookable}
+                  {/* Issue 48 (D22): a listing is reviewable; the booking actions it lacks held the only "Write Review". */}
+                  <ReviewAction signedIn={isAuthenticated} canReview={user?.userType === 'patient'} onReview={() => setDialog('review')} />
+                </Stack>
               ) : (
                 <BookingActions
                   signedIn={isAuthenticated}
@@ -227,8 +231,8 @@ export function ProviderProfilePage<T extends Provider>({
         </Grid.Col>
       </Grid>
 
-      <WhenOpened opened={dialog === 'book'}>
-        <BookAppointmentDialog opened={dialog === 'book'} onClose={close} initialSlot={slot} {...target} providerName={v.name} />
+      <WhenOpened opened={dialog === 'book' && !v.notBookable}>
+        <BookAppointmentDialog opened={dialog === 'book' && !v.notBookable} onClose={close} initialSlot={slot} {...target} providerName={v.name} />
       </WhenOpened>
       <WhenOpened opened={dialog === 'review'}>
         <WriteReviewDialog opened={dialog === 'review'} onClose={close} {...target} />

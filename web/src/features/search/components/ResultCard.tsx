@@ -13,7 +13,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { formatNaira, institutionTypeLabel, professionalTypeLabels, type ProfessionalType } from '@ilera/contracts';
+import { formatNaira, institutionTypeLabel, LISTED_FROM_REGISTER, professionalTypeLabels, REGISTER_SOURCE, type ProfessionalType } from '@ilera/contracts';
 import { ProviderPhoto } from '../../../components/ProviderPhoto';
 import { SaveProviderButton } from '../../saved/components/SaveProviderButton';
 import { Detail, Distance, NextAvailable, RatingLine, TrustBadges } from './ResultParts';
@@ -48,6 +48,12 @@ interface ProviderHit {
   consultationFeeNaira?: number | null;
   freeAtPointOfCare?: boolean;
   plans?: string[];
+  /**
+   * Issue 48 (D22): an unclaimed listing from the national register, with the register's date
+   * ('YYYY-MM-DD'): never "Approved", never booked; View Profile and, with a phone, Call.
+   */
+  listed?: boolean;
+  registerUpdated?: string;
 }
 
 /** The health plan the search is filtered on, for "Accepts NHIA" (issue 45). */
@@ -132,8 +138,21 @@ function ProviderResultCard(p: ProviderResultCardProps) {
                 {p.subtitle}
               </Text>
             </div>
-            <TrustBadges verified={hit.isVerified} approved={hit.isApproved} />
+            <TrustBadges verified={hit.isVerified} approved={hit.isApproved && !hit.listed} />
           </Group>
+          {hit.listed && (
+            <div>
+              <Text size="sm" fw={600}>
+                {LISTED_FROM_REGISTER}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {/* contracts' registerSourceLine, its date by the browser's own formatter (the search page's weight budget). */}
+                Source: {REGISTER_SOURCE}
+                {hit.registerUpdated &&
+                  `, updated ${new Date(hit.registerUpdated).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })}`}
+              </Text>
+            </div>
+          )}
           <RatingLine rating={hit.rating} count={hit.reviewCount} />
           <Distance metres={hit.geo_distance_meters?.location} approximate={hit.locationApproximate} />
           <NextAvailable href={href} nextSlot={hit.nextSlot} bookingMode={hit.bookingMode} />
@@ -158,9 +177,17 @@ function ProviderResultCard(p: ProviderResultCardProps) {
             <Button component={Link} to={href} variant="light" aria-label={`View Profile of ${hit.name}`}>
               View Profile
             </Button>
-            <Button component={Link} to={href} aria-label={`Book Appointment ${p.bookPreposition} ${hit.name}`}>
-              Book Appointment
-            </Button>
+            {!hit.listed ? (
+              <Button component={Link} to={href} aria-label={`Book Appointment ${p.bookPreposition} ${hit.name}`}>
+                Book Appointment
+              </Button>
+            ) : (
+              hit.phone && (
+                <Button component="a" href={`tel:${hit.phone.replace(/[^\d+]/g, '')}`} leftSection={<IconPhone size={16} aria-hidden />} aria-label={`Call ${hit.name}`}>
+                  Call
+                </Button>
+              )
+            )}
             <SaveProviderButton target={{ kind: p.path === '/professional/' ? 'professional' : 'institution', id: Number(hit.id) }} name={hit.name} />
           </Group>
         </Stack>

@@ -18,7 +18,9 @@ export function TipsCard({ state, facet, onChange }: { state: SearchState; facet
         <List.Item>Search by name, specialty, service or city.</List.Item>
         <List.Item>Small typos are fine: "cardiolgy" still finds Cardiology.</List.Item>
         <List.Item>Narrow the results with the filters; the numbers show how many match.</List.Item>
-        <List.Item>Every listed provider has been approved by our team.</List.Item>
+        {/* Issue 48 (D22): two kinds of result, each as it is. */}
+        <List.Item>Approved providers were checked by our team and take bookings here.</List.Item>
+        <List.Item>Facilities listed from the national register are not on Ilera yet: call or visit.</List.Item>
       </List>
       <Title order={3} size="h6" mb={6}>
         {pros ? 'Popular Specialties' : 'Popular Services'}
