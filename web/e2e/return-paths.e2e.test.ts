@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createProfessional } from '../../test/factories';
+import { createProfessional, createUser } from '../../test/factories';
 import { browserSuite, field, hydrated } from '../../test/browser';
 
 /**
@@ -64,6 +64,36 @@ describe('return paths (browser)', { timeout: 120_000 }, () => {
     expect(await page.getByRole('link', { name: 'Create New Account' }).getAttribute('href')).toBe('/register');
     await page.goto(`/register?next=${encodeURIComponent('https://evil.example/')}`);
     expect(await page.locator('main').getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login');
+    await context.close();
+  });
+
+  it("the footer's 'Create a Patient Account', 'List Your Practice' and 'Provider Log In' come back too (issue 48)", async () => {
+    const pro = await createProfessional(suite.ctx.sql, { user: { firstName: 'Ronke', lastName: 'Footerpath' } });
+    const here = `/professional/${pro.id}`;
+    const next = encodeURIComponent(here);
+    const { page, context } = await suite.page();
+    await page.goto(here);
+    const footer = page.locator('footer');
+    // As the server drew the page, and the same links once the app has come.
+    const hrefs = async () => [
+      await footer.getByRole('link', { name: 'Create a Patient Account' }).getAttribute('href'),
+      await footer.getByRole('link', { name: 'List Your Practice' }).getAttribute('href'),
+      await footer.getByRole('link', { name: 'Provider Log In' }).getAttribute('href'),
+    ];
+    const expected = [`/register?next=${next}`, `/register?type=professional&next=${next}`, `/login?next=${next}`];
+    expect(await hrefs()).toEqual(expected);
+    await hydrated(footer.getByRole('link', { name: 'Provider Log In' }));
+    expect(await hrefs()).toEqual(expected);
+
+    // Followed: the sign-in page carries the way back, and signing in returns to the profile.
+    const patient = await createUser(suite.ctx.sql, {});
+    await footer.getByRole('link', { name: 'Provider Log In' }).click();
+    await page.waitForURL(`${suite.base}/login?next=${next}`);
+    await field(page, 'Email').fill(patient.email);
+    await field(page, 'Password').fill(patient.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL(`${suite.base}${here}`);
+    await page.getByRole('heading', { level: 1, name: 'Dr. Ronke Footerpath' }).waitFor();
     await context.close();
   });
 });

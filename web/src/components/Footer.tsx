@@ -1,5 +1,6 @@
 import { Anchor, Box, Container, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import { registerPath, returnPathOf, signInPath } from '../features/auth/api/return-path';
 import { searchUrl } from '../features/search/search-params';
 import { setDataSaver, useDataSaver } from '../lib/data-saver';
 
@@ -8,23 +9,24 @@ interface FooterGroup {
   links: { label: string; to: string }[];
 }
 
-// D12: every footer link leads to a real page.
-const groups: FooterGroup[] = [
+// D12: every footer link leads to a real page. Issue 48: registering and signing in from the footer
+// come back to the page the visitor was on (`back`), as from the header.
+const footerGroups = (back: string | null): FooterGroup[] => [
   {
     title: 'For Patients',
     links: [
       { label: 'Search All Providers', to: searchUrl() },
       { label: 'Hospitals, Pharmacies & Labs', to: searchUrl({ type: 'institutions' }) },
-      { label: 'Create a Patient Account', to: '/register' },
+      { label: 'Create a Patient Account', to: registerPath(back) },
       { label: 'Help on Mobile', to: '/mobile-help' },
     ],
   },
   {
     title: 'For Professionals',
     links: [
-      { label: 'List Your Practice', to: '/register' },
+      { label: 'List Your Practice', to: registerPath(back, 'professional') },
       { label: 'Update Your Profile', to: '/profile-setup' },
-      { label: 'Provider Log In', to: '/login' },
+      { label: 'Provider Log In', to: signInPath(back ?? '/') },
     ],
   },
   {
@@ -38,6 +40,8 @@ const groups: FooterGroup[] = [
 ];
 
 export function Footer() {
+  const location = useLocation();
+  const groups = footerGroups(returnPathOf(location.pathname, location.search));
   return (
     <Box component="footer" bg="dark.8" c="gray.3" mt="auto" py={40}>
       <Container size="lg">
