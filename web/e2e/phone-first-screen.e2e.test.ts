@@ -118,6 +118,60 @@ describe('search on a phone: the first screen (browser)', { timeout: 120_000 }, 
     expect(hydrationProblems(page)).toEqual([]);
     await context.close();
   });
+
+  it('shows the Professionals/Institutions toggle and the category cards at 360 px, compact, with the first result on the first screen (issue 48, D16/D18)', async () => {
+    const { page, context } = await suite.page({ mobile: true });
+    await page.goto('/search?q=cardiology');
+    await page.locator('article h3').first().waitFor();
+    const inView = (selector: string) =>
+      page.evaluate((sel) => {
+        const el = document.querySelector(sel);
+        if (!el) return null;
+        const r = el.getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, shown: el.checkVisibility({ visibilityProperty: true }) };
+      }, selector);
+    const check = async () => {
+      // The toggle, across the screen, above the results.
+      const toggle = page.getByRole('radiogroup', { name: 'Search for' }).or(page.locator('.ilera-type-toggle')).first();
+      expect(await toggle.isVisible()).toBe(true);
+      expect(await page.getByText('Professionals', { exact: true }).first().isVisible()).toBe(true);
+      expect(await page.getByText('Institutions', { exact: true }).first().isVisible()).toBe(true);
+      // The category cards: one row on the first screen, scrolling sideways rather than wider than the screen.
+      const cards = page.getByRole('group', { name: 'Professional types' });
+      expect(await cards.isVisible()).toBe(true);
+      for (const name of [/Doctors/, /Pharmacists/]) expect(await cards.getByRole('button', { name }).count()).toBe(1);
+      const row = (await inView('.ilera-category-row'))!;
+      expect(row.shown).toBe(true);
+      expect(row.bottom).toBeLessThanOrEqual(740);
+      expect(row.left).toBeGreaterThanOrEqual(0);
+      expect(row.right).toBeLessThanOrEqual(360);
+      const first = (await inView('.ilera-category-row > *:first-child'))!;
+      expect(first.top).toBe(row.top); // one row, not a grid of rows
+      // The first result card within the first screen.
+      const card = await firstCardPlace(page);
+      expect(card).not.toBeNull();
+      expect(card!.nameTop).toBeGreaterThanOrEqual(0);
+      expect(card!.nameBottom).toBeLessThanOrEqual(card!.viewport);
+      expect(card!.enough).toBe(true);
+      expect(await wider(page)).toMatchObject({ out: [], scrollWidth: 360 });
+    };
+    // As the server drew it, then once the app has come.
+    await check();
+    await hydrated(page.getByRole('link', { name: /^View Profile of / }));
+    await page.waitForLoadState('networkidle');
+    await check();
+    expect(hydrationProblems(page)).toEqual([]);
+    await page.screenshot({ path: `${process.env.ILERA_SCREENSHOTS ?? '/tmp'}/phone-search-toggle.png` });
+
+    // The toggle and the cards work on the phone: institutions, then a category card.
+    await page.getByText('Institutions', { exact: true }).first().click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('type')).toBe('institutions');
+    const types = page.getByRole('group', { name: 'Institution types' });
+    await types.getByRole('button').first().waitFor();
+    await types.getByRole('button').first().click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('institutionType')).not.toBeNull();
+    await context.close();
+  });
 });
 
 /** Issue 35: the journey still works before any script arrives (or with scripts off). */

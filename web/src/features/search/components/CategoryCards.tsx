@@ -44,9 +44,9 @@ export function CategoryCards({ state, facet, onChange }: PickerProps) {
   const unit = (n: number) => (pros ? (n === 1 ? 'professional' : 'professionals') : n === 1 ? 'institution' : 'institutions');
 
   return (
-    // Not on a phone (issue 35): the cards would push the results below the first screen, and
-    // two of them do not fit its width; the filters' type field offers the same choice there.
-    <SimpleGrid visibleFrom="xs" cols={{ base: 2, sm: 3 }} spacing="sm" role="group" aria-label={pros ? 'Professional types' : 'Institution types'}>
+    // On every screen (issue 48, D16/D18): on a phone, one row of compact cards that scrolls
+    // sideways (app/global.css), so the first result stays on the first screen.
+    <SimpleGrid className="ilera-category-row" cols={{ base: 2, sm: 3 }} spacing="sm" role="group" aria-label={pros ? 'Professional types' : 'Institution types'}>
       {items.map((item) => {
         const active = selected === item.value;
         const n = countOf(facet, item.value);

@@ -47,9 +47,10 @@ export default function SearchPage() {
         <Title order={1} fz={{ base: 22, sm: 32 }}>
           Find Healthcare Providers
         </Title>
-        {/* On a phone the form's type selector is enough: the first screen is for results (issue 35). */}
+        {/* The spec's toggle on every screen (issue 48, D16/D18); compact on a phone (app/global.css),
+            where the first screen still shows the first result. */}
         <SegmentedControl
-          visibleFrom="xs"
+          className="ilera-type-toggle"
           aria-label="Search for"
           w={{ base: '100%', xs: 'auto' }}
           style={{ alignSelf: 'flex-start' }}
