@@ -4,7 +4,7 @@
 // worker like every text, so STOP and the daily cap hold (decision 045); it answers the sender's own
 // text, so the quiet hours do not hold it back (D24). HELP explains the words.
 import { emit, type Sql } from '@ilera/db';
-import type { RegisterWards, SearchEngine } from '@ilera/search';
+import { understand, type RegisterWards, type SearchEngine } from '@ilera/search';
 import { toGsm7 } from '@ilera/workers/channels/texts';
 import { DAILY_TEXT_CAP } from '@ilera/workers/channels/processor';
 import { careKinds, findPlace, km, nearCare, shortPhone, type CareKind } from './care-near';
@@ -29,9 +29,9 @@ const ALL_DAY = new Set(['24', '24H', '24HR', '24HRS', '24/7', '24HOURS']);
 export function smsSearchOf(text: string): SmsSearch | null {
   const words = text.toUpperCase().replace(/[.,!?]+/g, ' ').split(/\s+/).filter(Boolean);
   if (words.length === 1 && (words[0] === 'HELP' || words[0] === 'INFO')) return { help: true };
-  const at = words.findIndex((w) => KIND_WORDS[w]);
-  // The kind comes first ("HOSPITAL IKEJA"); "24" and "near" may stand anywhere.
-  if (at !== 0) return null;
+  // The kind comes first ("HOSPITAL IKEJA"); "24" and "near" may stand anywhere. Otherwise the website's
+  // words ("chemists in port harcourt", "diagnostic centre lekki") when they name both a kind and a place.
+  if (!KIND_WORDS[words[0] ?? '']) return plainWords(text);
   let open24 = false;
   const rest: string[] = [];
   for (const w of words.slice(1)) {
@@ -40,6 +40,18 @@ export function smsSearchOf(text: string): SmsSearch | null {
     else if (!FILLERS.has(w)) rest.push(w);
   }
   return { kind: KIND_WORDS[words[0]!]!, open24, place: rest.join(' ') };
+}
+
+const PLACE_FIELDS = new Set(['lga', 'city', 'state']);
+
+/** A search in the website's own words (query understanding): a kind of institution and a place, both understood. */
+function plainWords(text: string): SmsSearch | null {
+  const { understood } = understand('institutions', text);
+  const type = understood.find((u) => u.field === 'type');
+  const place = understood.find((u) => PLACE_FIELDS.has(u.field));
+  if (!type || !place) return null;
+  const kind: CareKind = type.value === 'pharmacy' ? 'pharmacy' : ['diagnostic_lab', 'diagnostic_center', 'laboratory'].includes(type.value) ? 'lab' : 'hospital';
+  return { kind, open24: understood.some((u) => u.field === 'open24Hours'), place: place.text };
 }
 
 export type SmsSearchOutcome = 'help' | 'answered' | 'none' | 'unknown-place' | 'no-place' | 'opted-out' | 'capped';

@@ -389,6 +389,9 @@ describe('SMS search', () => {
     expect((await sms(phone, 'pharmacy 24 wuse')).json()).toEqual({ ok: true, outcome: 'answered' });
     expect((await sms(phone, 'CLINIC NEAR YABA')).json()).toEqual({ ok: true, outcome: 'answered' });
     expect((await sms(phone, 'HELP')).json()).toEqual({ ok: true, outcome: 'help' });
+    // The website's own words, when they name a kind and a place.
+    expect((await sms(phone, 'is there a pharmacy in Ikeja')).json()).toEqual({ ok: true, outcome: 'answered' });
+    expect((await sms(phone, 'see you at the clinic')).json()).toEqual({ ok: true, outcome: 'help' });
     await settled();
     const [hospitals] = await textsTo(phone, 'near Ikeja');
     expect(hospitals!.body).toMatch(/^Ilera: hospitals and clinics near Ikeja: 1 Ikeja General Hospital, 0\.0km, 012345678; 2 Ogba Community Clinic, 1\.1km, 012345678; 3 Lagos State University[^;]*, 1\.7km, 012345678\.$/);
