@@ -6,6 +6,8 @@ import { lagosDateTimeParts } from '@ilera/contracts';
 import { eventually } from '../../test/support';
 import { createProfessional, createUser, login, type TestUser } from '../../test/factories';
 import { browserSuite, signInAsAdmin, toast } from '../../test/browser';
+import { createNotifyProcessor } from '@ilera/workers/notify.worker';
+import { afterQuietHours } from '@ilera/workers/channels/texts';
 
 /**
  * Issue 36 (D24) in Chromium, with the real API, relay, queues and workers and the file
@@ -28,7 +30,9 @@ describe('text channels (browser)', { timeout: 180_000 }, () => {
   let pro: { id: number; user: TestUser };
   let admin: TestUser;
 
-  const suite = browserSuite({ workers: true }, async (ctx) => {
+  // D24 (issue 48): the provider's confirmation and new-request texts wait out the quiet hours; here they
+  // must go as the test runs, whatever the hour: the notify worker's clock is past them.
+  const suite = browserSuite({ workers: { processors: { notify: createNotifyProcessor({ clock: () => afterQuietHours(new Date()) }) } } }, async (ctx) => {
     amaka = await createUser(ctx.sql, { firstName: 'Amaka', lastName: 'Eze', phone: '0803 123 4567' });
     tunde = await createUser(ctx.sql, { firstName: 'Tunde', lastName: 'Bakare', phone: '0812 345 6789' });
     pro = await createProfessional(ctx.sql, { title: 'Dr.', user: { firstName: 'Chinedu', lastName: 'Okafor' } });
