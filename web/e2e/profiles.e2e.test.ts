@@ -213,10 +213,16 @@ describe('profiles and dashboards (browser)', { timeout: 120_000 }, () => {
     await page.getByRole('heading', { level: 1, name: 'Dr. Halima Sani' }).waitFor();
     await page.getByLabel('Countries of practice').getByText('Ghana').waitFor();
 
-    // Editing the licence number sends the profile back for review.
+    // One licence number (issue 48): profile setup shows the licence of record (the Ghanaian licence set
+    // above, her only one), read-only: it is changed with the countries. Changing what an approval
+    // checked (the professional type) sends the profile back for review.
     await page.goto('/profile-setup');
     await page.getByRole('heading', { level: 1, name: 'Edit Profile' }).waitFor();
-    await page.getByLabel('License Number').fill('MDCN/66666');
+    const licence = page.getByLabel('License Number');
+    expect(await licence.inputValue()).toBe('GMDC/4471');
+    expect(await licence.getAttribute('readonly')).not.toBeNull();
+    await page.getByLabel(/^Professional Type/).selectOption('nurse');
+    await page.getByLabel(/^Specialty/).selectOption('Midwifery');
     await page.getByRole('button', { name: 'Update Profile' }).click();
     await page.getByText('Your profile is back under review by an administrator.', { exact: false }).waitFor();
     await page.waitForURL(`${suite.base}/`);

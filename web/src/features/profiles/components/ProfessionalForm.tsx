@@ -73,7 +73,18 @@ export function ProfessionalForm({ profile, submitting, onSubmit, onCancel }: Pr
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="License Number" placeholder="e.g. MDCN/12345" {...form.getInputProps('licenseNumber')} />
+        {/* One licence number (issue 48): with licences, the licence of record, changed with the countries
+            of practice on the profile page; only a professional with none types their number here. */}
+        {profile && profile.countryLicenses.length > 0 ? (
+          <TextInput
+            label="License Number"
+            readOnly
+            value={profile.licenseNumber ?? ''}
+            description="Your licence of record: change it with your countries of practice on your profile"
+          />
+        ) : (
+          <TextInput label="License Number" placeholder="e.g. MDCN/12345" {...form.getInputProps('licenseNumber')} />
+        )}
         <NumberInput label="Years of Experience" min={0} max={80} allowDecimal={false} {...form.getInputProps('yearsOfExperience')} />
       </SimpleGrid>
       <Textarea
