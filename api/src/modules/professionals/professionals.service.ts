@@ -34,7 +34,7 @@ export const area = providerService({
   },
 });
 
-export const LICENCE_OF_RECORD_MESSAGE = 'Your licence number is your Nigerian licence: change it with your countries of practice';
+const LICENCE_OF_RECORD_MESSAGE = 'Your licence number is your Nigerian licence: change it with your countries of practice';
 
 /**
  * Issue 48 (one licence number): a profile edit may send the licence of record as it is, or none
