@@ -13,8 +13,6 @@
 import postgres from 'postgres';
 import type { FastifyInstance } from 'fastify';
 import { connectionSettings, loadConfig, type Config, type Sql } from '@ilera/db';
-import { buildApp } from '@ilera/api/app';
-import { createQueues, createRedis } from '@ilera/workers';
 import { lagosToday, timeSlots } from '@ilera/contracts';
 import { clientAddress, scenarios as defs, type BenchRequest, type Fixtures, type Scenario } from './scenarios-def.js';
 import { searchVocabulary } from './query-log';
@@ -102,6 +100,9 @@ export function injectRequest(app: FastifyInstance, r: BenchRequest, i: number) 
  * was refused), with its own Redis prefix. Close both with `app.close()` then `redis.disconnect()`.
  */
 export async function inProcessApp(sql: Sql, url: string, name: string, config: Partial<Config> = {}) {
+  // Imported here: bench/run.ts imports this file, and side by side runs only the built apps (dist/).
+  const { buildApp } = await import('@ilera/api/app');
+  const { createQueues, createRedis } = await import('@ilera/workers');
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
   const redis = createRedis(redisUrl);
   const prefix = `ilera-${name}-${process.pid}`;
