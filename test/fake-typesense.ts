@@ -49,8 +49,8 @@ import type { LiveField } from '../search/src/typesense-engine';
  *   `slow(ms)` (every answer late), `close()` (a node down: connections refused).
  *
  * What it does NOT do (a real server must show it, docs/decisions/008 addendum 7): relevance
- * (text_match is the number of query words; ties keep the order of import, but for prioritize_exact_match:
- * a document with a query_by field that is exactly the words first), typo tolerance, token
+ * (text_match is the number of query words; ties keep the order of import; prioritize_exact_match alone:
+ * a document with a query_by field that is exactly the words comes first), typo tolerance, token
  * dropping (Typesense drops words from a query that finds nothing), highlighting, and whether `:=`
  * on a string is case-sensitive (Typesense normalizes filter values as it tokenizes; here both
  * sides are lower-cased). Searches filter, sort, page, count facets and match plain words: the
@@ -847,6 +847,9 @@ function geoSortKey(o: Sorter, v: unknown): number {
 
 // ------------------------------------------------------------------ searching
 
+/** What an exact field match adds to a document's text_match in the order (never to the text_match answered). */
+const EXACT_FIRST = 1000;
+
 /** Each document's words by query_by (search's textOf): a search of thousands of documents tokenized each one per synonym variant. */
 const documentWords = new WeakMap<Doc, Map<string, string[]>>();
 
@@ -897,20 +900,21 @@ function search(c: Collection, s: Params, stopwordSets: Map<string, string[]>) {
   };
   // Whole words, the last one a prefix (Typesense's `prefix: true` applies to the last word).
   const matches = (have: string[], want: string[]) => want.every((w, k) => (k === want.length - 1 ? have.some((t) => t.startsWith(w)) : have.includes(w)));
-  // prioritize_exact_match (on by default): among documents matching as many words, one with a field that is
-  // exactly the words ("Yetunde Hospital" named so, not "General Hospital Igbo Yetunde") comes first.
+  // prioritize_exact_match (on by default): a document with a field that is exactly the words ("Yetunde
+  // Hospital" named so) comes before those that only hold them ("General Hospital Igbo Yetunde", which a
+  // synonym's longer variant matches with more words).
   const exactly = (d: Doc, v: string[]) =>
     queryBy.some((f) => typeof d[f] === 'string' && tokens(d[f] as string, c.separators).join(' ') === v.join(' '));
   const scored = [...c.docs.values()]
     .map((d, seq) => {
       const matched = variants.filter((v) => matches(textOf(d), v));
       const score = matched.length ? Math.max(...matched.map((v) => v.length)) : 0;
-      return { d, seq, score, exact: matched.some((v) => v.length === score && exactly(d, v)) };
+      return { d, seq, score, exact: matched.some((v) => exactly(d, v)) };
     })
     .filter((x) => (variants.length === 0 || x.score > 0) && filter(x.d));
 
   const key = (x: (typeof scored)[number], o: Sorter): number | undefined => {
-    if (o.field === '_text_match') return x.score + (x.exact ? 0.5 : 0);
+    if (o.field === '_text_match') return x.score + (x.exact ? EXACT_FIRST : 0);
     if (o.field === '_seq_id') return x.seq;
     const v = x.d[o.field];
     if (o.point) return geoSortKey(o, v);
