@@ -52,6 +52,8 @@ export const accountExportAnswer = z.object({
   /** Issue 48: text-message settings and WhatsApp consent, each number the bookings gave (STOP or not), and the texts sent to them. */
   textSettings: z.object({ textChannel: z.string(), whatsappOptedInAt: instant.nullable(), numbers: rows }),
   texts: rows,
+  /** Issue 49: the phone the USSD menus answer to and its PIN's state (never the PIN's hash). */
+  ussd: z.object({ phone: z.string().nullable(), pinSetAt: instant.nullable(), pinFailures: z.number().int(), pinLockedUntil: instant.nullable() }),
   /** Issue 48: reviews the user reported, replies they wrote, their claims of listings (with the registration), an administrator's own actions. */
   reviewReports: rows,
   reviewReplies: rows,

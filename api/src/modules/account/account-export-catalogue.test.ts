@@ -54,6 +54,11 @@ const USER_COLUMNS: Record<string, string> = {
   updated_at: 'account.updatedAt',
   text_channel: 'textSettings.textChannel',
   whatsapp_opted_in_at: 'textSettings.whatsappOptedInAt',
+  ussd_phone_e164: 'ussd.phone',
+  ussd_pin_set_at: 'ussd.pinSetAt',
+  ussd_pin_failures: 'ussd.pinFailures',
+  ussd_pin_locked_until: 'ussd.pinLockedUntil',
+  ussd_pin_hash: '(not exported: the USSD PIN hash is a secret, like the password hash)',
   session_version: '(not exported: a counter of sign-outs everywhere that says nothing about the person)',
 };
 

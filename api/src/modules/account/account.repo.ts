@@ -82,8 +82,11 @@ export async function exportRows(db: Db, userId: string) {
   // bodies are kept); reviews they reported, replies they wrote, claims they made with their registration,
   // and an administrator's own actions (the activity log). Every table holding a user's id is listed from
   // the database's catalogue by account-export-catalogue.test.ts, which fails on one left out here.
-  const [settings] = await db<{ textChannel: string; whatsappOptedInAt: Date | null }[]>`
-    SELECT text_channel, whatsapp_opted_in_at FROM users WHERE id = ${userId}`;
+  const [settings] = await db<
+    { textChannel: string; whatsappOptedInAt: Date | null; ussdPhoneE164: string | null; ussdPinSetAt: Date | null; ussdPinFailures: number; ussdPinLockedUntil: Date | null }[]
+  >`
+    SELECT text_channel, whatsapp_opted_in_at, ussd_phone_e164, ussd_pin_set_at, ussd_pin_failures, ussd_pin_locked_until
+    FROM users WHERE id = ${userId}`;
   const textNumbers = await db`
     SELECT n.phone, o.opted_out_at, o.opted_in_at
     FROM (SELECT DISTINCT patient_phone_e164 AS phone FROM appointments WHERE patient_id = ${userId} AND patient_phone_e164 IS NOT NULL) n
@@ -111,6 +114,12 @@ export async function exportRows(db: Db, userId: string) {
       numbers: textNumbers,
     },
     texts,
+    ussd: {
+      phone: settings?.ussdPhoneE164 ?? null,
+      pinSetAt: settings?.ussdPinSetAt ?? null,
+      pinFailures: settings?.ussdPinFailures ?? 0,
+      pinLockedUntil: settings?.ussdPinLockedUntil ?? null,
+    },
     reviewReports,
     reviewReplies,
     claims,
