@@ -75,6 +75,14 @@ async function typecheckAndKnip(): Promise<boolean> {
     console.error('npm test: unused or undeclared dependencies (above); no test was run.');
     return false;
   }
+  // Issue 50 (decision 046): each language's missing and unused messages, listed; a message the
+  // code uses that the English catalog lacks fails the run (it would show its id).
+  const messages = await runQuiet('npx', ['tsx', path.join(here, '..', 'web', 'scripts', 'check-messages.ts')]);
+  console.log(`Checking the messages of each language...\n${messages.output}`);
+  if (messages.code !== 0) {
+    console.error('npm test: the English catalog lacks messages (above); no test was run.');
+    return false;
+  }
   return true;
 }
 

@@ -3,6 +3,7 @@ import { realpathSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { lingui } from '@lingui/vite-plugin';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { routes } from './scripts/check-size';
@@ -117,7 +118,10 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   plugins: [
     contractsWithoutSideEffects(),
     chunks.plugin,
-    react(),
+    // Issue 50 (decision 046): Lingui's macros compiled by Babel in React's plugin; a catalog
+    // (src/locales/<locale>/messages.po) imported by the app is compiled into its own chunk.
+    react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
+    lingui({ configPath: join(webRoot, 'lingui.config.ts') }),
     preloadRouteChunks(),
     // dist/assets/*.br and *.gz at the best levels, which the API sends as they are (issue 35).
     precompressAssets(outRoot),
@@ -158,7 +162,11 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
         manifest: true,
         rollupOptions: {
           output: {
-            manualChunks: chunks.manualChunks,
+            // Issue 50 (decision 046): each language's messages a chunk of their own, fetched only in that language.
+            manualChunks: (id, meta) => {
+              const locale = /\/locales\/([a-z]+)\/messages\.po$/.exec(id)?.[1];
+              return locale ? `messages-${locale}` : chunks.manualChunks(id, meta);
+            },
           },
         },
       },

@@ -57,7 +57,9 @@ export const routes: RouteBudget[] = [
   // the server draws (the loader only, a few KB: decision 036); once the app comes, what the chunk
   // groups and the lazy toasts brought them to, a few KB above (docs/PERFORMANCE.md, Page weight),
   // the landing page's 5 KB more for the loader it now counts (139.3 KB on 2026-11-26).
-  { name: 'landing', path: '/', page: 'src/app/pages/LandingPage.tsx', drawn: true, maxJsKb: 100, maxCssKb: 30, maxAppJsKb: 145 },
+  // Issue 50 (decision 046): each "with app" budget +6 KB for the languages: Lingui's runtime (about
+  // 4.5 KB with its React bindings) and the English catalog (about 1.1 KB), measured on 2026-11-29.
+  { name: 'landing', path: '/', page: 'src/app/pages/LandingPage.tsx', drawn: true, maxJsKb: 100, maxCssKb: 30, maxAppJsKb: 151 },
   {
     name: 'search',
     path: '/search',
@@ -66,7 +68,7 @@ export const routes: RouteBudget[] = [
     drawn: true,
     maxJsKb: 100,
     // Issue 48 (D22): a register listing's card (its source line and Call) and the tips for both kinds: 235.1 KB.
-    maxAppJsKb: 236,
+    maxAppJsKb: 242,
   },
   {
     name: 'professional profile',
@@ -74,7 +76,7 @@ export const routes: RouteBudget[] = [
     page: 'src/features/profiles/pages/ProfessionalProfilePage.tsx',
     drawn: true,
     maxJsKb: 100,
-    maxAppJsKb: 195,
+    maxAppJsKb: 201,
   },
   {
     name: 'institution profile',
@@ -82,7 +84,7 @@ export const routes: RouteBudget[] = [
     page: 'src/features/profiles/pages/InstitutionProfilePage.tsx',
     drawn: true,
     maxJsKb: 100,
-    maxAppJsKb: 195,
+    maxAppJsKb: 201,
   },
   { name: 'sign-in', path: '/login', page: 'src/features/auth/pages/LoginPage.tsx' },
 ];
@@ -113,6 +115,9 @@ export function chunkKeyOf(manifest: Manifest, module: string): string | undefin
   return Object.keys(manifest).find((k) => manifest[k].isDynamicEntry && manifest[k].name === name);
 }
 
+/** The English catalog's chunk (decision 046: each language's messages are a chunk of their own). */
+const ENGLISH_CATALOG = 'src/locales/en/messages.po';
+
 /**
  * The manifest keys a route loads with its code: the entry, the app's start (when the build has
  * one, src/boot/app.tsx), the page and its parts, with their static imports. `entryOnly`: the
@@ -135,6 +140,9 @@ export function firstLoadChunks(manifest: Manifest, page: string, parts: string[
   if (entryOnly) return [...seen];
   const appKey = chunkKeyOf(manifest, appModule);
   if (appKey) visit(appKey);
+  // Issue 50: the page's language's messages come with the app (src/main.tsx); English's are counted.
+  const catalog = Object.keys(manifest).find((k) => k === ENGLISH_CATALOG || manifest[k].src === ENGLISH_CATALOG);
+  if (catalog) visit(catalog);
   visit(pageKey);
   for (const part of parts) {
     const key = chunkKeyOf(manifest, part);

@@ -11,12 +11,16 @@ import { BaseProviders } from './app/providers';
 import { ServerDataSaver } from './lib/data-saver';
 import { AppRoutes } from './app/router';
 // Issue 48: the API answers an address that is no screen of the app with 404 (api/src/modules/seo/pages.ts).
-export { isAppPath } from './app/router';
+import { isAppPath as isAppRoute } from './app/router';
 import { professionalQueryOptions } from './features/profiles/api/get-professional';
 import { institutionQueryOptions } from './features/profiles/api/get-institution';
 import { reviewsQueryOptions } from './features/profiles/api/get-reviews';
 import { directoryCountsQueryOptions } from './features/search/api/get-directory-counts';
 import { readSearchState, searchServerStateKey } from './features/search/search-state';
+import type { I18n } from '@lingui/core';
+import { localeBase, splitLocalePath } from '@ilera/contracts/locales';
+import { loadMessages } from './i18n/catalogs';
+import { createI18n } from './i18n/i18n';
 
 /** What the API already read for the page, as its own GET would answer it. */
 export interface ServerData {
@@ -39,14 +43,27 @@ export interface Rendered {
 
 const newClient = () => new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
 
-function Page({ url, client, children }: { url: string; client: QueryClient; children: ReactNode }) {
+function Page({ url, client, i18n, children }: { url: string; client: QueryClient; i18n: I18n; children: ReactNode }) {
   return (
     <StrictMode>
-      <BaseProviders client={client}>
-        <StaticRouter location={url}>{children}</StaticRouter>
+      <BaseProviders client={client} i18n={i18n}>
+        <StaticRouter location={url} basename={localeBase(localeOf(url)) || undefined}>
+          {children}
+        </StaticRouter>
       </BaseProviders>
     </StrictMode>
   );
+}
+
+/** Issue 50: a screen of the app in any language ('/ha/login' is '/login'). */
+export const isAppPath = (pathname: string): boolean => isAppRoute(splitLocalePath(pathname).path);
+
+const localeOf = (url: string) => splitLocalePath(new URL(url, 'http://localhost').pathname).locale;
+
+/** Issue 50: the page's own I18n, in the language of its address ('/ha/...' is Hausa). */
+async function i18nFor(url: string): Promise<I18n> {
+  const locale = localeOf(url);
+  return createI18n(locale, await loadMessages(locale));
 }
 
 const searchStateOf = (url: string) => readSearchState(new URL(url, 'http://localhost').searchParams);
@@ -67,7 +84,7 @@ export async function searchServerState(url: string, send: typeof fetch, dataSav
     import('react-dom/server'),
   ]);
   const serverState = await getServerState(
-    <Page url={url} client={newClient()}>
+    <Page url={url} client={newClient()} i18n={await i18nFor(url)}>
       {/* Issue 35: a data saver's shorter page of results, as render() then draws it. */}
       <ServerDataSaver.Provider value={dataSaver}>
         <SearchClientContext.Provider value={createSearchClient(send)}>
@@ -92,6 +109,7 @@ export async function render(url: string, data: ServerData = {}): Promise<Render
   // Nothing is fetched on the server: queries without data render their loading state,
   // as they do on the browser's first render, and the browser fetches them after hydrating.
   const client = newClient();
+  const i18n = await i18nFor(url);
   if (data.professional) client.setQueryData(professionalQueryOptions(data.professional.id).queryKey, data.professional.data as never);
   if (data.institution) client.setQueryData(institutionQueryOptions(data.institution.id).queryKey, data.institution.data as never);
   if (data.reviews) client.setQueryData(reviewsQueryOptions(data.reviews.kind, data.reviews.id).queryKey, data.reviews.data as never);
@@ -99,7 +117,7 @@ export async function render(url: string, data: ServerData = {}): Promise<Render
   if (data.search) client.setQueryData(searchServerStateKey(searchStateOf(url)), data.search);
   // prerender waits for the lazily loaded page chunks, so the page itself is in the HTML.
   const { prelude } = await prerenderToNodeStream(
-    <Page url={url} client={client}>
+    <Page url={url} client={client} i18n={i18n}>
       <ServerDataSaver.Provider value={data.dataSaver === true}>
         <AppRoutes />
       </ServerDataSaver.Provider>

@@ -19,6 +19,8 @@ import { registerServiceWorker, warmServiceWorker } from './lib/service-worker';
 import { shouldShowConnectionDialog } from './lib/device';
 import { OFFLINE_MESSAGE, OFFLINE_PAGE_MESSAGE } from './lib/offline-messages';
 import { readMyPlanCookie, withMyPlan } from './features/care/my-plan-cookie';
+import { loadMessages, pageLocale } from './i18n/catalogs';
+import { LOCALE_COOKIE, localeBase, splitLocalePath } from '@ilera/contracts/locales';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
@@ -83,8 +85,9 @@ function preloadRouteChunks(): void {
 function load(recorder?: IntentRecorder): Promise<void> {
   recorder?.startLoading();
   if (!loading) preloadRouteChunks();
-  loading ??= import('./boot/app').then(
-    async ({ startApp }) => {
+  // Issue 50: the page's language's messages (a chunk of their own) come beside the app, not after it.
+  loading ??= Promise.all([import('./boot/app'), loadMessages(pageLocale(location.pathname))]).then(
+    async ([{ startApp }]) => {
       failure?.remove();
       // The app shows its own "Saved copy" notice (the service worker wrote one into a saved page's HTML).
       document.getElementById('ilera-saved-copy')?.remove();
@@ -146,8 +149,9 @@ const changedAtOnce = [...document.querySelectorAll<HTMLElement>('[data-app-at-o
 );
 // Issue 45: a visitor's "My plan" (a cookie) preselects the plan filter. A server-drawn search that says
 // nothing of a plan is asked for again with it: one page of HTML, instead of the whole app to redraw it.
-const withPlan = serverState && location.pathname === '/search' && !html.hasAttribute('data-signed-in') ? withMyPlan(location.search, readMyPlanCookie()) : null;
-if (withPlan !== null) location.replace(`/search?${withPlan}`);
+const here = splitLocalePath(location.pathname);
+const withPlan = serverState && here.path === '/search' && !html.hasAttribute('data-signed-in') ? withMyPlan(location.search, readMyPlanCookie()) : null;
+if (withPlan !== null) location.replace(`${localeBase(here.locale)}/search?${withPlan}`);
 const waitForIntent =
   withPlan === null &&
   serverState &&
@@ -171,6 +175,17 @@ if (waitForIntent) {
 } else if (withPlan === null) {
   void load();
 }
+
+// Issue 50: a language chosen from the header's menu (plain links, components/LanguageMenu.tsx) is
+// remembered for the next visit to / (a year), whether or not the app has come.
+document.addEventListener(
+  'click',
+  (event) => {
+    const choice = (event.target as Element | null)?.closest?.('a[data-lang-menu]')?.getAttribute('data-lang-menu');
+    if (choice) document.cookie = `${LOCALE_COOKIE}=${choice}; path=/; max-age=31536000; samesite=lax`;
+  },
+  true,
+);
 
 // Installable app and offline use (issue 35): after the page has loaded.
 registerServiceWorker();

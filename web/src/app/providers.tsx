@@ -3,6 +3,8 @@ import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
+import type { I18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { queryClient } from '../lib/query-client';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -38,21 +40,27 @@ function ToastsWhenNeeded() {
   ) : null;
 }
 
-/** Everything but the router: the browser adds BrowserRouter, the server (entry-server.tsx) a StaticRouter. */
-export function BaseProviders({ children, client }: { children: ReactNode; client: QueryClient }) {
+/**
+ * Everything but the router: the browser adds BrowserRouter, the server (entry-server.tsx) a StaticRouter.
+ * `i18n`: the page's language and its messages (issue 50, decision 046).
+ */
+export function BaseProviders({ children, client, i18n }: { children: ReactNode; client: QueryClient; i18n: I18n }) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      {/* Spec: one toast visible at a time, shown for 5000 ms (lib/Toasts.tsx). */}
-      <ToastsWhenNeeded />
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    </MantineProvider>
+    <I18nProvider i18n={i18n}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+        {/* Spec: one toast visible at a time, shown for 5000 ms (lib/Toasts.tsx). */}
+        <ToastsWhenNeeded />
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      </MantineProvider>
+    </I18nProvider>
   );
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
+/** `basename`: the language's path prefix ('/ha'; '' for English): every link keeps the language. */
+export function AppProviders({ children, i18n, basename }: { children: ReactNode; i18n: I18n; basename: string }) {
   return (
-    <BaseProviders client={queryClient}>
-      <BrowserRouter>{children}</BrowserRouter>
+    <BaseProviders client={queryClient} i18n={i18n}>
+      <BrowserRouter basename={basename || undefined}>{children}</BrowserRouter>
     </BaseProviders>
   );
 }

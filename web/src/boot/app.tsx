@@ -9,6 +9,9 @@ import { hydrate } from '@tanstack/react-query';
 import { AppProviders } from '../app/providers';
 import { AppRoutes } from '../app/router';
 import { queryClient } from '../lib/query-client';
+import { localeBase } from '@ilera/contracts/locales';
+import { loadMessages, pageLocale } from '../i18n/catalogs';
+import { createI18n } from '../i18n/i18n';
 
 /** Calls `onCommit` once React has committed the root's first render (or hydration). */
 function Committed({ onCommit }: { onCommit: () => void }) {
@@ -33,11 +36,14 @@ function keepToastsForOffline(): void {
  * the data it was drawn from (#ilera-ssr, entry-server.tsx): the query cache starts from it.
  * Resolves once the root has committed; parts behind a lazy boundary may hydrate after.
  */
-export function startApp(root: HTMLElement, serverState: HTMLElement | null): Promise<void> {
+export async function startApp(root: HTMLElement, serverState: HTMLElement | null): Promise<void> {
+  // Issue 50: the address's language, whose messages the loader started fetching beside this chunk.
+  const locale = pageLocale(location.pathname);
+  const i18n = createI18n(locale, await loadMessages(locale));
   return new Promise<void>((resolve) => {
     const app = (
       <StrictMode>
-        <AppProviders>
+        <AppProviders i18n={i18n} basename={localeBase(locale)}>
           <AppRoutes />
         </AppProviders>
         {/* Renders nothing: the server's HTML has no counterpart to match. */}

@@ -2,6 +2,11 @@ import { lazy, Suspense } from 'react';
 import { Anchor, Box, Burger, Button, Container, Divider, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useLocation } from 'react-router-dom';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { localePath } from '@ilera/contracts/locales';
+import { useLocale } from '../i18n/use-locale';
+import { LanguageMenu } from './LanguageMenu';
 import { useAuth, type User } from '../features/auth/api/use-auth';
 import { registerPath, returnPathOf, signInPath } from '../features/auth/api/return-path';
 import { accountLinks, findLinks, type NavItem } from './nav-links';
@@ -27,7 +32,10 @@ export function Header({ variant = 'app' }: HeaderProps) {
   const landing = variant === 'landing';
   // The landing page is only shown to signed-out visitors (or while loading).
   const signedInUser = landing ? null : user;
-  const navItems = landing ? [...findLinks, { label: 'About', to: '/about' }] : findLinks;
+  const navItems = landing ? [...findLinks, { label: msg`About`, to: '/about' }] : findLinks;
+  const { i18n, t } = useLingui();
+  // Issue 50: /emergency is the API's own page, in the page's language.
+  const emergency = localePath(useLocale(), '/emergency');
   // Issue 34: signing in or registering comes back to the page the visitor was on.
   const location = useLocation();
   const back = returnPathOf(location.pathname, location.search);
@@ -43,13 +51,13 @@ export function Header({ variant = 'app' }: HeaderProps) {
       <Container size="lg" h={60}>
         <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="lg" wrap="nowrap">
-            <Anchor component={Link} to="/" underline="never" fw={800} fz={24} c="teal.7" aria-label="Ilera home">
+            <Anchor component={Link} to="/" underline="never" fw={800} fz={24} c="teal.7" aria-label={t`Ilera home`}>
               Ilera
             </Anchor>
-            <Group component="nav" aria-label="Main" gap="md" visibleFrom="sm" wrap="nowrap">
+            <Group component="nav" aria-label={t`Main`} gap="md" visibleFrom="sm" wrap="nowrap">
               {navItems.map((item) => (
-                <Anchor key={item.label} component={Link} to={item.to} c="dark.6" fw={500} fz="sm">
-                  {item.label}
+                <Anchor key={item.to} component={Link} to={item.to} c="dark.6" fw={500} fz="sm">
+                  {i18n._(item.label)}
                 </Anchor>
               ))}
             </Group>
@@ -58,8 +66,9 @@ export function Header({ variant = 'app' }: HeaderProps) {
           <Group gap="xs" wrap="nowrap">
             {/* Issue 33: one tap to "Call 112" and the nearest hospitals (a phone gets the strip below).
                 Plain links: /emergency is a small server page of its own, not a screen of this app. */}
-            <Button component="a" href="/emergency" color="red" variant="light" size="sm" px="xs" visibleFrom="sm">
-              Emergency
+            <LanguageMenu />
+            <Button component="a" href={emergency} color="red" variant="light" size="sm" px="xs" visibleFrom="sm">
+              <Trans>Emergency</Trans>
             </Button>
             {signedInUser ? (
               <>
@@ -75,19 +84,19 @@ export function Header({ variant = 'app' }: HeaderProps) {
             ) : (
               <>
                 <Button component={Link} to={signInPath(back ?? '/')} variant="subtle" size="sm" px="xs">
-                  Sign In
+                  <Trans>Sign In</Trans>
                 </Button>
                 {landing ? (
                   <Button component={Link} to={registerPath(back)} size="sm" px="sm">
-                    Register
+                    <Trans>Register</Trans>
                   </Button>
                 ) : (
                   <>
                     <Button component={Link} to={registerPath(back, 'professional')} size="sm" visibleFrom="sm">
-                      Join as Professional
+                      <Trans>Join as Professional</Trans>
                     </Button>
                     <Button component={Link} to={registerPath(back)} size="sm" px="sm" hiddenFrom="sm">
-                      Register
+                      <Trans>Register</Trans>
                     </Button>
                   </>
                 )}
@@ -98,7 +107,7 @@ export function Header({ variant = 'app' }: HeaderProps) {
               onClick={toggle}
               hiddenFrom="sm"
               size="sm"
-              aria-label={opened ? 'Close menu' : 'Open menu'}
+              aria-label={opened ? t`Close menu` : t`Open menu`}
               aria-expanded={opened}
               aria-controls="mobile-menu"
             />
@@ -106,7 +115,7 @@ export function Header({ variant = 'app' }: HeaderProps) {
         </Group>
       </Container>
       <Anchor
-        href="/emergency"
+        href={emergency}
         hiddenFrom="sm"
         display="block"
         ta="center"
@@ -117,7 +126,7 @@ export function Header({ variant = 'app' }: HeaderProps) {
         bg="red.0"
         underline="never"
       >
-        Emergency: call 112 or find the nearest hospital
+        <Trans>Emergency: call 112 or find the nearest hospital</Trans>
       </Anchor>
 
       {opened && (
@@ -145,8 +154,9 @@ function MobilePanel({
   navItems: NavItem[];
   onNavigate: () => void;
 }) {
+  const { i18n, t } = useLingui();
   return (
-    <Stack component="nav" aria-label="Mobile" gap={4}>
+    <Stack component="nav" aria-label={t`Mobile`} gap={4}>
       {user && (
         <>
           <Group gap="sm" wrap="nowrap" py={4}>
@@ -160,15 +170,15 @@ function MobilePanel({
         </>
       )}
       {[...navItems, ...(user ? accountLinks(user) : [])].map((item) => (
-        <Anchor key={item.label} component={Link} to={item.to} onClick={onNavigate} c="dark.6" fw={500} py={8}>
-          {item.label}
+        <Anchor key={item.to} component={Link} to={item.to} onClick={onNavigate} c="dark.6" fw={500} py={8}>
+          {i18n._(item.label)}
         </Anchor>
       ))}
       {user && (
         <>
           <Divider my={4} />
           <Anchor href="/api/logout" c="red.7" fw={500} py={8}>
-            Log out
+            <Trans>Log out</Trans>
           </Anchor>
         </>
       )}

@@ -4,7 +4,10 @@
 // progressive addition: a typed place works with scripts off.
 import { createHash } from 'node:crypto';
 import { careWeekdays, careWeekdayLabels, isCareStale } from '@ilera/contracts';
+import { DEFAULT_LOCALE, localePath, type Locale } from '@ilera/contracts/locales';
 import type { EmergencyCare, NearbyHospital, Whereabouts } from './emergency.service';
+import { emergencyI18n, type EmergencyMessageId } from './emergency.messages';
+import { alternateLinks } from '../i18n/locale';
 
 const escapeHtml = (s: string) =>
   s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -41,7 +44,8 @@ footer{color:#646b73;font-size:13px;padding:16px;text-align:center}
 
 // Asks the device once, then loads the server-rendered answer for that point; on refusal the
 // typed-place form (already on the page) is the way.
-const SCRIPT = `(function(){var b=document.getElementById('locate'),s=document.getElementById('locate-status');if(!b||!navigator.geolocation)return;b.hidden=false;b.onclick=function(){s.textContent='Finding your location…';navigator.geolocation.getCurrentPosition(function(p){location.href='/emergency?near='+p.coords.latitude.toFixed(5)+','+p.coords.longitude.toFixed(5)},function(){s.textContent='Your location is not available. Type a place instead.'},{enableHighAccuracy:true,timeout:15000,maximumAge:60000})}})();`;
+// Its words are the page's (data-finding, data-failed: issue 50), so one script, one hash, serves every language.
+const SCRIPT = `(function(){var b=document.getElementById('locate'),s=document.getElementById('locate-status');if(!b||!navigator.geolocation)return;b.hidden=false;b.onclick=function(){s.textContent=b.getAttribute('data-finding');navigator.geolocation.getCurrentPosition(function(p){location.href=location.pathname+'?near='+p.coords.latitude.toFixed(5)+','+p.coords.longitude.toFixed(5)},function(){s.textContent=b.getAttribute('data-failed')},{enableHighAccuracy:true,timeout:15000,maximumAge:60000})}})();`;
 
 /** The CSP source that lets this one inline script run (the app's policy allows no other inline script). */
 export const SCRIPT_CSP_SOURCE = `'sha256-${createHash('sha256').update(SCRIPT).digest('base64')}'`;
@@ -57,72 +61,112 @@ export interface EmergencyView {
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+/** The page's words in its language (issue 50): `t('call')`; English is the page's text as it was. */
+interface Words {
+  locale: Locale;
+  t: (id: EmergencyMessageId, values?: Record<string, string>) => string;
+  /** An address of the site in the page's language. */
+  href: (path: string) => string;
+}
+
+function wordsFor(locale: Locale): Words {
+  const i18n = emergencyI18n(locale);
+  // The messages are ours (HTML-safe, no double quote); what goes into them is escaped.
+  const escaped = (values: Record<string, string> = {}) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, escapeHtml(v)]));
+  return { locale, t: (id, values) => i18n._(id, escaped(values)), href: (path) => localePath(locale, path) };
+}
+
+const WAT = 'Africa/Lagos';
+
+/** "Mar 2026" in WAT (English as before; another language by its CLDR names through Intl). */
+function monthYear(iso: string, w: Words): string {
+  if (w.locale === DEFAULT_LOCALE) {
+    const wat = new Date(new Date(iso).getTime() + 3_600_000);
+    return `${MONTHS[wat.getUTCMonth()]} ${wat.getUTCFullYear()}`;
+  }
+  return new Intl.DateTimeFormat(w.locale, { month: 'short', year: 'numeric', timeZone: WAT }).format(new Date(iso));
+}
+
 /** "confirmed Mar 2026" (WAT), with its age when past 12 months: how fresh a published fact is. */
-function confirmed(iso: string | null, now: Date): string {
+function confirmed(iso: string | null, now: Date, w: Words): string {
   if (!iso) return '';
-  const wat = new Date(new Date(iso).getTime() + 3_600_000);
-  const when = `confirmed ${MONTHS[wat.getUTCMonth()]} ${wat.getUTCFullYear()}`;
-  return isCareStale(iso, now) ? `${when}, over a year ago` : when;
+  const month = monthYear(iso, w);
+  return isCareStale(iso, now) ? w.t('confirmedOld', { month }) : w.t('confirmed', { month });
 }
 
 /** An ISO time in WAT ('2026-11-30T08:00:00+01:00') as "08:00", or "Mon 08:00" when it is not today. */
-function watTime(iso: string, now: Date): string {
+function watTime(iso: string, now: Date, w: Words): string {
   const today = new Date(now.getTime() + 3_600_000).toISOString().slice(0, 10);
   const day = iso.slice(0, 10);
   if (day === today) return iso.slice(11, 16);
-  const weekday = careWeekdays[(new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7]!;
-  return `${careWeekdayLabels[weekday].slice(0, 3)} ${iso.slice(11, 16)}`;
+  const weekday =
+    w.locale === DEFAULT_LOCALE
+      ? careWeekdayLabels[careWeekdays[(new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7]!].slice(0, 3)
+      : new Intl.DateTimeFormat(w.locale, { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+  return `${weekday} ${iso.slice(11, 16)}`;
 }
 
 /** Issue 45: 24-hour emergency, open or closed now, and the readiness services, each with how fresh it is. */
-function careLines(c: EmergencyCare | undefined, now: Date): string {
+function careLines(c: EmergencyCare | undefined, now: Date, w: Words): string {
   if (!c) return '';
-  const hoursAge = c.hoursConfirmedAt ? ` <span class="note">(hours ${confirmed(c.hoursConfirmedAt, now)})</span>` : '';
+  // Already escaped: put in as it is.
+  const hoursAge = c.hoursConfirmedAt ? ` <span class="note">(${w.t('hoursConfirmed').replace('{confirmed}', confirmed(c.hoursConfirmedAt, now, w))})</span>` : '';
   let state = '';
-  if (c.emergency24h) state = `<span class="h24">24-hour emergency</span>${hoursAge}`;
-  else if (c.openNow === true) state = `<span class="open">Open now</span>${c.closesAt ? ` · closes ${watTime(c.closesAt, now)}` : ''}${hoursAge}`;
-  else if (c.openNow === false) state = `<span class="shut">Closed now</span>${c.opensAt ? ` · opens ${watTime(c.opensAt, now)}` : ''}${hoursAge}`;
+  if (c.emergency24h) state = `<span class="h24">${w.t('emergency24h')}</span>${hoursAge}`;
+  else if (c.openNow === true) state = `<span class="open">${w.t('openNow')}</span>${c.closesAt ? ` · ${w.t('closes', { time: watTime(c.closesAt, now, w) })}` : ''}${hoursAge}`;
+  else if (c.openNow === false) state = `<span class="shut">${w.t('closedNow')}</span>${c.opensAt ? ` · ${w.t('opens', { time: watTime(c.opensAt, now, w) })}` : ''}${hoursAge}`;
   const ready = c.readiness.length
-    ? `<p>Ready for: ${c.readiness.map(escapeHtml).join(', ')}${c.servicesConfirmedAt ? ` <span class="note">(${confirmed(c.servicesConfirmedAt, now)})</span>` : ''}</p>`
+    ? `<p>${w.t('readyFor', { services: c.readiness.join(', ') })}${c.servicesConfirmedAt ? ` <span class="note">(${confirmed(c.servicesConfirmedAt, now, w)})</span>` : ''}</p>`
     : '';
   return (state ? `<p>${state}</p>` : '') + ready;
 }
 
-function hospitalItem(h: NearbyHospital, from: Whereabouts, now: Date): string {
+/** "1.2" km: English as before; another language with its own decimal sign (Intl, CLDR). */
+const kmText = (km: number, w: Words) =>
+  w.locale === DEFAULT_LOCALE ? km.toFixed(1) : new Intl.NumberFormat(w.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(km);
+
+function hospitalItem(h: NearbyHospital, from: Whereabouts, now: Date, w: Words): string {
   const where = [h.city, h.lga, h.state].filter((v, i, a) => v && a.indexOf(v) === i).join(', ');
   const acts = [
-    h.phone ? `<a class="tel" href="${escapeHtml(telHref(h.phone))}">Call ${escapeHtml(h.phone)}</a>` : '',
-    `<a href="${escapeHtml(directionsUrl(from, h))}" rel="noopener">Directions</a>`,
-    `<a href="geo:${coords(h)}">Open in maps</a>`,
-    `<a href="/institution/${encodeURIComponent(h.id)}">Details</a>`,
+    h.phone ? `<a class="tel" href="${escapeHtml(telHref(h.phone))}">${w.t('callPhone', { phone: h.phone })}</a>` : '',
+    `<a href="${escapeHtml(directionsUrl(from, h))}" rel="noopener">${w.t('directions')}</a>`,
+    `<a href="geo:${coords(h)}">${w.t('openInMaps')}</a>`,
+    `<a href="${escapeHtml(w.href(`/institution/${encodeURIComponent(h.id)}`))}">${w.t('details')}</a>`,
   ].join('');
-  return `<li><h3>${escapeHtml(h.name)}</h3><p><span class="dist">${h.distanceKm.toFixed(1)} km</span> · ${escapeHtml(h.typeLabel)}${where ? ` · ${escapeHtml(where)}` : ''}</p>${careLines(h.care, now)}${h.phone ? '' : '<p class="note">No phone number on record.</p>'}<div class="acts">${acts}</div></li>`;
+  return `<li><h3>${escapeHtml(h.name)}</h3><p><span class="dist">${w.t('km', { km: kmText(h.distanceKm, w) })}</span> · ${escapeHtml(h.typeLabel)}${where ? ` · ${escapeHtml(where)}` : ''}</p>${careLines(h.care, now, w)}${h.phone ? '' : `<p class="note">${w.t('noPhone')}</p>`}<div class="acts">${acts}</div></li>`;
 }
 
-export function renderEmergencyPage(view: EmergencyView, typed: string, appUrl: string, now: Date = new Date()): string {
+/** The words for "your location" in a language (the routes label the device's point with it). */
+export const yourLocation = (locale: Locale): string => emergencyI18n(locale)._('yourLocation');
+
+/**
+ * The page in `locale` (issue 50: /ha/emergency, /yo/emergency...; English at /emergency), with
+ * its address in every language for search engines.
+ */
+export function renderEmergencyPage(view: EmergencyView, typed: string, appUrl: string, now: Date = new Date(), locale: Locale = DEFAULT_LOCALE): string {
+  const w = wordsFor(locale);
   const parts: string[] = [];
-  parts.push(
-    `<h1>Emergency</h1><a class="call" href="tel:112">Call 112</a><p class="note">112 is Nigeria's emergency number: free from any phone, even without credit.</p>`,
-  );
+  parts.push(`<h1>${w.t('heading')}</h1><a class="call" href="tel:112">${w.t('call')}</a><p class="note">${w.t('callNote')}</p>`);
   if (view.at) {
-    const approx = view.at.approximate ? ' (approximate)' : '';
-    parts.push(
-      `<h2>Nearest hospitals</h2><p class="note">Near ${escapeHtml(view.at.label)}${approx}. 24-hour emergencies first, then those open now. Distances are in a straight line.</p>`,
-    );
+    const near = w.t(view.at.approximate ? 'nearApprox' : 'near', { place: view.at.label });
+    parts.push(`<h2>${w.t('nearest')}</h2><p class="note">${near} ${w.t('order')}</p>`);
     if (view.unavailable) {
-      parts.push('<p>The hospital list is not available right now. Call 112, or try again in a minute.</p>');
+      parts.push(`<p>${w.t('unavailable')}</p>`);
     } else if (view.hospitals.length === 0) {
-      parts.push('<p>No hospital with a known location was found within 500 km.</p>');
+      parts.push(`<p>${w.t('none', { km: kmText(500, w).replace(/[.,]0$/, '') })}</p>`);
     } else {
-      parts.push(`<ol>${view.hospitals.map((h) => hospitalItem(h, view.at!, now)).join('')}</ol>`);
+      parts.push(`<ol>${view.hospitals.map((h) => hospitalItem(h, view.at!, now, w)).join('')}</ol>`);
     }
   }
-  parts.push(`<h2>${view.at ? 'Somewhere else?' : 'Find the nearest hospitals'}</h2>`);
-  parts.push('<button id="locate" type="button" hidden>Use my location</button><p id="locate-status" class="note" role="status"></p>');
-  if (view.unknownPlace) parts.push(`<p>We could not find “${escapeHtml(view.unknownPlace)}”. Try a town, LGA or state.</p>`);
+  parts.push(`<h2>${view.at ? w.t('elsewhere') : w.t('find')}</h2>`);
   parts.push(
-    `<form method="get" action="/emergency"><label for="place" class="note" style="flex-basis:100%">Or type a place (town, LGA, area or state)</label><input id="place" name="place" value="${escapeHtml(typed)}" autocomplete="address-level2" placeholder="e.g. Yaba, Kano, Wuse"><button type="submit">Find hospitals</button></form>`,
+    `<button id="locate" type="button" hidden data-finding="${w.t('finding')}" data-failed="${w.t('noLocation')}">${w.t('useLocation')}</button><p id="locate-status" class="note" role="status"></p>`,
+  );
+  if (view.unknownPlace) parts.push(`<p>${w.t('unknownPlace', { place: view.unknownPlace })}</p>`);
+  parts.push(
+    `<form method="get" action="${w.href('/emergency')}"><label for="place" class="note" style="flex-basis:100%">${w.t('placeLabel')}</label><input id="place" name="place" value="${escapeHtml(typed)}" autocomplete="address-level2" placeholder="${w.t('placeholder')}"><button type="submit">${w.t('findHospitals')}</button></form>`,
   );
 
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Emergency: call 112 and find the nearest hospital | Ilera</title><meta name="description" content="Call 112, Nigeria's emergency number, and find the nearest hospitals with distance, phone and directions."><link rel="canonical" href="${escapeHtml(appUrl)}/emergency"><style>${STYLE}</style></head><body><header><a href="/">Ilera</a><a href="/search" style="font-size:15px;font-weight:600">Search</a></header><main>${parts.join('')}</main><footer>Facility locations: Ilera providers and the Nigeria Health Facility Registry (GRID3, CC BY 4.0).</footer><script>${SCRIPT}</script></body></html>`;
+  const canonical = `${appUrl}${w.href('/emergency')}`;
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${w.t('title')}</title><meta name="description" content="${w.t('description')}"><link rel="canonical" href="${escapeHtml(canonical)}">${alternateLinks(canonical)}<style>${STYLE}</style></head><body><header><a href="${w.href('/')}">Ilera</a><a href="${w.href('/search')}" style="font-size:15px;font-weight:600">${w.t('search')}</a></header><main>${parts.join('')}</main><footer>${w.t('footer')}</footer><script>${SCRIPT}</script></body></html>`;
 }

@@ -18,6 +18,8 @@ import { multiSearch } from '../search/search.service';
 import type { ProfessionalRow } from '../professionals/professionals.repo';
 import type { InstitutionRow } from '../institutions/institutions.repo';
 import { careLd } from './care-ld';
+import { DEFAULT_LOCALE, localeBase, localePath, splitLocalePath } from '@ilera/contracts/locales';
+import { alternateLinks, localizedPaths, preferredLocale, requestLocale } from '../i18n/locale';
 
 /** What the page's queries would fetch, as web/src/entry-server.tsx's ServerData names it. */
 type ServerData = Record<string, unknown>;
@@ -59,11 +61,13 @@ export function renderDocument(
   // their dashboard at /), and otherwise at the first intent (web/src/main.tsx).
   // So does a page the server could not draw whole (a search that failed): the app finishes it.
   const appAtOnce = (body?.signedIn ? ' data-signed-in=""' : '') + (body?.incomplete ? ' data-incomplete=""' : '');
-  let html = template.replace('<html lang="en">', `<html lang="en" data-mantine-color-scheme="light"${saver}${appAtOnce}>`);
+  // Issue 50: the page's language is its address's (/ha/... is Hausa), and it names its address in each.
+  const locale = head ? splitLocalePath(new URL(head.canonical).pathname).locale : DEFAULT_LOCALE;
+  let html = template.replace('<html lang="en">', `<html lang="${locale}" data-mantine-color-scheme="light"${saver}${appAtOnce}>`);
   if (head) {
     const tags = [
       `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
-      head.noindex ? '<meta name="robots" content="noindex" />' : '',
+      head.noindex ? '<meta name="robots" content="noindex" />' : alternateLinks(head.canonical),
       head.jsonLd ? `<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>` : '',
     ].join('');
     html = html
@@ -287,15 +291,27 @@ export async function registerServerPages(app: FastifyInstance, root: string): P
   const defaultDescription = /<meta\s+name="description"\s+content="([^"]*)"/.exec(template)?.[1] ?? '';
   const defaultTitle = /<title>([^<]*)<\/title>/.exec(template)?.[1] ?? 'Ilera';
 
+  // Issue 50 (decision 046): every page in each language under its prefix (/ha, /yo, /ig, /pcm).
   for (const [url, head] of Object.entries(staticPages)) {
-    app.get(url, async (request, reply) => {
+    for (const route of localizedPaths(url)) app.get(route, async (request, reply) => {
+      const locale = requestLocale(request);
+      // The landing page without a prefix: in the language the visitor chose from the menu (its
+      // cookie) or, before any choice, the first their browser asks for (Accept-Language).
+      if (url === '/' && route === '/') {
+        reply.header('vary', 'Cookie, Save-Data, Accept-Language');
+        const wanted = preferredLocale(request);
+        if (wanted !== DEFAULT_LOCALE) {
+          const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+          return reply.header('cache-control', 'no-cache').redirect(`${localePath(wanted, '/')}${query}`, 302);
+        }
+      } else reply.header('vary', 'Cookie, Save-Data');
       const data: ServerData = url === '/' ? { directoryCounts: await directoryCounts(app.sql) } : {};
       const body = await render(request, data);
-      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Cookie, Save-Data');
+      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache');
       return reply.send(
         renderDocument(
           template,
-          { title: head.title ?? defaultTitle, description: head.description || defaultDescription, canonical: `${app.config.appUrl}${url}` },
+          { title: head.title ?? defaultTitle, description: head.description || defaultDescription, canonical: `${app.config.appUrl}${localePath(locale, url)}` },
           body,
         ),
       );
@@ -318,7 +334,8 @@ export async function registerServerPages(app: FastifyInstance, root: string): P
         // Its reviews too, with the providers' replies (D27): in the HTML, not fetched after it.
         const reviews = await (kind === 'professional' ? listProfessionalReviews : listInstitutionReviews)(app.sql, id, await request.currentUser());
         const body = await render(request, { [kind]: { id, data }, reviews: { kind, id, data: JSON.parse(JSON.stringify(reviews)) as unknown } });
-        return reply.send(renderDocument(template, head(view, app.config.appUrl, await headContext(app.sql, view.care)), body));
+        const base = `${app.config.appUrl}${localeBase(requestLocale(request))}`;
+        return reply.send(renderDocument(template, head(view, base, await headContext(app.sql, view.care)), body));
       } catch (err) {
         if (!(err instanceof NotFoundError)) throw err;
         // The browser shows "... Not Found" (its own GET answers 404 too); nothing to index.
@@ -337,16 +354,20 @@ export async function registerServerPages(app: FastifyInstance, root: string): P
     }
     throw err;
   };
-  app.get<{ Params: { id: string } }>(
-    '/professional/:id',
-    { errorHandler: limited },
-    page('professional', async (id, request) => getProfessional(app.sql, id, await request.currentUser()), professionalHead),
-  );
-  app.get<{ Params: { id: string } }>(
-    '/institution/:id',
-    { errorHandler: limited },
-    page('institution', async (id, request) => getInstitution(app.sql, id, await request.currentUser()), institutionHead),
-  );
+  for (const route of localizedPaths('/professional/:id')) {
+    app.get<{ Params: { id: string } }>(
+      route,
+      { errorHandler: limited },
+      page('professional', async (id, request) => getProfessional(app.sql, id, await request.currentUser()), professionalHead),
+    );
+  }
+  for (const route of localizedPaths('/institution/:id')) {
+    app.get<{ Params: { id: string } }>(
+      route,
+      { errorHandler: limited },
+      page('institution', async (id, request) => getInstitution(app.sql, id, await request.currentUser()), institutionHead),
+    );
+  }
 
   // The search page's instantsearch posts to /api/search/multi_search; rendering /search, its
   // request goes to the same service in this process (no HTTP, no second count against the limit).
@@ -365,7 +386,7 @@ export async function registerServerPages(app: FastifyInstance, root: string): P
    * as one search against the search limit (api/src/plugins/rate-limit.ts). If the search fails,
    * the page is sent without results and the browser searches, as it did before.
    */
-  app.get('/search', { errorHandler: limited }, async (request, reply) => {
+  for (const route of localizedPaths('/search')) app.get(route, { errorHandler: limited }, async (request, reply) => {
     let search: unknown;
     if (hasRenderer) {
       try {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { LOCALES, localePath } from '@ilera/contracts/locales';
 import { FILE_SPAN, sitemapEntries, sitemapFiles, type ProfileKind } from './sitemap.repo';
 
 /** Public pages that are not profiles, in the sitemap's pages file. */
@@ -51,7 +52,8 @@ export default async function seoRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { file: string } }>('/sitemap/:file', async (request, reply) => {
     const urls: string[] = [];
     if (request.params.file === 'pages.xml') {
-      for (const path of STATIC_PATHS) urls.push(`<url><loc>${base}${path}</loc></url>`);
+      // Issue 50 (decision 046): each page in every language (/ha/search...), English first as before.
+      for (const locale of LOCALES) for (const path of STATIC_PATHS) urls.push(`<url><loc>${base}${escapeXml(localePath(locale, path))}</loc></url>`);
     } else {
       const match = /^(professionals|institutions)-([1-9]\d{0,4})\.xml$/.exec(request.params.file);
       const page = match ? Number(match[2]) - 1 : -1;

@@ -27,9 +27,12 @@ import {
   IconStethoscope,
 } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, Plural, useLingui } from '@lingui/react/macro';
+import { useLocaleBase } from '../../i18n/use-locale';
 import {
   landingLocations,
-  professionalTypeLabels,
   quickSearchFacilities,
   quickSearchQuery,
   quickSearchSpecialties,
@@ -70,11 +73,13 @@ function Hero() {
       <Container size="lg">
         <Stack gap="lg" align="center" ta="center">
           <Title order={1} fz={{ base: 28, sm: 44 }} lh={1.15} maw={760}>
-            Find Trusted Healthcare Providers in Nigeria
+            <Trans>Find Trusted Healthcare Providers in Nigeria</Trans>
           </Title>
           <Text size="lg" c="dimmed" maw={640}>
-            Read reviews, compare qualifications, view profiles and book appointments with doctors, pharmacists,
-            nurses, hospitals, pharmacies and labs near you.
+            <Trans>
+              Read reviews, compare qualifications, view profiles and book appointments with doctors, pharmacists,
+              nurses, hospitals, pharmacies and labs near you.
+            </Trans>
           </Text>
           <HeroSearchForm />
         </Stack>
@@ -89,6 +94,9 @@ function HeroSearchForm() {
   // what they chose is read from the form when it is sent. Only the type is state,
   // because the quick-search list depends on it.
   const [type, setType] = useState<SearchType>('professionals');
+  const { t } = useLingui();
+  // Issue 50: the search opens in the page's language.
+  const base = useLocaleBase();
   const typeSelect = useRef<HTMLSelectElement>(null);
   useEffect(() => {
     const chosen = typeSelect.current?.value as SearchType | undefined;
@@ -108,7 +116,7 @@ function HeroSearchForm() {
     const q = field('q').trim() || (quick && quick !== 'all' ? (quickSearchQuery(quick) ?? '') : '');
     const href = searchUrl({ q, location: location === 'all' ? '' : location, type: field('type') as SearchType });
     // Spec: a full page navigation, not a client-side route change.
-    window.location.assign(href);
+    window.location.assign(`${base}${href}`);
   };
 
   return (
@@ -116,11 +124,11 @@ function HeroSearchForm() {
       component="form"
       // Before the scripts (or without them, issue 35) the browser sends the form itself:
       // /search reads q, type and location (the quick choice needs the script).
-      action="/search"
+      action={`${base}/search`}
       method="get"
       onSubmit={onSubmit}
       role="search"
-      aria-label="Find a healthcare provider"
+      aria-label={t`Find a healthcare provider`}
       shadow="md"
       radius="lg"
       p={{ base: 'md', sm: 'lg' }}
@@ -130,9 +138,9 @@ function HeroSearchForm() {
     >
       <Stack gap="sm">
         <TextInput
-          aria-label="Search"
+          aria-label={t`Search`}
           name="q"
-          placeholder="Search by name or specialty..."
+          placeholder={t`Search by name or specialty...`}
           defaultValue=""
           leftSection={<IconSearch size={18} aria-hidden />}
           size="md"
@@ -142,33 +150,33 @@ function HeroSearchForm() {
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
           <NativeSelect
             ref={typeSelect}
-            label="Type"
+            label={t`Type`}
             name="type"
             defaultValue="professionals"
             onChange={(event) => setType(event.currentTarget.value as SearchType)}
-            data={searchTypeOptions.map((o) => ({ value: o.value, label: o.label }))}
+            data={searchTypeOptions.map((o) => ({ value: o.value, label: o.value === 'professionals' ? t`Professionals` : t`Institutions` }))}
           />
           <NativeSelect
-            label="Location"
+            label={t`Location`}
             name="location"
             defaultValue=""
-            data={[{ value: '', label: 'Select location' }, ...landingLocations]}
+            data={[{ value: '', label: t`Select location` }, ...landingLocations.map((o) => (o.value === 'all' ? { ...o, label: t`All Locations` } : o))]}
           />
           <NativeSelect
             // A new list for each type, starting unchosen.
             key={type}
-            label="Quick search"
+            label={t`Quick search`}
             name="quick"
             defaultValue=""
             data={[
-              { value: '', label: type === 'professionals' ? 'Select specialty' : 'Select facility' },
-              { value: 'all', label: type === 'professionals' ? 'All Specialties' : 'All Facilities' },
+              { value: '', label: type === 'professionals' ? t`Select specialty` : t`Select facility` },
+              { value: 'all', label: type === 'professionals' ? t`All Specialties` : t`All Facilities` },
               ...quickChoices,
             ]}
           />
         </SimpleGrid>
         <Button type="submit" size="md" leftSection={<IconSearch size={18} aria-hidden />}>
-          Search
+          <Trans>Search</Trans>
         </Button>
       </Stack>
     </Paper>
@@ -178,21 +186,21 @@ function HeroSearchForm() {
 // ---------------------------------------------------------------- categories (live counts, D2)
 
 interface Category {
-  label: string;
+  label: MessageDescriptor;
   icon: ReactNode;
   href: string;
   count: (counts: DirectoryCounts) => number | undefined;
 }
 
-const professionalCategory = (type: ProfessionalType, plural: string, icon: ReactNode): Category => ({
+const professionalCategory = (type: ProfessionalType, plural: MessageDescriptor, icon: ReactNode): Category => ({
   label: plural,
   icon,
   href: searchUrl({ type: 'professionals', professionalType: type }),
   count: (counts) => counts[type],
 });
 
-const specialtyCategory = (specialty: keyof DirectoryCounts['specialties'], icon: ReactNode): Category => ({
-  label: specialty,
+const specialtyCategory = (specialty: keyof DirectoryCounts['specialties'], label: MessageDescriptor, icon: ReactNode): Category => ({
+  label,
   icon,
   href: searchUrl({ type: 'professionals', specialty }),
   count: (counts) => counts.specialties?.[specialty],
@@ -200,36 +208,40 @@ const specialtyCategory = (specialty: keyof DirectoryCounts['specialties'], icon
 
 // The six cards the spec's landing page shows; their numbers come from the database.
 const categories: Category[] = [
-  professionalCategory('doctor', `${professionalTypeLabels.doctor}s`, <IconStethoscope size={26} />),
-  professionalCategory('pharmacist', `${professionalTypeLabels.pharmacist}s`, <IconPill size={26} />),
-  professionalCategory('nurse', `${professionalTypeLabels.nurse}s`, <IconNurse size={26} />),
-  specialtyCategory('Cardiology', <IconHeartbeat size={26} />),
-  specialtyCategory('Neurology', <IconBrain size={26} />),
-  specialtyCategory('Pediatrics', <IconBabyCarriage size={26} />),
+  // The spec's words (professionalTypeLabels + 's'), in the page's language (issue 50).
+  professionalCategory('doctor', msg`Doctors`, <IconStethoscope size={26} />),
+  professionalCategory('pharmacist', msg`Pharmacists`, <IconPill size={26} />),
+  professionalCategory('nurse', msg`Nurses`, <IconNurse size={26} />),
+  specialtyCategory('Cardiology', msg`Cardiology`, <IconHeartbeat size={26} />),
+  specialtyCategory('Neurology', msg`Neurology`, <IconBrain size={26} />),
+  specialtyCategory('Pediatrics', msg`Pediatrics`, <IconBabyCarriage size={26} />),
 ];
 
-function countLabel(count: number): string {
-  return `${formatCount(count)} ${count === 1 ? 'professional' : 'professionals'}`;
+/** '1,234 professionals': the plural's form from CLDR (Intl.PluralRules) for the page's language. */
+function CountLabel({ count }: { count: number }) {
+  const shown = formatCount(count);
+  return <Plural value={count} one={`${shown} professional`} other={`${shown} professionals`} />;
 }
 
 function CategorySection() {
   const { data, isLoading, isError } = useDirectoryCounts();
+  const { i18n } = useLingui();
 
   return (
     <Box component="section" py={{ base: 40, sm: 64 }} aria-labelledby="browse-heading">
       <Container size="lg">
         <Title id="browse-heading" order={2} ta="center" mb="xs">
-          Browse Healthcare Professionals
+          <Trans>Browse Healthcare Professionals</Trans>
         </Title>
         <Text c="dimmed" ta="center" mb="xl">
-          Explore approved professionals by type and specialty.
+          <Trans>Explore approved professionals by type and specialty.</Trans>
         </Text>
         <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="md">
           {categories.map((category) => {
             const count = data ? category.count(data) : undefined;
             return (
               <Card
-                key={category.label}
+                key={category.href}
                 component={Link}
                 to={category.href}
                 withBorder
@@ -242,12 +254,12 @@ function CategorySection() {
                   <ThemeIcon size={48} radius="xl" variant="light" aria-hidden>
                     {category.icon}
                   </ThemeIcon>
-                  <Text fw={600}>{category.label}</Text>
+                  <Text fw={600}>{i18n._(category.label)}</Text>
                   {isLoading ? (
                     <Skeleton height={14} width="80%" aria-hidden />
                   ) : isError || count === undefined ? null : (
                     <Text size="sm" c="dimmed">
-                      {countLabel(count)}
+                      <CountLabel count={count} />
                     </Text>
                   )}
                 </Stack>
@@ -257,7 +269,7 @@ function CategorySection() {
         </SimpleGrid>
         <Text ta="center" mt="lg" size="sm">
           <Anchor component={Link} to={searchUrl({ type: 'institutions' })}>
-            Looking for a hospital, pharmacy or lab? Browse institutions
+            <Trans>Looking for a hospital, pharmacy or lab? Browse institutions</Trans>
           </Anchor>
         </Text>
       </Container>
@@ -269,43 +281,44 @@ function CategorySection() {
 
 const steps = [
   {
-    title: 'Search & Find',
-    text: 'Search by name, specialty or location to find doctors, pharmacists, nurses and facilities near you.',
+    title: msg`Search & Find`,
+    text: msg`Search by name, specialty or location to find doctors, pharmacists, nurses and facilities near you.`,
     icon: <IconSearch size={26} />,
   },
   {
-    title: 'Compare & Review',
-    text: 'Compare qualifications, experience, fees and patient reviews before you choose.',
+    title: msg`Compare & Review`,
+    text: msg`Compare qualifications, experience, fees and patient reviews before you choose.`,
     icon: <IconScale size={26} />,
   },
   {
-    title: 'Book & Connect',
-    text: 'Request an appointment online at a time that suits you. All times are West Africa Time (WAT).',
+    title: msg`Book & Connect`,
+    text: msg`Request an appointment online at a time that suits you. All times are West Africa Time (WAT).`,
     icon: <IconCalendarCheck size={26} />,
   },
 ];
 
 function HowItWorks() {
+  const { i18n } = useLingui();
   return (
     <Box component="section" py={{ base: 40, sm: 64 }} bg="gray.0" aria-labelledby="how-heading">
       <Container size="lg">
         <Title id="how-heading" order={2} ta="center" mb="xl">
-          How It Works
+          <Trans>How It Works</Trans>
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
           {steps.map((step, index) => (
-            <Stack key={step.title} align="center" ta="center" gap="xs">
+            <Stack key={step.title.id} align="center" ta="center" gap="xs">
               <ThemeIcon size={56} radius="xl" aria-hidden>
                 {step.icon}
               </ThemeIcon>
               <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-                Step {index + 1}
+                <Trans>Step {index + 1}</Trans>
               </Text>
               <Title order={3} fz="lg">
-                {step.title}
+                {i18n._(step.title)}
               </Title>
               <Text c="dimmed" size="sm" maw={320}>
-                {step.text}
+                {i18n._(step.text)}
               </Text>
             </Stack>
           ))}

@@ -1,0 +1,133 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../../test/support';
+import { createProfessional } from '../../../../test/factories';
+import { webDist } from '../../plugins/static';
+
+// Issue 50 (decision 046): the site in Hausa, Yoruba, Igbo and Pidgin under a path prefix, read as
+// plain HTML (what a phone shows before, or without, any script). Needs the web build.
+let ctx: TestContext;
+let base: string;
+beforeAll(async () => {
+  if (!process.env.ILERA_WEB_DIST && !existsSync(path.join(webDist, '.ssr', 'entry-server.js'))) {
+    throw new Error('Build the web app first: npm run build -w web');
+  }
+  ctx = await createTestContext();
+  base = await ctx.listen();
+}, 120_000);
+afterAll(async () => ctx?.close());
+
+async function page(url: string, headers: Record<string, string> = {}) {
+  const res = await fetch(base + url, { headers: { accept: 'text/html', ...headers }, redirect: 'manual' });
+  return { status: res.status, location: res.headers.get('location'), vary: res.headers.get('vary'), html: await res.text() };
+}
+
+const text = (html: string) =>
+  html
+    .slice(html.indexOf('<body'))
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, ' ');
+
+describe('the landing page in each language', () => {
+  it('is drawn in Hausa at /ha, with <html lang="ha">, its canonical address and every language as an alternate', async () => {
+    const ha = await page('/ha');
+    expect(ha.status).toBe(200);
+    expect(ha.html).toMatch(/<html lang="ha"/);
+    expect(text(ha.html)).toContain('Nemo Amintattun Masu Ba da Kiwon Lafiya a Najeriya');
+    expect(text(ha.html)).not.toContain('Find Trusted Healthcare Providers in Nigeria');
+    expect(ha.html).toContain(`<link rel="canonical" href="${base}/ha" />`);
+    for (const [lang, href] of [
+      ['en', '/'],
+      ['ha', '/ha'],
+      ['yo', '/yo'],
+      ['ig', '/ig'],
+      ['pcm', '/pcm'],
+      ['x-default', '/'],
+    ]) {
+      expect(ha.html).toContain(`<link rel="alternate" hreflang="${lang}" href="${base}${href}" />`);
+    }
+    // Links inside the page keep the language; the language menu names each language's page.
+    expect(ha.html).toMatch(/href="\/ha\/search\?/);
+    expect(ha.html).toContain('href="/ha/emergency"');
+    expect(ha.html).toMatch(/<a href="\/yo"[^>]*hreflang="yo"/i);
+    // Beta until reviewed, with the way to suggest a better translation.
+    expect(text(ha.html)).toContain('Beta');
+  });
+
+  it('sends a browser that asks for Hausa (Accept-Language) from / to /ha, and keeps English for English or a chosen English', async () => {
+    const asked = await page('/', { 'accept-language': 'ha-NG,ha;q=0.9,en;q=0.5' });
+    expect(asked.status).toBe(302);
+    expect(asked.location).toBe('/ha');
+    expect(asked.vary).toMatch(/Accept-Language/i);
+
+    const english = await page('/', { 'accept-language': 'en-GB,en;q=0.9' });
+    expect(english.status).toBe(200);
+    expect(english.html).toMatch(/<html lang="en"/);
+    expect(text(english.html)).toContain('Find Trusted Healthcare Providers in Nigeria');
+
+    // The menu's choice (its cookie) wins over the browser's languages.
+    const chosen = await page('/', { 'accept-language': 'ha', cookie: 'ilera-lang=en' });
+    expect(chosen.status).toBe(200);
+    const yoruba = await page('/', { 'accept-language': 'en', cookie: 'ilera-lang=yo' });
+    expect(yoruba.status).toBe(302);
+    expect(yoruba.location).toBe('/yo');
+    // Only the landing page moves: an English address someone shared stays English.
+    const about = await page('/about', { 'accept-language': 'ha' });
+    expect(about.status).toBe(200);
+    expect(about.html).toMatch(/<html lang="en"/);
+  });
+
+  it('draws Yoruba and Igbo plurals from CLDR (one form) and Pidgin with one/other', async () => {
+    await createProfessional(ctx.sql, { professionalType: 'nurse', specialty: 'Midwifery' });
+    expect(text((await page('/yo')).html)).toMatch(/Nọ́ọ̀sì oníṣẹ́ ìlera \d+/);
+    expect(text((await page('/ig')).html)).toMatch(/Ndị nọọsụ ndị ọrụ ahụike \d+/);
+    expect(text((await page('/pcm')).html)).toMatch(/Nurses \d+ health workers?/);
+  });
+});
+
+describe('profiles and search under a language prefix', () => {
+  it('draws /yo/professional/{id} in Yoruba with its own canonical address and JSON-LD url', async () => {
+    const pro = await createProfessional(ctx.sql, { specialty: 'Pediatrics', city: 'Ibadan', state: 'Oyo' });
+    const yo = await page(`/yo/professional/${pro.id}`);
+    expect(yo.status).toBe(200);
+    expect(yo.html).toMatch(/<html lang="yo"/);
+    expect(yo.html).toContain(`<link rel="canonical" href="${base}/yo/professional/${pro.id}" />`);
+    expect(yo.html).toContain(`<link rel="alternate" hreflang="en" href="${base}/professional/${pro.id}" />`);
+    expect(yo.html).toContain(`"url":"${base}/yo/professional/${pro.id}"`);
+    // The header is Yoruba; the provider's own words are never translated.
+    expect(text(yo.html)).toContain('Wọlé');
+    expect(text(yo.html)).toContain('Pediatrics');
+  });
+
+  it('draws /ig/search with the header in Igbo', async () => {
+    const ig = await page('/ig/search?q=&type=professionals');
+    expect(ig.status).toBe(200);
+    expect(ig.html).toMatch(/<html lang="ig"/);
+    expect(text(ig.html)).toContain('Ihe mberede');
+  });
+});
+
+describe('/emergency in each language', () => {
+  it('is drawn in Igbo at /ig/emergency, with everything a phone needs in the HTML and every language within 50 KB', async () => {
+    const ig = await page('/ig/emergency');
+    expect(ig.status).toBe(200);
+    expect(ig.html).toMatch(/^<!doctype html><html lang="ig">/);
+    expect(ig.html).toContain('<a class="call" href="tel:112">Kpọọ 112</a>');
+    expect(ig.html).toContain('<form method="get" action="/ig/emergency">');
+    expect(ig.html).toContain(`<link rel="alternate" hreflang="ha" href="${base}/ha/emergency" />`);
+    for (const url of ['/emergency', '/ha/emergency', '/yo/emergency', '/ig/emergency', '/pcm/emergency']) {
+      const res = await page(url);
+      expect(res.status, url).toBe(200);
+      expect(gzipSync(res.html).length, url).toBeLessThan(50 * 1024);
+      expect(res.html, url).not.toMatch(/<script[^>]+src=/);
+    }
+    // A place it cannot find is said in the page's language, with the typed text escaped.
+    const unknown = await page(`/yo/emergency?place=${encodeURIComponent('<b>Atlantis</b>')}`);
+    expect(unknown.html).toContain('A kò rí “&lt;b&gt;Atlantis&lt;/b&gt;”');
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * Messages per language (issue 50, decision 046): extracts the messages from the web app's code
+ * (Lingui's extractor, as `lingui extract` does) and compares them with each language's catalog
+ * (web/src/locales/<locale>/messages.po), and the emergency page's messages
+ * (api/src/modules/emergency/emergency.messages.ts) with English's. Prints, per language, the
+ * missing messages (shown in English meanwhile) and the unused ones (in a catalog, in no code).
+ *
+ * Fails when the English catalog lacks a message the code uses: the build compiles messages
+ * without their English text, so such a message would show its id. Run `npx lingui extract` in web/.
+ *
+ *   tsx web/scripts/check-messages.ts
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { getConfig } from '@lingui/conf';
+import { getCatalogs } from '@lingui/cli/api';
+import { emergencyMessages } from '../../api/src/modules/emergency/emergency.messages';
+import { LOCALES, DEFAULT_LOCALE } from '@ilera/contracts/locales';
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface LocaleReport {
+  locale: string;
+  missing: string[];
+  unused: string[];
+}
+
+export async function checkMessages(): Promise<{ web: LocaleReport[]; emergency: LocaleReport[] }> {
+  const config = getConfig({ cwd: webRoot, configPath: path.join(webRoot, 'lingui.config.ts') });
+  const web: LocaleReport[] = [];
+  for (const catalog of await getCatalogs(config)) {
+    const used = (await catalog.collect()) ?? {};
+    const catalogs = await catalog.readAll();
+    for (const locale of LOCALES) {
+      const own = catalogs[locale] ?? {};
+      const text = (id: string) => used[id]?.message ?? own[id]?.message ?? id;
+      web.push({
+        locale,
+        missing: Object.keys(used).filter((id) => !own[id]?.translation).map(text),
+        unused: Object.keys(own).filter((id) => !used[id]).map(text),
+      });
+    }
+  }
+  const english = Object.keys(emergencyMessages.en);
+  const emergency = LOCALES.map((locale) => {
+    const own: Record<string, string> = (emergencyMessages as Partial<Record<string, Record<string, string>>>)[locale] ?? {};
+    return { locale, missing: english.filter((id) => !own[id]), unused: Object.keys(own).filter((id) => !english.includes(id)) };
+  });
+  return { web, emergency };
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  const { web, emergency } = await checkMessages();
+  const print = (title: string, reports: LocaleReport[]) => {
+    console.log(title);
+    for (const r of reports) {
+      console.log(`  ${r.locale.padEnd(4)} missing ${String(r.missing.length).padStart(3)}, unused ${String(r.unused.length).padStart(3)}`);
+      for (const m of r.missing) console.log(`       missing: ${m}`);
+      for (const m of r.unused) console.log(`       unused:  ${m}`);
+    }
+  };
+  print('Web messages per language (web/src/locales):', web);
+  print('Emergency page messages per language (api/src/modules/emergency/emergency.messages.ts):', emergency);
+  const englishMissing = web.find((r) => r.locale === DEFAULT_LOCALE)?.missing ?? [];
+  if (englishMissing.length) {
+    console.error(`Messages: the English catalog lacks ${englishMissing.length} message(s) the code uses; run \`npx lingui extract\` in web/.`);
+    process.exit(1);
+  }
+  console.log('Messages: every message the code uses is in the English catalog.');
+}
