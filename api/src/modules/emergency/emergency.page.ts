@@ -65,6 +65,8 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 interface Words {
   locale: Locale;
   t: (id: EmergencyMessageId, values?: Record<string, string>) => string;
+  /** As t, for values that are HTML already (escaped by t). */
+  html: (id: EmergencyMessageId, values: Record<string, string>) => string;
   /** An address of the site in the page's language. */
   href: (path: string) => string;
 }
@@ -73,7 +75,7 @@ function wordsFor(locale: Locale): Words {
   const i18n = emergencyI18n(locale);
   // The messages are ours (HTML-safe, no double quote); what goes into them is escaped.
   const escaped = (values: Record<string, string> = {}) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, escapeHtml(v)]));
-  return { locale, t: (id, values) => i18n._(id, escaped(values)), href: (path) => localePath(locale, path) };
+  return { locale, t: (id, values) => i18n._(id, escaped(values)), html: (id, values) => i18n._(id, values), href: (path) => localePath(locale, path) };
 }
 
 const WAT = 'Africa/Lagos';
@@ -109,8 +111,7 @@ function watTime(iso: string, now: Date, w: Words): string {
 /** Issue 45: 24-hour emergency, open or closed now, and the readiness services, each with how fresh it is. */
 function careLines(c: EmergencyCare | undefined, now: Date, w: Words): string {
   if (!c) return '';
-  // Already escaped: put in as it is.
-  const hoursAge = c.hoursConfirmedAt ? ` <span class="note">(${w.t('hoursConfirmed').replace('{confirmed}', confirmed(c.hoursConfirmedAt, now, w))})</span>` : '';
+  const hoursAge = c.hoursConfirmedAt ? ` <span class="note">(${w.html('hoursConfirmed', { confirmed: confirmed(c.hoursConfirmedAt, now, w) })})</span>` : '';
   let state = '';
   if (c.emergency24h) state = `<span class="h24">${w.t('emergency24h')}</span>${hoursAge}`;
   else if (c.openNow === true) state = `<span class="open">${w.t('openNow')}</span>${c.closesAt ? ` · ${w.t('closes', { time: watTime(c.closesAt, now, w) })}` : ''}${hoursAge}`;
