@@ -39,7 +39,7 @@ describe('search API', () => {
     expect(body).toMatchObject({ found: 5, page: 1, perPage: 20 });
     expect(body.hits).toHaveLength(5);
     // Issue 45: the plans and services facets too.
-    expect(Object.keys(body.facets).sort()).toEqual(['availability', 'city', 'isVerified', 'plan', 'professionalType', 'service', 'specialty', 'state']);
+    expect(Object.keys(body.facets).sort()).toEqual(['availability', 'city', 'isVerified', 'language', 'plan', 'professionalType', 'service', 'specialty', 'state']);
     expect(body.facets.professionalType).toEqual(
       expect.arrayContaining([{ value: 'doctor', count: 3 }, { value: 'nurse', count: 1 }, { value: 'pharmacist', count: 1 }]),
     );
