@@ -2,7 +2,7 @@
  * Messages per language (issue 50, decision 046): extracts the messages from the web app's code
  * (Lingui's extractor, as `lingui extract` does) and compares them with each language's catalog
  * (web/src/locales/<locale>/messages.po), and the emergency page's messages
- * (api/src/modules/emergency/emergency.messages.ts) with English's. Prints, per language, the
+ * (contracts/src/emergency-messages.ts) with English's. Prints, per language, the
  * missing messages (shown in English meanwhile) and the unused ones (in a catalog, in no code).
  *
  * Fails when the English catalog lacks a message the code uses: the build compiles messages
@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getConfig } from '@lingui/conf';
 import { getCatalogs } from '@lingui/cli/api';
-import { emergencyMessages } from '../../api/src/modules/emergency/emergency.messages';
+import { emergencyMessages } from '@ilera/contracts/emergency-messages';
 import { LOCALES, DEFAULT_LOCALE } from '@ilera/contracts/locales';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -61,7 +61,7 @@ if (isMain) {
     }
   };
   print('Web messages per language (web/src/locales):', web);
-  print('Emergency page messages per language (api/src/modules/emergency/emergency.messages.ts):', emergency);
+  print('Emergency page messages per language (contracts/src/emergency-messages.ts):', emergency);
   const englishMissing = web.find((r) => r.locale === DEFAULT_LOCALE)?.missing ?? [];
   if (englishMissing.length) {
     console.error(`Messages: the English catalog lacks ${englishMissing.length} message(s) the code uses; run \`npx lingui extract\` in web/.`);
