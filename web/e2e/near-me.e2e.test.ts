@@ -87,7 +87,7 @@ describe('search page: near me (browser)', { timeout: 120_000 }, () => {
         const chip = page.getByRole('button', { name: 'Remove Near you' });
         if (await chip.count()) await chip.click({ timeout: 5_000 }).catch(() => undefined);
         return new URL(page.url()).searchParams.get('near');
-      }, { timeout: 45_000, intervals: [3_000] })
+      }, { timeout: 45_000, interval: 3_000 })
       .toBeNull();
     // The new answer, not the last one's cards while it is on its way (a loaded CI machine took longer than 15 s).
     await page.getByRole('status').filter({ hasText: `${clinics.length} results found` }).waitFor({ timeout: 45_000 });
