@@ -140,9 +140,35 @@ function isHydrated(el: Element): boolean {
   return node.tag === 3 && nearest === fiber;
 }
 
-async function whenHydrated(el: Element, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!isHydrated(el) && el.isConnected && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
+/** How many elements under `root` React owns: grows while it hydrates, one boundary after another. */
+function ownedCount(root: Element): number {
+  let n = 0;
+  for (const el of root.querySelectorAll('*')) if (Object.keys(el).some((k) => k.startsWith('__reactProps$'))) n++;
+  return n;
+}
+
+/**
+ * Waits until React has hydrated `el` (or removed it). On a slow phone hydration takes many
+ * seconds (a CPU 20 times slower: over 20 s for the search page under load), so there is no fixed deadline: the
+ * wait ends only once React has taken no new element for `idleMs` (it has finished, or is stuck;
+ * the click is done then, as the app can), or after `capMs` whatever happens.
+ */
+async function whenHydrated(el: Element, root: Element, idleMs = 10_000, capMs = 120_000): Promise<void> {
+  const start = Date.now();
+  let owned = ownedCount(root);
+  let progressAt = start;
+  let sampledAt = start;
+  while (!isHydrated(el) && el.isConnected) {
+    const now = Date.now();
+    if (now - start > capMs) return;
+    if (now - sampledAt >= 250) {
+      sampledAt = now;
+      const count = ownedCount(root);
+      if (count !== owned) [owned, progressAt] = [count, now];
+      else if (now - progressAt > idleMs) return;
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
 }
 
 const nativeValueSetter = (el: HTMLInputElement | HTMLTextAreaElement) =>
@@ -236,7 +262,7 @@ export class IntentRecorder {
     for (;;) {
       const waiting = targets().filter((el) => !isHydrated(el));
       if (!waiting.length) break;
-      await Promise.all(waiting.map((el) => whenHydrated(el)));
+      await Promise.all(waiting.map((el) => whenHydrated(el, this.root)));
       if (targets().every((el) => isHydrated(el) || !el.isConnected) || waiting.every((el) => !isHydrated(el))) break;
     }
     this.stop();
