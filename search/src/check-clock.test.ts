@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lagosInstant } from '@ilera/contracts';
+import { lagosInstant, watDayOfDate } from '@ilera/contracts';
 import type { Sql } from '@ilera/db';
 import { createTestDatabase } from '../../test/support';
-import { createProfessional } from '../../test/factories';
+import { createInstitution, createProfessional } from '../../test/factories';
 import { buildDocuments, checkIndex, PostgresEngine } from './index';
 
 /**
@@ -18,6 +18,7 @@ import { buildDocuments, checkIndex, PostgresEngine } from './index';
 let db: { sql: Sql };
 let engine: PostgresEngine;
 let doctor: number;
+let clinic: number;
 
 const at = (date: string, time: string, seconds = 0) => new Date(lagosInstant(date, time) + seconds * 1000);
 const BUILT = at('2026-12-02', '10:29', 59); // one second before the 10:30 slot
@@ -29,12 +30,19 @@ beforeAll(async () => {
   const docs = await buildDocuments(db.sql, 'professionals', [doctor], BUILT);
   expect(docs[0].nextSlot).toBe(lagosInstant('2026-12-02', '10:30') / 1000);
   await engine.upsert('professionals', docs);
+  // A clinic with care hours (not bookable) closed the day before the build: its document's closedDays hold that day.
+  clinic = (await createInstitution(db.sql, { name: 'Clock Clinic', bookingMode: 'directory' })).id;
+  const hours = { open24Hours: false, week: [{ day: 'wed', periods: [{ opens: '08:00', closes: '17:00' }] }], closures: [{ from: '2026-12-01', to: '2026-12-01' }] };
+  await db.sql`INSERT INTO care_facts (institution_id, opening_hours, hours_set_by, hours_confirmed_at) VALUES (${clinic}, ${db.sql.json(hours)}, 'provider', ${BUILT})`;
+  const [place] = await buildDocuments(db.sql, 'institutions', [clinic], BUILT);
+  expect(place.closedDays).toContain(watDayOfDate('2026-12-01'));
+  await engine.upsert('institutions', [place]);
 });
 afterAll(async () => db?.sql.end({ timeout: 2 }));
 
 const staleAt = async (now: Date) => {
   const report = await checkIndex(db.sql, { engine, now });
-  return { ok: report.ok, stale: report.professionals.stale };
+  return { ok: report.ok, stale: [...report.professionals.stale.map((id) => `professional ${id}`), ...report.institutions.stale.map((id) => `institution ${id}`)] };
 };
 
 describe('search:check with the clock pinned', () => {
@@ -46,16 +54,25 @@ describe('search:check with the clock pinned', () => {
     expect(await staleAt(at('2026-12-03', '00:00', 30))).toEqual({ ok: true, stale: [] });
   });
 
+  it("a closed day that has passed is no drift; a closure added with no search event is", async () => {
+    // Three days on the doctor's slot is two days old (reported); the clinic's closure of 1 December is behind.
+    expect(await staleAt(at('2026-12-05', '12:00'))).toEqual({ ok: false, stale: [`professional ${doctor}`] });
+    await db.sql`UPDATE care_facts SET opening_hours = jsonb_set(opening_hours, '{closures}', (opening_hours->'closures') || '[{"from": "2026-12-24", "to": "2026-12-24"}]') WHERE institution_id = ${clinic}`;
+    expect(await staleAt(at('2026-12-02', '12:00'))).toEqual({ ok: false, stale: [`institution ${clinic}`] });
+    await db.sql`UPDATE care_facts SET opening_hours = jsonb_set(opening_hours, '{closures}', (opening_hours->'closures') - 1) WHERE institution_id = ${clinic}`;
+    expect(await staleAt(at('2026-12-02', '12:00'))).toEqual({ ok: true, stale: [] });
+  });
+
   it('a document no build since yesterday would have made is still reported', async () => {
     // Two days on, the roll-over should have rebuilt it.
-    expect(await staleAt(at('2026-12-04', '11:00'))).toEqual({ ok: false, stale: [String(doctor)] });
+    expect(await staleAt(at('2026-12-04', '11:00'))).toEqual({ ok: false, stale: [`professional ${doctor}`] });
     // Its slot booked with no search event: out of date, before the slot passes and after.
     const [{ id }] = await db.sql<{ id: number }[]>`
       INSERT INTO appointments (professional_id, appointment_type, appointment_date, status, patient_name, patient_email, patient_phone)
       VALUES (${doctor}, 'consultation', ${at('2026-12-02', '10:30')}, 'confirmed', 'A Patient', 'a@example.com', '08030000000')
       RETURNING id`;
-    expect(await staleAt(at('2026-12-02', '10:15'))).toEqual({ ok: false, stale: [String(doctor)] });
-    expect(await staleAt(at('2026-12-02', '10:30', 1))).toEqual({ ok: false, stale: [String(doctor)] });
+    expect(await staleAt(at('2026-12-02', '10:15'))).toEqual({ ok: false, stale: [`professional ${doctor}`] });
+    expect(await staleAt(at('2026-12-02', '10:30', 1))).toEqual({ ok: false, stale: [`professional ${doctor}`] });
     await db.sql`DELETE FROM appointments WHERE id = ${id}`;
     expect(await staleAt(at('2026-12-02', '10:30', 1))).toEqual({ ok: true, stale: [] });
   });
