@@ -418,7 +418,8 @@ function comparable(doc: SearchDocument, today: number): string {
  * nextSlot is the first free slot after its build, and it stays until a write or the midnight roll-over
  * (decision 012) rebuilds it, so a slot that has passed since is no drift; nor are closedDays counted from
  * yesterday's build. Each is built again one second before its indexed slot (when that falls since
- * yesterday's midnight and before now), and at yesterday's last second. One build per distinct moment.
+ * yesterday's midnight and before now), and those still unexplained at yesterday's last second: a batch
+ * per distinct moment, so at midday (most bookable providers' slots passed) about one more build of them.
  */
 async function builtEarlier(
   sql: Sql,
@@ -430,23 +431,38 @@ async function builtEarlier(
   const today = lagosToday(now);
   const since = lagosInstant(addDays(today, -1), '00:00');
   const endOfYesterday = lagosInstant(today, '00:00') - 1000;
-  const at = new Map<number, number[]>();
-  const add = (t: number, id: string) => at.set(t, [...(at.get(t) ?? []), Number(id)]);
-  for (const id of differing) {
-    add(endOfYesterday, id);
-    const slot = indexed.get(id)?.nextSlot;
-    const before = typeof slot === 'number' ? slot * 1000 - 1000 : NaN;
-    if (before >= since && before <= now.getTime() && before !== endOfYesterday) add(before, id);
-  }
-  const explained = new Set<string>();
   const day = watDayNumber(now);
-  for (const [t, ids] of at) {
-    for (let i = 0; i < ids.length; i += BATCH) {
-      for (const doc of await buildDocuments(sql, collection, ids.slice(i, i + BATCH), new Date(t))) {
-        if (comparable(doc, day) === comparable(indexed.get(doc.id)!, day)) explained.add(doc.id);
+  const explained = new Set<string>();
+  const buildAt = async (at: Map<number, number[]>) => {
+    for (const [t, ids] of at) {
+      for (let i = 0; i < ids.length; i += BATCH) {
+        for (const doc of await buildDocuments(sql, collection, ids.slice(i, i + BATCH), new Date(t))) {
+          if (comparable(doc, day) === comparable(indexed.get(doc.id)!, day)) explained.add(doc.id);
+        }
       }
     }
-  }
+  };
+  const group = (ids: readonly string[], moment: (id: string) => number | undefined) => {
+    const at = new Map<number, number[]>();
+    for (const id of ids) {
+      const t = moment(id);
+      if (t === undefined) continue;
+      let list = at.get(t);
+      if (!list) at.set(t, (list = []));
+      list.push(Number(id));
+    }
+    return at;
+  };
+  // First one second before each indexed slot that has passed since yesterday's midnight (most of them, by day)...
+  await buildAt(
+    group(differing, (id) => {
+      const slot = indexed.get(id)?.nextSlot;
+      const t = typeof slot === 'number' ? slot * 1000 - 1000 : NaN;
+      return t >= since && t <= now.getTime() ? t : undefined;
+    }),
+  );
+  // ...then the others at yesterday's last second (a day's change: no slot yet, closed days).
+  await buildAt(group(differing.filter((id) => !explained.has(id)), () => endOfYesterday));
   return explained;
 }
 
