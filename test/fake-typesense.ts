@@ -25,7 +25,11 @@ import type { LiveField } from '../search/src/typesense-engine';
  * - Integers past int32 on an int32 field are imported (src/validator.cpp:21-26 checks the range only
  *   of values it coerces) and held wrapped to 32 bits (typesense#2798): filters and sorts see that.
  * - Geo: the radius filter is S2's cap on S2's Earth (src/filter_result_iterator.cpp:1341-1356,
- *   S2Earth 6,371,010 m); a hit's `geo_distance_meters` and the geo sort are GeoPoint::distance
+ *   S2Earth 6,371,010 m), tested exactly at every radius: the `(lat, lng, R km)` form carries no
+ *   `exact_filter_radius` (src/filter.cpp:575-615 leaves the filter's params empty), and 27.1 skips
+ *   the exact test only for a radius above a param it has (src/filter_result_iterator.cpp:1374); the
+ *   bracketed form (`([lat, lng], radius: R km, exact_filter_radius: X km)`, S2 cells alone above X,
+ *   10 km by default) and polygons the double refuses, and we send neither; a hit's `geo_distance_meters` and the geo sort are GeoPoint::distance
  *   (include/field.h:559-583: a sphere of 3958.75 mi x 1609 m, truncated to whole metres, both points
  *   packed to 1e-6 degree), 2147483647 (INT32_MAX, src/index.cpp:5065) for a document without one.
  * - sort_by: at most 3 (400, src/collection_manager.cpp:1601), each `field:asc|desc` (the order is

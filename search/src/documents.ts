@@ -130,7 +130,7 @@ export async function nextSlots(
 }
 
 /** Search documents of the given professionals that are approved; the others are simply absent. */
-export async function buildProfessionalDocuments(sql: Db, ids: readonly number[]): Promise<SearchDocument[]> {
+export async function buildProfessionalDocuments(sql: Db, ids: readonly number[], now: Date = new Date()): Promise<SearchDocument[]> {
   if (ids.length === 0) return [];
   const rows = await sql<ProfessionalRow[]>`
     SELECT p.id, p.title, u.first_name, u.last_name, p.professional_type, p.specialty, p.city, p.state,
@@ -168,7 +168,7 @@ export async function buildProfessionalDocuments(sql: Db, ids: readonly number[]
     ) loc ON true
     WHERE p.id = ANY(${ids as number[]}::int[]) AND p.status = 'approved'
     ORDER BY p.id`;
-  const [next, care] = await Promise.all([nextSlots(sql, 'professionals', rows), careOf(sql, 'professionals', rows)]);
+  const [next, care] = await Promise.all([nextSlots(sql, 'professionals', rows, now), careOf(sql, 'professionals', rows, now)]);
   return rows.map((r) => {
     const first = clean(r.firstName);
     const last = clean(r.lastName);
@@ -215,13 +215,14 @@ interface CareRow {
 interface CareRead {
   rows: Map<number, CareRow>;
   holidays: string[];
+  now: Date;
 }
 
 /**
  * Issue 45: the care facts of a batch of providers in two statements (their care_facts rows with their
  * active plans, and the public holidays), whatever the batch's size.
  */
-async function careOf(sql: Db, collection: CollectionName, rows: readonly { id: number }[]): Promise<CareRead> {
+async function careOf(sql: Db, collection: CollectionName, rows: readonly { id: number }[], now: Date): Promise<CareRead> {
   const ids = rows.map((r) => r.id);
   const owner = collection === 'professionals' ? sql`professional_id` : sql`institution_id`;
   const [facts, holidays] = await Promise.all([
@@ -237,7 +238,7 @@ async function careOf(sql: Db, collection: CollectionName, rows: readonly { id: 
       WHERE c.id IS NOT NULL OR pl.plans IS NOT NULL`,
     sql<{ day: string }[]>`SELECT to_char(day, 'YYYY-MM-DD') AS day FROM public_holidays ORDER BY day`,
   ]);
-  return { rows: new Map(facts.map((f) => [f.id, f])), holidays: holidays.map((h) => h.day) };
+  return { rows: new Map(facts.map((f) => [f.id, f])), holidays: holidays.map((h) => h.day), now };
 }
 
 /**
@@ -256,7 +257,7 @@ function careFields(read: CareRead, id: number, listing: boolean, ownFee?: numbe
   return {
     openSlots: known ? documentSlots(hours) : undefined,
     open24Hours: known ? hours.open24Hours : undefined,
-    closedDays: known ? documentClosedDays(hours, read.holidays) : undefined,
+    closedDays: known ? documentClosedDays(hours, read.holidays, read.now) : undefined,
     hoursValidUntil: known ? until : undefined,
     plans: c?.plans?.length ? c.plans : undefined,
     primaryPlans: c?.primaryPlans?.length ? c.primaryPlans : undefined,
@@ -342,7 +343,7 @@ interface InstitutionRow {
 }
 
 /** Search documents of the given institutions that are approved. */
-export async function buildInstitutionDocuments(sql: Db, ids: readonly number[]): Promise<SearchDocument[]> {
+export async function buildInstitutionDocuments(sql: Db, ids: readonly number[], now: Date = new Date()): Promise<SearchDocument[]> {
   if (ids.length === 0) return [];
   const rows = await sql<InstitutionRow[]>`
     SELECT i.id, i.name, i.type, i.services, i.city, i.state, i.phone,
@@ -365,7 +366,7 @@ export async function buildInstitutionDocuments(sql: Db, ids: readonly number[])
     ) r ON true
     WHERE i.id = ANY(${ids as number[]}::int[]) AND i.status = 'approved'
     ORDER BY i.id`;
-  const [next, care] = await Promise.all([nextSlots(sql, 'institutions', rows), careOf(sql, 'institutions', rows)]);
+  const [next, care] = await Promise.all([nextSlots(sql, 'institutions', rows, now), careOf(sql, 'institutions', rows, now)]);
   return rows.map((r) =>
     compact({
       id: String(r.id),
@@ -392,8 +393,12 @@ export async function buildInstitutionDocuments(sql: Db, ids: readonly number[])
   );
 }
 
-export function buildDocuments(sql: Db, collection: CollectionName, ids: readonly number[]): Promise<SearchDocument[]> {
-  return collection === 'professionals' ? buildProfessionalDocuments(sql, ids) : buildInstitutionDocuments(sql, ids);
+/**
+ * `now`: the moment whose clock-derived fields (nextSlot, closedDays) the documents carry; search:check
+ * builds at earlier moments too, to tell a document built then from one that is out of date.
+ */
+export function buildDocuments(sql: Db, collection: CollectionName, ids: readonly number[], now: Date = new Date()): Promise<SearchDocument[]> {
+  return collection === 'professionals' ? buildProfessionalDocuments(sql, ids, now) : buildInstitutionDocuments(sql, ids, now);
 }
 
 /**

@@ -4,6 +4,7 @@ import { loadConfig, type Config, type Db, type Sql } from '@ilera/db';
 import type { CatchUp, SearchEngine, SearchWriter } from './engine';
 import { approvedIds, buildDocuments, linkedIds } from './documents';
 import { withBulkLoad } from '@ilera/db/bulk-load';
+import { addDays, lagosInstant, lagosToday, watDayNumber } from '@ilera/contracts';
 import { PostgresEngine } from './postgres-engine';
 import { describeField, TypesenseEngine, type SchemaDrift, type TypesenseCoordination, type TypesenseLog } from './typesense-engine';
 import { collectionNames, type CollectionName, type SearchDocument } from './schema';
@@ -401,23 +402,97 @@ function stable(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** Compares PostgreSQL's approved profiles with the index (`npm run search:check`). */
-export async function checkIndex(sql: Sql, options: { engine?: SearchEngine } = {}): Promise<IndexCheck> {
+/**
+ * What search:check compares of a document. Its closedDays before yesterday (WAT) are left out: no search
+ * asks about them again (a search asks its own WAT day, decision 040), and a document keeps the days from
+ * the day before its build however long ago that was.
+ */
+function comparable(doc: SearchDocument, today: number): string {
+  const days = (doc as { closedDays?: unknown }).closedDays;
+  return stable(Array.isArray(days) ? { ...doc, closedDays: (days as number[]).filter((d) => d >= today - 1) } : doc);
+}
+
+/**
+ * Of the documents that differ from what the builder makes `now`, those that are what it made at an
+ * earlier moment since yesterday's WAT midnight, from PostgreSQL's facts as they are now: a document's
+ * nextSlot is the first free slot after its build, and it stays until a write or the midnight roll-over
+ * (decision 012) rebuilds it, so a slot that has passed since is no drift; nor are closedDays counted from
+ * yesterday's build. Each is built again one second before its indexed slot (when that falls since
+ * yesterday's midnight and before now), and those still unexplained at yesterday's last second: a batch
+ * per distinct moment, so at midday (most bookable providers' slots passed) about one more build of them.
+ */
+async function builtEarlier(
+  sql: Sql,
+  collection: CollectionName,
+  indexed: ReadonlyMap<string, SearchDocument>,
+  differing: readonly string[],
+  now: Date,
+): Promise<Set<string>> {
+  const today = lagosToday(now);
+  const since = lagosInstant(addDays(today, -1), '00:00');
+  const endOfYesterday = lagosInstant(today, '00:00') - 1000;
+  const day = watDayNumber(now);
+  const explained = new Set<string>();
+  const buildAt = async (at: Map<number, number[]>) => {
+    for (const [t, ids] of at) {
+      for (let i = 0; i < ids.length; i += BATCH) {
+        for (const doc of await buildDocuments(sql, collection, ids.slice(i, i + BATCH), new Date(t))) {
+          if (comparable(doc, day) === comparable(indexed.get(doc.id)!, day)) explained.add(doc.id);
+        }
+      }
+    }
+  };
+  const group = (ids: readonly string[], moment: (id: string) => number | undefined) => {
+    const at = new Map<number, number[]>();
+    for (const id of ids) {
+      const t = moment(id);
+      if (t === undefined) continue;
+      let list = at.get(t);
+      if (!list) at.set(t, (list = []));
+      list.push(Number(id));
+    }
+    return at;
+  };
+  // First one second before each indexed slot that has passed since yesterday's midnight (most of them, by day)...
+  await buildAt(
+    group(differing, (id) => {
+      const slot = indexed.get(id)?.nextSlot;
+      const t = typeof slot === 'number' ? slot * 1000 - 1000 : NaN;
+      return t >= since && t <= now.getTime() ? t : undefined;
+    }),
+  );
+  // ...then the others at yesterday's last second (a day's change: no slot yet, closed days).
+  await buildAt(group(differing.filter((id) => !explained.has(id)), () => endOfYesterday));
+  return explained;
+}
+
+/**
+ * Compares PostgreSQL's approved profiles with the index (`npm run search:check`). A document is out of
+ * date when it differs from what the builder makes now and from what it made at any moment since
+ * yesterday's WAT midnight (builtEarlier): fields that follow the clock are no drift. `now`: for tests.
+ */
+export async function checkIndex(sql: Sql, options: { engine?: SearchEngine; now?: Date } = {}): Promise<IndexCheck> {
   const engine = options.engine ?? createEngine(loadConfig(), sql);
+  const now = options.now ?? new Date();
+  const today = watDayNumber(now);
   const result = { ok: true } as IndexCheck;
   for (const collection of collectionNames) {
     const expected = new Map<string, string>();
-    for await (const docs of documentBatches(sql, collection, await approvedIds(sql, collection))) {
-      for (const d of docs) expected.set(d.id, stable(d));
+    const ids = await approvedIds(sql, collection);
+    for (let i = 0; i < ids.length; i += BATCH) {
+      for (const d of await buildDocuments(sql, collection, ids.slice(i, i + BATCH), now)) expected.set(d.id, comparable(d, today));
     }
-    const indexed = new Map((await engine.exportAll(collection)).map((d) => [String(d.id), stable(d)]));
+    const docs = new Map((await engine.exportAll(collection)).map((d) => [String(d.id), d]));
+    const indexed = new Map([...docs].map(([id, d]) => [id, comparable(d, today)]));
     const byId = (a: string, b: string) => Number(a) - Number(b) || (a < b ? -1 : a > b ? 1 : 0);
+    const differing = [...expected.entries()].filter(([id, doc]) => indexed.has(id) && indexed.get(id) !== doc).map(([id]) => id);
+    const explained = differing.length ? await builtEarlier(sql, collection, docs, differing, now) : new Set<string>();
     const c: CollectionCheck = {
       expected: expected.size,
       indexed: indexed.size,
       missing: [...expected.keys()].filter((id) => !indexed.has(id)).sort(byId),
       extra: [...indexed.keys()].filter((id) => !expected.has(id)).sort(byId),
-      stale: [...expected.entries()].filter(([id, doc]) => indexed.has(id) && indexed.get(id) !== doc).map(([id]) => id).sort(byId),
+      stale: differing.filter((id) => !explained.has(id)).sort(byId),
     };
     if (engine instanceof TypesenseEngine) {
       const drift: SchemaDrift | null = await engine.schemaDrift(collection);

@@ -113,6 +113,15 @@ describe('the double agrees with Typesense 27.1', () => {
     expect((mine as SearchResult).hits.filter((h) => h.document.id !== '3').every((h) => (h.geo_distance_meters?.location ?? 0) > 0)).toBe(true);
   });
 
+  it('a radius above 10 km in the `(lat, lng, R km)` form is tested exactly: no exact_filter_radius param (src/filter.cpp:575-615; src/filter_result_iterator.cpp:1374)', async () => {
+    // Due north of the point, 49.7 and 50.3 km on S2's Earth (111,195 m a degree of latitude).
+    const north = (km: number): [number, number] => [6.45 + km / 111.19508, 3.39];
+    await engine.upsert('institutions', [clinic(11, 'Within Clinic', { location: north(49.7) }), clinic(12, 'Beyond Clinic', { location: north(50.3) })]);
+    const near = await raw({ q: '*', filter_by: 'location:(6.45, 3.39, 50 km) && professionalCount:=0', sort_by: 'location(6.45, 3.39):asc' });
+    expect(ids(near)).toEqual(['11']);
+    await engine.delete('institutions', ['11', '12']);
+  });
+
   it('an integer past int32 on an int32 field is imported and held wrapped to 32 bits (src/validator.cpp:21-26; typesense#2798)', async () => {
     const past = 2 ** 31 + 5; // wraps to -2147483643
     const res = await fetch(`${server.url.split(',')[0]}/collections/${prefix}institutions/documents/import?action=upsert`, {

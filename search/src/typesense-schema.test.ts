@@ -8,6 +8,7 @@ import { indexListings } from '../../scripts/import-facilities';
 import { isSearchError, nearFilter, nearSort, type SearchEngine, type SearchRequest, type SearchResult } from './engine';
 import { approvedIds, buildDocuments, checkIndex, createEngine, reindexAll, syncProfile, withRebuildLock } from './index';
 import { TypesenseEngine, wantedFields } from './typesense-engine';
+import { withOpenNow } from './care-filters';
 import { collectionNames, fieldOf, isFilterable, type CollectionName } from './schema';
 
 /**
@@ -19,7 +20,7 @@ import { collectionNames, fieldOf, isFilterable, type CollectionName } from './s
  */
 
 type Fields = Record<string, unknown>[];
-const OLDER = older as unknown as Record<'f7f7225^' | '0925587^', Record<CollectionName, Fields>>;
+const OLDER = older as unknown as Record<'f7f7225^' | '0925587^' | '74a421d^', Record<CollectionName, Fields>>;
 
 let db: { sql: Sql };
 let server: TypesenseServer;
@@ -78,6 +79,7 @@ const ids = (r: Awaited<ReturnType<typeof search>>) => {
 
 const IKEJA = { lat: 6.6018, lng: 3.3515 };
 let located: number[] = [];
+let cared = 0;
 let everyone: { professionals: number[]; institutions: number[] };
 
 describe('Typesense collections follow the schema', () => {
@@ -91,6 +93,10 @@ describe('Typesense collections follow the schema', () => {
     await place(a, IKEJA.lat, IKEJA.lng, 'Ikeja');
     await place(b, 6.5095, 3.3711, 'Yaba');
     located = [a, b];
+    // Issue 45's care facts on the Ikeja clinic (open 24 hours, a fee): fields the older schemas never had.
+    await db.sql`INSERT INTO care_facts (institution_id, opening_hours, hours_set_by, hours_confirmed_at, fees, fees_set_by)
+      VALUES (${a}, ${db.sql.json({ open24Hours: true, week: [], closures: [] })}, 'provider', now(), ${db.sql.json({ consultationNaira: 5000 })}, 'provider')`;
+    cared = a;
     for (const [i, clinic] of [a, b, c].entries()) {
       const p = (await createProfessional(db.sql, { user: { firstName: `Doc${i}`, lastName: 'Older' } })).id;
       await db.sql`INSERT INTO professional_institutions (professional_id, institution_id, status) VALUES (${p}, ${clinic}, 'confirmed')`;
@@ -99,7 +105,7 @@ describe('Typesense collections follow the schema', () => {
     everyone = { professionals: await sorted('professionals'), institutions: await sorted('institutions') };
   });
 
-  it("a collection of f7f7225^'s schema (before location, lga, ownership, level, listed; nextSlot an int32) is brought to today's at start: nothing lost, near-me and LGA facets answer", async () => {
+  it("a collection of f7f7225^'s schema (before location, lga, ownership, level, listed; nextSlot an int32) is brought to today's at start: nothing lost, near-me, LGA facets and care-fact filters answer", async () => {
     const prefix = server.options(`older${n++}`).prefix!;
     await olderCollections(prefix, OLDER['f7f7225^']);
     // What the old collection answered a near-me search before: 27.1's 404 for a field it does not index.
@@ -127,6 +133,10 @@ describe('Typesense collections follow the schema', () => {
     expect((facets as SearchResult).facet_counts?.[0].counts.map((x) => `${x.value}:${x.count}`).sort()).toEqual(['Ikeja:1', 'Yaba:1']);
     const pros = await search(engine, { collection: 'professionals', filter_by: nearFilter(near), facet_by: 'lga' });
     expect(ids(pros)).toHaveLength(2);
+    // The care-fact filters find the clinic that has them (its document was rebuilt with them, not only the fields added).
+    for (const filter_by of [withOpenNow('openNow:=true', new Date())!, 'open24Hours:=true', 'consultationFeeNaira:<=5000']) {
+      expect({ filter_by, ids: ids(await search(engine, { collection: 'institutions', filter_by })) }).toEqual({ filter_by, ids: [String(cared)] });
+    }
     // Every filterable field of today's schema (the care facts too, whatever is added) answers a filter, not a 404.
     for (const c of collectionNames) {
       for (const f of wantedFields(c).filter((x) => isFilterable(fieldOf(c, x.name)) && x.type !== 'geopoint')) {
@@ -135,6 +145,26 @@ describe('Typesense collections follow the schema', () => {
         expect({ field: `${c}.${f.name}`, code: isSearchError(r) ? r.code : 200 }).toEqual({ field: `${c}.${f.name}`, code: 200 });
       }
     }
+    await engine.close();
+  });
+
+  it("a collection of 74a421d^'s schema (before the care facts; no field changed, only fields to add) is rebuilt after they are added: the care-fact filters find the documents that have them", async () => {
+    const prefix = server.options(`care${n++}`).prefix!;
+    await olderCollections(prefix, OLDER['74a421d^']);
+    logs.length = 0;
+    const engine = startEngine(prefix);
+    await engine.ensureCollections();
+    for (const c of collectionNames) {
+      expect(logs.some((l) => l.message.startsWith(`${prefix}${c}_older: added `) && l.message.includes('openSlots int32[]'))).toBe(true);
+      expect(await engine.schemaDrift(c)).toMatchObject({ missing: [], changed: [] });
+      expect((await engine.exportAll(c)).map((d) => Number(d.id)).sort((x, y) => x - y)).toEqual(everyone[c]);
+    }
+    // Added in place, and the documents written again with them (27.1 would index only what the old documents held: none).
+    for (const filter_by of [withOpenNow('openNow:=true', new Date())!, 'open24Hours:=true', 'consultationFeeNaira:<=5000']) {
+      expect({ filter_by, ids: ids(await search(engine, { collection: 'institutions', filter_by })) }).toEqual({ filter_by, ids: [String(cared)] });
+    }
+    expect(await collectionsOf(prefix)).toHaveLength(2);
+    expect((await checkIndex(db.sql, { engine })).ok).toBe(true);
     await engine.close();
   });
 
