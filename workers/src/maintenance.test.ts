@@ -58,6 +58,21 @@ describe('outbox retention', () => {
     expect(ctx.logs.some((l) => l.includes('"outbox purged"'))).toBe(true);
   });
 
+  it("deletes what USSD sessions did once a day has passed, and keeps the last day's", async () => {
+    // The purge's clock: 2026-03-10 09:00 WAT; a day before is 2026-03-09 09:00 WAT.
+    await ctx.sql`
+      INSERT INTO ussd_actions (session_id, action, done_at) VALUES
+        ('ATUid_old', 'cancelled:41', '2026-03-09T08:59:00+01:00'),
+        ('ATUid_old', 'text:emergency', '2026-03-01T10:00:00+01:00'),
+        ('ATUid_recent', 'confirmed:42', '2026-03-09T09:01:00+01:00'),
+        ('ATUid_now', 'text:place', '2026-03-10T08:59:00+01:00')`;
+    await ctx.queues.maintenance.add('outbox-purge', {}, { jobId: 'purge-ussd' });
+    await eventually(async () => (await (await ctx.queues.maintenance.getJob('purge-ussd'))?.getState()) === 'completed', 10000);
+    const left = await ctx.sql`SELECT session_id || ' ' || action AS a FROM ussd_actions ORDER BY done_at`;
+    expect(left.map((r) => r.a)).toEqual(['ATUid_recent confirmed:42', 'ATUid_now text:place']);
+    expect((await ctx.queues.maintenance.getJob('purge-ussd'))!.returnvalue).toMatchObject({ ussdActions: 2 });
+  });
+
   it('deletes a backlog larger than one statement deletes', async () => {
     await ctx.sql`
       INSERT INTO outbox (topic, payload, created_at, processed_at)
@@ -65,7 +80,7 @@ describe('outbox retention', () => {
       FROM generate_series(1, 12000) g`;
     await ctx.queues.maintenance.add('outbox-purge', {}, { jobId: 'purge-backlog' });
     await eventually(async () => (await (await ctx.queues.maintenance.getJob('purge-backlog'))?.getState()) === 'completed', 20000);
-    expect((await ctx.queues.maintenance.getJob('purge-backlog'))!.returnvalue).toEqual({ deleted: 12000 });
+    expect((await ctx.queues.maintenance.getJob('purge-backlog'))!.returnvalue).toEqual({ deleted: 12000, ussdActions: 0 });
     expect((await ctx.sql`SELECT count(*)::int AS n FROM outbox WHERE processed_at < '2026-03-03T09:00:00+01:00'`)[0].n).toBe(0);
   });
 });

@@ -31,6 +31,17 @@ export async function purgeProcessedOutbox(sql: Sql, now: Date): Promise<number>
   }
 }
 
+/**
+ * What a USSD session did once (ussd_actions: a text sent, an appointment cancelled or confirmed) is
+ * needed only while the provider may still post that session's steps again (a session lasts minutes:
+ * carriers end it after about 180 s); it says which appointments a session changed, so it goes after a day.
+ */
+export const USSD_ACTIONS_RETENTION_HOURS = 24;
+export async function purgeUssdActions(sql: Sql, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - USSD_ACTIONS_RETENTION_HOURS * 3600_000);
+  return (await sql`DELETE FROM ussd_actions WHERE done_at < ${cutoff}`).count;
+}
+
 /** Issue 17: at midnight in Lagos a new day enters every provider's 14-day window and yesterday's slots pass. */
 export const NEXT_SLOT_ROLLOVER_SCHEDULER_ID = 'next-slot-rollover';
 
@@ -73,8 +84,9 @@ export function createMaintenanceProcessor(options: { clock?: Clock } = {}): Pro
     }
     if (job.name !== 'outbox-purge') return 'ignored';
     const deleted = await purgeProcessedOutbox(ctx.sql, clock());
-    ctx.log('outbox purged', { deleted });
-    return { deleted };
+    const ussdActions = await purgeUssdActions(ctx.sql, clock());
+    ctx.log('outbox purged', { deleted, ussdActions });
+    return { deleted, ussdActions };
   };
 }
 
