@@ -1,4 +1,4 @@
-import type { Config } from '@ilera/db';
+import type { Config, Sql } from '@ilera/db';
 import type { Processor } from '../context';
 import { createTextSenders } from './index';
 import type { TextKind } from './texts';
@@ -27,6 +27,20 @@ const REMINDERS: readonly TextKind[] = ['reminder-24h', 'reminder-2h'];
 export const DAILY_TEXT_CAP = 8;
 const DAY_MS = 24 * 3600 * 1000;
 
+/**
+ * Whether a text (other than an answer to the number's own reply) may go to `to` now: not after its
+ * STOP, nor past the daily cap. The texts worker decides with it, and so do the USSD and SMS searches
+ * before they promise a text.
+ */
+export async function textRefusal(sql: Sql, to: string, now: Date): Promise<'opted-out' | 'capped' | null> {
+  const [out] = await sql`SELECT 1 FROM text_opt_outs WHERE phone_e164 = ${to} AND opted_in_at IS NULL`;
+  if (out) return 'opted-out';
+  const [{ n }] = await sql<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM text_messages
+    WHERE to_e164 = ${to} AND created_at > ${new Date(now.getTime() - DAY_MS)} AND status = 'sent' AND kind <> 'reply'`;
+  return n >= DAILY_TEXT_CAP ? 'capped' : null;
+}
+
 export interface TextProcessorOptions {
   senders?: Partial<Record<TextChannel, TextSender>>;
   clock?: () => Date;
@@ -50,15 +64,9 @@ export function createTextProcessor(config: Config, options: TextProcessorOption
     const send = senders[channel];
     if (!send) return 'off';
     if (data.kind !== 'reply') {
-      const [out] = await ctx.sql`SELECT 1 FROM text_opt_outs WHERE phone_e164 = ${data.to} AND opted_in_at IS NULL`;
-      if (out) return 'opted-out';
-      const [{ n }] = await ctx.sql<{ n: number }[]>`
-        SELECT count(*)::int AS n FROM text_messages
-        WHERE to_e164 = ${data.to} AND created_at > ${new Date(clock().getTime() - DAY_MS)} AND status = 'sent' AND kind <> 'reply'`;
-      if (n >= DAILY_TEXT_CAP) {
-        ctx.log('text capped', { job: String(job.id), kind: data.kind, appointmentId: data.appointmentId });
-        return 'capped';
-      }
+      const refused = await textRefusal(ctx.sql, data.to, clock());
+      if (refused === 'capped') ctx.log('text capped', { job: String(job.id), kind: data.kind, appointmentId: data.appointmentId });
+      if (refused) return refused;
     }
     if (REMINDERS.includes(data.kind) && data.appointmentId) {
       const [a] = await ctx.sql<{ status: string; appointmentDate: Date }[]>`

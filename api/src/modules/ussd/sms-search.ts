@@ -6,7 +6,7 @@
 import { emit, type Sql } from '@ilera/db';
 import { understand, type RegisterWards, type SearchEngine } from '@ilera/search';
 import { toGsm7 } from '@ilera/workers/channels/texts';
-import { DAILY_TEXT_CAP } from '@ilera/workers/channels/processor';
+import { textRefusal } from '@ilera/workers/channels/processor';
 import { careKinds, findPlace, km, nearCare, shortPhone, type CareKind } from './care-near';
 
 export interface SmsSearch {
@@ -68,12 +68,8 @@ const title = (s: string) => s.toLowerCase().replace(/(^|\s)\p{L}/gu, (c) => c.t
 /** Answers one search text from `phone` (E.164) by a text, through the outbox. */
 export async function answerSmsSearch(deps: SmsSearchDeps, phone: string, search: SmsSearch, now = new Date()): Promise<SmsSearchOutcome> {
   const { sql } = deps;
-  const [out] = await sql`SELECT 1 FROM text_opt_outs WHERE phone_e164 = ${phone} AND opted_in_at IS NULL`;
-  if (out) return 'opted-out';
-  const [{ n }] = await sql<{ n: number }[]>`
-    SELECT count(*)::int AS n FROM text_messages
-    WHERE to_e164 = ${phone} AND created_at > ${new Date(now.getTime() - 24 * 3600 * 1000)} AND status = 'sent' AND kind <> 'reply'`;
-  if (n >= DAILY_TEXT_CAP) return 'capped';
+  const refused = await textRefusal(sql, phone, now);
+  if (refused) return refused;
   const answer = (body: string) => emit(sql, 'text.send', { to: phone, body, channel: 'sms', kind: 'search' });
   if (search.help || !search.kind) {
     await answer('Ilera: text HOSPITAL, CLINIC, PHARMACY or LAB and a town, LGA or ward, e.g. HOSPITAL IKEJA. Add 24 for open 24 hours: PHARMACY 24 WUSE. STOP ends texts.');

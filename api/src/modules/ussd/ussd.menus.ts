@@ -8,6 +8,7 @@ import { formatLagosDate, formatLagosTime } from '@ilera/contracts';
 import { emit, type Sql } from '@ilera/db';
 import type { RegisterWards, SearchEngine } from '@ilera/search';
 import { smsWhen, toGsm7 } from '@ilera/workers/channels/texts';
+import { textRefusal } from '@ilera/workers/channels/processor';
 import { loadSessionUser } from '../../plugins/session';
 import { changeStatus } from '../appointments/appointments.service';
 import { nearestHospitals, type NearbyHospital, type Whereabouts } from '../emergency/emergency.service';
@@ -95,8 +96,13 @@ export async function answerUssd(deps: UssdDeps, step: UssdStep): Promise<UssdAn
   // Texts asked for on USSD go as every text does (STOP and the daily cap hold: the texts worker); the PIN's
   // notice answers the person's own action, as the answer to a STOP does ('reply').
   const sendText = (body: string, kind: 'ussd' | 'reply' = 'ussd') => emit(deps.sql, 'text.send', { to: step.phone, body, channel: 'sms', kind });
-  const stopped = async () => (await deps.sql`SELECT 1 FROM text_opt_outs WHERE phone_e164 = ${step.phone} AND opted_in_at IS NULL`).length > 0;
+  // Asked before a text is promised: the texts worker would drop it after a STOP or past the daily cap.
+  const refusal = async () => {
+    const refused = await textRefusal(deps.sql, step.phone, now);
+    return refused === 'opted-out' ? STOPPED : refused === 'capped' ? CAPPED : null;
+  };
   const STOPPED = 'This phone has stopped Ilera texts. Choose 4 then 2 to start them again.';
+  const CAPPED = 'This phone has had all its Ilera texts for today. Please try again tomorrow. In an emergency call 112.';
 
   /** Draws a screen in `room` characters (less than a whole screen when a note goes above it). */
   async function draw(s: Screen, room = SCREEN_MAX): Promise<string> {
@@ -171,7 +177,8 @@ export async function answerUssd(deps: UssdDeps, step: UssdStep): Promise<UssdAn
       case 'emergency-list': {
         const list = await emergencyList(s.at);
         if (choice !== 1 || !list.length) return { retry: 'Choose 1, or 00 or 0.' };
-        if (await stopped()) return { end: STOPPED };
+        const refused = await refusal();
+        if (refused) return { end: refused };
         if (last && (await first(`sms:${index}`))) await sendText(emergencyText(s.at, list));
         return { end: 'We are texting you these hospitals. In an emergency call 112.' };
       }
@@ -190,7 +197,8 @@ export async function answerUssd(deps: UssdDeps, step: UssdStep): Promise<UssdAn
         if (a === MORE && s.page * PAGE_SIZE < page.found) return { push: { ...s, page: s.page + 1 } };
         const item = page.items[choice - 1];
         if (!item) return { retry: `Choose 1 to ${page.items.length || 1}.` };
-        if (await stopped()) return { end: STOPPED };
+        const refused = await refusal();
+        if (refused) return { end: refused };
         if (last && (await first(`care:${index}`))) await sendText(await careDetails(deps.sql, item, deps.appUrl, now));
         return { end: `We are texting you the details of ${cut(plain(item.name), 60)}.` };
       }

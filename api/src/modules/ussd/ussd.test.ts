@@ -402,6 +402,19 @@ describe('SMS search', () => {
     expect(await textsTo(phone, 'Ilera: text HOSPITAL, CLINIC, PHARMACY or LAB and a town')).toHaveLength(1);
   });
 
+  it('a phone past the daily cap of texts is told so on the screen, not promised a text that would not go', async () => {
+    const phone = '+2348030000066';
+    for (let i = 0; i < 8; i++) {
+      await ctx.sql`INSERT INTO text_messages (job_id, channel, kind, to_e164, status, created_at) VALUES (${`ussd-cap-${i}`}, 'sms', 'booked', ${phone}, 'sent', now() - interval '2 hours')`;
+    }
+    const h = handset(phone);
+    await h.dial();
+    await h.go('1', 'Alausa');
+    expect((await h.answer('1')).text).toBe('This phone has had all its Ilera texts for today. Please try again tomorrow. In an emergency call 112.');
+    await settled();
+    expect(await textsTo(phone, 'Hospitals nearest')).toEqual([]);
+  });
+
   it('a place not found is said; replies (1, 2, STOP) are still replies', async () => {
     const phone = '+2348030000061';
     expect((await sms(phone, 'HOSPITAL ATLANTIS')).json().outcome).toBe('unknown-place');
