@@ -4,10 +4,15 @@
 // - openSlots: the quarter hours of the week it is open (0 = Monday 00:00 WAT); all 672 for a provider
 //   open 24 hours, so that "open now" is one condition on every document (no `||` in the filter syntax
 //   both engines share).
-// - closedDays: WAT day numbers it is closed all day (closures; public holidays unless open 24 hours).
+// - closedDays: when its closures (and public holidays, unless open 24 hours) close it: a WAT day number for
+//   a day closed all day, and dayQuarter(d, q) = d * 96 + q for each quarter hour of a day closed only in
+//   part. A closed day closes the periods that open on it, past midnight included, and not the night
+//   before's (care.ts weeklyQuarters): the morning after a closed night, or a closed day whose first hours
+//   are still the night before's, is closed in part.
 // - hoursValidUntil: epoch seconds, on a quarter hour, after which the hours no longer count.
-// Open at t = hoursValidUntil > t AND closedDays lacks watDayNumber(t) AND openSlots holds weekQuarter(t).
-import { CARE_STALE_MONTHS, closedDays, openQuarterSlots, watDayNumber, watIso, weekQuarter, WEEK_QUARTERS, type OpenState, type OpeningHours } from './care.js';
+// Open at t = hoursValidUntil > t AND closedDays lacks both watDayNumber(t) and dayQuarter(t) AND openSlots
+// holds weekQuarter(t).
+import { CARE_STALE_MONTHS, closedDays, openQuarterSlots, watDayNumber, watIso, weeklyQuarters, weekQuarter, WEEK_QUARTERS, type OpenState, type OpeningHours } from './care.js';
 
 const QUARTER_S = 15 * 60;
 /** Far future (2100-01-01T00:00Z): an owned provider's hours count until its owner changes them. */
@@ -22,10 +27,43 @@ export function documentSlots(hours: OpeningHours): number[] {
   return hours.open24Hours ? [...allWeek] : openQuarterSlots(hours);
 }
 
-/** A document's closedDays around `at`: from the day before to CLOSED_DAYS_AHEAD days after. */
+const DAY_QUARTERS = 96;
+
+/** The token of one quarter hour of a WAT day in a document's closedDays (about 2,000,000: never a day number). */
+export const dayQuarterToken = (day: number, quarterOfDay: number): number => day * DAY_QUARTERS + quarterOfDay;
+
+/**
+ * A document's closedDays around `at`, from the day before to CLOSED_DAYS_AHEAD days after: a closed WAT
+ * day's number when nothing of the weekly hours is open on it, else the tokens of its quarter hours that the
+ * weekly hours open and the closures or holidays close. Providers without periods past midnight, and those
+ * open 24 hours, get day numbers only.
+ */
 export function documentClosedDays(hours: OpeningHours, holidays: readonly string[], at: Date | number = Date.now()): number[] {
   const today = watDayNumber(at);
-  return closedDays(hours, holidays, today - 1, today + CLOSED_DAYS_AHEAD);
+  const from = today - 1;
+  const to = today + CLOSED_DAYS_AHEAD;
+  // The day before the window too: its night runs into the window's first morning.
+  const closed = new Set(closedDays(hours, holidays, from - 1, to));
+  if (hours.open24Hours) return [...closed].filter((d) => d >= from).sort((a, b) => a - b);
+  const { own, night } = weeklyQuarters(hours);
+  const out: number[] = [];
+  for (let d = from; d <= to; d++) {
+    const ownClosed = closed.has(d);
+    const nightClosed = closed.has(d - 1);
+    if (!ownClosed && !nightClosed) continue;
+    const base = ((d + 3) % 7) * DAY_QUARTERS; // 1970-01-01 (day 0) was a Thursday
+    const shut: number[] = [];
+    let stillOpen = false;
+    for (let q = 0; q < DAY_QUARTERS; q++) {
+      const byOwn = own[base + q] === 1;
+      const byNight = night[base + q] === 1;
+      if ((byOwn && !ownClosed) || (byNight && !nightClosed)) stillOpen = true;
+      else if (byOwn || byNight) shut.push(q);
+    }
+    if (!stillOpen && (ownClosed || shut.length > 0)) out.push(d);
+    else for (const q of shut) out.push(dayQuarterToken(d, q));
+  }
+  return out.sort((a, b) => a - b);
 }
 
 /**
@@ -58,10 +96,11 @@ export const quarterStart = (at: Date | number): number => Math.floor((typeof at
  * is on quarter hours), so answers cached under it are never stale.
  */
 export function openNowFilter(at: Date | number): string {
-  return `hoursValidUntil:>${quarterStart(at)} && closedDays:!=[${watDayNumber(at)}] && openSlots:=[${weekQuarter(at)}]`;
+  const day = watDayNumber(at);
+  const q = weekQuarter(at);
+  return `hoursValidUntil:>${quarterStart(at)} && closedDays:!=[${day},${dayQuarterToken(day, q % DAY_QUARTERS)}] && openSlots:=[${q}]`;
 }
 
-const DAY_QUARTERS = 96;
 const LOOKAHEAD_QUARTERS = 14 * DAY_QUARTERS;
 
 /**
@@ -74,18 +113,19 @@ export function documentOpenState(doc: DocumentHours, at: Date | number): OpenSt
   if (typeof until !== 'number' || !Array.isArray(doc.openSlots) || until * 1000 <= t) return { openNow: null, opensAt: null, closesAt: null };
   const slots = new Uint8Array(WEEK_QUARTERS);
   for (const q of doc.openSlots) if (q >= 0 && q < WEEK_QUARTERS) slots[q] = 1;
-  const closed = doc.closedDays ?? [];
+  const closed = new Set(doc.closedDays ?? []);
   // Quarter by quarter, by arithmetic (a hit's state is worked out for every hit of every answer): WAT days
   // begin on a quarter hour, so the day moves on when the quarter of the day comes back to 0.
   let q = weekQuarter(t);
   let day = watDayNumber(t);
-  let dayClosed = closed.includes(day);
-  const now = !dayClosed && slots[q] === 1;
+  let dayClosed = closed.has(day);
+  const openAt = () => !dayClosed && slots[q] === 1 && !closed.has(dayQuarterToken(day, q % DAY_QUARTERS));
+  const now = openAt();
   const end = Math.min(until * 1000, t + LOOKAHEAD_QUARTERS * QUARTER_S * 1000);
   for (let next = (quarterStart(t) + QUARTER_S) * 1000; next < end; next += QUARTER_S * 1000) {
     q = (q + 1) % WEEK_QUARTERS;
-    if (q % DAY_QUARTERS === 0) dayClosed = closed.includes(++day);
-    if ((!dayClosed && slots[q] === 1) !== now) {
+    if (q % DAY_QUARTERS === 0) dayClosed = closed.has(++day);
+    if (openAt() !== now) {
       return now ? { openNow: true, opensAt: null, closesAt: watIso(next) } : { openNow: false, opensAt: watIso(next), closesAt: null };
     }
   }

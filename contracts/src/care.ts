@@ -180,22 +180,30 @@ export function weekQuarter(at: Date | number): number {
   return Math.floor(weekMinute(at) / 15);
 }
 
-/** The weekly open intervals [start, end) in minutes of the week; an interval past Sunday midnight wraps. */
-function weeklyIntervals(hours: OpeningHours): Array<[number, number]> {
-  const out: Array<[number, number]> = [];
+/**
+ * The weekly hours' quarter hours by the day their period opened on: `own[q]` when a period that opened on
+ * q's weekday covers q, `night[q]` when a period that opened the weekday before runs past midnight into q
+ * (Saturday 20:00-02:00 makes Sunday 00:00-02:00 night quarters; Sunday's night runs into Monday). A closure
+ * or a public holiday closes the periods that open on its day, the part past midnight included, and not the
+ * night before's (decision 039): a night pharmacy that opened on the eve of a holiday works till morning.
+ */
+export function weeklyQuarters(hours: OpeningHours): { own: Uint8Array; night: Uint8Array } {
+  const own = new Uint8Array(WEEK_QUARTERS);
+  const night = new Uint8Array(WEEK_QUARTERS);
   for (const entry of hours.week) {
     const base = careWeekdays.indexOf(entry.day) * DAY_MINUTES;
     for (const p of entry.periods) {
       const opens = minutesOf(p.opens);
       let closes = minutesOf(p.closes);
       if (closes <= opens) closes += DAY_MINUTES; // past midnight (closes 00:00 = midnight)
-      const start = base + opens;
-      const end = base + closes;
-      if (end <= WEEK_MINUTES) out.push([start, end]);
-      else out.push([start, WEEK_MINUTES], [0, end - WEEK_MINUTES]);
+      for (let m = opens; m < closes; m += 15) {
+        const q = ((base + m) % WEEK_MINUTES) / 15;
+        if (m < DAY_MINUTES) own[q] = 1;
+        else night[q] = 1;
+      }
     }
   }
-  return out;
+  return { own, night };
 }
 
 /**
@@ -204,10 +212,9 @@ function weeklyIntervals(hours: OpeningHours): Array<[number, number]> {
  */
 export function openQuarterSlots(hours: OpeningHours | null): number[] {
   if (!hours || hours.open24Hours) return [];
-  const open = new Uint8Array(WEEK_QUARTERS);
-  for (const [start, end] of weeklyIntervals(hours)) for (let q = start / 15; q < end / 15; q++) open[q] = 1;
+  const { own, night } = weeklyQuarters(hours);
   const slots: number[] = [];
-  open.forEach((v, q) => v && slots.push(q));
+  for (let q = 0; q < WEEK_QUARTERS; q++) if (own[q] || night[q]) slots.push(q);
   return slots;
 }
 
@@ -217,8 +224,9 @@ function inClosure(hours: OpeningHours, day: number): boolean {
 }
 
 /**
- * The WAT days (day numbers) from `fromDay` to `toDay` inclusive on which the provider is closed all day: its
- * closures, and for a provider not open 24 hours the public holidays (decision 039). A search document's
+ * The WAT days (day numbers) from `fromDay` to `toDay` inclusive that close the provider: its closures, and
+ * for a provider not open 24 hours the public holidays (decision 039). Such a day closes the periods that
+ * open on it (see weeklyQuarters); care-search.ts's documentClosedDays turns them into a document's
  * `closedDays`.
  */
 export function closedDays(hours: OpeningHours | null, holidays: readonly string[], fromDay: number, toDay: number): number[] {
@@ -236,12 +244,16 @@ export function closedDays(hours: OpeningHours | null, holidays: readonly string
   return [...days].sort((a, b) => a - b);
 }
 
-function isOpenAt(hours: OpeningHours, slots: Uint8Array, holidaySet: ReadonlySet<number>, t: number): boolean {
+/**
+ * Open at t: a 24-hour provider unless a closure covers t's day; otherwise a period covers t and the day it
+ * opened on (t's day, or the day before for the part past midnight) is neither a closure nor a holiday.
+ */
+function isOpenAt(hours: OpeningHours, week: { own: Uint8Array; night: Uint8Array }, holidaySet: ReadonlySet<number>, t: number): boolean {
   const day = watDayNumber(t);
-  if (inClosure(hours, day)) return false;
-  if (hours.open24Hours) return true;
-  if (holidaySet.has(day)) return false;
-  return slots[weekQuarter(t)] === 1;
+  if (hours.open24Hours) return !inClosure(hours, day);
+  const q = weekQuarter(t);
+  const closedOn = (d: number) => holidaySet.has(d) || inClosure(hours, d);
+  return (week.own[q] === 1 && !closedOn(day)) || (week.night[q] === 1 && !closedOn(day - 1));
 }
 
 export interface OpenState {
@@ -267,15 +279,14 @@ const LOOKAHEAD_DAYS = 14;
 export function openState(hours: OpeningHours | null, holidays: readonly string[], at: Date | number, stale = false): OpenState {
   if (!hours || stale) return { openNow: null, opensAt: null, closesAt: null };
   const t0 = typeof at === 'number' ? at : at.getTime();
-  const slots = new Uint8Array(WEEK_QUARTERS);
-  for (const q of openQuarterSlots(hours)) slots[q] = 1;
+  const week = weeklyQuarters(hours);
   const holidaySet = new Set(holidays.map(watDayOfDate));
-  const now = isOpenAt(hours, slots, holidaySet, t0);
+  const now = isOpenAt(hours, week, holidaySet, t0);
   // Every change falls on a quarter hour (times are on the quarter hour; days start at one).
   const quarterMs = 15 * MINUTE_MS;
   const first = Math.floor((t0 + WAT_OFFSET_MS) / quarterMs) * quarterMs - WAT_OFFSET_MS + quarterMs;
   for (let t = first; t <= t0 + LOOKAHEAD_DAYS * DAY_MINUTES * MINUTE_MS; t += quarterMs) {
-    if (isOpenAt(hours, slots, holidaySet, t) !== now) {
+    if (isOpenAt(hours, week, holidaySet, t) !== now) {
       return now ? { openNow: true, opensAt: null, closesAt: watIso(t) } : { openNow: false, opensAt: watIso(t), closesAt: null };
     }
   }

@@ -70,7 +70,14 @@ function documents(): SearchDocument[] {
       }
       doc.openSlots = [...slots].sort((a, b) => a - b);
       doc.open24Hours = allDay;
-      doc.closedDays = [...new Set(Array.from({ length: Math.floor(r() * 4) }, () => watDay(base) + Math.floor(r() * 14)))].sort((a, b) => a - b);
+      const closed = [...new Set(Array.from({ length: Math.floor(r() * 4) }, () => watDay(base) + Math.floor(r() * 14)))].sort((a, b) => a - b);
+      // Days closed in part (a night past midnight whose day is closed): some of a day's quarters as tokens.
+      if (r() < 0.3) {
+        const day = watDay(base) + Math.floor(r() * 14);
+        const from = Math.floor(r() * 90);
+        for (let q = from; q < from + 1 + Math.floor(r() * 16) && q < 96; q++) closed.push(day * 96 + q);
+      }
+      doc.closedDays = closed;
       // A tenth expired (a listing's hours over 12 months old), on a quarter hour.
       doc.hoursValidUntil = r() < 0.1 ? Math.floor((base + r() * 10 * DAY_MS) / 900_000) * 900 : 4_102_444_800;
     }
@@ -112,7 +119,9 @@ const matches = (d: SearchDocument, a: Ask): boolean => {
   if (a.openNow) {
     const until = d.hoursValidUntil as number | undefined;
     if (until === undefined || until * 1000 <= Math.floor(a.at / 900_000) * 900_000) return false;
-    if (n(d.closedDays).includes(watDay(a.at)) || !n(d.openSlots).includes(weekQuarter(a.at))) return false;
+    const day = watDay(a.at);
+    const quarter = weekQuarter(a.at);
+    if (n(d.closedDays).includes(day) || n(d.closedDays).includes(day * 96 + (quarter % 96)) || !n(d.openSlots).includes(quarter)) return false;
   }
   if (a.open24 && d.open24Hours !== true) return false;
   if (a.plan && !n(a.primary ? d.primaryPlans : d.plans).includes(a.plan)) return false;

@@ -182,11 +182,14 @@ describe('who may edit (D9)', () => {
 });
 
 describe('bad input', () => {
-  it('answers 400 naming the field, and writes nothing of a refused body', async () => {
-    const pro = await createProfessional(ctx.sql);
-    const cookie = await signIn(pro.user);
-    expect((await call('PUT', `/api/professionals/${pro.id}/care`, cookie, { services: ['Pharmacy'] })).statusCode).toBe(200);
-    const before = await careOf('professionals', pro.id);
+  it.each([
+    ['professionals', async () => { const p = await createProfessional(ctx.sql); return { id: p.id, user: p.user }; }],
+    ['institutions', async () => { const i = await createInstitution(ctx.sql); return { id: i.id, user: i.user }; }],
+  ] as const)('answers 400 naming the field, and writes nothing of a refused body (%s)', async (path, make) => {
+    const provider = await make();
+    const cookie = await signIn(provider.user);
+    expect((await call('PUT', `/api/${path}/${provider.id}/care`, cookie, { services: ['Pharmacy'] })).statusCode).toBe(200);
+    const before = await careOf(path, provider.id);
     const cases: [unknown, string][] = [
       [{ ...fullBody, plans: [{ payer: 'nhia', plan: null, primary: false }, { payer: 'no-such-payer', plan: null, primary: false }] }, 'plans.1.payer'],
       [{ ...fullBody, plans: [{ payer: 'Not A Slug', plan: null }] }, 'plans.0.payer'],
@@ -202,12 +205,15 @@ describe('bad input', () => {
       [{ ...fullBody, fees: { followUpNaira: 10_000_001 } }, 'fees.followUpNaira'],
     ];
     for (const [body, field] of cases) {
-      const res = await call('PUT', `/api/professionals/${pro.id}/care`, cookie, body);
+      const res = await call('PUT', `/api/${path}/${provider.id}/care`, cookie, body);
       expect(res.statusCode, `${field}: ${res.body}`).toBe(400);
+      expect(res.headers['content-type']).toMatch(/json/);
       expect(Object.keys(res.json().fields ?? {}), field).toContain(field);
     }
-    expect(await careOf('professionals', pro.id)).toEqual(before);
-    const [{ count }] = await ctx.sql`SELECT count(*)::int AS count FROM provider_plans WHERE professional_id = ${pro.id}`;
+    expect(await careOf(path, provider.id)).toEqual(before);
+    const [{ count }] = await ctx.sql`
+      SELECT count(*)::int AS count FROM provider_plans
+      WHERE ${path === 'professionals' ? ctx.sql`professional_id` : ctx.sql`institution_id`} = ${provider.id}`;
     expect(count).toBe(0);
   });
 });
@@ -294,6 +300,18 @@ describe('open now, at a literal WAT clock', () => {
     } finally {
       expect((await call('DELETE', '/api/admin/holidays/2026-12-30', adminCookie)).statusCode).toBe(204);
     }
+  });
+
+  it('a night belongs to the day it opens: a holiday or a closure closes the night that starts on it, not the one that ends on it', async () => {
+    const nightly = (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((day) => ({ day, periods: [{ opens: '20:00', closes: '08:00' }] }));
+    const holidays = await withHours({ open24Hours: false, week: nightly, closures: [] });
+    // Christmas Eve's night runs into Christmas morning; Christmas's and Boxing Day's nights do not run.
+    expect(await holidays('2026-12-25T03:00:00+01:00')).toMatchObject({ openNow: true, closesAt: '2026-12-25T08:00:00+01:00' });
+    expect(await holidays('2026-12-25T21:00:00+01:00')).toMatchObject({ openNow: false, opensAt: '2026-12-27T20:00:00+01:00' });
+    expect(await holidays('2026-12-27T03:00:00+01:00')).toMatchObject({ openNow: false, opensAt: '2026-12-27T20:00:00+01:00' });
+    const closure = await withHours({ open24Hours: false, week: nightly, closures: [{ from: '2026-12-08', to: '2026-12-08', reason: 'Stocktaking' }] });
+    expect(await closure('2026-12-08T03:00:00+01:00')).toMatchObject({ openNow: true, closesAt: '2026-12-08T08:00:00+01:00' });
+    expect(await closure('2026-12-09T03:00:00+01:00')).toMatchObject({ openNow: false, opensAt: '2026-12-09T20:00:00+01:00' });
   });
 
   it('a register listing\'s hours older than 12 months stop counting: open unknown, marked stale; an owned provider\'s do not', async () => {

@@ -165,6 +165,9 @@ describe('search by care facts (issue 45)', () => {
         ['2026-12-06T02:00', ['b']],
         ['2026-12-04T19:59', ['b']], // Friday before the night opens
         ['2026-12-12T01:00', ['b']], // the night clinic's closure (11-12 December)
+        ['2026-12-13T01:00', ['b']], // Saturday 12 December's night opened on a closed day
+        ['2026-12-27T01:00', ['b']], // Boxing Day's night (a Saturday): a holiday's night does not run
+        ['2027-06-12T01:00', ['b', 'c']], // Democracy Day morning: Friday's night opened on a working day
         ['2026-12-18T10:00', ['a', 'b']],
         ['2026-12-25T10:00', ['b']], // Christmas: the clinic is closed, 24 hours is not
         ['2027-01-05T12:00', ['a']], // the 24-hour listing's closure
