@@ -108,8 +108,9 @@ describe('care facts in search (browser)', { timeout: 180_000 }, () => {
     await searchNearYaba(page);
     await expectOpenNhiaClinics(page);
     // The words were understood as filters: shown as chips.
-    const chips = await page.getByRole('group', { name: 'Understood from your search' }).getByRole('button').evaluateAll((b) => b.map((x) => x.getAttribute('aria-label')));
-    expect(chips).toContain('Remove Open now');
+    // Polled: read once, right after the cards, it found the group not yet drawn (seen once at load 13).
+    const chips = () => page.getByRole('group', { name: 'Understood from your search' }).getByRole('button').evaluateAll((b) => b.map((x) => x.getAttribute('aria-label')));
+    await poll(chips).toContain('Remove Open now');
 
     // Without the plan (chosen in the filters), the other open clinic comes too.
     await page.getByRole('button', { name: 'Filters', exact: true }).click();
