@@ -5,12 +5,12 @@
 //   open 24 hours, so that "open now" is one condition on every document (no `||` in the filter syntax
 //   both engines share).
 // - closedDays: when its closures (and public holidays, unless open 24 hours) close it: a WAT day number for
-//   a day closed all day, and dayQuarter(d, q) = d * 96 + q for each quarter hour of a day closed only in
+//   a day closed all day, and dayQuarterToken(d, q) = d * 96 + q for each quarter hour of a day closed only in
 //   part. A closed day closes the periods that open on it, past midnight included, and not the night
 //   before's (care.ts weeklyQuarters): the morning after a closed night, or a closed day whose first hours
 //   are still the night before's, is closed in part.
 // - hoursValidUntil: epoch seconds, on a quarter hour, after which the hours no longer count.
-// Open at t = hoursValidUntil > t AND closedDays lacks both watDayNumber(t) and dayQuarter(t) AND openSlots
+// Open at t = hoursValidUntil > t AND closedDays lacks both watDayNumber(t) and its token AND openSlots
 // holds weekQuarter(t).
 import { CARE_STALE_MONTHS, closedDays, openQuarterSlots, watDayNumber, watIso, weeklyQuarters, weekQuarter, WEEK_QUARTERS, type OpenState, type OpeningHours } from './care.js';
 
@@ -30,7 +30,7 @@ export function documentSlots(hours: OpeningHours): number[] {
 const DAY_QUARTERS = 96;
 
 /** The token of one quarter hour of a WAT day in a document's closedDays (about 2,000,000: never a day number). */
-export const dayQuarterToken = (day: number, quarterOfDay: number): number => day * DAY_QUARTERS + quarterOfDay;
+const dayQuarterToken = (day: number, quarterOfDay: number): number => day * DAY_QUARTERS + quarterOfDay;
 
 /**
  * A document's closedDays around `at`, from the day before to CLOSED_DAYS_AHEAD days after: a closed WAT
