@@ -31,6 +31,11 @@ const DAY_QUARTERS = 96;
 
 /** The token of one quarter hour of a WAT day in a document's closedDays (about 2,000,000: never a day number). */
 const dayQuarterToken = (day: number, quarterOfDay: number): number => day * DAY_QUARTERS + quarterOfDay;
+/** Day numbers stay below this until the year 4707; quarter tokens are above it from 1998. */
+const FIRST_QUARTER_TOKEN = 1_000_000;
+
+/** The WAT day an entry of a document's closedDays is about: a day number, or a quarter token's day. */
+export const closedDayOf = (entry: number): number => (entry >= FIRST_QUARTER_TOKEN ? Math.floor(entry / DAY_QUARTERS) : entry);
 
 /**
  * A document's closedDays around `at`, from the day before to CLOSED_DAYS_AHEAD days after: a closed WAT

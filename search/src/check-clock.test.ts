@@ -19,6 +19,7 @@ let db: { sql: Sql };
 let engine: PostgresEngine;
 let doctor: number;
 let clinic: number;
+let nightClinic: number;
 
 const at = (date: string, time: string, seconds = 0) => new Date(lagosInstant(date, time) + seconds * 1000);
 const BUILT = at('2026-12-02', '10:29', 59); // one second before the 10:30 slot
@@ -36,7 +37,19 @@ beforeAll(async () => {
   await db.sql`INSERT INTO care_facts (institution_id, opening_hours, hours_set_by, hours_confirmed_at) VALUES (${clinic}, ${db.sql.json(hours)}, 'provider', ${BUILT})`;
   const [place] = await buildDocuments(db.sql, 'institutions', [clinic], BUILT);
   expect(place.closedDays).toContain(watDayOfDate('2026-12-01'));
-  await engine.upsert('institutions', [place]);
+  // A night clinic (Tuesday 20:00-02:00, Wednesday 08:00-17:00) closed on Tuesday 1 December: Tuesday's night
+  // is closed until 02:00 on Wednesday 2 December while Wednesday's day is open, so its document lists those
+  // eight quarter hours of the 2nd (decision 040), which pass like a closed day.
+  nightClinic = (await createInstitution(db.sql, { name: 'Night Clock Clinic', bookingMode: 'directory' })).id;
+  const nights = {
+    open24Hours: false,
+    week: [{ day: 'tue', periods: [{ opens: '20:00', closes: '02:00' }] }, { day: 'wed', periods: [{ opens: '08:00', closes: '17:00' }] }],
+    closures: [{ from: '2026-12-01', to: '2026-12-01' }],
+  };
+  await db.sql`INSERT INTO care_facts (institution_id, opening_hours, hours_set_by, hours_confirmed_at) VALUES (${nightClinic}, ${db.sql.json(nights)}, 'provider', ${BUILT})`;
+  const [night] = await buildDocuments(db.sql, 'institutions', [nightClinic], BUILT);
+  expect(night.closedDays).toContain(watDayOfDate('2026-12-02') * 96 + 7);
+  await engine.upsert('institutions', [place, night]);
 });
 afterAll(async () => db?.sql.end({ timeout: 2 }));
 
@@ -55,7 +68,8 @@ describe('search:check with the clock pinned', () => {
   });
 
   it("a closed day that has passed is no drift; a closure added with no search event is", async () => {
-    // Three days on the doctor's slot is two days old (reported); the clinic's closure of 1 December is behind.
+    // Three days on the doctor's slot is two days old (reported); the clinic's closure of 1 December is behind,
+    // and so are the night clinic's closed quarter hours of 2 December.
     expect(await staleAt(at('2026-12-05', '12:00'))).toEqual({ ok: false, stale: [`professional ${doctor}`] });
     await db.sql`UPDATE care_facts SET opening_hours = jsonb_set(opening_hours, '{closures}', (opening_hours->'closures') || '[{"from": "2026-12-24", "to": "2026-12-24"}]') WHERE institution_id = ${clinic}`;
     expect(await staleAt(at('2026-12-02', '12:00'))).toEqual({ ok: false, stale: [`institution ${clinic}`] });

@@ -4,7 +4,7 @@ import { loadConfig, type Config, type Db, type Sql } from '@ilera/db';
 import type { CatchUp, SearchEngine, SearchWriter } from './engine';
 import { approvedIds, buildDocuments, linkedIds } from './documents';
 import { withBulkLoad } from '@ilera/db/bulk-load';
-import { addDays, lagosInstant, lagosToday, watDayNumber } from '@ilera/contracts';
+import { addDays, closedDayOf, lagosInstant, lagosToday, watDayNumber } from '@ilera/contracts';
 import { PostgresEngine } from './postgres-engine';
 import { describeField, TypesenseEngine, type SchemaDrift, type TypesenseCoordination, type TypesenseLog } from './typesense-engine';
 import { collectionNames, type CollectionName, type SearchDocument } from './schema';
@@ -409,7 +409,8 @@ function stable(value: unknown): string {
  */
 function comparable(doc: SearchDocument, today: number): string {
   const days = (doc as { closedDays?: unknown }).closedDays;
-  return stable(Array.isArray(days) ? { ...doc, closedDays: (days as number[]).filter((d) => d >= today - 1) } : doc);
+  // An entry is a day or one of its quarter hours (a day closed in part, decision 040): judged by its day.
+  return stable(Array.isArray(days) ? { ...doc, closedDays: (days as number[]).filter((d) => closedDayOf(d) >= today - 1) } : doc);
 }
 
 /**
