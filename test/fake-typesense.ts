@@ -856,6 +856,16 @@ const EXACT_FIRST = 1000;
 
 /** Each document's words by query_by (search's textOf): a search of thousands of documents tokenized each one per synonym variant. */
 const documentWords = new WeakMap<Doc, Map<string, string[]>>();
+/** A document's string field as its words joined by spaces, worked out once per field and separators. */
+const fieldTexts = new WeakMap<Doc, Map<string, string>>();
+function fieldText(d: Doc, field: string, separators: string[]): string {
+  let byField = fieldTexts.get(d);
+  if (!byField) fieldTexts.set(d, (byField = new Map()));
+  const key = `${field}\0${separators.join('')}`;
+  let text = byField.get(key);
+  if (text === undefined) byField.set(key, (text = tokens(d[field] as string, separators).join(' ')));
+  return text;
+}
 
 function search(c: Collection, s: Params, stopwordSets: Map<string, string[]>) {
   if (s.q === undefined) refuse(400, 'Parameter `q` is required.');
@@ -907,8 +917,10 @@ function search(c: Collection, s: Params, stopwordSets: Map<string, string[]>) {
   // prioritize_exact_match (on by default): a document with a field that is exactly the words ("Yetunde
   // Hospital" named so) comes before those that only hold them ("General Hospital Igbo Yetunde", which a
   // synonym's longer variant matches with more words).
-  const exactly = (d: Doc, v: string[]) =>
-    queryBy.some((f) => typeof d[f] === 'string' && tokens(d[f] as string, c.separators).join(' ') === v.join(' '));
+  const exactly = (d: Doc, v: string[]) => {
+    const wanted = v.join(' ');
+    return queryBy.some((f) => typeof d[f] === 'string' && fieldText(d, f, c.separators) === wanted);
+  };
   const scored = [...c.docs.values()]
     .map((d, seq) => {
       const matched = variants.filter((v) => matches(textOf(d), v));
