@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PostgresEngine, reindexAll } from '@ilera/search';
-import { createProfessional } from '../../test/factories';
+import { createInstitution, createProfessional } from '../../test/factories';
 import { browserSuite, hydrated } from '../../test/browser';
 
 /** Issue 13 in Chromium: the search page shows what the typed words were understood as, and a chip can be taken away. */
@@ -29,6 +29,9 @@ describe('search page: understood chips (browser)', { timeout: 120_000 }, () => 
       bio: 'Cardiology ward nurse in Lagos.',
       user: { firstName: 'Grace', lastName: 'Etim' },
     });
+    // Issue 48: a clinic on Kano Road in Kaduna, whose name holds a state's name and a kind; another in Kano.
+    await createInstitution(sql, { name: 'Kano Road Clinic', type: 'clinic', city: 'Kaduna', state: 'Kaduna' });
+    await createInstitution(sql, { name: 'Zoo Road Clinic', type: 'clinic', city: 'Kano', state: 'Kano' });
     await reindexAll(sql, { engine: new PostgresEngine(sql) });
   });
 
@@ -122,6 +125,34 @@ describe('search page: understood chips (browser)', { timeout: 120_000 }, () => 
     await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('Adebayo');
     await expect.poll(() => chips(page).count()).toBe(0);
     await expect.poll(() => names(page)).toEqual(['Dr. Kemi Adebayo']);
+    await context.close();
+  }, 60_000);
+
+  it('words that name a provider find it first, what they were understood as offered ("Narrow to:"), and a suggestion applies as a filter', async () => {
+    const suggested = (page: Page) => page.getByRole('group', { name: 'Suggested from your search' });
+    const path = '/search?type=institutions&q=Kano%20Road%20Clinic';
+    // As the server draws it: the clinic in Kaduna, not hidden by "Kano" read as the state.
+    const html = await (await fetch(`${suite.base}${path}`)).text();
+    expect(html).toContain('Matching the name you typed. Narrow to:');
+    expect(html).toContain('Kano Road Clinic');
+
+    const { page, context } = await suite.page();
+    await page.goto(path);
+    // The clinic named first (the Kano clinic, whose city holds the word, after it).
+    await expect.poll(async () => (await cards(page))[0]?.name).toBe('Kano Road Clinic');
+    await suggested(page).getByText('Matching the name you typed. Narrow to:').waitFor();
+    // Nothing applied: no "Showing results for:" chips.
+    expect(await chips(page).count()).toBe(0);
+    const kano = suggested(page).getByRole('button', { name: 'Filter by Kano' });
+    await hydrated(kano);
+    // "Clinic" is offered too, read only (the page has no filter of its own for it).
+    expect(await suggested(page).textContent()).toContain('Clinic');
+
+    // Applying "Kano": the state's filter, its word no longer searched; the Kano clinic, not the one in Kaduna.
+    await kano.click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('state')).toBe('Kano');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('Road Clinic');
+    await expect.poll(() => names(page)).toEqual(['Zoo Road Clinic']);
     await context.close();
   }, 60_000);
 });
