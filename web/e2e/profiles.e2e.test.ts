@@ -147,6 +147,12 @@ describe('profiles and dashboards (browser)', { timeout: 120_000 }, () => {
     await form.getByLabel('Phone').fill('0803 777 1212');
     await form.getByLabel('City').fill('Kano');
     await form.getByLabel('State').selectOption('Kano');
+    // Issue 48 (D23): her own practice location, without a confirmed affiliation: her LGA and a pin.
+    await form.getByText('Without coordinates, the centre of your LGA is used (approximate).').waitFor();
+    await form.getByLabel('LGA').selectOption('Nassarawa');
+    await form.getByLabel('Latitude').fill('12.0022');
+    await form.getByLabel('Longitude').fill('8.5919');
+    await form.getByText('From the coordinates you gave.').waitFor();
     await form.getByRole('button', { name: 'Create Profile' }).click();
 
     await page.getByText('Profile Created').waitFor();
@@ -201,23 +207,36 @@ describe('profiles and dashboards (browser)', { timeout: 120_000 }, () => {
     await card.getByText('Ghana', { exact: true }).waitFor();
     expect(await card.getByText('Nigeria', { exact: true }).count()).toBe(0);
     const [saved] = await suite.ctx.sql<{ countries: string[]; countryLicenses: unknown; profileImageUrl: string }[]>`
-      SELECT countries, country_licenses, profile_image_url FROM professionals WHERE id = ${row.id}`;
+      SELECT countries, country_licenses, profile_image_url, lga, latitude::float8 AS latitude, longitude::float8 AS longitude, location_source
+      FROM professionals WHERE id = ${row.id}`;
     expect(saved).toEqual({
       countries: ['Ghana'],
       countryLicenses: [{ country: 'Ghana', licenseNumber: 'GMDC/4471', council: null, expiresOn: '2099-03-31' }],
       profileImageUrl: 'https://img.example.ng/halima.png',
+      lga: 'Nassarawa',
+      latitude: 12.0022,
+      longitude: 8.5919,
+      locationSource: 'pin',
     });
 
     // The public page shows the changes.
     await publicLink.click();
     await page.getByRole('heading', { level: 1, name: 'Dr. Halima Sani' }).waitFor();
     await page.getByLabel('Countries of practice').getByText('Ghana').waitFor();
+    // Her pin places her: directions to it, not an LGA's centre.
+    const directions = section(page, 'Contact').getByRole('link', { name: 'Directions' });
+    expect(await directions.getAttribute('href')).toBe('https://www.openstreetmap.org/directions?to=12.0022%2C8.5919');
+    expect(await section(page, 'Contact').getByText('Approximate location: the centre of its LGA').count()).toBe(0);
 
     // One licence number (issue 48): profile setup shows the licence of record (the Ghanaian licence set
     // above, her only one), read-only: it is changed with the countries. Changing what an approval
     // checked (the professional type) sends the profile back for review.
     await page.goto('/profile-setup');
     await page.getByRole('heading', { level: 1, name: 'Edit Profile' }).waitFor();
+    // The form gives back her LGA and pin.
+    expect(await page.getByLabel('LGA').inputValue()).toBe('Nassarawa');
+    expect(await page.getByLabel('Latitude').inputValue()).toBe('12.0022');
+    expect(await page.getByLabel('Longitude').inputValue()).toBe('8.5919');
     const licence = page.getByLabel('License Number');
     expect(await licence.inputValue()).toBe('GMDC/4471');
     expect(await licence.getAttribute('readonly')).not.toBeNull();

@@ -84,8 +84,9 @@ export function LocationFields<V extends LocationValues & { state: string }>({ f
       </SimpleGrid>
       <Text size="sm" c={geoError ? 'red' : 'dimmed'} role={geoError ? 'alert' : undefined}>
         {geoError ??
-          (f.values.locationSource && whereFrom[f.values.locationSource]) ??
-          'Without coordinates, the centre of your LGA is used (approximate).'}
+          // No source yet ('') says what happens without coordinates.
+          ((f.values.locationSource && whereFrom[f.values.locationSource]) ||
+          'Without coordinates, the centre of your LGA is used (approximate).')}
       </Text>
     </Stack>
   );
