@@ -76,11 +76,28 @@ type Params = Record<string, unknown>;
 /** A field as Typesense holds it (what GET /collections/{name} answers). */
 type Field = LiveField;
 
+/** A collection's documents, counting its changes (search's word index is kept while the count stands). */
+class DocMap extends Map<string, Doc> {
+  version = 0;
+  override set(id: string, doc: Doc): this {
+    this.version++;
+    return super.set(id, doc);
+  }
+  override delete(id: string): boolean {
+    this.version++;
+    return super.delete(id);
+  }
+  override clear(): void {
+    this.version++;
+    super.clear();
+  }
+}
+
 interface Collection {
   name: string;
   fields: Map<string, Field>;
   separators: string[];
-  docs: Map<string, Doc>;
+  docs: DocMap;
   synonyms: Map<string, { synonyms: string[]; root?: string }>;
 }
 
@@ -426,7 +443,7 @@ function createCollection(b: Params): Collection {
   }
   const separators = b.token_separators === undefined ? [] : (b.token_separators as unknown[]);
   if (!Array.isArray(separators) || !separators.every((s) => typeof s === 'string' && s.length === 1)) refuse(400, 'Parameter `token_separators` must be an array of characters.');
-  return { name: b.name as string, fields, separators: separators as string[], docs: new Map(), synonyms: new Map() };
+  return { name: b.name as string, fields, separators: separators as string[], docs: new DocMap(), synonyms: new Map() };
 }
 
 /**
@@ -454,7 +471,7 @@ function alterCollection(c: Collection, b: Params): void {
     }
     fields.set(f.name, f);
   }
-  const altered: Collection = { ...c, fields, docs: new Map() };
+  const altered: Collection = { ...c, fields, docs: new DocMap() };
   for (const d of c.docs.values()) {
     const r = importLine(altered, JSON.stringify(d), 'create');
     if (!r.success) {
@@ -854,8 +871,11 @@ function geoSortKey(o: Sorter, v: unknown): number {
 /** What an exact field match adds to a document's text_match in the order (never to the text_match answered). */
 const EXACT_FIRST = 1000;
 
-/** Each document's words by query_by (search's textOf): a search of thousands of documents tokenized each one per synonym variant. */
-const documentWords = new WeakMap<Doc, Map<string, string[]>>();
+/**
+ * Each document's words by query_by (search's textOf): a search of thousands of documents tokenized each one per
+ * synonym variant. With them as a set: a whole word is looked up, not searched for among a description's words.
+ */
+const documentWords = new WeakMap<Doc, Map<string, { list: string[]; set: Set<string> }>>();
 /** A document's string field as its words joined by spaces, worked out once per field and separators. */
 const fieldTexts = new WeakMap<Doc, Map<string, string>>();
 function fieldText(d: Doc, field: string, separators: string[]): string {
@@ -865,6 +885,46 @@ function fieldText(d: Doc, field: string, separators: string[]): string {
   let text = byField.get(key);
   if (text === undefined) byField.set(key, (text = tokens(d[field] as string, separators).join(' ')));
   return text;
+}
+
+/** Per collection and query_by: which documents hold each word, and each document's place in the collection's order. */
+const wordIndexes = new WeakMap<DocMap, Map<string, { version: number; docs: Map<string, Doc[]>; seq: Map<Doc, number> }>>();
+
+/**
+ * The documents a search's words can match, with their place in the collection (the order's last tie-break):
+ * every one for `*`; otherwise those holding the rarest of a variant's words before its last (those are matched
+ * whole) or, for a one-word variant, a word it begins. What matches among them is decided as before.
+ */
+function candidates(c: Collection, fieldsKey: string, textOf: (d: Doc) => { set: Set<string> }, variants: string[][]): { d: Doc; seq: number }[] {
+  if (variants.length === 0) return [...c.docs.values()].map((d, seq) => ({ d, seq }));
+  let byFields = wordIndexes.get(c.docs);
+  if (!byFields) wordIndexes.set(c.docs, (byFields = new Map()));
+  let index = byFields.get(fieldsKey);
+  if (!index || index.version !== c.docs.version) {
+    index = { version: c.docs.version, docs: new Map(), seq: new Map() };
+    let seq = 0;
+    for (const d of c.docs.values()) {
+      index.seq.set(d, seq++);
+      for (const w of textOf(d).set) {
+        const list = index.docs.get(w);
+        if (list) list.push(d);
+        else index.docs.set(w, [d]);
+      }
+    }
+    byFields.set(fieldsKey, index);
+  }
+  const picked = new Set<Doc>();
+  for (const v of variants) {
+    // A variant of no words (a synonym of only separators) scores 0: it adds no document.
+    if (v.length === 0) continue;
+    if (v.length > 1) {
+      // Each word before the last is matched whole: the documents of the rarest of them.
+      const lists = v.slice(0, -1).map((w) => index.docs.get(w) ?? []);
+      for (const d of lists.reduce((a, b) => (b.length < a.length ? b : a))) picked.add(d);
+    } else for (const [w, docs] of index.docs) if (w.startsWith(v[0])) for (const d of docs) picked.add(d);
+  }
+  const seqOf = index.seq;
+  return [...picked].map((d) => ({ d, seq: seqOf.get(d)! })).sort((a, b) => a.seq - b.seq);
 }
 
 function search(c: Collection, s: Params, stopwordSets: Map<string, string[]>) {
@@ -907,13 +967,14 @@ function search(c: Collection, s: Params, stopwordSets: Map<string, string[]>) {
     if (!byFields) documentWords.set(d, (byFields = new Map()));
     let words = byFields.get(fieldsKey);
     if (!words) {
-      words = queryBy.flatMap((f) => (Array.isArray(d[f]) ? (d[f] as unknown[]) : [d[f]])).filter((v) => typeof v === 'string').flatMap((v) => tokens(v as string, c.separators));
-      byFields.set(fieldsKey, words);
+      const list = queryBy.flatMap((f) => (Array.isArray(d[f]) ? (d[f] as unknown[]) : [d[f]])).filter((v) => typeof v === 'string').flatMap((v) => tokens(v as string, c.separators));
+      byFields.set(fieldsKey, (words = { list, set: new Set(list) }));
     }
     return words;
   };
   // Whole words, the last one a prefix (Typesense's `prefix: true` applies to the last word).
-  const matches = (have: string[], want: string[]) => want.every((w, k) => (k === want.length - 1 ? have.some((t) => t.startsWith(w)) : have.includes(w)));
+  const matches = (have: { list: string[]; set: Set<string> }, want: string[]) =>
+    want.every((w, k) => have.set.has(w) || (k === want.length - 1 && have.list.some((t) => t.startsWith(w))));
   // prioritize_exact_match (on by default): a document with a field that is exactly the words ("Yetunde
   // Hospital" named so) comes before those that only hold them ("General Hospital Igbo Yetunde", which a
   // synonym's longer variant matches with more words).
@@ -921,9 +982,10 @@ function search(c: Collection, s: Params, stopwordSets: Map<string, string[]>) {
     const wanted = v.join(' ');
     return queryBy.some((f) => typeof d[f] === 'string' && fieldText(d, f, c.separators) === wanted);
   };
-  const scored = [...c.docs.values()]
-    .map((d, seq) => {
-      const matched = variants.filter((v) => matches(textOf(d), v));
+  const scored = candidates(c, fieldsKey, textOf, variants)
+    .map(({ d, seq }) => {
+      const have = variants.length ? textOf(d) : undefined;
+      const matched = variants.filter((v) => matches(have!, v));
       const score = matched.length ? Math.max(...matched.map((v) => v.length)) : 0;
       return { d, seq, score, exact: matched.some((v) => exactly(d, v)) };
     })
