@@ -116,8 +116,10 @@ function placeFilters(q: { city?: string; state?: string; location?: string }) {
  * document's hours, after the answer cache: a cached answer never says "open" once it has closed.
  */
 function answerDocument<D extends Record<string, unknown>>(document: D, now: Date): D {
-  const doc = withOpenState(document, now);
-  return typeof doc.nextSlot === 'number' ? { ...doc, nextSlotAt: lagosIsoOfSeconds(doc.nextSlot) } : doc;
+  // withOpenState's object is new: nextSlotAt is added to it, not to a second copy (issue 47).
+  const doc: Record<string, unknown> = withOpenState(document, now);
+  if (typeof doc.nextSlot === 'number') doc.nextSlotAt = lagosIsoOfSeconds(doc.nextSlot);
+  return doc as D;
 }
 
 /**
