@@ -49,9 +49,10 @@ export function withOpenNow(filterBy: string | undefined, at: Date): string | un
 const HOURS_FIELDS = ['openSlots', 'closedDays', 'hoursValidUntil'];
 
 /**
- * A hit's document as the API answers it, always a new object (the caller may add to it): open now (true, false, or null when unknown), the next change
+ * A hit's document as the API answers it: open now (true, false, or null when unknown), the next change
  * (opensAt / closesAt, ISO in WAT) worked out at `at` from the document's hours, which are left out.
- * Cached answers hold documents; this runs on the way out, so it is never stale.
+ * Cached answers hold documents; this runs on the way out, so it is never stale. Always a new object,
+ * which the caller may add to (answerDocument's nextSlotAt).
  */
 export function withOpenState<D extends Record<string, unknown>>(doc: D, at: Date): D {
   if (!HOURS_FIELDS.some((f) => f in doc)) return { ...doc, openNow: null };
