@@ -6,10 +6,14 @@
  * same database and the same requests in the same order sees the same cache hits.
  *
  *   npx tsx bench/cpu-answers.ts --database-url URL [--only profile,search-log] [--warmup 200] [--count 800] [--concurrency 8]
- *                                [--cpu-prof DIR]
+ *                                [--cpu-prof DIR] [--dump DIR]
  *
  * --cpu-prof writes a V8 CPU profile of each scenario's counted requests only (warm-up and start left out)
  * to DIR/<scenario>.cpuprofile, readable by Chrome's DevTools or bench/cpu-profile-summary.ts.
+ *
+ * --dump writes every counted answer (status, then the body, one a line, in request order) to
+ * DIR/<scenario>.answers, so that two versions' answers can be compared with `cmp` (run them in the same
+ * quarter hour: open now and the availability windows are read at the clock).
  *
  * To compare two versions, run the file from each tree (a copy of this file in the other one) on the same
  * database, alternately, and compare the printed lines: each names its load average.
@@ -30,6 +34,7 @@ const { values: argv } = parseArgs({
     concurrency: { type: 'string' },
     label: { type: 'string' },
     'cpu-prof': { type: 'string' },
+    dump: { type: 'string' },
   },
 });
 const url = argv['database-url'] ?? process.env.DATABASE_URL;
@@ -57,7 +62,7 @@ function procCpuMs(pid: number): number {
 const backends = async () =>
   (await sql<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`).map((r) => r.pid);
 
-async function serve(name: string, from: number, n: number) {
+async function serve(name: string, from: number, n: number, answers?: string[]) {
   const statuses = new Map<number, number>();
   let next = from;
   const worker = async () => {
@@ -65,6 +70,7 @@ async function serve(name: string, from: number, n: number) {
       const i = next++;
       const res = await injectRequest(app, scenarios[name].request(fx, i), i);
       statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+      if (answers) answers[i - from] = `${res.statusCode} ${res.body}`;
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
@@ -87,7 +93,8 @@ for (const name of only) {
   const pg0 = pids.reduce((s, p) => s + procCpuMs(p), 0);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const statuses = await serve(name, warmup, count);
+  const answers = argv.dump ? new Array<string>(count) : undefined;
+  const statuses = await serve(name, warmup, count, answers);
   const wall = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   const pg = pids.reduce((s, p) => s + procCpuMs(p), 0) - pg0;
@@ -96,6 +103,10 @@ for (const name of only) {
     mkdirSync(argv['cpu-prof']!, { recursive: true });
     writeFileSync(`${argv['cpu-prof']}/${name}.cpuprofile`, JSON.stringify(profile));
     profiler.disconnect();
+  }
+  if (answers) {
+    mkdirSync(argv.dump!, { recursive: true });
+    writeFileSync(`${argv.dump}/${name}.answers`, answers.join('\n') + '\n');
   }
   const apiMs = (cpu.user + cpu.system) / 1000 / count;
   console.log(

@@ -51,13 +51,16 @@ const HOURS_FIELDS = ['openSlots', 'closedDays', 'hoursValidUntil'];
 /**
  * A hit's document as the API answers it: open now (true, false, or null when unknown), the next change
  * (opensAt / closesAt, ISO in WAT) worked out at `at` from the document's hours, which are left out.
- * Cached answers hold documents; this runs on the way out, so it is never stale.
+ * Cached answers hold documents; this runs on the way out, so it is never stale. Always a new object,
+ * which the caller may add to (answerDocument's nextSlotAt).
  */
 export function withOpenState<D extends Record<string, unknown>>(doc: D, at: Date): D {
   if (!HOURS_FIELDS.some((f) => f in doc)) return { ...doc, openNow: null };
   const state = documentOpenState(doc as never, at);
-  const out: Record<string, unknown> = { ...doc };
-  for (const f of HOURS_FIELDS) delete out[f];
+  // A new object without the hours (the same fields in the same order as a copy with them deleted):
+  // `delete` would turn every hit into a slow dictionary object for the JSON writer (issue 47).
+  const out: Record<string, unknown> = {};
+  for (const f in doc) if (!HOURS_FIELDS.includes(f)) out[f] = doc[f];
   out.openNow = state.openNow;
   if (state.opensAt) out.opensAt = state.opensAt;
   if (state.closesAt) out.closesAt = state.closesAt;

@@ -314,3 +314,18 @@ describe('the register\'s wards (issue 33)', () => {
     expect(understand('institutions', 'clinic in onike').understood.some((u) => u.field === 'lga')).toBe(false);
   });
 });
+
+describe('words understood once a process (issue 47)', () => {
+  it('answers the same words alike however often asked, and reads a new set of wards, another explicit filter, another collection at once', () => {
+    const first = understand('institutions', 'clinic in onike');
+    expect(understand('institutions', 'clinic in onike')).toEqual(first);
+    expect(first.understood.some((u) => u.field === 'lga')).toBe(false);
+    // The register imported since: the same words read with the new wards name the ward's LGA.
+    const imported = new RegisterWards([{ ward: 'Onike', lga: 'Lagos Mainland', state: 'Lagos' }]);
+    expect(chips(understand('institutions', 'clinic in onike', new Set(), imported))).toEqual(['type=clinic', 'lga=Lagos Mainland']);
+    // A type filtered explicitly wins over the same words understood before without it.
+    expect(chips(understand('institutions', 'clinic in onike', new Set(['type']), imported))).toEqual(['lga=Lagos Mainland']);
+    expect(chips(pro('cardiologist in lagos'))).toEqual(['specialty=Cardiology', 'state=Lagos']);
+    expect(chips(pro('cardiologist in lagos', ['state']))).toEqual(['specialty=Cardiology']);
+  });
+});

@@ -6,6 +6,7 @@
 // the Typesense engine also gets the same words as synonyms and stop words.
 import { specialtiesByType, type ProfessionalType } from '@ilera/contracts';
 import damerauLevenshtein from 'damerau-levenshtein';
+import { LRUCache } from 'lru-cache';
 import {
   careFields,
   kindWordsFor,
@@ -267,11 +268,36 @@ const belongsTo = (specialty: string, type: string): boolean =>
   (specialtiesByType[type as ProfessionalType] ?? []).includes(specialty);
 
 /**
+ * Understandings kept per process (issue 47): `understand` is a pure function of the collection, the
+ * words, the fields filtered explicitly and the vocabulary (the built-in one, or a set of register wards
+ * and payers, which is replaced whole when they change), so the same words are understood once, not once
+ * a request: the query log repeats its words, and every request of the search page sends them again for
+ * its counts. Per vocabulary, so new wards or payers are read at once; at most KEPT_UNDERSTANDINGS a
+ * vocabulary (a few hundred bytes each), words longer than KEPT_WORDS_MAX understood afresh each time.
+ * Callers only read what they get (it is shared): asNamed and the services copy before changing anything.
+ */
+const KEPT_UNDERSTANDINGS = 5000;
+const KEPT_WORDS_MAX = 200;
+const builtIn = {};
+const understandings = new WeakMap<object, LRUCache<string, Understanding>>();
+
+/**
  * Understands a typed query for one collection. `filtered` names the fields the
  * request already filters explicitly: an explicit filter wins, and the words
  * that named the same field are dropped rather than searched as text.
  */
 export function understand(collection: CollectionName, typed: string, filtered: ReadonlySet<string> = new Set(), wards?: RegisterWards): Understanding {
+  if (typed.length > KEPT_WORDS_MAX) return understandAfresh(collection, typed, filtered, wards);
+  const vocabulary = wards ?? builtIn;
+  let cache = understandings.get(vocabulary);
+  if (!cache) understandings.set(vocabulary, (cache = new LRUCache({ max: KEPT_UNDERSTANDINGS })));
+  const key = `${collection}\0${filtered.size ? [...filtered].sort().join(',') : ''}\0${typed}`;
+  let u = cache.get(key);
+  if (!u) cache.set(key, (u = understandAfresh(collection, typed, filtered, wards)));
+  return u;
+}
+
+function understandAfresh(collection: CollectionName, typed: string, filtered: ReadonlySet<string>, wards: RegisterWards | undefined): Understanding {
   // Issue 50: "who speaks hausa" (spoken-language.ts) is read first; its words are blanked, in place, for the rest.
   const spoken = collection === 'professionals' ? spokenLanguage(typed) : undefined;
   const q = spoken ? blanked(typed, [spoken, ...(spoken.kind ? [spoken.kind] : [])]) : typed;

@@ -116,17 +116,14 @@ function placeFilters(q: { city?: string; state?: string; location?: string }) {
  * document's hours, after the answer cache: a cached answer never says "open" once it has closed.
  */
 function answerDocument<D extends Record<string, unknown>>(document: D, now: Date): D {
-  const doc = withOpenState(listingAsListed(document), now);
-  return typeof doc.nextSlot === 'number' ? { ...doc, nextSlotAt: lagosIsoOfSeconds(doc.nextSlot) } : doc;
-}
-
-/**
- * Issue 48 (D22, decision 041 addendum): an unclaimed register listing is not approved by our team. Its
- * document keeps `isApproved: true` in the index (the field says the document may be shown, and the
- * engine's scoped search key is limited to it); what a client reads says `isApproved: false` beside `listed`.
- */
-function listingAsListed<D extends Record<string, unknown>>(doc: D): D {
-  return doc.listed === true && doc.isApproved === true ? { ...doc, isApproved: false } : doc;
+  // withOpenState's object is new: isApproved and nextSlotAt are set on it, not on more copies (issue 47).
+  const doc: Record<string, unknown> = withOpenState(document, now);
+  // Issue 48 (D22, decision 041 addendum): an unclaimed register listing is not approved by our team. Its
+  // document keeps `isApproved: true` in the index (the field says the document may be shown, and the
+  // engine's scoped search key is limited to it); what a client reads says `isApproved: false` beside `listed`.
+  if (doc.listed === true && doc.isApproved === true) doc.isApproved = false;
+  if (typeof doc.nextSlot === 'number') doc.nextSlotAt = lagosIsoOfSeconds(doc.nextSlot);
+  return doc as D;
 }
 
 /**
