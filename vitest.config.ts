@@ -12,9 +12,10 @@ export default defineConfig({
     // three API tests that hash dozens of passwords or migrate a new database passed 30 s and
     // failed as timeouts (admin-create, admin's 401/403 sweep, 100 failed sign-ins); a hang still fails.
     testTimeout: 90000,
-    // expect.poll waits for a state (a result count, a URL) like Playwright's waitFor (15 s in
-    // test/browser.ts), not vitest's 1 s default, which a page on a loaded machine missed.
-    expect: { poll: { timeout: 15_000 } },
+    // expect.poll waits for a state (a result count, a URL) like Playwright's waitFor (30 s in
+    // test/browser.ts), not vitest's 1 s default, which a page on a loaded machine missed; 15 s was
+    // missed by a first tap that brings the app (fetched, run and hydrated in 15-20 s in CI's runs).
+    expect: { poll: { timeout: 30_000 } },
     hookTimeout: 60000,
     pool: 'forks',
     // Two cores: files run two at a time, each with its own database and queue prefix; the browser

@@ -50,7 +50,9 @@ export async function newPage(
     locale: 'en-NG',
   });
   const page = await context.newPage();
-  page.setDefaultTimeout(15000);
+  // 30 s: a first tap on a server-drawn page brings the app, which a loaded CI machine (two browser files, their APIs
+  // and Chromiums on 2 cores) took 15-20 s to fetch, run and hydrate (clean-clone runs, 2026-11-29).
+  page.setDefaultTimeout(30_000);
   const problems: string[] = [];
   pageProblems.set(page, problems);
   // React reports a server-rendered page that its first render does not match as a

@@ -131,8 +131,9 @@ describe('data saver: shorter pages of results, no prefetching (browser)', { tim
     await hydrated(page.locator('article'));
     expect(await shown(page)).toEqual(ordered.slice(0, 10));
     expect(await page.getByRole('button', { name: 'Page 3' }).count()).toBe(0);
+    // The first tap brings the app (the page waits for an intent): seconds on a loaded machine.
     await page.getByRole('button', { name: 'Page 2' }).click();
-    await expect.poll(() => shown(page)).toEqual(ordered.slice(10));
+    await expect.poll(() => shown(page), { timeout: 60_000 }).toEqual(ordered.slice(10));
     expect(new Set(searches)).toEqual(new Set([10]));
     await page.getByRole('button', { name: 'Page 1' }).click();
     await expect.poll(() => shown(page)).toEqual(ordered.slice(0, 10));
