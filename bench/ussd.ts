@@ -7,7 +7,15 @@
  * reported as p50/p95/p99, per path and overall, with the steps the API refused (limited, failed).
  *
  *   npx tsx bench/ussd.ts --database-url URL [--seed --professionals 50000 --institutions 5000 --register 20000]
- *                         [--sessions 50] [--duration 30] [--port 5190]
+ *                         [--sessions 50] [--duration 120] [--think 3-10] [--port 5190] [--api-root DIR] [--cpu-prof DIR]
+ *
+ * --think MIN-MAX (seconds): before each answer the person reads the screen and types, a time drawn evenly
+ * between MIN and MAX (default 3-10: docs/PERFORMANCE.md, "Issue 49: USSD handsets", says why); each handset
+ * starts at a random moment within the first MAX seconds, and dials again as soon as a session ends.
+ * --think 0 is the closed loop: every handset posts its next step the instant the last answer arrives, which
+ * measures how many steps a second the API can answer (a throughput figure, not what people do).
+ * --api-root runs the API of another checkout (with its own node_modules: a side-by-side run against the same
+ * database); --cpu-prof writes the API's V8 CPU profile (node --cpu-prof) into DIR when the bench ends.
  *
  * The database is the bench's own (--seed resets it: `npm run seed -- --reset ...`). The API runs as
  * `tsx scripts/start.ts --api` (the compiled dist/ is not built here; tsx costs some CPU at first, so a
@@ -17,6 +25,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,15 +39,27 @@ const { values: argv } = parseArgs({
   options: {
     'database-url': { type: 'string' }, seed: { type: 'boolean' }, professionals: { type: 'string' }, institutions: { type: 'string' }, register: { type: 'string' },
     sessions: { type: 'string' }, duration: { type: 'string' }, port: { type: 'string' }, warmup: { type: 'string' },
+    think: { type: 'string' }, 'api-root': { type: 'string' }, 'cpu-prof': { type: 'string' },
   },
 });
 const url = argv['database-url'] ?? process.env.DATABASE_URL;
 if (!url) throw new Error('--database-url is required (the bench\'s own database)');
 const sessions = Number(argv.sessions ?? 50);
-const duration = Number(argv.duration ?? 30);
+const [thinkMin, thinkMax] = (() => {
+  const m = /^(\d+(?:\.\d+)?)(?:-(\d+(?:\.\d+)?))?$/.exec(argv.think ?? '3-10');
+  if (!m) throw new Error('--think is MIN-MAX seconds (3-10), one number, or 0 for the closed loop');
+  const lo = Number(m[1]);
+  const hi = Number(m[2] ?? m[1]);
+  if (hi < lo) throw new Error('--think: MAX below MIN');
+  return [lo * 1000, hi * 1000];
+})();
+const closedLoop = thinkMax === 0;
+// With think time a session lasts half a minute or more: the run must hold several of each handset's sessions.
+const duration = Number(argv.duration ?? (closedLoop ? 30 : 120));
 const warmup = Number(argv.warmup ?? 5);
 const port = Number(argv.port ?? 5190);
 const root = path.resolve(import.meta.dirname, '..');
+const apiRoot = path.resolve(argv['api-root'] ?? root);
 const SECRET = randomBytes(16).toString('hex');
 
 if (argv.seed) {
@@ -69,8 +90,9 @@ for (const u of pinned) {
 console.log(`${professionals} professionals, ${institutions} institutions, ${places.length} places, ${pinned.length} patients with a PIN`);
 
 // Its own process group, so that the end of the bench stops tsx's child too.
-const api = spawn(path.join(root, 'node_modules/.bin/tsx'), ['scripts/start.ts', '--api'], {
-  cwd: root,
+const cpuProf = argv['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(argv['cpu-prof'])] : [];
+const api = spawn(process.execPath, [...cpuProf, '--import', 'tsx', 'scripts/start.ts', '--api'], {
+  cwd: apiRoot,
   detached: true,
   stdio: ['ignore', 'ignore', 'inherit'],
   env: {
@@ -95,6 +117,9 @@ const refused = { limited: 0, failed: 0, sessions: 0 };
 const errors = new Map<string, number>();
 const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
 let counting = false;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A person reading the screen and typing the answer (none in the closed loop, nor in the warm-up). */
+const think = () => (closedLoop || !counting ? Promise.resolve() : sleep(thinkMin + Math.random() * (thinkMax - thinkMin)));
 
 async function oneSession(n: number): Promise<void> {
   const kind: Path = pick(['emergency', 'emergency', 'care', 'care', 'appointments', 'help'] as const);
@@ -108,6 +133,7 @@ async function oneSession(n: number): Promise<void> {
   let screen = await h.dial();
   for (const s of steps) {
     if (!screen.goesOn) break;
+    await think();
     screen = await h.answer(s);
   }
   for (const text of h.screens) {
@@ -121,6 +147,8 @@ async function oneSession(n: number): Promise<void> {
 }
 
 async function handsetLoop(i: number, until: number): Promise<void> {
+  // Handsets with think time do not all dial in the same instant.
+  if (counting && !closedLoop) await sleep(Math.random() * thinkMax);
   for (let n = i; Date.now() < until; n += sessions) {
     await oneSession(n).catch((e: Error) => {
       refused.failed++;
@@ -131,13 +159,32 @@ async function handsetLoop(i: number, until: number): Promise<void> {
 }
 
 const load = () => os.loadavg()[0]!.toFixed(1);
-console.log(`warm-up ${warmup} s, then ${sessions} concurrent sessions for ${duration} s (load ${load()})`);
+const thinking = closedLoop ? 'no think time (closed loop)' : `think time ${thinkMin / 1000}-${thinkMax / 1000} s a step`;
+console.log(`warm-up ${warmup} s (closed loop), then ${sessions} concurrent sessions for ${duration} s, ${thinking} (load ${load()})`);
 await Promise.all(Array.from({ length: sessions }, (_, i) => handsetLoop(i, Date.now() + warmup * 1000)));
+/** A process's CPU time (utime + stime, clock ticks of 10 ms), in ms; 0 when it is gone. */
+const cpuMs = (pid: number) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+};
+/** The CPU time of the PostgreSQL backends serving this database (the API's pool; PostgreSQL on this machine). */
+const backends = async () => {
+  const rows = await sql<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`;
+  return new Map(rows.map((r) => [r.pid, cpuMs(r.pid)]));
+};
 counting = true;
 const loadBefore = load();
+const cpuBefore = cpuMs(api.pid!);
+const pgBefore = await backends();
 const started = Date.now();
 await Promise.all(Array.from({ length: sessions }, (_, i) => handsetLoop(i, started + duration * 1000)));
 const seconds = (Date.now() - started) / 1000;
+const cpuSpent = cpuMs(api.pid!) - cpuBefore;
+const pgSpent = [...(await backends())].reduce((sum, [pid, ms]) => sum + ms - (pgBefore.get(pid) ?? 0), 0);
 
 const pct = (xs: number[], p: number) => {
   if (!xs.length) return NaN;
@@ -147,8 +194,10 @@ const pct = (xs: number[], p: number) => {
 const row = (name: string, xs: number[]) =>
   `| ${name} | ${xs.length} | ${pct(xs, 50).toFixed(0)} | ${pct(xs, 95).toFixed(0)} | ${pct(xs, 99).toFixed(0)} | ${Math.max(...xs).toFixed(0)} |`;
 const all = Object.values(stepMs).flat();
-console.log(`\n${new Date().toISOString()}: ${professionals} professionals, ${institutions} institutions; ${sessions} concurrent sessions, ${seconds.toFixed(0)} s,`);
-console.log(`${refused.sessions} sessions, ${(all.length / seconds).toFixed(0)} steps/s; load average ${loadBefore} before, ${load()} after (2 cores); limited ${refused.limited}, failed ${refused.failed}\n`);
+console.log(`\n${new Date().toISOString()}: ${professionals} professionals, ${institutions} institutions; ${sessions} concurrent sessions, ${thinking}, ${seconds.toFixed(0)} s,`);
+console.log(`${refused.sessions} sessions, ${(all.length / seconds).toFixed(0)} steps/s; load average ${loadBefore} before, ${load()} after (2 cores); limited ${refused.limited}, failed ${refused.failed};`);
+const perStep = (ms: number) => (ms / Math.max(1, all.length)).toFixed(1);
+console.log(`CPU a step: API ${perStep(cpuSpent)} ms, PostgreSQL ${perStep(pgSpent)} ms (${(cpuSpent / 1000).toFixed(1)} s and ${(pgSpent / 1000).toFixed(1)} s over ${all.length} steps)\n`);
 console.log('| path | steps | p50 ms | p95 ms | p99 ms | max ms |\n|---|---|---|---|---|---|');
 for (const [k, xs] of Object.entries(stepMs)) console.log(row(k, xs));
 console.log(row('all', all));

@@ -82,19 +82,27 @@ export interface UssdAppointment {
 /**
  * The account's next three appointments that can still change, as patient or as provider. Those this
  * session changed stay in the list (as they are now), so a step the provider posts again finds the same list.
+ * The account's appointments are found one role at a time, each through its own index (as patient; as the
+ * professional or institution it owns): one OR across the three joined tables read every future appointment
+ * and every institution, 60 ms of PostgreSQL at 20,000 appointments, on each step of the menu (decision 045:
+ * steps are replayed).
  */
 export async function nextAppointments(db: Db, userId: string, sessionId: string, now = new Date()): Promise<UssdAppointment[]> {
   return db<UssdAppointment[]>`
+    WITH mine AS (
+      SELECT id FROM appointments WHERE patient_id = ${userId} AND appointment_date > ${now}
+      UNION SELECT a.id FROM professionals p JOIN appointments a ON a.professional_id = p.id WHERE p.user_id = ${userId} AND a.appointment_date > ${now}
+      UNION SELECT a.id FROM institutions i JOIN appointments a ON a.institution_id = i.id WHERE i.user_id = ${userId} AND a.appointment_date > ${now}
+    )
     SELECT a.id, a.status, a.appointment_date,
       CASE WHEN a.professional_id IS NOT NULL THEN concat_ws(' ', nullif(p.title, ''), pu.first_name, pu.last_name) ELSE i.name END AS provider_name,
       coalesce(p.user_id, i.user_id) = ${userId} AS as_provider
-    FROM appointments a
+    FROM mine
+    JOIN appointments a ON a.id = mine.id
     LEFT JOIN professionals p ON p.id = a.professional_id
     LEFT JOIN users pu ON pu.id = p.user_id
     LEFT JOIN institutions i ON i.id = a.institution_id
-    WHERE (a.patient_id = ${userId} OR p.user_id = ${userId} OR i.user_id = ${userId})
-      AND a.appointment_date > ${now}
-      AND (a.status IN ('pending', 'confirmed') OR a.id IN (
+    WHERE (a.status IN ('pending', 'confirmed') OR a.id IN (
         SELECT split_part(action, ':', 2)::int FROM ussd_actions WHERE session_id = ${sessionId} AND action ~ '^(cancelled|confirmed):[0-9]+$'))
     ORDER BY a.appointment_date
     LIMIT 3`;

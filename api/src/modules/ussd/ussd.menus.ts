@@ -115,7 +115,10 @@ export async function answerUssd(deps: UssdDeps, step: UssdStep): Promise<UssdAn
       case 'emergency-list': {
         const list = await emergencyList(s.at);
         if (!list.length) return `No hospital known near ${cut(plain(s.at.label), 30)}. Call 112.\n${FOOTER}`;
-        return fitted((n) => [`Call 112 first. Near ${cut(plain(s.at.label), 20)}:`, ...list.map((h) => `${cut(plain(h.name), n)} ${km(h.distanceKm)} ${shortPhone(h.phone)}`.trim()), '1 Text me these', FOOTER].join('\n'));
+        // What does not depend on the names' room is made once, not at each try of fit().
+        const head = `Call 112 first. Near ${cut(plain(s.at.label), 20)}:`;
+        const rows = list.map((h) => ({ name: plain(h.name), rest: `${km(h.distanceKm)} ${shortPhone(h.phone)}` }));
+        return fitted((n) => [head, ...rows.map((h) => `${cut(h.name, n)} ${h.rest}`.trim()), '1 Text me these', FOOTER].join('\n'));
       }
       case 'care-kind':
         return `Find care:\n1 Hospital or clinic\n2 Pharmacy\n3 Laboratory\n4 Doctor\n${FOOTER}`;
@@ -129,10 +132,12 @@ export async function answerUssd(deps: UssdDeps, step: UssdStep): Promise<UssdAn
         if (!page.items.length) return `No ${label.toLowerCase()} known within 100km of ${cut(plain(s.at.label), 30)}.\n${FOOTER}`;
         const from = (s.page - 1) * PAGE_SIZE + 1;
         const more = from - 1 + page.items.length < page.found;
+        const head = `${label} near ${cut(plain(s.at.label), 16)}, ${from}-${from + page.items.length - 1} of ${page.found}. Pick one for SMS:`;
+        const names = page.items.map((c) => plain(c.name));
         return fitted((n) =>
           [
-            `${label} near ${cut(plain(s.at.label), 16)}, ${from}-${from + page.items.length - 1} of ${page.found}. Pick one for SMS:`,
-            ...page.items.map((c, i) => `${i + 1} ${cut(plain(c.name), n)} ${km(c.distanceKm)}`),
+            head,
+            ...page.items.map((c, i) => `${i + 1} ${cut(names[i]!, n)} ${km(c.distanceKm)}`),
             ...(more ? [`${MORE} More`] : []),
             FOOTER,
           ].join('\n'),
@@ -147,12 +152,15 @@ export async function answerUssd(deps: UssdDeps, step: UssdStep): Promise<UssdAn
       case 'appointment-list': {
         const list = await appointments(s.account);
         if (!list.length) return `You have no upcoming appointments.\n${FOOTER}`;
-        return fitted((n) => ['Your next appointments:', ...list.map((a, i) => `${i + 1} ${shortWhen(a.appointmentDate)} ${cut(plain(a.providerName), n)} (${a.status})`), FOOTER].join('\n'));
+        const rows = list.map((a) => ({ when: shortWhen(a.appointmentDate), name: plain(a.providerName), status: a.status }));
+        return fitted((n) => ['Your next appointments:', ...rows.map((a, i) => `${i + 1} ${a.when} ${cut(a.name, n)} (${a.status})`), FOOTER].join('\n'));
       }
       case 'appointment': {
         const a = s.appointment;
         const action = a.asProvider ? (a.status === 'pending' ? '1 Confirm it' : '') : '1 Cancel it';
-        return fitted((n) => [`${smsWhen(a.appointmentDate)}, ${cut(plain(a.providerName), n)}, ${a.status}.`, action, FOOTER].filter(Boolean).join('\n'));
+        const when = smsWhen(a.appointmentDate);
+        const name = plain(a.providerName);
+        return fitted((n) => [`${when}, ${cut(name, n)}, ${a.status}.`, action, FOOTER].filter(Boolean).join('\n'));
       }
       case 'help':
         return `Text HOSPITAL, CLINIC, PHARMACY or LAB and a place${deps.smsNumber ? ` to ${deps.smsNumber}` : ''}, e.g. PHARMACY 24 WUSE.\n1 Stop texts\n2 Start texts again\n${FOOTER}`;
