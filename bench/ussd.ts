@@ -18,7 +18,7 @@
  * database); --cpu-prof writes the API's V8 CPU profile (node --cpu-prof) into DIR when the bench ends.
  *
  * The database is the bench's own (--seed resets it: `npm run seed -- --reset ...`). The API runs as
- * `tsx scripts/start.ts --api` (the compiled dist/ is not built here; tsx costs some CPU at first, so a
+ * `node --import tsx scripts/start.ts --api` (the compiled dist/ is not built here; tsx costs some CPU at first, so a
  * warm-up of a few seconds goes first and is not counted), with the PostgreSQL engine, Redis at
  * REDIS_URL (default 127.0.0.1:6379) under a prefix of its own, and no workers (texts asked for wait in
  * the outbox). A few hundred patients get a USSD PIN (1234) for the appointments path.
@@ -121,7 +121,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** A person reading the screen and typing the answer (none in the closed loop, nor in the warm-up). */
 const think = () => (closedLoop || !counting ? Promise.resolve() : sleep(thinkMin + Math.random() * (thinkMax - thinkMin)));
 
-async function oneSession(n: number): Promise<void> {
+async function oneSession(n: number, until: number): Promise<void> {
   const kind: Path = pick(['emergency', 'emergency', 'care', 'care', 'appointments', 'help'] as const);
   const phone = kind === 'appointments' ? pick(pinned).phone : `+23480${String(30000000 + Math.floor(Math.random() * 9999999)).padStart(8, '0')}`;
   const h = new UssdHandset(`${base}/api/ussd/africastalking?secret=${SECRET}`, phone);
@@ -134,6 +134,9 @@ async function oneSession(n: number): Promise<void> {
   for (const s of steps) {
     if (!screen.goesOn) break;
     await think();
+    // The run is over: the person stops answering (the carrier would end the session), so that every step
+    // counted was answered while all the handsets were in use.
+    if (Date.now() >= until) break;
     screen = await h.answer(s);
   }
   for (const text of h.screens) {
@@ -150,7 +153,7 @@ async function handsetLoop(i: number, until: number): Promise<void> {
   // Handsets with think time do not all dial in the same instant.
   if (counting && !closedLoop) await sleep(Math.random() * thinkMax);
   for (let n = i; Date.now() < until; n += sessions) {
-    await oneSession(n).catch((e: Error) => {
+    await oneSession(n, until).catch((e: Error) => {
       refused.failed++;
       const why = e.message.slice(0, 60);
       errors.set(why, (errors.get(why) ?? 0) + 1);
