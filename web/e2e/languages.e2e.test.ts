@@ -67,13 +67,13 @@ describe('languages (browser)', { timeout: 180_000 }, () => {
     const user = await createUser(suite.ctx.sql);
     const { page, context } = await suite.pageAs(user);
     await page.goto('/account');
-    const select = page.getByLabel('Language', { exact: true });
+    const select = page.getByRole('combobox', { name: 'Language' });
     await expect.poll(() => select.count(), { timeout: 45_000 }).toBe(1);
     await select.selectOption('ig');
     await Promise.all([page.waitForURL(/\/ig\/account$/, { timeout: 45_000 }), page.getByRole('button', { name: 'Save Language' }).click()]);
     expect(await page.locator('html').getAttribute('lang')).toBe('ig');
     // The section in Igbo, the choice kept.
-    await expect.poll(() => page.getByLabel('Asụsụ', { exact: true }).inputValue(), { timeout: 45_000 }).toBe('ig');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Asụsụ' }).inputValue(), { timeout: 45_000 }).toBe('ig');
     expect((await context.cookies()).find((c) => c.name === 'ilera-lang')?.value).toBe('ig');
     await page.goto('/');
     expect(new URL(page.url()).pathname).toBe('/ig');

@@ -33,6 +33,9 @@ const translationSuggestionsRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
+      // The app's policy (helmet) is no-referrer, under which Chromium posts a form with `Origin: null`, which
+      // the cross-site check (plugins/origin.ts) refuses: this page names its own origin to itself.
+      .header('referrer-policy', 'same-origin')
       .send(renderSuggestionPage({ locale: isLocale(q.lang) ? q.lang : null, page: sitePath(str(q.page)), sent: q.sent === '1' }));
   });
 
@@ -47,6 +50,7 @@ const translationSuggestionsRoutes: FastifyPluginAsyncZod = async (app) => {
         .status(400)
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-store')
+        .header('referrer-policy', 'same-origin')
         .send(
           renderSuggestionPage({
             locale: isLocale(form.locale) ? form.locale : null,

@@ -38,6 +38,8 @@ describe('the form page', () => {
     expect(res.body).toMatch(/<option value="yo" lang="yo" selected>Yorùbá<\/option>/);
     expect(res.body).toContain('<input type="hidden" name="page" value="/yo/search?q=iba">');
     expect(res.body).not.toContain('<script');
+    // Its post names its origin (the app's no-referrer would send `Origin: null`, refused as cross-site).
+    expect(res.headers['referrer-policy']).toBe('same-origin');
     // Another site's address is never linked back to.
     const away = await ctx.app.inject({ method: 'GET', url: '/suggest-translation?lang=ha&page=https%3A%2F%2Fevil.example' });
     expect(away.body).toContain('<input type="hidden" name="page" value="">');
