@@ -164,7 +164,7 @@ export function ProviderProfilePage<T extends Provider>({
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
-            <SectionCard title={t`About`} id="about-heading">
+            <SectionCard title={t({ message: 'About', context: 'a provider profile section' })} id="about-heading">
               <Text style={{ whiteSpace: 'pre-line' }} c={v.about.text ? undefined : 'dimmed'}>
                 {v.about.text || v.about.empty}
               </Text>
