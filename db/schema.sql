@@ -1900,6 +1900,41 @@ CREATE SEQUENCE public.time_off_id_seq
 ALTER SEQUENCE public.time_off_id_seq OWNED BY public.time_off.id;
 
 --
+-- Name: translation_suggestions; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.translation_suggestions (
+    id bigint NOT NULL,
+    locale text NOT NULL,
+    page text NOT NULL,
+    shown text,
+    suggestion text NOT NULL,
+    user_id text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT translation_suggestions_locale_check CHECK ((locale = ANY (ARRAY['ha'::text, 'yo'::text, 'ig'::text, 'pcm'::text]))),
+    CONSTRAINT translation_suggestions_page_check CHECK (((length(page) >= 1) AND (length(page) <= 500))),
+    CONSTRAINT translation_suggestions_shown_check CHECK (((length(shown) >= 1) AND (length(shown) <= 1000))),
+    CONSTRAINT translation_suggestions_suggestion_check CHECK (((length(suggestion) >= 1) AND (length(suggestion) <= 1000)))
+);
+
+--
+-- Name: translation_suggestions_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.translation_suggestions_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: translation_suggestions_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.translation_suggestions_id_seq OWNED BY public.translation_suggestions.id;
+
+--
 -- Name: user_passwords; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -1933,7 +1968,9 @@ CREATE TABLE public.users (
     ussd_pin_failures integer DEFAULT 0 NOT NULL,
     ussd_pin_locked_until timestamp with time zone,
     ussd_pin_set_at timestamp with time zone,
+    language text,
     CONSTRAINT users_email_check CHECK ((email <> ''::text)),
+    CONSTRAINT users_language_check CHECK ((language = ANY (ARRAY['en'::text, 'ha'::text, 'yo'::text, 'ig'::text, 'pcm'::text]))),
     CONSTRAINT users_text_channel_check CHECK ((text_channel = ANY (ARRAY['sms'::text, 'whatsapp'::text, 'none'::text]))),
     CONSTRAINT users_user_type_check CHECK ((user_type = ANY (ARRAY['patient'::text, 'professional'::text, 'institution'::text, 'admin'::text])))
 );
@@ -2061,6 +2098,12 @@ ALTER TABLE ONLY public.text_messages ALTER COLUMN id SET DEFAULT nextval('publi
 --
 
 ALTER TABLE ONLY public.time_off ALTER COLUMN id SET DEFAULT nextval('public.time_off_id_seq'::regclass);
+
+--
+-- Name: translation_suggestions id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.translation_suggestions ALTER COLUMN id SET DEFAULT nextval('public.translation_suggestions_id_seq'::regclass);
 
 --
 -- Name: appointments appointments_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -2425,6 +2468,13 @@ ALTER TABLE ONLY public.text_opt_outs
 
 ALTER TABLE ONLY public.time_off
     ADD CONSTRAINT time_off_pkey PRIMARY KEY (id);
+
+--
+-- Name: translation_suggestions translation_suggestions_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.translation_suggestions
+    ADD CONSTRAINT translation_suggestions_pkey PRIMARY KEY (id);
 
 --
 -- Name: user_passwords user_passwords_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -2982,6 +3032,12 @@ CREATE INDEX time_off_institution_idx ON public.time_off USING btree (institutio
 CREATE INDEX time_off_professional_idx ON public.time_off USING btree (professional_id, end_date) WHERE (professional_id IS NOT NULL);
 
 --
+-- Name: translation_suggestions_created_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX translation_suggestions_created_idx ON public.translation_suggestions USING btree (created_at DESC);
+
+--
 -- Name: users_email_lower_key; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -3508,6 +3564,13 @@ ALTER TABLE ONLY public.time_off
 
 ALTER TABLE ONLY public.time_off
     ADD CONSTRAINT time_off_professional_id_fkey FOREIGN KEY (professional_id) REFERENCES public.professionals(id) ON DELETE CASCADE;
+
+--
+-- Name: translation_suggestions translation_suggestions_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.translation_suggestions
+    ADD CONSTRAINT translation_suggestions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE SET NULL;
 
 --
 -- Name: user_passwords user_passwords_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

@@ -15,3 +15,4 @@ export * from './care.js';
 export * from './care-schemas.js';
 export * from './care-search.js';
 export * from './languages.js';
+export * from './translation-suggestions.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PostgresEngine, reindexAll } from '@ilera/search';
-import { createProfessional } from '../../test/factories';
+import { createProfessional, createUser } from '../../test/factories';
 import { browserSuite } from '../../test/browser';
 
 /** Issue 50 (decision 046): the site in the languages Nigerians speak, in Chromium. */
@@ -44,6 +44,39 @@ describe('languages (browser)', { timeout: 180_000 }, () => {
     await page.goto('/');
     expect(new URL(page.url()).pathname).toBe('/yo');
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Wá Àwọn Olùpèsè Ìlera Tí O Lè Gbẹ́kẹ̀lé ní Nàìjíríà');
+    await context.close();
+  });
+
+  it('"Suggest a better translation" beside Beta opens a form that sends the words to the admins and leads back', async () => {
+    const { page, context } = await suite.page();
+    await page.goto('/ha');
+    await Promise.all([page.waitForURL(/\/suggest-translation\?/, { timeout: 45_000 }), page.getByRole('link', { name: 'Ba da shawarar fassara mafi kyau' }).click()]);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Suggest a better translation');
+    expect(await page.getByLabel('Language').inputValue()).toBe('ha');
+    await page.getByLabel('The words on the page (optional)').fill('Nemo');
+    await page.getByLabel('Your better words').fill('Bincika');
+    await Promise.all([page.waitForURL(/sent=1/), page.getByRole('button', { name: 'Send suggestion' }).click()]);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Thank you');
+    const [row] = await suite.ctx.sql`SELECT locale, page, shown, suggestion FROM translation_suggestions`;
+    expect(row).toEqual({ locale: 'ha', page: '/ha', shown: 'Nemo', suggestion: 'Bincika' });
+    await Promise.all([page.waitForURL(/\/ha$/), page.getByRole('link', { name: 'Back to the page' }).click()]);
+    await context.close();
+  });
+
+  it('a language chosen in Account settings opens the site in it and is remembered for the next visit', async () => {
+    const user = await createUser(suite.ctx.sql);
+    const { page, context } = await suite.pageAs(user);
+    await page.goto('/account');
+    const select = page.getByRole('combobox', { name: 'Language' });
+    await expect.poll(() => select.count(), { timeout: 45_000 }).toBe(1);
+    await select.selectOption('ig');
+    await Promise.all([page.waitForURL(/\/ig\/account$/, { timeout: 45_000 }), page.getByRole('button', { name: 'Save Language' }).click()]);
+    expect(await page.locator('html').getAttribute('lang')).toBe('ig');
+    // The section in Igbo, the choice kept.
+    await expect.poll(() => page.getByRole('combobox', { name: 'Asụsụ' }).inputValue(), { timeout: 45_000 }).toBe('ig');
+    expect((await context.cookies()).find((c) => c.name === 'ilera-lang')?.value).toBe('ig');
+    await page.goto('/');
+    expect(new URL(page.url()).pathname).toBe('/ig');
     await context.close();
   });
 });

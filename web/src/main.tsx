@@ -150,6 +150,8 @@ const changedAtOnce = [...document.querySelectorAll<HTMLElement>('[data-app-at-o
 // Issue 45: a visitor's "My plan" (a cookie) preselects the plan filter. A server-drawn search that says
 // nothing of a plan is asked for again with it: one page of HTML, instead of the whole app to redraw it.
 const here = splitLocalePath(location.pathname);
+// Issue 50: the app's own pages (/ha/account...) come in the shell, whose <html lang> is English; a page the server drew says its own.
+html.lang = here.locale;
 const withPlan = serverState && here.path === '/search' && !html.hasAttribute('data-signed-in') ? withMyPlan(location.search, readMyPlanCookie()) : null;
 if (withPlan !== null) location.replace(`${localeBase(here.locale)}/search?${withPlan}`);
 const waitForIntent =

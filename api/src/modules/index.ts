@@ -19,6 +19,7 @@ import claimsRoutes from './claims/claims.routes';
 import seoRoutes from './seo/seo.routes';
 import scheduleRoutes from './schedule/schedule.routes';
 import emergencyRoutes from './emergency/emergency.routes';
+import translationSuggestionsRoutes from './i18n/translation-suggestions.routes';
 import fhirRoutes from './fhir/fhir.routes';
 import notifyRoutes from './notify/notify.routes';
 import textPreferencesRoutes from './notify/text-preferences.routes';
@@ -51,6 +52,7 @@ export const modules: (FastifyPluginAsyncZod | ((app: FastifyInstance) => Promis
   accountRoutes,
   scheduleRoutes,
   emergencyRoutes,
+  translationSuggestionsRoutes,
   fhirRoutes,
   notifyRoutes,
   textPreferencesRoutes,

@@ -262,6 +262,10 @@ export const requestLimits = {
   booking: { name: 'booking', max: 60, windowSeconds: HOUR, per: 'account' },
   review: { name: 'review', max: 30, windowSeconds: HOUR, per: 'account' },
   profileEdit: { name: 'profile-edit', max: 120, windowSeconds: HOUR, per: 'account' },
+  /** "Suggest a better translation" (issue 50): anyone may send, signed in or not, so it counts as anonymous reads do. */
+  translationSuggestionPerClient: { name: 'translation-client', max: 20, windowSeconds: HOUR, per: 'client' },
+  translationSuggestionWithoutCookie: { name: 'translation-anonymous', max: 60, windowSeconds: HOUR, per: 'address without cookie' },
+  translationSuggestionPerAddress: { name: 'translation-address', max: 2_000, windowSeconds: HOUR, per: 'address' },
 } satisfies Record<string, RequestLimit>;
 export type RequestLimitName = keyof typeof requestLimits;
 /** Other figures for some limits (a test that must send more than a person would, or reach a limit in a few clicks). */
@@ -274,6 +278,7 @@ const limitsOf = {
   booking: ['booking'],
   review: ['review'],
   profileEdit: ['profileEdit'],
+  translationSuggestion: ['translationSuggestionPerClient', 'translationSuggestionWithoutCookie', 'translationSuggestionPerAddress'],
 } satisfies Record<string, RequestLimitName[]>;
 
 /** How many searches a multi_search body carries (a body the service refuses still counts once). */
@@ -332,6 +337,9 @@ const routeLimits: Record<
   // Care facts (issue 45) are part of the profile: the same allowance.
   'PUT /api/professionals/:id/care': { limits: 'profileEdit' },
   'PUT /api/institutions/:id/care': { limits: 'profileEdit' },
+  // "Suggest a better translation" (issue 50): the form's post and the same as JSON share the allowance.
+  'POST /suggest-translation': { limits: 'translationSuggestion' },
+  'POST /api/translation-suggestions': { limits: 'translationSuggestion' },
 };
 
 /** The 429 message of a request limit: says to wait, and how long, in whole minutes. */

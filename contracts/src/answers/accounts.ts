@@ -27,7 +27,8 @@ export const resetTokenAnswer = z.object({ valid: z.boolean(), message: z.string
 
 /** GET/PUT /api/account: the signed-in user's own account (issue 14). */
 /** `myPlan` (issue 45): the payer slug that preselects a search's plan filter, or null. */
-export const accountAnswer = publicUserAnswer.extend({ phone: z.string().nullable(), myPlan: z.string().nullable(), createdAt: instant });
+/** `language` (issue 50): the site's language the person chose, null if none (the site follows the browser). */
+export const accountAnswer = publicUserAnswer.extend({ phone: z.string().nullable(), myPlan: z.string().nullable(), language: z.string().nullable(), createdAt: instant });
 export type Account = z.infer<typeof accountAnswer>;
 
 const rows = z.array(z.record(z.unknown()));
@@ -49,6 +50,8 @@ export const accountExportAnswer = z.object({
   providerPlans: rows,
   careReports: rows,
   careSuggestions: rows,
+  /** Issue 50: the better translations the user suggested while signed in. */
+  translationSuggestions: rows,
   /** Issue 48: text-message settings and WhatsApp consent, each number the bookings gave (STOP or not), and the texts sent to them. */
   textSettings: z.object({ textChannel: z.string(), whatsappOptedInAt: instant.nullable(), numbers: rows }),
   texts: rows,

@@ -24,6 +24,7 @@ const EXPORTED: Record<string, string> = {
   'saved_providers.user_id': 'savedProviders',
   'care_reports.patient_id': 'careReports',
   'care_suggestions.user_id': 'careSuggestions',
+  'translation_suggestions.user_id': 'translationSuggestions',
   'review_reports.reporter_id': 'reviewReports',
   'review_replies.author_id': 'reviewReplies',
   'institution_claims.claimant_user_id': 'claims',
@@ -50,6 +51,7 @@ const USER_COLUMNS: Record<string, string> = {
   profile_image_url: 'account.profileImageUrl',
   user_type: 'account.userType',
   my_plan: 'account.myPlan',
+  language: 'account.language',
   created_at: 'account.createdAt',
   updated_at: 'account.updatedAt',
   text_channel: 'textSettings.textChannel',
@@ -106,6 +108,7 @@ describe('the data export and the catalogue (D21)', () => {
     await ctx.sql`INSERT INTO care_reports (patient_id, institution_id, visited_on, was_open) VALUES (${patient.id}, ${inst.id}, '2099-01-05', true)`;
     await ctx.sql`INSERT INTO care_suggestions (user_id, institution_id, kind, details) VALUES (${patient.id}, ${inst.id}, 'hours', 'Open on Saturdays')`;
     await ctx.sql`INSERT INTO saved_providers (user_id, institution_id) VALUES (${patient.id}, ${inst.id})`;
+    await ctx.sql`INSERT INTO translation_suggestions (user_id, locale, page, suggestion) VALUES (${patient.id}, 'yo', '/yo/search', 'Wá dókítà')`;
     // The institution replies to the patient's review; another institution user claims a listing; the admin acts.
     await ctx.sql`INSERT INTO review_replies (review_id, author_id, body) VALUES (${own!.id}, ${owner.id}, 'Thank you for coming')`;
     await ctx.sql`INSERT INTO institution_claims (institution_id, claimant_user_id, registration, message)
@@ -127,6 +130,7 @@ describe('the data export and the catalogue (D21)', () => {
     expect(p.careReports).toHaveLength(1);
     expect(p.careSuggestions.map((s: any) => s.details)).toEqual(['Open on Saturdays']);
     expect(p.savedProviders).toEqual([expect.objectContaining({ institutionId: inst.id })]);
+    expect(p.translationSuggestions).toEqual([expect.objectContaining({ locale: 'yo', page: '/yo/search', suggestion: 'Wá dókítà' })]);
     // Nothing of the others: the reply to the patient's review is its author's.
     expect(p.reviewReplies).toEqual([]);
     expect(p.auditLog).toEqual([]);

@@ -6,7 +6,7 @@ import type { Stored } from '../../types';
 export type AccountRow = Stored<Account> & { updatedAt: Date };
 
 const accountColumns = (db: Db) =>
-  db`id, email, first_name, last_name, phone, profile_image_url, user_type, my_plan, created_at, updated_at`;
+  db`id, email, first_name, last_name, phone, profile_image_url, user_type, my_plan, language, created_at, updated_at`;
 
 export async function findAccount(db: Db, userId: string): Promise<AccountRow | null> {
   const [row] = await db<AccountRow[]>`SELECT ${accountColumns(db)} FROM users WHERE id = ${userId}`;
@@ -16,14 +16,21 @@ export async function findAccount(db: Db, userId: string): Promise<AccountRow | 
 export async function updateAccount(
   db: Db,
   userId: string,
-  v: { firstName: string; lastName: string; phone: string; myPlan?: string | null },
+  v: { firstName: string; lastName: string; phone: string; myPlan?: string | null; language?: string | null },
 ): Promise<AccountRow | null> {
   // "My plan" is left as it is when the body does not name it.
   const [row] = await db<AccountRow[]>`
     UPDATE users SET first_name = ${v.firstName}, last_name = ${v.lastName}, phone = ${v.phone},
-      my_plan = ${v.myPlan === undefined ? db`my_plan` : v.myPlan}, updated_at = now()
+      my_plan = ${v.myPlan === undefined ? db`my_plan` : v.myPlan},
+      language = ${v.language === undefined ? db`language` : v.language}, updated_at = now()
     WHERE id = ${userId} RETURNING ${accountColumns(db)}`;
   return row ?? null;
+}
+
+/** The language the person chose in Account settings (issue 50), or null. */
+export async function accountLanguage(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db<{ language: string | null }[]>`SELECT language FROM users WHERE id = ${userId}`;
+  return row?.language ?? null;
 }
 
 /** Whether a payer with this slug exists ("My plan" must name one). */
@@ -77,6 +84,10 @@ export async function exportRows(db: Db, userId: string) {
   const careSuggestions = await db`
     SELECT professional_id, institution_id, kind, details, status, created_at
     FROM care_suggestions WHERE user_id = ${userId} ORDER BY created_at DESC, id DESC`;
+  // Issue 50: the better translations the user suggested (signed in).
+  const translationSuggestions = await db`
+    SELECT locale, page, shown, suggestion, created_at
+    FROM translation_suggestions WHERE user_id = ${userId} ORDER BY created_at DESC, id DESC`;
   // Issue 48: what the later features keep about the person. Text-message settings and WhatsApp consent,
   // with each number their bookings gave and whether it said STOP; the texts sent to those numbers (no
   // bodies are kept); reviews they reported, replies they wrote, claims they made with their registration,
@@ -135,6 +146,7 @@ export async function exportRows(db: Db, userId: string) {
     providerPlans,
     careReports,
     careSuggestions,
+    translationSuggestions,
   };
 }
 

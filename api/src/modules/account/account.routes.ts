@@ -3,6 +3,7 @@ import { accountAnswer, accountExportAnswer, deleteAccountSchema, messageAnswer,
 import { guardRoutes, signedIn, signOut } from '../../plugins/session';
 import { limitKey, limits, RateLimiter } from '../../plugins/rate-limit';
 import * as account from './account.service';
+import { rememberLocale } from '../i18n/locale';
 
 /**
  * The signed-in user's own account, whatever the role (issue 14; D21). Every call
@@ -24,9 +25,12 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     account.getAccount(app.sql, signedIn(request)),
   );
 
-  app.put('/api/account', { schema: { body: updateAccountSchema, response: { 200: accountAnswer } } }, async (request) =>
-    account.updateAccount(app.sql, signedIn(request), request.body),
-  );
+  // Issue 50: a language chosen (or un-chosen) here is also the menu's cookie, so the site follows it at once.
+  app.put('/api/account', { schema: { body: updateAccountSchema, response: { 200: accountAnswer } } }, async (request, reply) => {
+    const answer = await account.updateAccount(app.sql, signedIn(request), request.body);
+    if (request.body.language !== undefined) rememberLocale(reply, answer.language);
+    return answer;
+  });
 
   app.post('/api/account/sign-out-everywhere', { schema: { response: { 200: messageAnswer } } }, async (request) => {
     await account.signOutEverywhere(app.sql, signedIn(request));

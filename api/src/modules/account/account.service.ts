@@ -21,6 +21,7 @@ function accountView(row: repo.AccountRow) {
     profileImageUrl: row.profileImageUrl,
     userType: row.userType,
     myPlan: row.myPlan,
+    language: row.language,
     createdAt: row.createdAt,
   };
 }

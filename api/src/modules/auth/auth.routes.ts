@@ -17,6 +17,8 @@ import {
   resetTokenAnswer,
 } from '@ilera/contracts';
 import { publicUser, signedIn, signIn, signOut } from '../../plugins/session';
+import { accountLanguage } from '../account/account.repo';
+import { rememberLocale } from '../i18n/locale';
 import { limitKey, limits, RateLimiter, type Limit, type Ticket } from '../../plugins/rate-limit';
 import {
   authenticate,
@@ -75,11 +77,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---------------------------------------------------------------- sign-in
 
-  app.post('/api/auth/login', { preValidation: login.hook, schema: { body: loginSchema, response: { 200: loginAnswer } } }, async (request) => {
+  app.post('/api/auth/login', { preValidation: login.hook, schema: { body: loginSchema, response: { 200: loginAnswer } } }, async (request, reply) => {
     // Only failed sign-ins count: a successful one gives its tickets back.
     const user = await authenticate(app.sql, request.body.email, request.body.password);
     await login.refund(request);
     signIn(request, user);
+    // Issue 50: the language chosen in Account settings becomes this browser's (the menu's cookie).
+    const language = await accountLanguage(app.sql, user.id);
+    if (language) rememberLocale(reply, language);
     return { user: publicUser(user), ...publicUser(user) };
   });
 

@@ -104,6 +104,16 @@ describe('profiles and search under a language prefix', () => {
     expect(text(yo.html)).toContain('Pediatrics');
   });
 
+  it("draws a profile's headings and buttons in Hausa at /ha/professional/{id}, and in English without a prefix", async () => {
+    const pro = await createProfessional(ctx.sql, { specialty: 'Pediatrics', city: 'Kano', state: 'Kano' });
+    const ha = text((await page(`/ha/professional/${pro.id}`)).html);
+    for (const words of ['Bayani', 'Lokutan da ake samu', 'Abin da za ka iya yi', 'Shiga don yin alƙawari', 'Waya', 'Adireshi']) expect(ha).toContain(words);
+    expect(ha).not.toContain('Quick Actions');
+    expect(ha).not.toContain('Sign In to Book');
+    const en = text((await page(`/professional/${pro.id}`)).html);
+    for (const words of ['About', 'Availability', 'Quick Actions', 'Sign In to Book', 'Phone', 'Address']) expect(en).toContain(words);
+  });
+
   it('draws /ig/search with the header in Igbo', async () => {
     const ig = await page('/ig/search?q=&type=professionals');
     expect(ig.status).toBe(200);

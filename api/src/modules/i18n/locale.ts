@@ -2,7 +2,7 @@
 // language; the landing page without a prefix follows the language menu's cookie, then the
 // browser's Accept-Language. Every other unprefixed address is English.
 import { negotiate } from '@fastify/accept-negotiator';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, isLocale, localeBase, localePath, splitLocalePath, type Locale } from '@ilera/contracts/locales';
 
 /** The language of a request's address. */
@@ -22,6 +22,15 @@ export function preferredLocale(request: FastifyRequest): Locale {
   const header = Array.isArray(raw) ? raw.join(',') : raw;
   const chosen = header ? negotiate(header, [...LOCALES]) : null;
   return isLocale(chosen) ? chosen : DEFAULT_LOCALE;
+}
+
+/**
+ * Remembers a signed-in person's chosen language in the language menu's cookie (as the web's loader
+ * writes it: a year, SameSite=Lax, readable by the page); null forgets it (the browser decides again).
+ */
+export function rememberLocale(reply: FastifyReply, language: string | null): void {
+  if (isLocale(language)) reply.setCookie(LOCALE_COOKIE, language, { path: '/', maxAge: 365 * 86400, sameSite: 'lax' });
+  else reply.clearCookie(LOCALE_COOKIE, { path: '/' });
 }
 
 const escapeHtml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, Container, Group, Modal, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
+import { useLingui } from '@lingui/react/macro';
 import { updateAccountSchema, type UpdateAccountInput } from '@ilera/contracts';
 import { PageHeading } from '../../../components/PageHeading';
 import { PageLoader } from '../../../components/PageLoader';
@@ -19,6 +20,7 @@ import { useUpdateAccount } from '../api/update-account';
 import TextPreferencesForm from '../components/TextPreferencesForm';
 import UssdPinForm from '../components/UssdPinForm';
 import { MyPlanForm } from '../../care/components/MyPlanForm';
+import { LanguageForm } from '../components/LanguageForm';
 
 /** /account: "Account settings" for every role (issue 14; PRODUCT.md D21). */
 export default function AccountPage() {
@@ -55,6 +57,16 @@ function Section({ title, text, children }: { title: string; text?: string; chil
         </Stack>
       )}
     </Paper>
+  );
+}
+
+/** Issue 50: the section's title in the page's language (the rest of this page is English for now). */
+function LanguageSection({ account }: { account: Account }) {
+  const { t } = useLingui();
+  return (
+    <Section title={t`Language`}>
+      <LanguageForm account={account} />
+    </Section>
   );
 }
 
@@ -141,6 +153,8 @@ function AccountSettings({ account }: { account: Account }) {
             </Stack>
           </form>
         </Section>
+
+        <LanguageSection account={account} />
 
         <Section title="My plan">
           <MyPlanForm account={account} />

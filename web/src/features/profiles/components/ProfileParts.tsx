@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarPlus, IconLogin, IconStar } from '@tabler/icons-react';
 import { useLocation, useSearchParams } from 'react-router-dom';
+import { Trans } from '@lingui/react/macro';
 import { loginEndpoint } from '../../auth/api/return-path';
 import { LICENCE_RENEWAL_PENDING } from '@ilera/contracts';
 
@@ -78,18 +79,18 @@ export function BookingActions({
     if (!back.get(BOOK_PARAM)) back.set(BOOK_PARAM, '1');
     return (
       <Button component="a" href={loginEndpoint(`${location.pathname}?${back}`)} fullWidth leftSection={<IconLogin size={16} />}>
-        Sign In to Book
+        <Trans>Sign In to Book</Trans>
       </Button>
     );
   }
   return (
     <Stack gap="xs">
       <Button fullWidth leftSection={<IconCalendarPlus size={16} />} onClick={onBook}>
-        Book Appointment
+        <Trans>Book Appointment</Trans>
       </Button>
       {canReview && (
         <Button fullWidth variant="light" leftSection={<IconStar size={16} />} onClick={onReview}>
-          Write Review
+          <Trans>Write Review</Trans>
         </Button>
       )}
     </Stack>
@@ -105,13 +106,13 @@ export function ReviewAction({ signedIn, canReview, onReview }: { signedIn: bool
   if (!signedIn) {
     return (
       <Button component="a" href={loginEndpoint(location.pathname)} variant="light" fullWidth leftSection={<IconLogin size={16} />}>
-        Sign In to Write a Review
+        <Trans>Sign In to Write a Review</Trans>
       </Button>
     );
   }
   return canReview ? (
     <Button fullWidth variant="light" leftSection={<IconStar size={16} />} onClick={onReview}>
-      Write Review
+      <Trans>Write Review</Trans>
     </Button>
   ) : null;
 }

@@ -3,6 +3,7 @@ import { ActionIcon, Anchor, Badge, Box, Button, Card, Container, Grid, Group, S
 import { IconCamera, IconClockEdit, IconEdit, IconExternalLink, IconMail, IconMapPin, IconPhone, IconRosetteDiscountCheck } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useAuth } from '../../auth/api/use-auth';
 import { ProviderPhoto } from '../../../components/ProviderPhoto';
 import { OfflineAlert } from '../../../components/OfflineAlert';
@@ -82,6 +83,7 @@ export function ProviderProfilePage<T extends Provider>({
   const { id = '' } = useParams();
   const validId = /^\d+$/.test(id);
   const { user, isAuthenticated } = useAuth();
+  const { t } = useLingui();
   const profile = useProfile(id);
   const [reviewOrder, setReviewOrder] = useState<ReviewOrder>('newest');
   const reviews = useReviews(kind, id, validId && profile.isSuccess, reviewOrder);
@@ -139,11 +141,15 @@ export function ProviderProfilePage<T extends Provider>({
             <Group gap={6}>
               {p.isVerified && (
                 <Badge color="blue" leftSection={<IconRosetteDiscountCheck size={12} />}>
-                  Verified
+                  <Trans>Verified</Trans>
                 </Badge>
               )}
               {/* An unclaimed register listing (issue 33) was imported, not checked: no "Approved". */}
-              {'listed' in p && p.listed ? null : p.isApproved ? <Badge color="teal">Approved</Badge> : <ProfileStatusBadge status={p.status} />}
+              {'listed' in p && p.listed ? null : p.isApproved ? (
+                <Badge color="teal">
+                  <Trans>Approved</Trans>
+                </Badge>
+              ) : <ProfileStatusBadge status={p.status} />}
             </Group>
             {isOwner && p.status === 'rejected' && p.rejectionReason && (
               <Text size="sm" c="red.8">
@@ -158,7 +164,7 @@ export function ProviderProfilePage<T extends Provider>({
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
-            <SectionCard title="About" id="about-heading">
+            <SectionCard title={t({ message: 'About', context: 'a provider profile section' })} id="about-heading">
               <Text style={{ whiteSpace: 'pre-line' }} c={v.about.text ? undefined : 'dimmed'}>
                 {v.about.text || v.about.empty}
               </Text>
@@ -177,11 +183,11 @@ export function ProviderProfilePage<T extends Provider>({
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="lg">
             {!v.notBookable && (
-              <SectionCard title="Availability" id="availability-heading">
+              <SectionCard title={t`Availability`} id="availability-heading">
                 <ScheduleSection target={target} signedIn={isAuthenticated} onPick={book} />
               </SectionCard>
             )}
-            <SectionCard title="Quick Actions" id="actions-heading">
+            <SectionCard title={t`Quick Actions`} id="actions-heading">
               {dialog === 'offline' && <OfflineAlert onRetry={() => book(slot ?? undefined)} />}
               {isOwner ? (
                 <Stack gap="xs">
@@ -264,12 +270,13 @@ export function ProviderProfilePage<T extends Provider>({
 
 /** Phone, public e-mail (D18: never the sign-in e-mail), website and address; a line when there are none. */
 function ContactRows({ contact: c }: { contact: ProfileView['contact'] }) {
+  const { t } = useLingui();
   return (
     <Stack gap="sm">
-      <InfoRow label="Phone" icon={<IconPhone size={16} aria-hidden />} value={c.phone} />
-      <InfoRow label="Email" icon={<IconMail size={16} aria-hidden />} value={c.email} />
+      <InfoRow label={t`Phone`} icon={<IconPhone size={16} aria-hidden />} value={c.phone} />
+      <InfoRow label={t`Email`} icon={<IconMail size={16} aria-hidden />} value={c.email} />
       <InfoRow
-        label="Website"
+        label={t`Website`}
         icon={<IconExternalLink size={16} aria-hidden />}
         value={
           c.website ? (
@@ -280,14 +287,14 @@ function ContactRows({ contact: c }: { contact: ProfileView['contact'] }) {
         }
       />
       <InfoRow
-        label="Address"
+        label={t`Address`}
         icon={<IconMapPin size={16} aria-hidden />}
         value={[c.address, placeLine(c.city, c.state, c.zipCode)].filter(Boolean).join(', ')}
       />
       {c.directions}
       {!c.phone && !c.email && !c.website && !c.address && !c.city && (
         <Text size="sm" c="dimmed">
-          No contact details listed.
+          <Trans>No contact details listed.</Trans>
         </Text>
       )}
     </Stack>
