@@ -265,6 +265,10 @@ export class IntentRecorder {
       await Promise.all(waiting.map((el) => whenHydrated(el, this.root)));
       if (targets().every((el) => isHydrated(el) || !el.isConnected) || waiting.every((el) => !isHydrated(el))) break;
     }
+    // The commit that hydrated them has effects still to run (React runs a transition's passive effects
+    // after the browser paints): a mount effect that sets state (the filters panel following the
+    // screen's width) would undo what the replayed click did. A frame and a task later they have run.
+    await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     this.stop();
     for (const { field, value } of this.edited.values()) {
       const el = field.current;

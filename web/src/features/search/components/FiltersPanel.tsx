@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button, Card, Checkbox, Collapse, Group, NativeSelect, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconFilter } from '@tabler/icons-react';
@@ -85,7 +85,15 @@ export function FiltersPanel({
   // screen, decision 015): closed at first, opened at once on a wide screen.
   const wide = useMediaQuery(WIDE, false, { getInitialValueInEffect: true });
   const [opened, setOpened] = useState(wide);
-  useEffect(() => setOpened(wide), [wide]);
+  // Follows the screen when it changes, not on mount: a tap on Filters kept by the page's loader until the
+  // app came (issue 35) is done again right after hydration, before this effect's first run, which closed
+  // the panel it had just opened (a lost tap on phones, seen in CI).
+  const shownFor = useRef(wide);
+  useEffect(() => {
+    if (shownFor.current === wide) return;
+    shownFor.current = wide;
+    setOpened(wide);
+  }, [wide]);
   const [city, setCity] = useState(state.city ?? '');
   useEffect(() => setCity(state.city ?? ''), [state.city]);
   const commitCity = () => {
