@@ -174,13 +174,6 @@ if (waitForIntent) {
   recorder.listen();
   // Said on the page (tests and tools read it): an intent now is kept until the app answers it.
   html.dataset.app = 'on-intent';
-} else if (withPlan === null && serverState) {
-  // A server-drawn page that loads the app at once (signed in, or a part the app changes at once): a tap
-  // before React has hydrated would reach the server's HTML and be lost; it is kept and done again too
-  // (dropped if the app draws another page over this one).
-  const recorder: IntentRecorder = new IntentRecorder(root, (control) => showBusy(control), ownUi, false);
-  recorder.listen();
-  void load(recorder);
 } else if (withPlan === null) {
   void load();
 }

@@ -107,10 +107,8 @@ class Remembered {
   constructor(
     private readonly el: Element,
     private readonly root: Element,
-    /** Found again by its place only on a page the app hydrates as drawn (not one it may draw another page over). */
-    samePage: boolean,
   ) {
-    this.path = samePage ? pathOf(el, root) : [];
+    this.path = pathOf(el, root);
   }
   /** The element, or the one in its place if React drew the part again (a hydration mismatch). */
   get current(): Element | null {
@@ -198,12 +196,6 @@ export class IntentRecorder {
     private readonly onIntent: (control: Element | null) => void,
     /** Elements of the loader's own (its notices): never an intent. */
     private readonly ignore: (el: Element) => boolean,
-    /**
-     * Whether the app hydrates the page as the server drew it (a page waiting for an intent). A page that
-     * loads the app at once may be drawn over (a signed-in visitor's dashboard): a control React has
-     * replaced is then not looked for in its place, and its tap is dropped rather than done elsewhere.
-     */
-    private readonly samePage = true,
   ) {}
 
   listen(): void {
@@ -224,7 +216,7 @@ export class IntentRecorder {
       case 'input':
       case 'change':
         if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) {
-          this.edited.set(target, { field: this.edited.get(target)?.field ?? new Remembered(target, this.root, this.samePage), value: target.value });
+          this.edited.set(target, { field: this.edited.get(target)?.field ?? new Remembered(target, this.root), value: target.value });
           // A choice made without a tap or a key (assistive technology, autofill) is an intent too.
           if (needsApp(event)) this.onIntent(controlOf(target));
         }
@@ -235,7 +227,7 @@ export class IntentRecorder {
         if (this.loading && target instanceof HTMLFormElement) {
           event.preventDefault();
           const submitter = (event as SubmitEvent).submitter;
-          this.submit = { form: new Remembered(target, this.root, this.samePage), submitter: submitter ? new Remembered(submitter, this.root, this.samePage) : null };
+          this.submit = { form: new Remembered(target, this.root), submitter: submitter ? new Remembered(submitter, this.root) : null };
         }
         return;
     }
@@ -244,15 +236,15 @@ export class IntentRecorder {
       // The click has already ticked it (a click event comes after the change it makes).
       const box = target as HTMLInputElement;
       const known = this.ticked.get(box);
-      this.ticked.set(box, { field: known?.field ?? new Remembered(box, this.root, this.samePage), before: known ? known.before : !box.checked, after: box.checked });
+      this.ticked.set(box, { field: known?.field ?? new Remembered(box, this.root), before: known ? known.before : !box.checked, after: box.checked });
     }
     if (event.type === 'click' && !answeredByBrowser(target as Element)) {
       // Not answered now (a checkbox would tick with no one to see it): done again once the app is there.
       event.preventDefault();
       event.stopImmediatePropagation();
-      this.click = new Remembered(target as Element, this.root, this.samePage);
+      this.click = new Remembered(target as Element, this.root);
     } else if (event.type === 'focusin') {
-      this.focus = new Remembered(target as Element, this.root, this.samePage);
+      this.focus = new Remembered(target as Element, this.root);
     }
     this.onIntent(controlOf(target));
   };
