@@ -152,6 +152,14 @@ export async function login(app: FastifyInstance, email: string, password: strin
   return cookieFrom(res.headers['set-cookie']);
 }
 
+/** An administrator created and signed in at /api/admin/login: the Cookie header to send. */
+export async function signInAdmin(app: FastifyInstance, sql: Sql): Promise<string> {
+  const admin = await createUser(sql, { userType: 'admin', password: 'admin-password-1' });
+  const res = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { email: admin.email, password: 'admin-password-1' } });
+  if (res.statusCode !== 200) throw new Error(`admin login failed: ${res.statusCode} ${res.body}`);
+  return cookieFrom(res.headers['set-cookie']);
+}
+
 export function cookieFrom(setCookie: string | string[] | undefined): string {
   const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
   return list.map((c) => c.split(';')[0]).join('; ');

@@ -3,7 +3,7 @@
 // an institution row without an owner and its register_listings row (test/factories.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../test/support';
-import { callApi, cookieFrom, createInstitution, createRegisterListing, createUser, login } from '../../../../test/factories';
+import { callApi, createInstitution, createRegisterListing, createUser, login, signInAdmin } from '../../../../test/factories';
 import { institutionPayload, send } from '../auth/auth-test-helpers';
 
 let ctx: TestContext;
@@ -11,9 +11,7 @@ let adminCookie: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const admin = await createUser(ctx.sql, { userType: 'admin', password: 'admin-password-1' });
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email: admin.email, password: 'admin-password-1' } });
-  adminCookie = cookieFrom(res.headers['set-cookie']);
+  adminCookie = await signInAdmin(ctx.app, ctx.sql);
 });
 afterAll(async () => ctx.close());
 

@@ -3,16 +3,14 @@
 // Real PostgreSQL and Redis, app.inject as a browser or client calls it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../test/support';
-import { callApi, cookieFrom, createUser, login } from '../../../../test/factories';
+import { callApi, createUser, login, signInAdmin } from '../../../../test/factories';
 
 let ctx: TestContext;
 let adminCookie: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const admin = await createUser(ctx.sql, { userType: 'admin', password: 'admin-password-1' });
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email: admin.email, password: 'admin-password-1' } });
-  adminCookie = cookieFrom(res.headers['set-cookie']);
+  adminCookie = await signInAdmin(ctx.app, ctx.sql);
 });
 afterAll(async () => ctx.close());
 
