@@ -110,10 +110,15 @@ class Remembered {
   ) {
     this.path = pathOf(el, root);
   }
-  /** The element, or the one in its place if React drew the part again (a hydration mismatch). */
+  /**
+   * The element, or the one in its place if React drew the part again (a hydration mismatch: React
+   * then draws the whole part in the browser, and for a moment may show a fallback there instead,
+   * which is not its counterpart: the same kind of element with the same classes is).
+   */
   get current(): Element | null {
     if (this.el.isConnected) return this.el;
-    return this.path.length ? atPath(this.root, this.path) : null;
+    const found = this.path.length ? atPath(this.root, this.path) : null;
+    return found && found.localName === this.el.localName && found.getAttribute('class') === this.el.getAttribute('class') ? found : null;
   }
 }
 
@@ -148,17 +153,17 @@ function ownedCount(root: Element): number {
 }
 
 /**
- * Waits until React has hydrated `el` (or removed it). On a slow phone hydration takes many
- * seconds (a CPU 20 times slower: over 20 s for the search page under load), so there is no fixed deadline: the
- * wait ends only once React has taken no new element for `idleMs` (it has finished, or is stuck;
- * the click is done then, as the app can), or after `capMs` whatever happens.
+ * Waits until `ready()` holds (React has hydrated the elements concerned). On a slow phone hydration
+ * takes many seconds (a CPU 20 times slower: over 20 s for the search page under load), so there is
+ * no fixed deadline: the wait ends only once React has taken no new element for `idleMs` (it has
+ * finished, or is stuck; the intent is done then, as the app can), or after `capMs` whatever happens.
  */
-async function whenHydrated(el: Element, root: Element, idleMs = 10_000, capMs = 120_000): Promise<void> {
+async function whileHydrating(ready: () => boolean, root: Element, idleMs = 10_000, capMs = 120_000): Promise<void> {
   const start = Date.now();
   let owned = ownedCount(root);
   let progressAt = start;
   let sampledAt = start;
-  while (!isHydrated(el) && el.isConnected) {
+  while (!ready()) {
     const now = Date.now();
     if (now - start > capMs) return;
     if (now - sampledAt >= 250) {
@@ -255,16 +260,18 @@ export class IntentRecorder {
    * hands the page to React and replays.
    */
   async replay(): Promise<void> {
-    const targets = () =>
-      [...[...this.edited.values(), ...this.ticked.values()].map((e) => e.field), this.focus, this.click, this.submit?.form]
-        .map((r) => r?.current)
-        .filter((el): el is Element => !!el);
-    for (;;) {
-      const waiting = targets().filter((el) => !isHydrated(el));
-      if (!waiting.length) break;
-      await Promise.all(waiting.map((el) => whenHydrated(el, this.root)));
-      if (targets().every((el) => isHydrated(el) || !el.isConnected) || waiting.every((el) => !isHydrated(el))) break;
-    }
+    // Each element concerned, or its counterpart once React has drawn its part again (a part React
+    // draws in the browser after a mismatch may be gone for a while, a fallback in its place): every
+    // one there and hydrated.
+    const remembered = [...[...this.edited.values(), ...this.ticked.values()].map((e) => e.field), this.focus, this.click, this.submit?.form];
+    await whileHydrating(
+      () =>
+        remembered.every((r) => {
+          const el = r?.current;
+          return !r || (!!el && isHydrated(el));
+        }),
+      this.root,
+    );
     // The commit that hydrated them has effects still to run (React runs a transition's passive effects
     // after the browser paints): a mount effect that sets state (the filters panel following the
     // screen's width) would undo what the replayed click did. A frame and a task later they have run.
@@ -301,7 +308,9 @@ export class IntentRecorder {
     const focused = this.focus?.current;
     if (focused && document.activeElement === focused) focused.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
     const clicked = this.click?.current;
+    // A tap on a control's icon lands on an SVG element, which has no click(): the same event, dispatched.
     if (clicked instanceof HTMLElement) clicked.click();
+    else clicked?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
     const form = this.submit?.form.current;
     if (form instanceof HTMLFormElement) {
       const submitter = this.submit?.submitter?.current;
