@@ -162,10 +162,11 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
         manifest: true,
         rollupOptions: {
           output: {
-            // Issue 50 (decision 046): each language's messages a chunk of their own, fetched only in that language.
+            // Issue 50 (decision 046): each language's messages a chunk of their own, fetched only in that language
+            // (messages.po with the app, booking.po with the booking dialog).
             manualChunks: (id, meta) => {
-              const locale = /\/locales\/([a-z]+)\/messages\.po$/.exec(id)?.[1];
-              return locale ? `messages-${locale}` : chunks.manualChunks(id, meta);
+              const [, locale, catalog] = /\/locales\/([a-z]+)\/(messages|booking)\.po$/.exec(id) ?? [];
+              return locale ? `${catalog}-${locale}` : chunks.manualChunks(id, meta);
             },
           },
         },

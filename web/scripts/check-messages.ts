@@ -21,6 +21,8 @@ const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 export interface LocaleReport {
   locale: string;
+  /** The catalog's file name (messages, booking); the emergency page's messages are 'emergency'. */
+  catalog: string;
   missing: string[];
   unused: string[];
 }
@@ -36,6 +38,7 @@ export async function checkMessages(): Promise<{ web: LocaleReport[]; emergency:
       const text = (id: string) => used[id]?.message ?? own[id]?.message ?? id;
       web.push({
         locale,
+        catalog: path.basename(catalog.path),
         missing: Object.keys(used).filter((id) => !own[id]?.translation).map(text),
         unused: Object.keys(own).filter((id) => !used[id]).map(text),
       });
@@ -44,7 +47,7 @@ export async function checkMessages(): Promise<{ web: LocaleReport[]; emergency:
   const english = Object.keys(emergencyMessages.en);
   const emergency = LOCALES.map((locale) => {
     const own: Record<string, string> = (emergencyMessages as Partial<Record<string, Record<string, string>>>)[locale] ?? {};
-    return { locale, missing: english.filter((id) => !own[id]), unused: Object.keys(own).filter((id) => !english.includes(id)) };
+    return { locale, catalog: 'emergency', missing: english.filter((id) => !own[id]), unused: Object.keys(own).filter((id) => !english.includes(id)) };
   });
   return { web, emergency };
 }
@@ -55,14 +58,14 @@ if (isMain) {
   const print = (title: string, reports: LocaleReport[]) => {
     console.log(title);
     for (const r of reports) {
-      console.log(`  ${r.locale.padEnd(4)} missing ${String(r.missing.length).padStart(3)}, unused ${String(r.unused.length).padStart(3)}`);
+      console.log(`  ${`${r.catalog}.${r.locale}`.padEnd(14)} missing ${String(r.missing.length).padStart(3)}, unused ${String(r.unused.length).padStart(3)}`);
       for (const m of r.missing) console.log(`       missing: ${m}`);
       for (const m of r.unused) console.log(`       unused:  ${m}`);
     }
   };
   print('Web messages per language (web/src/locales):', web);
   print('Emergency page messages per language (contracts/src/emergency-messages.ts):', emergency);
-  const englishMissing = web.find((r) => r.locale === DEFAULT_LOCALE)?.missing ?? [];
+  const englishMissing = web.filter((r) => r.locale === DEFAULT_LOCALE).flatMap((r) => r.missing);
   if (englishMissing.length) {
     console.error(`Messages: the English catalog lacks ${englishMissing.length} message(s) the code uses; run \`npx lingui extract\` in web/.`);
     process.exit(1);

@@ -90,6 +90,22 @@ describe('page weight check', () => {
     expect(over.over).toEqual(['landing: JavaScript with the app 160.0 KB is over its 150 KB budget']);
   });
 
+  it("counts the page's language's catalog with the app, and holds every language to the budget (issue 50)", () => {
+    const withCatalogs: Manifest = {
+      ...manifest,
+      'index.html': { ...manifest['index.html'], imports: [], dynamicImports: ['_app-h.js', 'src/locales/en/messages.po', 'src/locales/yo/messages.po'] },
+      '_app-h.js': { file: 'assets/app-h.js', name: 'app', isDynamicEntry: true, imports: ['_react.js'] },
+      'src/locales/en/messages.po': { file: 'assets/messages-en.js', src: 'src/locales/en/messages.po', isDynamicEntry: true },
+      'src/locales/yo/messages.po': { file: 'assets/messages-yo.js', src: 'src/locales/yo/messages.po', isDynamicEntry: true },
+    };
+    const catalogSizes: Record<string, number> = { ...sizes, 'assets/app-h.js': 30 * KB, 'assets/messages-en.js': 1 * KB, 'assets/messages-yo.js': 3 * KB };
+    const route = { ...budgets[0], drawn: true, maxAppJsKb: 162 };
+    const [drawn] = weighRoutes(withCatalogs, (f) => catalogSizes[f], [route]);
+    expect(drawn.appJsBytesByLocale).toEqual({ en: 161 * KB, yo: 163 * KB });
+    expect(drawn.appJsBytes).toBe(161 * KB);
+    expect(drawn.over).toEqual(['landing: JavaScript with the app in yo 163.0 KB is over its 162 KB budget']);
+  });
+
   it('finds a page chunk that Vite keys by its file (a later lazy chunk imports from it)', () => {
     const keyed: Manifest = { ...manifest, '_Search-f.js': { ...manifest['src/Search.tsx'], name: 'Search' } };
     delete keyed['src/Search.tsx'];

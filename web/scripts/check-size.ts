@@ -59,6 +59,11 @@ export const routes: RouteBudget[] = [
   // the landing page's 5 KB more for the loader it now counts (139.3 KB on 2026-11-26).
   // Issue 50 (decision 046): each "with app" budget +6 KB for the languages: Lingui's runtime (about
   // 4.5 KB with its React bindings) and the English catalog (about 1.1 KB), measured on 2026-11-29.
+  // Then the search and profile pages' own texts (issue 50, 2026-11-29): the catalog every page loads with the app
+  // grew by about 1.1 KB in English, 1.2-1.3 KB in the other languages, over the 0.9 KB the search page had left:
+  // search +1 KB (242.8 KB in Yoruba, the largest catalog), profiles +1 KB (201.1 in Yoruba). Every language is now
+  // held to these budgets, not only English. The booking dialog's texts are a catalog of their own (booking.po),
+  // fetched with the dialog, not counted here. A catalog per page group would give both back (decision 046).
   { name: 'landing', path: '/', page: 'src/app/pages/LandingPage.tsx', drawn: true, maxJsKb: 100, maxCssKb: 30, maxAppJsKb: 151 },
   {
     name: 'search',
@@ -68,7 +73,7 @@ export const routes: RouteBudget[] = [
     drawn: true,
     maxJsKb: 100,
     // Issue 48 (D22): a register listing's card (its source line and Call) and the tips for both kinds: 235.1 KB.
-    maxAppJsKb: 242,
+    maxAppJsKb: 243,
   },
   {
     name: 'professional profile',
@@ -76,7 +81,7 @@ export const routes: RouteBudget[] = [
     page: 'src/features/profiles/pages/ProfessionalProfilePage.tsx',
     drawn: true,
     maxJsKb: 100,
-    maxAppJsKb: 201,
+    maxAppJsKb: 202,
   },
   {
     name: 'institution profile',
@@ -84,7 +89,7 @@ export const routes: RouteBudget[] = [
     page: 'src/features/profiles/pages/InstitutionProfilePage.tsx',
     drawn: true,
     maxJsKb: 100,
-    maxAppJsKb: 201,
+    maxAppJsKb: 202,
   },
   { name: 'sign-in', path: '/login', page: 'src/features/auth/pages/LoginPage.tsx' },
 ];
@@ -95,9 +100,11 @@ export interface RouteWeight {
   cssFiles: string[];
   jsBytes: number;
   cssBytes: number;
-  /** With the app: the same as the first load for a page the browser draws. */
+  /** With the app (in English): the same as the first load for a page the browser draws. */
   appJsFiles: string[];
   appJsBytes: number;
+  /** With the app in each language the build has a catalog for (issue 50): each is checked against the budget. */
+  appJsBytesByLocale: Record<string, number>;
   /** Budget breaches, as sentences; empty when within budget. */
   over: string[];
 }
@@ -115,15 +122,17 @@ export function chunkKeyOf(manifest: Manifest, module: string): string | undefin
   return Object.keys(manifest).find((k) => manifest[k].isDynamicEntry && manifest[k].name === name);
 }
 
-/** The English catalog's chunk (decision 046: each language's messages are a chunk of their own). */
-const ENGLISH_CATALOG = 'src/locales/en/messages.po';
+/** A language's catalog chunk (decision 046: each language's messages are a chunk of their own). */
+const catalogOf = (locale: string) => `src/locales/${locale}/messages.po`;
+/** The site's languages (contracts/src/locales.ts); English first, the figure the table shows. */
+const LANGUAGES = ['en', 'ha', 'yo', 'ig', 'pcm'];
 
 /**
  * The manifest keys a route loads with its code: the entry, the app's start (when the build has
  * one, src/boot/app.tsx), the page and its parts, with their static imports. `entryOnly`: the
  * entry and its static imports (a page the server draws, before the app).
  */
-export function firstLoadChunks(manifest: Manifest, page: string, parts: string[] = [], entryOnly = false): string[] {
+export function firstLoadChunks(manifest: Manifest, page: string, parts: string[] = [], entryOnly = false, locale = 'en'): string[] {
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (!entry) throw new Error('The manifest has no entry chunk');
   const pageKey = chunkKeyOf(manifest, page);
@@ -140,8 +149,8 @@ export function firstLoadChunks(manifest: Manifest, page: string, parts: string[
   if (entryOnly) return [...seen];
   const appKey = chunkKeyOf(manifest, appModule);
   if (appKey) visit(appKey);
-  // Issue 50: the page's language's messages come with the app (src/main.tsx); English's are counted.
-  const catalog = Object.keys(manifest).find((k) => k === ENGLISH_CATALOG || manifest[k].src === ENGLISH_CATALOG);
+  // Issue 50: the page's language's messages come with the app (src/main.tsx): `locale`'s are counted.
+  const catalog = Object.keys(manifest).find((k) => k === catalogOf(locale) || manifest[k].src === catalogOf(locale));
   if (catalog) visit(catalog);
   visit(pageKey);
   for (const part of parts) {
@@ -168,6 +177,11 @@ export function weighRoutes(
     const cssBytes = sum(cssFiles);
     const appJsFiles = route.drawn ? jsOf(firstLoadChunks(manifest, route.page, route.parts)) : jsFiles;
     const appJsBytes = sum(appJsFiles);
+    const appJsBytesByLocale: Record<string, number> = {};
+    for (const locale of LANGUAGES) {
+      if (!route.drawn || !Object.keys(manifest).some((k) => k === catalogOf(locale) || manifest[k].src === catalogOf(locale))) continue;
+      appJsBytesByLocale[locale] = sum(jsOf(firstLoadChunks(manifest, route.page, route.parts, false, locale)));
+    }
     const over: string[] = [];
     if (route.maxJsKb !== undefined && jsBytes > route.maxJsKb * 1024) {
       over.push(`${route.name}: first-load JavaScript ${kb(jsBytes)} KB is over its ${route.maxJsKb} KB budget`);
@@ -178,7 +192,12 @@ export function weighRoutes(
     if (route.maxAppJsKb !== undefined && appJsBytes > route.maxAppJsKb * 1024) {
       over.push(`${route.name}: JavaScript with the app ${kb(appJsBytes)} KB is over its ${route.maxAppJsKb} KB budget`);
     }
-    return { route, jsFiles, cssFiles, jsBytes, cssBytes, appJsFiles, appJsBytes, over };
+    for (const [locale, bytes] of Object.entries(appJsBytesByLocale)) {
+      if (locale !== 'en' && route.maxAppJsKb !== undefined && bytes > route.maxAppJsKb * 1024) {
+        over.push(`${route.name}: JavaScript with the app in ${locale} ${kb(bytes)} KB is over its ${route.maxAppJsKb} KB budget`);
+      }
+    }
+    return { route, jsFiles, cssFiles, jsBytes, cssBytes, appJsFiles, appJsBytes, appJsBytesByLocale, over };
   });
 }
 
@@ -197,7 +216,14 @@ export function report(weights: RouteWeight[]): string {
       `  ${w.route.name.padEnd(22)} ${kb(w.jsBytes).padStart(7)} ${budget(w.route.maxJsKb).padStart(7)} ${kb(w.cssBytes).padStart(7)} ${budget(w.route.maxCssKb).padStart(7)}  ${app}  ${w.jsFiles.length} JS, ${w.cssFiles.length} CSS${w.route.drawn ? `, ${w.appJsFiles.length} JS with app` : ''}${w.over.length ? '  OVER BUDGET' : ''}`,
     );
   }
-  lines.push('  (a page the server draws loads the app at the first intent: "with app")');
+  lines.push('  (a page the server draws loads the app at the first intent: "with app", in English)');
+  const languages = weights.filter((w) => Object.keys(w.appJsBytesByLocale).length > 1);
+  if (languages.length) {
+    lines.push('With the app per language (the page\'s language\'s catalog, issue 50):');
+    for (const w of languages) {
+      lines.push(`  ${w.route.name.padEnd(22)} ${Object.entries(w.appJsBytesByLocale).map(([l, b]) => `${l} ${kb(b)}`).join('  ')}`);
+    }
+  }
   return lines.join('\n');
 }
 

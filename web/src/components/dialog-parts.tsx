@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Group } from '@mantine/core';
+import { Trans } from '@lingui/react/macro';
 import { isUnauthorizedError } from '../lib/api';
 import { toast } from '../lib/toast';
 import { handleUnauthorized } from '../features/auth/api/server-errors';
@@ -37,7 +38,7 @@ export function DialogButtons({ onCancel, pending, children }: { onCancel: () =>
   return (
     <Group justify="flex-end" gap="sm">
       <Button variant="default" onClick={onCancel} disabled={pending}>
-        Cancel
+        <Trans>Cancel</Trans>
       </Button>
       {children}
     </Group>

@@ -12,3 +12,4 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
   const { messages } = (await import(`../locales/${locale}/messages.po`)) as { messages: Messages };
   return messages;
 }
+

@@ -65,6 +65,11 @@ describe('the landing page in each language', () => {
     expect(asked.location).toBe('/ha');
     expect(asked.vary).toMatch(/Accept-Language/i);
 
+    // A phone set to Hausa may send its language with its region alone; a Nigerian English one with Hausa after it.
+    const regional = await page('/', { 'accept-language': 'ha-NG' });
+    expect(regional.location).toBe('/ha');
+    expect((await page('/', { 'accept-language': 'en-NG,ha;q=0.9' })).status).toBe(200);
+
     const english = await page('/', { 'accept-language': 'en-GB,en;q=0.9' });
     expect(english.status).toBe(200);
     expect(english.html).toMatch(/<html lang="en"/);

@@ -20,7 +20,9 @@ export function preferredLocale(request: FastifyRequest): Locale {
   // A header sent twice (a browser's own and one added to it) arrives as a list.
   const raw = request.headers['accept-language'];
   const header = Array.isArray(raw) ? raw.join(',') : raw;
-  const chosen = header ? negotiate(header, [...LOCALES]) : null;
+  // A language with its region ('ha-NG', a phone's own setting, often sent alone; 'en-NG') is the language:
+  // the negotiator matches ranges exactly, so 'ha-NG' alone found nothing and 'en-NG,ha' chose Hausa.
+  const chosen = header ? negotiate(header.replace(/\b([a-z]{2,3})-[a-z0-9-]+/gi, '$1'), [...LOCALES]) : null;
   return isLocale(chosen) ? chosen : DEFAULT_LOCALE;
 }
 

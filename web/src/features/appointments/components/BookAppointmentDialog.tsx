@@ -1,4 +1,7 @@
 import { useEffect, useState } from 'react';
+import type { Messages } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Button,
@@ -16,8 +19,7 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconClock } from '@tabler/icons-react';
 import {
-  DATE_AND_TIME_MESSAGE,
-  appointmentTypeOptions,
+  appointmentTypes,
   bookingFormSchema,
   lagosTimestamp,
   lagosToday,
@@ -33,6 +35,9 @@ import { useTextPreferences, useUpdateTextPreferences } from '../../account/api/
 import { useCreateAppointment } from '../api/create-appointment';
 import { useAvailability } from '../api/get-availability';
 import type { ProviderTarget } from '../api/types';
+import { useLocale } from '../../../i18n/use-locale';
+import { usePartMessages, WithMessages } from '../../../i18n/with-messages';
+import type { Locale } from '@ilera/contracts/locales';
 
 export interface BookAppointmentDialogProps {
   opened: boolean;
@@ -66,10 +71,26 @@ const empty: FormValues = {
 
 /** Who the appointment is for: the signed-in user's name and e-mail to start with. */
 const patientFields = [
-  { name: 'patientName', label: 'Patient Name', type: 'text', autoComplete: 'name' },
-  { name: 'patientEmail', label: 'Patient Email', type: 'email', autoComplete: 'email' },
-  { name: 'patientPhone', label: 'Patient Phone', type: 'tel', autoComplete: 'tel', placeholder: '0803 123 4567' },
+  { name: 'patientName', label: msg`Patient Name`, type: 'text', autoComplete: 'name' },
+  { name: 'patientEmail', label: msg`Patient Email`, type: 'email', autoComplete: 'email' },
+  { name: 'patientPhone', label: msg`Patient Phone`, type: 'tel', autoComplete: 'tel', placeholder: '0803 123 4567' },
 ] as const;
+
+/** The spec's appointment types (contracts' appointmentTypeLabels are their English words). */
+const typeLabels = {
+  consultation: msg`Consultation`,
+  'follow-up': msg`Follow-up`,
+  procedure: msg`Procedure`,
+  'check-up': msg`Check-up`,
+  emergency: msg`Emergency`,
+} as const;
+
+/** The dialog's texts are a catalog of their own (web/src/locales/<locale>/booking.po, issue 50): fetched with its code. */
+const bookingCatalogs = new Map<Locale, Promise<Messages>>();
+async function loadBookingMessages(locale: Locale): Promise<Messages> {
+  const { messages } = (await import(`../../../locales/${locale}/booking.po`)) as { messages: Messages };
+  return messages;
+}
 
 /**
  * Book appointment (spec §2 Dialogs, §5): type, date (not before today, Lagos), a
@@ -77,7 +98,16 @@ const patientFields = [
  * the signed-in user) and the reason. Taken slots come from the public availability
  * call and show disabled. Success closes and resets; an error keeps it open.
  */
-export default function BookAppointmentDialog({
+export default function BookAppointmentDialog(props: BookAppointmentDialogProps) {
+  const messages = usePartMessages(useLocale(), loadBookingMessages, bookingCatalogs);
+  return (
+    <WithMessages messages={messages}>
+      <BookingDialog {...props} />
+    </WithMessages>
+  );
+}
+
+function BookingDialog({
   opened,
   onClose,
   professionalId,
@@ -86,6 +116,7 @@ export default function BookAppointmentDialog({
   initialSlot,
 }: BookAppointmentDialogProps) {
   const { user } = useAuth();
+  const { t, i18n } = useLingui();
   const defaults = (): FormValues => ({
     ...empty,
     patientName: [user?.firstName, user?.lastName].filter(Boolean).join(' '),
@@ -147,7 +178,7 @@ export default function BookAppointmentDialog({
     event.preventDefault();
     setServerError(null);
     if (!values.date || !values.time) {
-      toast({ title: 'Error', description: DATE_AND_TIME_MESSAGE, variant: 'destructive' });
+      toast({ title: t`Error`, description: t`Please select both date and time for your appointment.`, variant: 'destructive' });
       setErrors((e) => ({ ...e, ...(values.date ? {} : { date: ' ' }), ...(values.time ? {} : { time: ' ' }) }));
       return;
     }
@@ -168,7 +199,7 @@ export default function BookAppointmentDialog({
       try {
         await updateTextPreferences.mutateAsync({ textChannel: 'whatsapp' });
       } catch (error) {
-        setWhatsappError(serverFieldErrors(error)?.textChannel ?? errorMessage(error, 'Could not turn on WhatsApp reminders. Please try again.'));
+        setWhatsappError(serverFieldErrors(error)?.textChannel ?? errorMessage(error, t`Could not turn on WhatsApp reminders. Please try again.`));
         return;
       }
     }
@@ -184,10 +215,10 @@ export default function BookAppointmentDialog({
         ...providerIds({ professionalId, institutionId }),
       },
       dialogOutcome(
-        { title: 'Appointment Booked', description: 'Your appointment has been successfully booked!' },
+        { title: t`Appointment Booked`, description: t`Your appointment has been successfully booked!` },
         done,
         (error) => {
-          toast({ title: 'Error', description: 'Failed to book appointment. Please try again.', variant: 'destructive' });
+          toast({ title: t`Error`, description: t`Failed to book appointment. Please try again.`, variant: 'destructive' });
           const message = errorMessage(error, '');
           if (message) setServerError(message);
           // The slot went to someone else: let the patient choose another.
@@ -198,7 +229,7 @@ export default function BookAppointmentDialog({
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={`Book Appointment with ${providerName}`} size="lg" centered>
+    <Modal opened={opened} onClose={close} title={t`Book Appointment with ${providerName}`} size="lg" centered>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="md">
           {serverError && (
@@ -207,9 +238,9 @@ export default function BookAppointmentDialog({
             </Alert>
           )}
           <Select
-            label="Appointment Type"
-            placeholder="Select appointment type"
-            data={appointmentTypeOptions.map((o) => ({ value: o.value, label: o.label }))}
+            label={t`Appointment Type`}
+            placeholder={t`Select appointment type`}
+            data={appointmentTypes.map((value) => ({ value, label: i18n._(typeLabels[value]) }))}
             value={values.appointmentType || null}
             onChange={(value) => set('appointmentType', (value ?? '') as AppointmentType | '')}
             error={errors.appointmentType}
@@ -219,7 +250,7 @@ export default function BookAppointmentDialog({
           />
           <TextInput
             type="date"
-            label="Date"
+            label={t`Date`}
             min={today}
             value={values.date}
             onChange={(e) => set('date', e.currentTarget.value)}
@@ -229,16 +260,16 @@ export default function BookAppointmentDialog({
           <div>
             <Group gap={6} mb={6}>
               <Text size="sm" fw={500} id="booking-time-label">
-                Time <span aria-hidden style={{ color: 'var(--mantine-color-error)' }}>*</span>
+                {t`Time`} <span aria-hidden style={{ color: 'var(--mantine-color-error)' }}>*</span>
               </Text>
               <Text size="xs" c="dimmed">
-                (West Africa Time, WAT)
+                {t`(West Africa Time, WAT)`}
               </Text>
-              {availability.isFetching && <Loader size="xs" aria-label="Loading available times" />}
+              {availability.isFetching && <Loader size="xs" aria-label={t`Loading available times`} />}
             </Group>
             {!validDate ? (
               <Text size="sm" c={errors.time ? 'red' : 'dimmed'}>
-                Choose a date to see the available times.
+                {t`Choose a date to see the available times.`}
               </Text>
             ) : (
               <SimpleGrid cols={{ base: 3, xs: 4 }} spacing="xs" role="radiogroup" aria-labelledby="booking-time-label">
@@ -251,7 +282,7 @@ export default function BookAppointmentDialog({
                       type="button"
                       role="radio"
                       aria-checked={selected}
-                      aria-label={available ? `${time} WAT` : `${time} WAT, unavailable`}
+                      aria-label={available ? `${time} WAT` : t`${time} WAT, unavailable`}
                       disabled={!available}
                       onClick={() => set('time', time)}
                       className="ilera-slot"
@@ -284,14 +315,15 @@ export default function BookAppointmentDialog({
             )}
             {availability.isError && (
               <Text size="xs" c="red" mt={4}>
-                Could not load the available times. Taken times are refused when you book.
+                {t`Could not load the available times. Taken times are refused when you book.`}
               </Text>
             )}
           </div>
-          {patientFields.map(({ name, ...field }) => (
+          {patientFields.map(({ name, label, ...field }) => (
             <TextInput
               key={name}
               {...field}
+              label={i18n._(label)}
               value={values[name]}
               onChange={(e) => set(name, e.currentTarget.value)}
               error={errors[name]}
@@ -301,12 +333,12 @@ export default function BookAppointmentDialog({
           {textPreferences.data &&
             (onWhatsapp ? (
               <Text size="sm" c="dimmed">
-                Your confirmations and reminders come on WhatsApp (Account settings).
+                {t`Your confirmations and reminders come on WhatsApp (Account settings).`}
               </Text>
             ) : (
               <Checkbox
-                label="Send my reminders on WhatsApp, for this and future appointments"
-                description="Only with your consent; otherwise by SMS. You can change it in Account settings."
+                label={t`Send my reminders on WhatsApp, for this and future appointments`}
+                description={t`Only with your consent; otherwise by SMS. You can change it in Account settings.`}
                 checked={whatsapp}
                 onChange={(e) => {
                   setWhatsapp(e.currentTarget.checked);
@@ -316,8 +348,8 @@ export default function BookAppointmentDialog({
               />
             ))}
           <Textarea
-            label="Reason for Visit"
-            placeholder="Briefly describe your symptoms or the reason for your visit"
+            label={t`Reason for Visit`}
+            placeholder={t`Briefly describe your symptoms or the reason for your visit`}
             value={values.reasonForVisit}
             onChange={(e) => set('reasonForVisit', e.currentTarget.value)}
             error={errors.reasonForVisit}
@@ -327,7 +359,7 @@ export default function BookAppointmentDialog({
           />
           <DialogButtons onCancel={close} pending={pending}>
             <Button type="submit" loading={pending}>
-              Book Appointment
+              {t`Book Appointment`}
             </Button>
           </DialogButtons>
         </Stack>

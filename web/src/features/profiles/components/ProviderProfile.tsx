@@ -4,6 +4,7 @@ import { IconCamera, IconClockEdit, IconEdit, IconExternalLink, IconMail, IconMa
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { I18n } from '@lingui/core';
 import { useAuth } from '../../auth/api/use-auth';
 import { ProviderPhoto } from '../../../components/ProviderPhoto';
 import { OfflineAlert } from '../../../components/OfflineAlert';
@@ -60,6 +61,8 @@ export interface ProfileView {
 
 /** What a kind's view may use: whether the visitor owns the profile, and the page's dialog state. */
 export interface ViewContext {
+  /** The page's language's messages (issue 50): `i18n._(msg\`...\`)` in a view. */
+  i18n: I18n;
   isOwner: boolean;
   dialog: string | null;
   open: (dialog: string) => void;
@@ -83,7 +86,7 @@ export function ProviderProfilePage<T extends Provider>({
   const { id = '' } = useParams();
   const validId = /^\d+$/.test(id);
   const { user, isAuthenticated } = useAuth();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const profile = useProfile(id);
   const [reviewOrder, setReviewOrder] = useState<ReviewOrder>('newest');
   const reviews = useReviews(kind, id, validId && profile.isSuccess, reviewOrder);
@@ -107,7 +110,7 @@ export function ProviderProfilePage<T extends Provider>({
   const p = data;
   const isOwner = !!user && String(user.id) === p.userId;
   const isAdmin = user?.userType === 'admin';
-  const v = view(p, { isOwner, dialog, open: setDialog, close });
+  const v = view(p, { i18n, isOwner, dialog, open: setDialog, close });
   const target = kind === 'professional' ? { professionalId: p.id } : { institutionId: p.id };
 
   return (

@@ -1,32 +1,33 @@
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { IconBuildingHospital, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { msg } from '@lingui/core/macro';
 import { institutionTypeLabel, type Institution } from '@ilera/contracts';
 import { useInstitution } from '../api/get-institution';
 import { professionalName } from '../api/types';
 import { SectionCard } from '../components/ProfileParts';
-import { ProviderProfilePage, type ProfileView } from '../components/ProviderProfile';
+import { ProviderProfilePage, type ProfileView, type ViewContext } from '../components/ProviderProfile';
 import { CareReportActions } from '../../care-reports/components/CareReportActions';
 import { DirectionsLinks, NotOnIlera, RegisterBanner } from '../components/RegisterListingParts';
 import { CareSections, ServiceBadges, ServicesConfirmed } from '../../care/components/CareSections';
 
-function view(inst: Institution): ProfileView {
+function view(inst: Institution, { i18n }: ViewContext): ProfileView {
   const typeLabel = institutionTypeLabel(inst.type);
   return {
     name: inst.name,
     photo: inst.profileImageUrl,
     avatar: { radius: 'md', placeholder: <IconBuildingHospital size={48} /> },
     subtitle: typeLabel,
-    about: { text: inst.description, empty: 'No description available.' },
+    about: { text: inst.description, empty: i18n._(msg`No description available.`) },
     sections: (
       <>
-        <SectionCard title="Services Offered" id="services-heading">
+        <SectionCard title={i18n._(msg`Services Offered`)} id="services-heading">
           {/* Issue 45: emergency readiness first. */}
-          {inst.services.length ? <ServiceBadges services={inst.services} /> : <Text c="dimmed">No services listed.</Text>}
+          {inst.services.length ? <ServiceBadges services={inst.services} /> : <Text c="dimmed">{i18n._(msg`No services listed.`)}</Text>}
           <ServicesConfirmed care={inst.care} />
         </SectionCard>
         <CareSections care={inst.care} withServices={false} />
-        <SectionCard title="Associated Professionals" id="professionals-heading">
+        <SectionCard title={i18n._(msg`Associated Professionals`)} id="professionals-heading">
           {inst.professionalAffiliations.length ? (
             <Stack gap="sm">
               {inst.professionalAffiliations.map((a) => (
@@ -48,7 +49,7 @@ function view(inst: Institution): ProfileView {
               ))}
             </Stack>
           ) : (
-            <Text c="dimmed">No associated professionals.</Text>
+            <Text c="dimmed">{i18n._(msg`No associated professionals.`)}</Text>
           )}
         </SectionCard>
         <CareReportActions kind="institution" id={inst.id} name={inst.name} ownerId={inst.userId} listed={inst.listed} />
@@ -60,21 +61,21 @@ function view(inst: Institution): ProfileView {
     notBookable: inst.listed ? <NotOnIlera institution={inst} /> : undefined,
     contact: {
       ...inst,
-      title: 'Contact Information',
+      title: i18n._(msg`Contact Information`),
       directions:
         inst.latitude != null && inst.longitude != null ? (
           <DirectionsLinks latitude={inst.latitude} longitude={inst.longitude} label={inst.name} approximate={inst.locationSource === 'lga_centre'} />
         ) : undefined,
     },
     details: {
-      title: 'Institution Details',
+      title: i18n._(msg`Institution Details`),
       rows: [
-        ['Type', typeLabel],
+        [i18n._(msg`Type`), typeLabel],
         ['LGA', inst.lga],
-        ['Ownership', [inst.ownership, inst.ownershipType].filter(Boolean).join(' · ')],
-        ['Level', inst.facilityLevel],
-        ['Services', String(inst.services.length)],
-        ['Professionals', String(inst.professionalAffiliations.length)],
+        [i18n._(msg`Ownership`), [inst.ownership, inst.ownershipType].filter(Boolean).join(' · ')],
+        [i18n._(msg`Level`), inst.facilityLevel],
+        [i18n._(msg`Services`), String(inst.services.length)],
+        [i18n._(msg`Professionals`), String(inst.professionalAffiliations.length)],
       ],
     },
   };

@@ -1,6 +1,7 @@
 import { ActionIcon, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconBuildingHospital, IconEdit, IconWorld } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { msg } from '@lingui/core/macro';
 import { formatNaira, institutionTypeLabel, licenceNumberOfRecord, professionalTypeLabels, type Professional } from '@ilera/contracts';
 import { useProfessional } from '../api/get-professional';
 import { professionalName } from '../api/types';
@@ -26,7 +27,8 @@ function LineList({ lines }: { lines: string[] }) {
 
 const linesOf = (text: string | null) => (text ?? '').split('\n').map((l) => l.trim()).filter(Boolean);
 
-function view(p: Professional, { isOwner, dialog, open, close }: ViewContext): ProfileView {
+function view(p: Professional, { i18n, isOwner, dialog, open, close }: ViewContext): ProfileView {
+  const years = p.yearsOfExperience;
   const name = professionalName(p);
   const educationLines = linesOf(p.education);
   const certificationLines = linesOf(p.certifications);
@@ -36,7 +38,7 @@ function view(p: Professional, { isOwner, dialog, open, close }: ViewContext): P
     avatar: { radius: 112, placeholder: (p.user.firstName ?? name).charAt(0) },
     subtitle: `${p.specialty} · ${professionalTypeLabels[p.professionalType]}`,
     headerExtra: (
-      <Group gap={6} wrap="wrap" aria-label="Countries of practice">
+      <Group gap={6} wrap="wrap" aria-label={i18n._(msg`Countries of practice`)}>
         <IconWorld size={16} aria-hidden />
         {p.countries.map((c) => (
           <Badge key={c} variant="outline" color="gray" size="sm" tt="none">
@@ -50,20 +52,20 @@ function view(p: Professional, { isOwner, dialog, open, close }: ViewContext): P
         )}
       </Group>
     ),
-    about: { text: p.bio, empty: 'No bio available.' },
+    about: { text: p.bio, empty: i18n._(msg`No bio available.`) },
     sections: (
       <>
         {/* Issue 45: hours, services, health plans and fees, before the rest. */}
         <CareSections care={p.care} withServices />
-        <SectionCard title="Education & Training" id="education-heading">
-          {educationLines.length ? <LineList lines={educationLines} /> : <Text c="dimmed">No education information available.</Text>}
+        <SectionCard title={i18n._(msg`Education & Training`)} id="education-heading">
+          {educationLines.length ? <LineList lines={educationLines} /> : <Text c="dimmed">{i18n._(msg`No education information available.`)}</Text>}
         </SectionCard>
         {certificationLines.length > 0 && (
-          <SectionCard title="Certifications" id="certifications-heading">
+          <SectionCard title={i18n._(msg`Certifications`)} id="certifications-heading">
             <LineList lines={certificationLines} />
           </SectionCard>
         )}
-        <SectionCard title="Affiliated Institutions" id="affiliations-heading">
+        <SectionCard title={i18n._(msg`Affiliated Institutions`)} id="affiliations-heading">
           {p.institutionAffiliations.length ? (
             <Stack gap="sm">
               {p.institutionAffiliations.map((a) => (
@@ -84,7 +86,7 @@ function view(p: Professional, { isOwner, dialog, open, close }: ViewContext): P
               ))}
             </Stack>
           ) : (
-            <Text c="dimmed">No affiliated institutions.</Text>
+            <Text c="dimmed">{i18n._(msg`No affiliated institutions.`)}</Text>
           )}
         </SectionCard>
         <CareReportActions kind="professional" id={p.id} name={professionalName(p)} ownerId={p.userId} listed={false} />
@@ -98,7 +100,7 @@ function view(p: Professional, { isOwner, dialog, open, close }: ViewContext): P
     renewalPending: p.licenceRenewalPending,
     contact: {
       ...p,
-      title: 'Contact',
+      title: i18n._(msg`Contact`),
       email: p.contactEmail,
       directions:
         p.latitude != null && p.longitude != null ? (
@@ -106,14 +108,14 @@ function view(p: Professional, { isOwner, dialog, open, close }: ViewContext): P
         ) : undefined,
     },
     details: {
-      title: 'Details',
+      title: i18n._(msg`Details`),
       rows: [
-        ['License Number', licenceNumberOfRecord(p) ?? 'Not provided'],
-        ['Years of Experience', `${p.yearsOfExperience} ${p.yearsOfExperience === 1 ? 'year' : 'years'}`],
-        ['Specialty', p.specialty],
-        ['Consultation Fee', p.consultationFee != null ? formatNaira(p.consultationFee) : null],
-        ['Languages', p.languages],
-        ['Countries', p.countries.join(', ')],
+        [i18n._(msg`License Number`), licenceNumberOfRecord(p) ?? i18n._(msg`Not provided`)],
+        [i18n._(msg`Years of Experience`), years === 1 ? i18n._(msg`1 year`) : i18n._(msg`${years} years`)],
+        [i18n._(msg`Specialty`), p.specialty],
+        [i18n._(msg`Consultation Fee`), p.consultationFee != null ? formatNaira(p.consultationFee) : null],
+        [i18n._(msg`Languages`), p.languages],
+        [i18n._(msg`Countries`), p.countries.join(', ')],
       ],
     },
     ownerDialogs: (

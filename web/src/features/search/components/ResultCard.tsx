@@ -13,6 +13,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { Plural, useLingui } from '@lingui/react/macro';
 import { formatNaira, institutionTypeLabel, LISTED_FROM_REGISTER, professionalTypeLabels, REGISTER_SOURCE, type ProfessionalType } from '@ilera/contracts';
 import { ProviderPhoto } from '../../../components/ProviderPhoto';
 import { SaveProviderButton } from '../../saved/components/SaveProviderButton';
@@ -105,13 +106,15 @@ interface ProviderResultCardProps {
   details: DetailRow[];
   summary?: string;
   /** 'with' a professional, 'at' an institution. */
-  bookPreposition: string;
+  bookPreposition: 'with' | 'at';
   plan?: PlanFilter;
 }
 
 /** Spec §2's result cards: the layout both kinds share, with what differs passed in. */
 function ProviderResultCard(p: ProviderResultCardProps) {
   const { hit } = p;
+  const { t } = useLingui();
+  const name = hit.name;
   const href = `${p.path}${hit.id}`;
   const headingId = `${p.idPrefix}-${hit.id}`;
   return (
@@ -174,17 +177,17 @@ function ProviderResultCard(p: ProviderResultCardProps) {
             </Text>
           )}
           <Group gap="sm" mt={4}>
-            <Button component={Link} to={href} variant="light" aria-label={`View Profile of ${hit.name}`}>
-              View Profile
+            <Button component={Link} to={href} variant="light" aria-label={t`View Profile of ${name}`}>
+              {t`View Profile`}
             </Button>
             {!hit.listed ? (
-              <Button component={Link} to={href} aria-label={`Book Appointment ${p.bookPreposition} ${hit.name}`}>
-                Book Appointment
+              <Button component={Link} to={href} aria-label={p.bookPreposition === 'with' ? t`Book Appointment with ${name}` : t`Book Appointment at ${name}`}>
+                {t`Book Appointment`}
               </Button>
             ) : (
               hit.phone && (
-                <Button component="a" href={`tel:${hit.phone.replace(/[^\d+]/g, '')}`} leftSection={<IconPhone size={16} aria-hidden />} aria-label={`Call ${hit.name}`}>
-                  Call
+                <Button component="a" href={`tel:${hit.phone.replace(/[^\d+]/g, '')}`} leftSection={<IconPhone size={16} aria-hidden />} aria-label={t`Call ${name}`}>
+                  {t`Call`}
                 </Button>
               )
             )}
@@ -204,6 +207,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 /** Spec §2 "Professional result card": every field, View Profile and Book Appointment. */
 export function ProfessionalResultCard({ hit, plan }: { hit: ProfessionalHit; plan?: PlanFilter }) {
+  const { t } = useLingui();
   const typeLabel = professionalTypeLabels[hit.professionalType as ProfessionalType] ?? hit.professionalType;
   const initials = ((hit.firstName?.[0] ?? '') + (hit.lastName?.[0] ?? '')).toUpperCase() || hit.name.slice(0, 1).toUpperCase();
   return (
@@ -215,13 +219,13 @@ export function ProfessionalResultCard({ hit, plan }: { hit: ProfessionalHit; pl
       avatar={{ radius: 'xl', color: 'teal' }}
       subtitle={`${typeLabel} · ${hit.specialty}`}
       details={[
-        [IconBuildingHospital, 'Institution', hit.institution],
-        [IconMapPin, 'Location', place(hit)],
-        [IconPhone, 'Phone', hit.phone],
-        [IconSchool, 'Education', hit.education],
-        [IconCash, 'Consultation fee', feeOf(hit, hit.consultationFeeNaira ?? hit.consultationFee)],
-        [IconBriefcase, 'Experience', `${plural(hit.yearsOfExperience, 'year', 'years')} of experience`],
-        [IconWorld, 'Languages', speaks(hit.languages)],
+        [IconBuildingHospital, t`Institution`, hit.institution],
+        [IconMapPin, t`Location`, place(hit)],
+        [IconPhone, t`Phone`, hit.phone],
+        [IconSchool, t`Education`, hit.education],
+        [IconCash, t`Consultation fee`, feeOf(hit, hit.consultationFeeNaira ?? hit.consultationFee)],
+        [IconBriefcase, t`Experience`, <Plural value={hit.yearsOfExperience} one="# year of experience" other="# years of experience" />],
+        [IconWorld, t`Languages`, speaks(hit.languages)],
       ]}
       summary={hit.bio}
       bookPreposition="with"
@@ -254,6 +258,7 @@ function ServiceBadges({ services }: { services: string[] }) {
 
 /** Spec §2 "Institution result card": the first 3 services plus '+N more', and every contact field. */
 export function InstitutionResultCard({ hit, plan }: { hit: InstitutionHit; plan?: PlanFilter }) {
+  const { t } = useLingui();
   const website = hit.website && (
     <Anchor href={hit.website} target="_blank" rel="noopener noreferrer" size="sm">
       {hit.website.replace(/^https?:\/\//, '')}
@@ -269,11 +274,11 @@ export function InstitutionResultCard({ hit, plan }: { hit: InstitutionHit; plan
       subtitle={hit.typeLabel ?? institutionTypeLabel(hit.type)}
       extra={<ServiceBadges services={hit.services ?? []} />}
       details={[
-        [IconMapPin, 'Location', place(hit)],
-        [IconCash, 'Consultation fee', feeOf(hit)],
-        [IconPhone, 'Phone', hit.phone],
+        [IconMapPin, t`Location`, place(hit)],
+        [IconCash, t`Consultation fee`, feeOf(hit)],
+        [IconPhone, t`Phone`, hit.phone],
         [IconMail, 'E-mail', hit.email],
-        [IconWorld, 'Website', website],
+        [IconWorld, t`Website`, website],
         [IconUsers, 'Professionals', plural(hit.professionalCount, 'associated professional', 'associated professionals')],
       ]}
       summary={hit.description}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Anchor, Badge, Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconCalendarEvent, IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { formatSlotShort, lagosDateTimeParts } from '@ilera/contracts';
 import { Stars } from '../../../components/Stars';
 
@@ -9,15 +10,17 @@ export { formatCount } from '../../../lib/format-count';
 
 /** Average with one decimal (0 when none) and the count; the stars show the average rounded down (spec §9). */
 export function RatingLine({ rating, count }: { rating: number; count: number }) {
+  const { t } = useLingui();
+  const average = rating.toFixed(1);
   return (
     // role="img": an aria-label on a plain div is not announced (and axe forbids it).
-    <Group gap={6} wrap="nowrap" role="img" aria-label={`Rated ${rating.toFixed(1)} out of 5 from ${count} ${count === 1 ? 'review' : 'reviews'}`}>
+    <Group gap={6} wrap="nowrap" role="img" aria-label={count === 1 ? t`Rated ${average} out of 5 from 1 review` : t`Rated ${average} out of 5 from ${count} reviews`}>
       <Stars value={rating} />
       <Text size="sm" fw={600} aria-hidden>
         {rating.toFixed(1)}
       </Text>
       <Text size="sm" c="dimmed" aria-hidden>
-        ({count} {count === 1 ? 'review' : 'reviews'})
+        (<Plural value={count} one="# review" other="# reviews" />)
       </Text>
     </Group>
   );
@@ -28,12 +31,12 @@ export function TrustBadges({ verified, approved }: { verified: boolean; approve
     <Group gap={6}>
       {verified && (
         <Badge color="teal" variant="light" size="sm">
-          Verified
+          <Trans>Verified</Trans>
         </Badge>
       )}
       {approved && (
         <Badge color="blue" variant="light" size="sm">
-          Approved
+          <Trans>Approved</Trans>
         </Badge>
       )}
     </Group>
@@ -67,7 +70,7 @@ export function Distance({ metres, approximate }: { metres?: number; approximate
     <Group gap={6} wrap="nowrap">
       <IconMapPin size={16} aria-hidden />
       <Text size="sm" fw={600}>
-        {approximate ? `About ${km} km away (approximate location)` : `${km} km away`}
+        {approximate ? <Trans>About {km} km away (approximate location)</Trans> : <Trans>{km} km away</Trans>}
       </Text>
     </Group>
   );
@@ -81,14 +84,14 @@ export function NextAvailable({ href, nextSlot, bookingMode }: { href: string; n
   if (bookingMode === 'directory') {
     return (
       <Text size="sm" fw={500}>
-        No online booking
+        <Trans>No online booking</Trans>
       </Text>
     );
   }
   if (nextSlot == null) {
     return (
       <Text size="sm" c="dimmed">
-        No free slots in the next 2 weeks
+        <Trans>No free slots in the next 2 weeks</Trans>
       </Text>
     );
   }
@@ -97,7 +100,7 @@ export function NextAvailable({ href, nextSlot, bookingMode }: { href: string; n
     <Group gap={6} wrap="nowrap">
       <IconCalendarEvent size={16} aria-hidden />
       <Anchor component={Link} to={`${href}?book=${date}T${time}`} size="sm" fw={600}>
-        Next available: {formatSlotShort(nextSlot * 1000)}
+        <Trans>Next available: {formatSlotShort(nextSlot * 1000)}</Trans>
       </Anchor>
     </Group>
   );

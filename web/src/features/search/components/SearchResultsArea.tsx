@@ -2,6 +2,7 @@ import { memo, useContext, useDeferredValue, useEffect, useMemo, useRef, useStat
 import { Alert, Button, Card, Grid, Group, NativeSelect, Pagination, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconMoodEmpty } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { Plural, useLingui } from '@lingui/react/macro';
 import { Configure, InstantSearch, InstantSearchSSRProvider, useInstantSearch, type InstantSearchServerState } from 'react-instantsearch';
 import { createSearchClient, SearchClientContext } from '../api/search-client';
 import { availabilityCountsOf } from '../api/availability-counts';
@@ -100,6 +101,7 @@ function SearchBody(props: SearchBodyProps) {
 }
 
 const SearchResults = memo(function SearchResults({ state, update, navigateTo, view }: SearchBodyProps & { view: InstantSearchView }) {
+  const { t } = useLingui();
   const { results, status, error } = view;
   const artificial = !results || (results as { __isArtificial?: boolean }).__isArtificial;
   const loading = status === 'loading' || status === 'stalled' || artificial;
@@ -181,23 +183,23 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
             <CategoryCards state={state} facet={facets.category} onChange={update} />
             <SubPicker state={state} facet={facets.sub} onChange={update} />
             {/* The result cards' names are h3: headings go down one level at a time. */}
-            <VisuallyHidden component="h2">Results</VisuallyHidden>
+            <VisuallyHidden component="h2">{t`Results`}</VisuallyHidden>
             <Group justify="space-between" align="center">
               <Text fw={600} role="status" aria-live="polite">
-                {loading ? 'Searching…' : `${formatCount(found)} ${found === 1 ? 'result' : 'results'} found`}
+                {loading ? t`Searching…` : <Plural value={found} one={`${formatCount(found)} result found`} other={`${formatCount(found)} results found`} />}
               </Text>
               <NativeSelect
-                aria-label="Sort by"
+                aria-label={t`Sort by`}
                 size="xs"
                 value={state.sort}
                 onChange={(e) => update({ sort: e.currentTarget.value as SearchSort })}
                 data={[
-                  { value: 'relevance', label: 'Best match' },
-                  { value: 'rating', label: 'Highest rated' },
-                  ...(state.type === 'professionals' ? [{ value: 'experience', label: 'Most experienced' }] : []),
-                  { value: 'fee', label: 'Lowest fee' },
-                  { value: 'soonest', label: 'Soonest available' },
-                  ...(state.near ? [{ value: 'distance', label: 'Nearest' }] : []),
+                  { value: 'relevance', label: t`Best match` },
+                  { value: 'rating', label: t`Highest rated` },
+                  ...(state.type === 'professionals' ? [{ value: 'experience', label: t`Most experienced` }] : []),
+                  { value: 'fee', label: t`Lowest fee` },
+                  { value: 'soonest', label: t`Soonest available` },
+                  ...(state.near ? [{ value: 'distance', label: t`Nearest` }] : []),
                 ]}
               />
             </Group>
@@ -210,12 +212,12 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
                 {busyMessage(error)}
               </Alert>
             ) : status === 'error' ? (
-              <Alert color="red" title="Search failed" role="alert">
+              <Alert color="red" title={t`Search failed`} role="alert">
                 {/* The spec's search error text; the details stay in the console. */}
-                Network response was not ok. Please try again.
+                {t`Network response was not ok. Please try again.`}
               </Alert>
             ) : loading ? (
-              <Stack gap="md" aria-busy="true" aria-label="Loading results">
+              <Stack gap="md" aria-busy="true" aria-label={t`Loading results`}>
                 {Array.from({ length: SKELETON_CARDS }, (_, i) => (
                   <Card key={i} withBorder radius="md" padding="lg" data-testid="result-skeleton">
                     <Group align="flex-start" wrap="nowrap">
@@ -246,7 +248,7 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
                 </Button>
               </EmptyResults>
             ) : hits.length === 0 ? (
-              <EmptyResults title="No results found" text="Try other words, check the spelling, or remove a filter." icon />
+              <EmptyResults title={t`No results found`} text={t`Try other words, check the spelling, or remove a filter.`} icon />
             ) : (
               <Stack gap="md">
                 {state.type === 'professionals'
@@ -269,7 +271,7 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
                   onChange={(page) => navigateTo({ ...state, page })}
                   getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
                   getControlProps={(control) => ({
-                    'aria-label': control === 'next' ? 'Next page' : control === 'previous' ? 'Previous page' : control === 'first' ? 'First page' : 'Last page',
+                    'aria-label': control === 'next' ? t`Next page` : control === 'previous' ? t`Previous page` : control === 'first' ? 'First page' : 'Last page',
                   })}
                   siblings={1}
                 />

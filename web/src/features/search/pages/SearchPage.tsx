@@ -2,6 +2,8 @@ import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 're
 import { Button, Container, Group, NativeSelect, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
+import { useLingui } from '@lingui/react/macro';
+import { useLocaleBase } from '../../../i18n/use-locale';
 import { searchTypeOptions, type SearchType } from '../search-params';
 import { readSearchState, writeSearchState, type SearchState } from '../search-state';
 import { useMyPlan } from '../../care/use-my-plan';
@@ -16,6 +18,7 @@ const SearchResultsArea = lazy(() => import('../components/SearchResultsArea'));
  */
 export default function SearchPage() {
   const [params, setParams] = useSearchParams();
+  const { t } = useLingui();
   const state = useMemo(() => readSearchState(params), [params]);
 
   // Landing and dashboard links carry `location` (lagos-lagos): show it as the city and state it stands for.
@@ -45,18 +48,18 @@ export default function SearchPage() {
     <Container size="xl" py={{ base: 'md', sm: 'xl' }} data-app-at-once={params.get('location') ? '' : undefined}>
       <Stack gap="md">
         <Title order={1} fz={{ base: 22, sm: 32 }}>
-          Find Healthcare Providers
+          {t`Find Healthcare Providers`}
         </Title>
         {/* The spec's toggle on every screen (issue 48, D16/D18); compact on a phone (app/global.css),
             where the first screen still shows the first result. */}
         <SegmentedControl
           className="ilera-type-toggle"
-          aria-label="Search for"
+          aria-label={t`Search for`}
           w={{ base: '100%', xs: 'auto' }}
           style={{ alignSelf: 'flex-start' }}
           value={state.type}
           onChange={(value) => navigateTo({ ...emptyFilters(state), type: value as SearchType, q: state.q, city: state.city, state: state.state })}
-          data={searchTypeOptions.map((o) => ({ value: o.value, label: o.label }))}
+          data={typeOptions(t`Professionals`, t`Institutions`)}
         />
         <SearchForm state={state} onSearch={navigateTo} />
         {/* Nothing in its place while its code arrives: it is added below the form, and
@@ -68,6 +71,10 @@ export default function SearchPage() {
     </Container>
   );
 }
+
+/** The spec's two kinds of search, in the page's language (the landing page's words). */
+const typeOptions = (professionals: string, institutions: string) =>
+  searchTypeOptions.map((o) => ({ value: o.value, label: o.value === 'professionals' ? professionals : institutions }));
 
 function emptyFilters(s: SearchState): SearchState {
   // Near the device, nearest first, whichever kind of provider (issue 33).
@@ -89,6 +96,9 @@ function keptFilters(s: SearchState): [string, string][] {
 function SearchForm({ state, onSearch }: { state: SearchState; onSearch: (s: SearchState) => void }) {
   const [q, setQ] = useState(state.q);
   const [type, setType] = useState<SearchType>(state.type);
+  const { t } = useLingui();
+  // Issue 50: the form sent before the app searches in the page's language.
+  const base = useLocaleBase();
   useEffect(() => setQ(state.q), [state.q]);
   useEffect(() => setType(state.type), [state.type]);
   const submit = (event: FormEvent) => {
@@ -104,13 +114,13 @@ function SearchForm({ state, onSearch }: { state: SearchState; onSearch: (s: Sea
   return (
     <form
       role="search"
-      aria-label="Search the directory"
+      aria-label={t`Search the directory`}
       onSubmit={submit}
       // Before the app (or without scripts, issue 35) the browser sends the form itself, as the
       // landing page's: typing and Enter go to the server-drawn /search, which reads q and type,
       // and the filters below (readSearchState drops another type's own). New words search
       // everywhere: the device's location is not sent (as above).
-      action="/search"
+      action={`${base}/search`}
       method="get"
     >
       {keptFilters(state).map(([name, value]) => (
@@ -118,9 +128,9 @@ function SearchForm({ state, onSearch }: { state: SearchState; onSearch: (s: Sea
       ))}
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
-          aria-label="Search"
+          aria-label={t`Search`}
           name="q"
-          placeholder="Search by name, specialty or city..."
+          placeholder={t`Search by name, specialty or city...`}
           value={q}
           onChange={(e) => setQ(e.currentTarget.value)}
           leftSection={<IconSearch size={18} aria-hidden />}
@@ -129,15 +139,15 @@ function SearchForm({ state, onSearch }: { state: SearchState; onSearch: (s: Sea
           enterKeyHint="search"
         />
         <NativeSelect
-          aria-label="Search type"
+          aria-label={t`Search type`}
           name="type"
           value={type}
           onChange={(e) => setType(e.currentTarget.value as SearchType)}
-          data={searchTypeOptions.map((o) => ({ value: o.value, label: o.label }))}
+          data={typeOptions(t`Professionals`, t`Institutions`)}
           style={{ flex: '0 1 180px' }}
         />
         <Button type="submit" leftSection={<IconSearch size={18} aria-hidden />}>
-          Search
+          {t`Search`}
         </Button>
       </Group>
     </form>
