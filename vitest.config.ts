@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './test/sequencer';
 
 const EXCLUDE = ['**/node_modules/**', 'web/dist/**', 'data/**'];
 /** The files that drive Chromium (test/browser.ts). */
@@ -18,6 +19,9 @@ export default defineConfig({
     expect: { poll: { timeout: 30_000 } },
     hookTimeout: 60000,
     pool: 'forks',
+    // Each project's files start longest first, by the durations in test/durations.json (test/sequencer.ts): a
+    // fresh clone has no vitest cache, and its files went by size, so a long file could start last and run alone.
+    sequence: { sequencer: LongestFirstSequencer },
     // Two cores: files run two at a time, each with its own database and queue prefix; the browser
     // files (Chromium) after all the others, also two at a time, in CI too (they wait on what the
     // page shows, never on the clock; docs/RELIABILITY.md, CI). `--project main` runs the rest.
