@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import LongestFirstSequencer from './test/sequencer';
+import LongestFirstSequencer from './test/sequencer.ts';
 
 const EXCLUDE = ['**/node_modules/**', 'web/dist/**', 'data/**'];
 /** The files that drive Chromium (test/browser.ts). */
