@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './test/sequencer.ts';
 
 const EXCLUDE = ['**/node_modules/**', 'web/dist/**', 'data/**'];
 /** The files that drive Chromium (test/browser.ts). */
@@ -18,6 +19,9 @@ export default defineConfig({
     expect: { poll: { timeout: 30_000 } },
     hookTimeout: 60000,
     pool: 'forks',
+    // Each project's files start longest first, by the durations in test/durations.json (test/sequencer.ts): a
+    // fresh clone has no vitest cache, and its files went by size, so a long file could start last and run alone.
+    sequence: { sequencer: LongestFirstSequencer },
     // Two cores: files run two at a time, each with its own database and queue prefix; the browser
     // files (Chromium) after all the others, also two at a time, in CI too (they wait on what the
     // page shows, never on the clock; docs/RELIABILITY.md, CI). `--project main` runs the rest.
@@ -25,10 +29,11 @@ export default defineConfig({
     // routes, the workers) are loaded once per process, not once per file, which took 40% of the main files'
     // time (main project 345 s isolated, 198 s shared, same minutes, 2026-11-26). Each file still has its own
     // database, Redis prefix and app; a file must leave process-wide state as it found it (process.env,
-    // globals, fake timers: docs/RELIABILITY.md, CI). The browser files stay one process each: shared
-    // (isolate: false, 1054135) four of them that pass alone failed in a clean-clone run (claims, data saver,
-    // near-me, speaks-my-language, 2026-11-29), state left by an earlier file in the process; until that state
-    // is found, each file loads its own modules and Chromium.
+    // globals, fake timers: docs/RELIABILITY.md, CI). The browser files share theirs too, and one Chromium per
+    // process (test/browser.ts), since 2026-11-29: a browser file no longer imports the app and launches Chromium
+    // for itself. The failures that made them one process each (1054135's clean-clone run: claims, data saver,
+    // near-me, speaks-my-language) were, as far as found, first taps lost during hydration (decision 036), not
+    // state left in the process.
     projects: [
       { extends: true, test: { name: 'main', include: ['**/*.test.ts'], exclude: [...EXCLUDE, ...BROWSER], maxWorkers: 2, isolate: false, sequence: { groupOrder: 0 } } },
       // retry: 1 for the browser files only, and only while this is open: a first tap made while the app hydrates is
@@ -36,7 +41,7 @@ export default defineConfig({
       // near-me's "Remove Near you" and a signed-in claim once). Taps on pages that load the app at once have no
       // intent recorder (web/src/main.tsx): the likely cause of the last two; docs/RELIABILITY.md. A test that fails
       // twice still fails the run, and vitest reports every retry.
-      { extends: true, test: { name: 'browser', include: BROWSER, exclude: EXCLUDE, maxWorkers: 2, isolate: true, retry: 1, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'browser', include: BROWSER, exclude: EXCLUDE, maxWorkers: 2, isolate: false, retry: 1, sequence: { groupOrder: 1 } } },
     ],
     // The web app's server renderer (web/dist/.ssr, decision 015) is a built bundle the API imports:
     // Node loads it as production does. Through vitest's transform its first import (and the first
