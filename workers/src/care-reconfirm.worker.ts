@@ -8,6 +8,7 @@ import { emit, type Db } from '@ilera/db';
 import type { WorkerContext } from './context';
 import type { TextJob } from './channels/processor';
 import { afterQuietHours, careReconfirmText } from './channels/texts';
+import { recipientLocale } from './messages';
 
 /** The daily repeatable job on the reminders queue (reminder.worker.ts schedules and runs it). */
 export const CARE_RECONFIRM_SCHEDULER_ID = 'care-reconfirm';
@@ -45,6 +46,8 @@ interface Owner {
   profilePhone: string | null;
   accountPhone: string | null;
   confirmedAt: Date;
+  /** The owner's account language (users.language): their text's (issue 50, decision 049). */
+  language: string | null;
 }
 
 /**
@@ -58,7 +61,7 @@ async function lockDue(db: Db, { kind, id }: Due, cutoff: Date): Promise<Owner |
       : db`JOIN institutions p ON p.id = f.institution_id JOIN users u ON u.id = p.user_id`;
   const name = kind === 'professional' ? db`concat_ws(' ', nullif(p.title, ''), u.first_name, u.last_name)` : db`p.name`;
   const [row] = await db<Owner[]>`
-    SELECT u.email, u.first_name, ${name} AS name, p.phone AS profile_phone, u.phone AS account_phone,
+    SELECT u.email, u.first_name, ${name} AS name, p.phone AS profile_phone, u.phone AS account_phone, u.language,
       greatest(f.hours_confirmed_at, f.services_confirmed_at, f.plans_confirmed_at, f.fees_confirmed_at) AS confirmed_at
     FROM care_facts f ${provider}
     WHERE f.${db(`${kind}_id`)} = ${id}
@@ -104,7 +107,7 @@ export async function runCareReconfirm(ctx: WorkerContext, now: Date): Promise<{
       await emit(tx, 'mail.send', reconfirmMail(owner, link));
       const to = toTextableE164(owner.profilePhone) ?? toTextableE164(owner.accountPhone);
       if (to) {
-        const job: TextJob = { ...careReconfirmText(owner.name, to, link), kind: 'care-reconfirm' };
+        const job: TextJob = { ...careReconfirmText(owner.name, to, link, recipientLocale(owner.language)), kind: 'care-reconfirm' };
         const jobId = `text-care-reconfirm-${provider.kind}-${provider.id}-${watDayNumber(now)}`;
         await ctx.queues.texts.add('text.send', job, { jobId, delay: afterQuietHours(now).getTime() - now.getTime() });
       }
