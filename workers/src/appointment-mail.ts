@@ -125,7 +125,7 @@ function icsAttachment(a: AppointmentForMail, now: Date, appUrl: string, locale:
 // Each mail is in its recipient's account language (issue 50, decision 049): the patient's in theirs,
 // the provider's in the provider's; English when none, word for word what it was.
 
-/** 'Mon, 24 Nov 2026, 09:30 WAT' in English; the day in the language's own words otherwise. */
+/** 'Mon, 24 Nov 2026, 09:30 WAT' in English and Pidgin; CLDR's full date in Hausa, Yorùbá and Igbo ('Alhamis 12 Maris, 2099, 10:00 WAT'). */
 const when = (a: AppointmentForMail, locale: Locale = DEFAULT_LOCALE) =>
   usesEnglishDates(locale)
     ? formatLagos(a.appointmentDate, 'datetime')

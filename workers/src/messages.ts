@@ -41,17 +41,14 @@ export function message(locale: Locale, id: TextMessageId, values: Record<string
 // ---------------------------------------------------------------- dates in WAT per language
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(locale: Locale, withYear: boolean): Intl.DateTimeFormat {
-  const key = `${locale}:${withYear}`;
+function dateFormat(locale: Locale, long: boolean): Intl.DateTimeFormat {
+  const key = `${locale}:${long}`;
   let f = dateFormats.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(locale, {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      ...(withYear ? { year: 'numeric' } : {}),
-      timeZone: 'Africa/Lagos',
-    });
+    f = new Intl.DateTimeFormat(
+      locale,
+      long ? { dateStyle: 'full', timeZone: 'Africa/Lagos' } : { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'Africa/Lagos' },
+    );
     dateFormats.set(key, f);
   }
   return f;
@@ -64,8 +61,8 @@ function dateFormat(locale: Locale, withYear: boolean): Intl.DateTimeFormat {
 export const usesEnglishDates = (locale: Locale): boolean => locale === DEFAULT_LOCALE || locale === 'pcm';
 
 /**
- * The day of an appointment in Hausa, Yorùbá or Igbo, with Intl's (CLDR's) day and month
- * names: 'Alh, Mar 12' in Hausa, '12 Oṣù Ẹrẹ̀nà, Ọjọ́bọ' in Yorùbá. English keeps its own forms
- * (contracts' formatLagos, 'Thu, 12 Mar').
+ * The day of an appointment in Hausa, Yorùbá or Igbo with Intl's (CLDR's) names: short for an SMS
+ * ('Alh, Mar 12'; '12 Oṣù Ẹrẹ̀nà, Ọjọ́bọ'), CLDR's full date for e-mail ('Alhamis 12 Maris, 2099').
+ * English and Pidgin keep contracts' formatLagos forms ('Thu, 12 Mar').
  */
-export const localDay = (locale: Locale, date: Date, withYear = false): string => dateFormat(locale, withYear).format(date);
+export const localDay = (locale: Locale, date: Date, long = false): string => dateFormat(locale, long).format(date);
