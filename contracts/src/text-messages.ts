@@ -11,7 +11,7 @@
 import type { Locale } from './locales';
 
 const en = {
-  // ---- SMS bodies (and the WhatsApp templates' text: docs/whatsapp-templates.md)
+  // ---- SMS bodies; the same words are each WhatsApp template's text in that language (decision 049)
   'sms.booked': 'Ilera: your request to see {provider} on {when} is received. We will text you when it is confirmed. {link}',
   'sms.confirmed': 'Ilera: your appointment with {provider} on {when} is confirmed. Reply 2 to cancel. {link}',
   'sms.cancelled': 'Ilera: your appointment with {provider} on {when} is cancelled. {link}',
@@ -51,6 +51,12 @@ const en = {
   'mail.reminder.body': 'This is a reminder of your appointment with {provider} on {when}.',
   'mail.reminder.cancel':
     'All times are West Africa Time (WAT). If you cannot attend, please cancel it so that someone else can take the slot: {link}',
+  'mail.hello-anonymous': 'Hello,',
+  'mail.reconfirm.subject': 'Please confirm your opening hours, services, health plans and fees on Ilera',
+  'mail.reconfirm.why':
+    'Patients decide where to go from what {provider} shows on Ilera: whether it is open, which health plans it takes and what a consultation costs.',
+  'mail.reconfirm.last': 'These were last confirmed on {day}. Please check them and save them again (or correct them) in your profile:',
+  'mail.team': 'The Ilera team',
   'ics.summary': '{type} with {provider}',
   'ics.description': 'Status: {status}. Manage it at {link}',
 
@@ -109,6 +115,12 @@ const ha: Partial<Record<TextMessageId, string>> = {
   'mail.reminder.body': 'Wannan tunatarwa ce game da alƙawarinku da {provider} ranar {when}.',
   'mail.reminder.cancel':
     'Duk lokutan agogon Afirka ta Yamma ne (WAT). Idan ba za ku iya zuwa ba, don Allah ku soke shi domin wani ya samu lokacin: {link}',
+  'mail.hello-anonymous': 'Sannu,',
+  'mail.reconfirm.subject': 'Don Allah ku tabbatar da lokutan buɗewa, ayyuka, inshorar lafiya da kuɗinku a Ilera',
+  'mail.reconfirm.why':
+    'Marasa lafiya suna zaɓar inda za su je daga abin da {provider} ke nunawa a Ilera: ko a buɗe yake, waɗanne inshorar lafiya yake karɓa, da nawa ganin likita yake ci.',
+  'mail.reconfirm.last': 'An tabbatar da su na ƙarshe ranar {day}. Don Allah ku duba su ku sake ajiye su (ko ku gyara su) a bayananku:',
+  'mail.team': 'Ƙungiyar Ilera',
   'ics.summary': '{type} da {provider}',
   'ics.description': 'Matsayi: {status}. Ku sarrafa shi a {link}',
   'type.consultation': 'Ganin likita',
@@ -165,6 +177,12 @@ const yo: Partial<Record<TextMessageId, string>> = {
   'mail.reminder.body': 'Èyí jẹ́ ìránnilétí ìpàdé yín pẹ̀lú {provider} ní {when}.',
   'mail.reminder.cancel':
     'Gbogbo àkókò jẹ́ àkókò Ìwọ̀-Oòrùn Áfíríkà (WAT). Tí ẹ kò bá lè wá, ẹ jọ̀wọ́ ẹ fagilé e kí ẹlòmíràn lè lo àkókò náà: {link}',
+  'mail.hello-anonymous': 'Ẹ n lẹ́ o,',
+  'mail.reconfirm.subject': 'Ẹ jọ̀wọ́ ẹ fọwọ́ sí àkókò ìṣílékùn, iṣẹ́, ètò ìbánigbófò ìlera àti owó yín lórí Ilera',
+  'mail.reconfirm.why':
+    'Àwọn aláìsàn ń pinnu ibi tí wọn ó lọ láti ohun tí {provider} fihàn lórí Ilera: bóyá ó ṣí, àwọn ètò ìbánigbófò ìlera tí ó ń gbà, àti iye tí rírí dókítà ń ná.',
+  'mail.reconfirm.last': 'Ìgbà ìkẹyìn tí a fọwọ́ sí wọn ni {day}. Ẹ jọ̀wọ́ ẹ yẹ̀ wọ́n wò kí ẹ sì tún fi wọ́n pamọ́ (tàbí ẹ ṣàtúnṣe wọn) nínú àkọsílẹ̀ yín:',
+  'mail.team': 'Ikọ̀ Ilera',
   'ics.summary': '{type} pẹ̀lú {provider}',
   'ics.description': 'Ipò: {status}. Ẹ ṣàkóso rẹ̀ ní {link}',
   'type.consultation': 'Rírí dókítà',
@@ -219,6 +237,12 @@ const ig: Partial<Record<TextMessageId, string>> = {
   'mail.reminder.body': 'Nke a bụ ncheta oge ịhụ dọkịta gị na {provider} na {when}.',
   'mail.reminder.cancel':
     'Oge niile bụ oge Ọdịda Anyanwụ Afrịka (WAT). Ọ bụrụ na ị gaghị abịa, biko kagbuo ya ka onye ọzọ were oge ahụ: {link}',
+  'mail.hello-anonymous': 'Ndewo,',
+  'mail.reconfirm.subject': 'Biko kwenye oge mmeghe, ọrụ, mkpuchi ahụike na ụgwọ gị na Ilera',
+  'mail.reconfirm.why':
+    'Ndị ọrịa na-ekpebi ebe ha ga-aga site n’ihe {provider} na-egosi na Ilera: ma ọ meghere emeghe, mkpuchi ahụike ndị ọ na-anabata, na ego ịhụ dọkịta na-efu.',
+  'mail.reconfirm.last': 'E kwenyere ha ikpeazụ na {day}. Biko lelee ha ma chekwaa ha ọzọ (ma ọ bụ meziwe ha) na profaịlụ gị:',
+  'mail.team': 'Otu Ilera',
   'ics.summary': '{type} na {provider}',
   'ics.description': 'Ọnọdụ: {status}. Jikwaa ya na {link}',
   'type.consultation': 'Ịhụ dọkịta',
@@ -272,6 +296,12 @@ const pcm: Partial<Record<TextMessageId, string>> = {
   'mail.reminder.body': 'We dey remind you of your appointment with {provider} for {when}.',
   'mail.reminder.cancel':
     'All the times na West Africa Time (WAT). If you no fit come, abeg cancel am make another person fit use the time: {link}',
+  'mail.hello-anonymous': 'Hello,',
+  'mail.reconfirm.subject': 'Abeg confirm your opening hours, services, health plans and fees for Ilera',
+  'mail.reconfirm.why':
+    'Patients dey decide where dem go go from wetin {provider} show for Ilera: if e dey open, which health plans e dey take, and how much to see doctor go cost.',
+  'mail.reconfirm.last': 'Dem last confirm am for {day}. Abeg check am and save am again (or correct am) for your profile:',
+  'mail.team': 'The Ilera team',
   'ics.summary': '{type} with {provider}',
   'ics.description': 'Status: {status}. Manage am for {link}',
   'type.consultation': 'See doctor',

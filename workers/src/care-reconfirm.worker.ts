@@ -8,7 +8,7 @@ import { emit, type Db } from '@ilera/db';
 import type { WorkerContext } from './context';
 import type { TextJob } from './channels/processor';
 import { afterQuietHours, careReconfirmText } from './channels/texts';
-import { recipientLocale } from './messages';
+import { localDay, message, recipientLocale, usesEnglishDates } from './messages';
 
 /** The daily repeatable job on the reminders queue (reminder.worker.ts schedules and runs it). */
 export const CARE_RECONFIRM_SCHEDULER_ID = 'care-reconfirm';
@@ -73,18 +73,21 @@ async function lockDue(db: Db, { kind, id }: Due, cutoff: Date): Promise<Owner |
 
 const formatDay = (d: Date) => d.toLocaleDateString('en-GB', { timeZone: 'Africa/Lagos', day: 'numeric', month: 'long', year: 'numeric' });
 
+/** In the owner's account language (issue 50, decision 049); English, as it was, when none. */
 function reconfirmMail(o: Owner, link: string) {
+  const l = recipientLocale(o.language);
+  const day = usesEnglishDates(l) ? formatDay(o.confirmedAt) : localDay(l, o.confirmedAt, true);
   return {
     to: o.email,
-    subject: 'Please confirm your opening hours, services, health plans and fees on Ilera',
+    subject: message(l, 'mail.reconfirm.subject'),
     text: [
-      o.firstName ? `Hello ${o.firstName},` : 'Hello,',
+      o.firstName ? message(l, 'mail.hello', { name: o.firstName }) : message(l, 'mail.hello-anonymous'),
       '',
-      `Patients decide where to go from what ${o.name} shows on Ilera: whether it is open, which health plans it takes and what a consultation costs.`,
-      `These were last confirmed on ${formatDay(o.confirmedAt)}. Please check them and save them again (or correct them) in your profile:`,
+      message(l, 'mail.reconfirm.why', { provider: o.name }),
+      message(l, 'mail.reconfirm.last', { day }),
       link,
       '',
-      'The Ilera team',
+      message(l, 'mail.team'),
     ].join('\n'),
   };
 }
