@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@ilera/contracts/locales';
 import { textMessages } from '@ilera/contracts/text-messages';
-import { careReconfirmText, patientText, providerRequestText, smsEncoding, smsSegments, toGsm7 } from './texts';
+import { careReconfirmText, patientText, providerRequestText, smsBody, smsEncoding, smsSegments, smsWhen, toGsm7 } from './texts';
 
 /**
  * SMS encoding and length per language (issue 50, decision 049), against GSM 03.38 / 3GPP TS 23.038 as
@@ -86,17 +86,29 @@ function smsOf(locale: (typeof LOCALES)[number], name: string) {
     ['provider-request', providerRequestText(date, false, '+2347012345678', link, locale).body] as const,
     ['provider-instant', providerRequestText(date, true, '+2347012345678', link, locale).body] as const,
     ['care-reconfirm', careReconfirmText(name, '+2347012345678', 'https://ilera.ng/profile-setup', locale).body] as const,
+    // The answers to a texted reply (api/src/modules/notify/notify.service.ts).
+    ['reply-help', smsBody(locale, 'sms.reply-help', { link })] as const,
+    ['reply-none', smsBody(locale, 'sms.reply-none', { link })] as const,
+    ['reply-pending', smsBody(locale, 'sms.reply-pending', { when: smsWhen(date, locale), link }, name)] as const,
+    ['reply-attending', smsBody(locale, 'sms.reply-attending', { when: smsWhen(date, locale), link }, name)] as const,
   ];
+}
+
+/** Kinds whose text names no time, and those with no link. */
+const timeless = new Set(['care-reconfirm', 'reply-help', 'reply-none', 'reply-stop', 'reply-start']);
+const linkless = new Set(['reply-stop', 'reply-start']);
+function stopStart(locale: (typeof LOCALES)[number]) {
+  return [['reply-stop', smsBody(locale, 'sms.reply-stop', {})] as const, ['reply-start', smsBody(locale, 'sms.reply-start', {})] as const];
 }
 
 describe.each(LOCALES)('SMS in %s', (locale) => {
   it.each(names)('every kind is one GSM-7 segment with the time and the link whole (provider %s)', (name) => {
-    for (const [kind, body] of smsOf(locale, name)) {
+    for (const [kind, body] of [...smsOf(locale, name), ...stopStart(locale)]) {
       expect(reference(body), `${kind}: ${body}`).toEqual({ encoding: 'GSM-7', segments: 1 });
       expect(smsEncoding(body)).toBe('GSM-7');
       expect(smsSegments(body)).toBe(1);
-      expect(body).toContain(kind === 'care-reconfirm' ? 'https://ilera.ng/profile-setup' : link);
-      if (kind !== 'care-reconfirm') expect(body).toContain('10:00 WAT');
+      if (!linkless.has(kind)) expect(body).toContain(kind === 'care-reconfirm' ? 'https://ilera.ng/profile-setup' : link);
+      if (!timeless.has(kind)) expect(body).toContain('10:00 WAT');
       // Never cut inside a word: a shortened name ends with '...' after a whole word of the name.
       const cut = /(\S+)\.\.\./.exec(body)?.[1];
       if (cut && kind !== 'care-reconfirm') expect(toGsm7(name).split(' ')).toContain(cut.replace(/[,.]$/, ''));
