@@ -2,7 +2,8 @@
  * Messages per language (issue 50, decision 046): extracts the messages from the web app's code
  * (Lingui's extractor, as `lingui extract` does) and compares them with each language's catalog
  * (web/src/locales/<locale>/messages.po), and the emergency page's messages
- * (contracts/src/emergency-messages.ts) with English's. Prints, per language, the
+ * (contracts/src/emergency-messages.ts) and of texts and mail (contracts/src/text-messages.ts, decision 049)
+ * with English's. Prints, per language, the
  * missing messages (shown in English meanwhile) and the unused ones (in a catalog, in no code).
  *
  * Fails when the English catalog lacks a message the code uses: the build compiles messages
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { getConfig } from '@lingui/conf';
 import { getCatalogs } from '@lingui/cli/api';
 import { emergencyMessages } from '@ilera/contracts/emergency-messages';
+import { textMessages } from '@ilera/contracts/text-messages';
 import { LOCALES, DEFAULT_LOCALE } from '@ilera/contracts/locales';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,7 +29,7 @@ export interface LocaleReport {
   unused: string[];
 }
 
-export async function checkMessages(): Promise<{ web: LocaleReport[]; emergency: LocaleReport[] }> {
+export async function checkMessages(): Promise<{ web: LocaleReport[]; emergency: LocaleReport[]; texts: LocaleReport[] }> {
   const config = getConfig({ cwd: webRoot, configPath: path.join(webRoot, 'lingui.config.ts') });
   const web: LocaleReport[] = [];
   for (const catalog of await getCatalogs(config)) {
@@ -49,12 +51,19 @@ export async function checkMessages(): Promise<{ web: LocaleReport[]; emergency:
     const own: Record<string, string> = (emergencyMessages as Partial<Record<string, Record<string, string>>>)[locale] ?? {};
     return { locale, catalog: 'emergency', missing: english.filter((id) => !own[id]), unused: Object.keys(own).filter((id) => !english.includes(id)) };
   });
-  return { web, emergency };
+  // Texts and appointment mail (decision 049): a language's `<id>.short` SMS wording is optional.
+  const textIds = Object.keys(textMessages.en);
+  const texts = LOCALES.map((locale) => {
+    const own: Record<string, string> = (textMessages as Partial<Record<string, Record<string, string>>>)[locale] ?? {};
+    const known = (id: string) => textIds.includes(id) || (id.endsWith('.short') && textIds.includes(id.slice(0, -'.short'.length)));
+    return { locale, catalog: 'texts', missing: textIds.filter((id) => !own[id]), unused: Object.keys(own).filter((id) => !known(id)) };
+  });
+  return { web, emergency, texts };
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
-  const { web, emergency } = await checkMessages();
+  const { web, emergency, texts } = await checkMessages();
   const print = (title: string, reports: LocaleReport[]) => {
     console.log(title);
     for (const r of reports) {
@@ -65,6 +74,7 @@ if (isMain) {
   };
   print('Web messages per language (web/src/locales):', web);
   print('Emergency page messages per language (contracts/src/emergency-messages.ts):', emergency);
+  print('Text and mail messages per language (contracts/src/text-messages.ts):', texts);
   const englishMissing = web.filter((r) => r.locale === DEFAULT_LOCALE).flatMap((r) => r.missing);
   if (englishMissing.length) {
     console.error(`Messages: the English catalog lacks ${englishMissing.length} message(s) the code uses; run \`npx lingui extract\` in web/.`);

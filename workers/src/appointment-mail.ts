@@ -3,7 +3,9 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { DateTime } from 'luxon';
 import type { Db } from '@ilera/db';
-import { appointmentStatusLabels, appointmentTypeLabels, formatLagos } from '@ilera/contracts';
+import { appointmentTypeLabels, formatLagos, formatLagosTime, type AppointmentType } from '@ilera/contracts';
+import { DEFAULT_LOCALE, type Locale } from '@ilera/contracts/locales';
+import { localDay, message, recipientLocale, usesEnglishDates } from './messages';
 import type { MailJob } from './mail.worker';
 
 export const APPOINTMENT_MINUTES = 30;
@@ -32,6 +34,9 @@ export interface AppointmentForMail {
   patientWhatsappOptedIn: boolean;
   /** The provider's public phone, for the new-request SMS. */
   providerPhone: string | null;
+  /** Each side's account language (users.language, migration 076): null is English (issue 50, decision 049). */
+  patientLanguage: string | null;
+  providerLanguage: string | null;
 }
 
 export async function loadAppointmentForMail(sql: Db, id: number): Promise<AppointmentForMail | null> {
@@ -40,6 +45,7 @@ export async function loadAppointmentForMail(sql: Db, id: number): Promise<Appoi
       a.reason_for_visit, a.reminder_sent_at, a.updated_at, a.patient_phone_e164,
       coalesce(u.text_channel, 'sms') AS patient_text_channel, u.whatsapp_opted_in_at IS NOT NULL AS patient_whatsapp_opted_in,
       nullif(coalesce(p.phone, i.phone), '') AS provider_phone,
+      u.language AS patient_language, CASE WHEN a.professional_id IS NOT NULL THEN pu.language ELSE iu.language END AS provider_language,
       CASE WHEN a.professional_id IS NOT NULL
         THEN concat_ws(' ', nullif(p.title, ''), pu.first_name, pu.last_name)
         ELSE i.name END AS provider_name,
@@ -79,10 +85,9 @@ const lagos = (d: Date) => DateTime.fromJSDate(d).setZone('Africa/Lagos');
  * METHOD:CANCEL with the same UID, which removes the entry; like every entry it names
  * its ORGANIZER (the provider), which RFC 5546 requires of a cancellation.
  */
-export function appointmentIcs(a: AppointmentForMail, now: Date, appUrl: string): string {
+export function appointmentIcs(a: AppointmentForMail, now: Date, appUrl: string, locale: Locale = DEFAULT_LOCALE): string {
   const cancelled = a.status === 'cancelled';
   const end = new Date(a.appointmentDate.getTime() + APPOINTMENT_MINUTES * 60 * 1000);
-  const type = appointmentTypeLabels[a.appointmentType as keyof typeof appointmentTypeLabels] ?? a.appointmentType;
   const calendar = ical({
     prodId: '//Ilera//Appointments//EN',
     method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH,
@@ -97,8 +102,8 @@ export function appointmentIcs(a: AppointmentForMail, now: Date, appUrl: string)
     timezone: 'Africa/Lagos',
     start: lagos(a.appointmentDate),
     end: lagos(end),
-    summary: `${type} with ${a.providerName}`,
-    description: `Status: ${appointmentStatusLabels[a.status]}. Manage it at ${appUrl}/appointments`,
+    summary: message(locale, 'ics.summary', { type: typeLabel(a, locale), provider: a.providerName }),
+    description: message(locale, 'ics.description', { status: statusLabel(a, locale), link: `${appUrl}/appointments` }),
     location: a.providerAddress ?? undefined,
     // A sign-in address is never shown to anyone (D18): the public contact e-mail, else our own sender.
     organizer: { name: a.providerName, email: a.providerPublicEmail ?? 'no-reply@ilera.ng' },
@@ -107,94 +112,105 @@ export function appointmentIcs(a: AppointmentForMail, now: Date, appUrl: string)
   return calendar.toString();
 }
 
-function icsAttachment(a: AppointmentForMail, now: Date, appUrl: string): NonNullable<MailJob['attachments']>[number] {
+function icsAttachment(a: AppointmentForMail, now: Date, appUrl: string, locale: Locale): NonNullable<MailJob['attachments']>[number] {
   return {
     filename: `appointment-${a.id}.ics`,
-    content: appointmentIcs(a, now, appUrl),
+    content: appointmentIcs(a, now, appUrl, locale),
     contentType: `text/calendar; charset=utf-8; method=${a.status === 'cancelled' ? 'CANCEL' : 'PUBLISH'}`,
   };
 }
 
 // ---------------------------------------------------------------- messages
 
-const when = (a: AppointmentForMail) => formatLagos(a.appointmentDate, 'datetime'); // 'Mon, 24 Nov 2026, 09:30 WAT'
-const typeLabel = (a: AppointmentForMail) =>
-  appointmentTypeLabels[a.appointmentType as keyof typeof appointmentTypeLabels] ?? a.appointmentType;
+// Each mail is in its recipient's account language (issue 50, decision 049): the patient's in theirs,
+// the provider's in the provider's; English when none, word for word what it was.
 
-function details(a: AppointmentForMail): string {
+/** 'Mon, 24 Nov 2026, 09:30 WAT' in English and Pidgin; CLDR's full date in Hausa, Yorùbá and Igbo ('Alhamis 12 Maris, 2099, 10:00 WAT'). */
+const when = (a: AppointmentForMail, locale: Locale = DEFAULT_LOCALE) =>
+  usesEnglishDates(locale)
+    ? formatLagos(a.appointmentDate, 'datetime')
+    : `${localDay(locale, a.appointmentDate, true)}, ${formatLagosTime(a.appointmentDate)} WAT`;
+const typeLabel = (a: AppointmentForMail, locale: Locale = DEFAULT_LOCALE) =>
+  a.appointmentType in appointmentTypeLabels ? message(locale, `type.${a.appointmentType as AppointmentType}`) : a.appointmentType;
+const statusLabel = (a: AppointmentForMail, locale: Locale) => message(locale, `status.${a.status}`);
+const patientLocale = (a: AppointmentForMail) => recipientLocale(a.patientLanguage);
+const providerLocale = (a: AppointmentForMail) => recipientLocale(a.providerLanguage);
+
+function details(a: AppointmentForMail, l: Locale): string {
   return [
-    `Provider: ${a.providerName}`,
-    `Date and time: ${when(a)}`,
-    `Type: ${typeLabel(a)}`,
-    `Status: ${appointmentStatusLabels[a.status]}`,
-    ...(a.providerAddress ? [`Address: ${a.providerAddress}`] : []),
+    message(l, 'mail.detail.provider', { provider: a.providerName }),
+    message(l, 'mail.detail.when', { when: when(a, l) }),
+    message(l, 'mail.detail.type', { type: typeLabel(a, l) }),
+    message(l, 'mail.detail.status', { status: statusLabel(a, l) }),
+    ...(a.providerAddress ? [message(l, 'mail.detail.address', { address: a.providerAddress })] : []),
   ].join('\n');
 }
 
 export function bookedPatientMail(a: AppointmentForMail, now: Date, appUrl: string): MailJob {
+  const l = patientLocale(a);
+  const link = `${appUrl}/appointments`;
   return {
     to: a.patientEmail,
-    subject: `Appointment requested: ${a.providerName}, ${when(a)}`,
+    subject: message(l, 'mail.booked.subject', { provider: a.providerName, when: when(a, l) }),
     text:
-      `Hello ${a.patientName},\n\nYour appointment request has been received. ` +
-      `${a.providerName} will confirm it, and we will e-mail you when they do.\n\n${details(a)}\n\n` +
-      `All times are West Africa Time (WAT).\nView your appointments: ${appUrl}/appointments\n`,
-    attachments: [icsAttachment(a, now, appUrl)],
+      `${message(l, 'mail.hello', { name: a.patientName })}\n\n${message(l, 'mail.booked.body', { provider: a.providerName })}\n\n${details(a, l)}\n\n` +
+      `${message(l, 'mail.wat')}\n${message(l, 'mail.view', { link })}\n`,
+    attachments: [icsAttachment(a, now, appUrl, l)],
   };
 }
 
 export function bookedProviderMail(a: AppointmentForMail, appUrl: string): MailJob | null {
   if (!a.providerEmail) return null;
+  const l = providerLocale(a);
+  // Instant booking (issue 17) confirms at once: there is nothing to confirm.
+  const instant = a.status === 'confirmed' ? 'yes' : 'no';
   return {
     to: a.providerEmail,
-    // Instant booking (issue 17) confirms at once: there is nothing to confirm.
-    subject: `${a.status === 'confirmed' ? 'New appointment' : 'New appointment request'}: ${when(a)}`,
+    subject: message(l, 'mail.new.subject', { instant, when: when(a, l) }),
     text:
-      `Hello ${a.providerName},\n\n${a.status === 'confirmed' ? 'You have a new appointment (instant booking: confirmed).' : 'You have a new appointment request.'}\n\n` +
-      `Patient: ${a.patientName}\nPhone: ${a.patientPhone}\nE-mail: ${a.patientEmail}\n` +
-      `Date and time: ${when(a)}\nType: ${typeLabel(a)}\n` +
-      (a.reasonForVisit ? `Reason for visit: ${a.reasonForVisit}\n` : '') +
-      `\n${a.status === 'confirmed' ? 'See or cancel it' : 'Confirm or cancel it'}: ${appUrl}/appointments\n`,
+      `${message(l, 'mail.hello', { name: a.providerName })}\n\n${message(l, 'mail.new.body', { instant })}\n\n` +
+      `${message(l, 'mail.detail.patient', { name: a.patientName })}\n${message(l, 'mail.detail.phone', { phone: a.patientPhone })}\n` +
+      `${message(l, 'mail.detail.email', { email: a.patientEmail })}\n` +
+      `${message(l, 'mail.detail.when', { when: when(a, l) })}\n${message(l, 'mail.detail.type', { type: typeLabel(a, l) })}\n` +
+      (a.reasonForVisit ? `${message(l, 'mail.detail.reason', { reason: a.reasonForVisit })}\n` : '') +
+      `\n${message(l, 'mail.new.action', { instant, link: `${appUrl}/appointments` })}\n`,
   };
 }
 
-const statusWords: Record<AppointmentForMail['status'], string> = {
-  pending: 'is pending',
-  confirmed: 'has been confirmed',
-  completed: 'has been marked as completed',
-  cancelled: 'has been cancelled',
-};
-
 export function statusPatientMail(a: AppointmentForMail, now: Date, appUrl: string): MailJob {
+  const l = patientLocale(a);
+  const values = { status: a.status, provider: a.providerName, when: when(a, l) };
   return {
     to: a.patientEmail,
-    subject: `Appointment ${appointmentStatusLabels[a.status].toLowerCase()}: ${a.providerName}, ${when(a)}`,
+    subject: message(l, 'mail.status.subject', values),
     text:
-      `Hello ${a.patientName},\n\nYour appointment with ${a.providerName} on ${when(a)} ${statusWords[a.status]}.\n\n` +
-      `${details(a)}\n\nAll times are West Africa Time (WAT).\nView your appointments: ${appUrl}/appointments\n`,
-    attachments: [icsAttachment(a, now, appUrl)],
+      `${message(l, 'mail.hello', { name: a.patientName })}\n\n${message(l, 'mail.status.body', values)}\n\n` +
+      `${details(a, l)}\n\n${message(l, 'mail.wat')}\n${message(l, 'mail.view', { link: `${appUrl}/appointments` })}\n`,
+    attachments: [icsAttachment(a, now, appUrl, l)],
   };
 }
 
 export function cancelledProviderMail(a: AppointmentForMail, appUrl: string): MailJob | null {
   if (!a.providerEmail) return null;
+  const l = providerLocale(a);
   return {
     to: a.providerEmail,
-    subject: `Appointment cancelled: ${when(a)}`,
+    subject: message(l, 'mail.cancelled.subject', { when: when(a, l) }),
     text:
-      `Hello ${a.providerName},\n\n${a.patientName} has cancelled their appointment on ${when(a)} (${typeLabel(a)}). ` +
-      `The time slot is free again.\n\nYour appointments: ${appUrl}/appointments\n`,
+      `${message(l, 'mail.hello', { name: a.providerName })}\n\n` +
+      `${message(l, 'mail.cancelled.body', { name: a.patientName, when: when(a, l), type: typeLabel(a, l) })}\n\n` +
+      `${message(l, 'mail.yours', { link: `${appUrl}/appointments` })}\n`,
   };
 }
 
 export function reminderMail(a: AppointmentForMail, now: Date, appUrl: string): MailJob {
+  const l = patientLocale(a);
   return {
     to: a.patientEmail,
-    subject: `Reminder: your appointment with ${a.providerName}, ${when(a)}`,
+    subject: message(l, 'mail.reminder.subject', { provider: a.providerName, when: when(a, l) }),
     text:
-      `Hello ${a.patientName},\n\nThis is a reminder of your appointment with ${a.providerName} on ${when(a)}.\n\n` +
-      `${details(a)}\n\nAll times are West Africa Time (WAT). If you cannot attend, please cancel it so that ` +
-      `someone else can take the slot: ${appUrl}/appointments\n`,
-    attachments: [icsAttachment(a, now, appUrl)],
+      `${message(l, 'mail.hello', { name: a.patientName })}\n\n${message(l, 'mail.reminder.body', { provider: a.providerName, when: when(a, l) })}\n\n` +
+      `${details(a, l)}\n\n${message(l, 'mail.reminder.cancel', { link: `${appUrl}/appointments` })}\n`,
+    attachments: [icsAttachment(a, now, appUrl, l)],
   };
 }

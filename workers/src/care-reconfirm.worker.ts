@@ -8,6 +8,7 @@ import { emit, type Db } from '@ilera/db';
 import type { WorkerContext } from './context';
 import type { TextJob } from './channels/processor';
 import { afterQuietHours, careReconfirmText } from './channels/texts';
+import { localDay, message, recipientLocale, usesEnglishDates } from './messages';
 
 /** The daily repeatable job on the reminders queue (reminder.worker.ts schedules and runs it). */
 export const CARE_RECONFIRM_SCHEDULER_ID = 'care-reconfirm';
@@ -45,6 +46,8 @@ interface Owner {
   profilePhone: string | null;
   accountPhone: string | null;
   confirmedAt: Date;
+  /** The owner's account language (users.language): their text's (issue 50, decision 049). */
+  language: string | null;
 }
 
 /**
@@ -58,7 +61,7 @@ async function lockDue(db: Db, { kind, id }: Due, cutoff: Date): Promise<Owner |
       : db`JOIN institutions p ON p.id = f.institution_id JOIN users u ON u.id = p.user_id`;
   const name = kind === 'professional' ? db`concat_ws(' ', nullif(p.title, ''), u.first_name, u.last_name)` : db`p.name`;
   const [row] = await db<Owner[]>`
-    SELECT u.email, u.first_name, ${name} AS name, p.phone AS profile_phone, u.phone AS account_phone,
+    SELECT u.email, u.first_name, ${name} AS name, p.phone AS profile_phone, u.phone AS account_phone, u.language,
       greatest(f.hours_confirmed_at, f.services_confirmed_at, f.plans_confirmed_at, f.fees_confirmed_at) AS confirmed_at
     FROM care_facts f ${provider}
     WHERE f.${db(`${kind}_id`)} = ${id}
@@ -70,18 +73,21 @@ async function lockDue(db: Db, { kind, id }: Due, cutoff: Date): Promise<Owner |
 
 const formatDay = (d: Date) => d.toLocaleDateString('en-GB', { timeZone: 'Africa/Lagos', day: 'numeric', month: 'long', year: 'numeric' });
 
+/** In the owner's account language (issue 50, decision 049); English, as it was, when none. */
 function reconfirmMail(o: Owner, link: string) {
+  const l = recipientLocale(o.language);
+  const day = usesEnglishDates(l) ? formatDay(o.confirmedAt) : localDay(l, o.confirmedAt, true);
   return {
     to: o.email,
-    subject: 'Please confirm your opening hours, services, health plans and fees on Ilera',
+    subject: message(l, 'mail.reconfirm.subject'),
     text: [
-      o.firstName ? `Hello ${o.firstName},` : 'Hello,',
+      o.firstName ? message(l, 'mail.hello', { name: o.firstName }) : message(l, 'mail.hello-anonymous'),
       '',
-      `Patients decide where to go from what ${o.name} shows on Ilera: whether it is open, which health plans it takes and what a consultation costs.`,
-      `These were last confirmed on ${formatDay(o.confirmedAt)}. Please check them and save them again (or correct them) in your profile:`,
+      message(l, 'mail.reconfirm.why', { provider: o.name }),
+      message(l, 'mail.reconfirm.last', { day }),
       link,
       '',
-      'The Ilera team',
+      message(l, 'mail.team'),
     ].join('\n'),
   };
 }
@@ -104,7 +110,7 @@ export async function runCareReconfirm(ctx: WorkerContext, now: Date): Promise<{
       await emit(tx, 'mail.send', reconfirmMail(owner, link));
       const to = toTextableE164(owner.profilePhone) ?? toTextableE164(owner.accountPhone);
       if (to) {
-        const job: TextJob = { ...careReconfirmText(owner.name, to, link), kind: 'care-reconfirm' };
+        const job: TextJob = { ...careReconfirmText(owner.name, to, link, recipientLocale(owner.language)), kind: 'care-reconfirm' };
         const jobId = `text-care-reconfirm-${provider.kind}-${provider.id}-${watDayNumber(now)}`;
         await ctx.queues.texts.add('text.send', job, { jobId, delay: afterQuietHours(now).getTime() - now.getTime() });
       }

@@ -4,6 +4,7 @@ import type { Queues } from '../queues';
 import type { AppointmentForMail } from '../appointment-mail';
 import { afterQuietHours, patientText, providerRequestText, type PatientText } from './texts';
 import type { TextJob } from './processor';
+import { recipientLocale } from '../messages';
 
 /** A reminder that the quiet hours would push this close to the start is not sent (the other reminder was). */
 const LATEST_BEFORE_START_MS = 30 * 60 * 1000;
@@ -39,7 +40,9 @@ export async function queuePatientText(
   const at = ownAction && !reminder ? now : afterQuietHours(now);
   if (reminder && at.getTime() >= a.appointmentDate.getTime() - LATEST_BEFORE_START_MS) return 'too-late';
   const delay = at.getTime() - now.getTime();
-  const text = patientText({ kind, providerName: a.providerName, appointmentDate: a.appointmentDate, link: link(appUrl) }, to, channel);
+  // In the patient account's language (issue 50, decision 049).
+  const locale = recipientLocale(a.patientLanguage);
+  const text = patientText({ kind, providerName: a.providerName, appointmentDate: a.appointmentDate, link: link(appUrl), locale }, to, channel);
   const job: TextJob = { ...text, kind, appointmentId: a.id, ...(delay > 0 && !reminder ? { held: true } : {}) };
   await queues.texts.add('text.send', job, { jobId, delay });
   return 'queued';
@@ -54,7 +57,8 @@ export async function queueProviderText(queues: Queues, a: AppointmentForMail, j
   if (!to) return false;
   const delay = afterQuietHours(now).getTime() - now.getTime();
   const job: TextJob = {
-    ...providerRequestText(a.appointmentDate, a.status === 'confirmed', to, link(appUrl)),
+    // In the provider account's own language, whatever the patient's.
+    ...providerRequestText(a.appointmentDate, a.status === 'confirmed', to, link(appUrl), recipientLocale(a.providerLanguage)),
     kind: 'provider-request',
     appointmentId: a.id,
     ...(delay > 0 ? { held: true } : {}),

@@ -8,8 +8,12 @@ export interface TextMessage {
   to: string;
   body: string;
   channel: TextChannel;
-  /** An approved WhatsApp template and its body parameters, in order; SMS ignores it. */
-  template?: { name: string; params: string[] };
+  /**
+   * An approved WhatsApp template and its body parameters, in order; SMS ignores it. `language` is
+   * WhatsApp's code of the template's translation (decision 049: one approved template per name and
+   * language); none for English, the sender's WHATSAPP_TEMPLATE_LANGUAGE.
+   */
+  template?: { name: string; params: string[]; language?: string };
 }
 
 export interface SentText {

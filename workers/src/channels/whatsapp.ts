@@ -32,7 +32,7 @@ export function createWhatsAppSender(o: WhatsAppOptions): TextSender {
           type: 'template',
           template: {
             name: message.template.name,
-            language: { code: o.templateLanguage },
+            language: { code: message.template.language ?? o.templateLanguage },
             components: [{ type: 'body', parameters: message.template.params.map((text) => ({ type: 'text', text })) }],
           },
         }

@@ -21,8 +21,8 @@ export async function findUserWithPasswordById(db: Db, id: string): Promise<User
   return row ?? null;
 }
 
-export async function findUserIdByEmail(db: Db, email: string): Promise<{ id: string; email: string } | null> {
-  const [row] = await db<{ id: string; email: string }[]>`SELECT id, email FROM users WHERE lower(email) = lower(${email})`;
+export async function findUserIdByEmail(db: Db, email: string): Promise<{ id: string; email: string; language: string | null } | null> {
+  const [row] = await db<{ id: string; email: string; language: string | null }[]>`SELECT id, email, language FROM users WHERE lower(email) = lower(${email})`;
   return row ?? null;
 }
 

@@ -15,6 +15,7 @@ import {
 import { dummyHash, hashPassword, verifyPassword } from '@ilera/db/passwords';
 import { setPasswordAndRaiseSessionVersion } from '@ilera/db/users';
 import { passwordResetMail } from './password-reset-mail';
+import { recipientLocale } from '@ilera/workers/messages';
 import { recordAdminAction } from '../admin/audit.service';
 import { REQUEST_REDIS_TIMEOUT_MS, withTimeout } from '../../redis';
 
@@ -104,7 +105,8 @@ export async function sendPasswordResetMail(deps: ResetMailDeps, email: string):
   const token = randomBytes(32).toString('base64url');
   const tokenId = await insertResetToken(deps.sql, user.id, hashResetToken(token), RESET_TOKEN_TTL_SECONDS);
   const link = `${deps.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  const mail = { to: user.email, ...passwordResetMail(link) };
+  // In the account's language (issue 50, decision 049).
+  const mail = { to: user.email, ...passwordResetMail(link, recipientLocale(user.language)) };
   try {
     await withTimeout(
       deps.mailQueue.add(

@@ -58,6 +58,25 @@ describe('POST /api/auth/forgot-password', () => {
     expect(leaks).toHaveLength(0);
   });
 
+  it("writes the mail in the account's language (issue 50): Yorùbá, and English without one", async () => {
+    const user = await createUser(ctx.sql);
+    await ctx.sql`UPDATE users SET language = 'yo' WHERE id = ${user.id}`;
+    const link = await requestLink(ctx, user.email);
+    const job = (await ctx.queues.mail.getJobs(['waiting', 'delayed', 'prioritized', 'active', 'completed'])).find((j) => j?.data?.to === user.email)!;
+    expect(job.data.subject).toBe('Ẹ ṣe àtúntò ọ̀rọ̀ aṣínà Ilera yín');
+    expect(job.data.text).toBe(
+      `Ẹ n lẹ́ o,\n\nA gba ìbéèrè láti ṣe àtúntò ọ̀rọ̀ aṣínà àkáǹtì Ilera yín.\nẸ ṣí ìjápọ̀ yìí láti yan ọ̀rọ̀ aṣínà tuntun. Ó wúlò fún wákàtí 1, ẹ sì lè lò ó lẹ́ẹ̀kan ṣoṣo:\n\n${link}\n\n` +
+        'Tí kì í bá ṣe ẹ̀yin ló béèrè, ẹ lè fojú fo ímeèlì yìí: ọ̀rọ̀ aṣínà yín kò ní yí padà.\n\nIlera',
+    );
+    expect(job.data.html).toContain('<html lang="yo">');
+    expect(job.data.html).toContain('>Ṣe àtúntò ọ̀rọ̀ aṣínà</a>');
+    const english = await createUser(ctx.sql);
+    await requestLink(ctx, english.email);
+    const mail = (await ctx.queues.mail.getJobs(['waiting', 'delayed', 'prioritized', 'active', 'completed'])).find((j) => j?.data?.to === english.email)!;
+    expect(mail.data.subject).toBe('Reset your Ilera password');
+    expect(mail.data.text).toContain('Hello,\n\nWe received a request to reset the password of your Ilera account.');
+  });
+
   it('answers the same for an unknown e-mail, and sends nothing', async () => {
     const known = await createUser(ctx.sql);
     const a = await send(ctx.app, 'POST', '/api/auth/forgot-password', { payload: { email: known.email } });

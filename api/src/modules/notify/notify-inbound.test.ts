@@ -134,4 +134,15 @@ describe('replies to our texts', () => {
     const challenge = await ctx.app.inject({ method: 'GET', url: '/api/notify/inbound/whatsapp?hub.mode=subscribe&hub.verify_token=verify-me&hub.challenge=42' });
     expect(challenge.body).toBe('42');
   });
+
+  it("answers in the language of the account that booked with the number (issue 50): Hausa, GSM-7", async () => {
+    await ctx.sql`UPDATE users SET language = 'ha' WHERE id = ${patient.id}`;
+    await bookAndConfirm('2099-04-17T10:00:00+01:00');
+    expect((await sms('1')).json().outcome).toBe('attending');
+    // "Thank you. The doctor expects you on Friday (Jummaʼa) 17 April."
+    await eventually(async () => (await received('Ilera: mun gode. Dr. Chinedu Okafor yana jiranku ranar Jum, Afi 17, 10:00 WAT.')).length === 1, 10000);
+    expect((await sms('hello')).json().outcome).toBe('help');
+    await eventually(async () => (await received('Ilera: ku tura 1 don tabbatar za ku zo alkawarinku na gaba')).length === 1, 10000);
+    await ctx.sql`UPDATE users SET language = NULL WHERE id = ${patient.id}`;
+  });
 });

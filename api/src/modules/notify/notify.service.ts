@@ -1,14 +1,25 @@
 // Replies to our texts (issue 36, D24): 1/YES, 2/CANCEL, STOP, START, from the number a
 // booking was made with. A cancellation goes through the web's own rules (changeStatus).
 import { emit, type Sql } from '@ilera/db';
-import { formatLagosDate, formatLagosTime } from '@ilera/contracts';
+import type { Locale } from '@ilera/contracts/locales';
+import { smsBody, smsWhen } from '@ilera/workers/channels/texts';
+import { message, recipientLocale, type TextMessageId } from '@ilera/workers/messages';
 import { loadSessionUser } from '../../plugins/session';
 import { changeStatus } from '../appointments/appointments.service';
 
 export type ReplyChannel = 'sms' | 'whatsapp';
 export type ReplyOutcome = 'stopped' | 'started' | 'attending' | 'cancelled' | 'pending' | 'none' | 'help';
 
-const when = (d: Date) => `${formatLagosDate(d).replace(/ \d{4}$/, '')}, ${formatLagosTime(d)} WAT`;
+/**
+ * The language of the answer to a number (issue 50, decision 049): that of the account that booked with
+ * it most recently; English when none, or when that account has no language.
+ */
+async function numberLocale(sql: Sql, phone: string): Promise<Locale> {
+  const [row] = await sql<{ language: string | null }[]>`
+    SELECT u.language FROM appointments a JOIN users u ON u.id = a.patient_id
+    WHERE a.patient_phone_e164 = ${phone} ORDER BY a.created_at DESC, a.id DESC LIMIT 1`;
+  return recipientLocale(row?.language);
+}
 
 /** What a reply means: STOP and START are the carriers' words; 1 and 2 are what our texts offer. */
 function intent(text: string): 'stop' | 'start' | 'yes' | 'cancel' | null {
@@ -49,27 +60,33 @@ async function nextAppointment(sql: Sql, phone: string, now: Date): Promise<Upco
  */
 export async function handleReply(sql: Sql, phone: string, text: string, channel: ReplyChannel, appUrl: string, now = new Date()): Promise<ReplyOutcome> {
   const link = `${appUrl}/appointments`;
+  const locale = await numberLocale(sql, phone);
+  // An SMS in GSM-7, fitted to one segment; WhatsApp's free text (within its 24 hours) keeps every letter.
+  const say = (id: Extract<TextMessageId, `sms.reply-${string}`>, values: Record<string, string> = {}, provider?: string) =>
+    channel === 'whatsapp'
+      ? message(locale, id, { ...values, ...(provider === undefined ? {} : { provider }) })
+      : smsBody(locale, id, values, provider);
   const answer = (body: string) => emit(sql, 'text.send', { to: phone, body, channel, kind: 'reply' });
   const wants = intent(text);
   if (wants === 'stop') {
     await sql`
       INSERT INTO text_opt_outs (phone_e164, opted_out_at) VALUES (${phone}, ${now})
       ON CONFLICT (phone_e164) DO UPDATE SET opted_out_at = EXCLUDED.opted_out_at, opted_in_at = NULL`;
-    await answer('Ilera: you will get no more texts from us. E-mails about your appointments continue. Reply START to get texts again.');
+    await answer(say('sms.reply-stop'));
     return 'stopped';
   }
   if (wants === 'start') {
     await sql`UPDATE text_opt_outs SET opted_in_at = ${now} WHERE phone_e164 = ${phone} AND opted_in_at IS NULL`;
-    await answer('Ilera: texts about your appointments are back on. Reply STOP to end them.');
+    await answer(say('sms.reply-start'));
     return 'started';
   }
   if (!wants) {
-    await answer(`Ilera: reply 1 to confirm you will come to your next appointment, 2 to cancel it, STOP to end texts. ${link}`);
+    await answer(say('sms.reply-help', { link }));
     return 'help';
   }
   const next = await nextAppointment(sql, phone, now);
   if (!next) {
-    await answer(`Ilera: we found no upcoming appointment booked with this number. ${link}`);
+    await answer(say('sms.reply-none', { link }));
     return 'none';
   }
   if (wants === 'cancel') {
@@ -79,11 +96,11 @@ export async function handleReply(sql: Sql, phone: string, text: string, channel
     return 'cancelled';
   }
   if (next.status === 'pending') {
-    await answer(`Ilera: ${next.providerName} has not confirmed ${when(next.appointmentDate)} yet. We will text you when they do. ${link}`);
+    await answer(say('sms.reply-pending', { when: smsWhen(next.appointmentDate, locale), link }, next.providerName));
     return 'pending';
   }
   await sql`UPDATE appointments SET attendance_confirmed_at = ${now} WHERE id = ${next.id}`;
-  await answer(`Ilera: thank you. ${next.providerName} expects you on ${when(next.appointmentDate)}. ${link}`);
+  await answer(say('sms.reply-attending', { when: smsWhen(next.appointmentDate, locale), link }, next.providerName));
   return 'attending';
 }
 

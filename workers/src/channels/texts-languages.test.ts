@@ -1,0 +1,143 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '@ilera/db';
+import { createTestContext, eventually, type TestContext } from '../../../test/support';
+import { bookingBody, createProfessional, createUser, login, type TestUser } from '../../../test/factories';
+import { readMails } from '../../../test/mail';
+import { readSentTexts } from '../../../test/texts';
+import { createNotifyProcessor } from '../notify.worker';
+import { createTextProcessor } from './processor';
+
+/**
+ * Issue 50, decision 049: each recipient's texts and mail in their own account's language, with the
+ * real API, relay, BullMQ and workers; SMS through the development channel's files (DATA_DIR/sms), WhatsApp
+ * through a local server speaking the Cloud API's protocol (checked as outage.test.ts does), mail through
+ * the mail worker's .eml files. The workers' clock is 09:00 WAT (no quiet hours); the appointments are in 2099.
+ */
+const now = new Date('2099-03-10T09:00:00+01:00');
+let ctx: TestContext;
+let server: Server;
+const whatsapp: { to: string; template: { name: string; language: { code: string }; components: { parameters: { text: string }[] }[] } }[] = [];
+let pro: { id: number; user: TestUser };
+let proCookie: string;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      const b = JSON.parse(body);
+      const ok = req.url === '/v21.0/1055/messages' && req.headers.authorization === 'Bearer wa-token' && b.messaging_product === 'whatsapp' && b.type === 'template';
+      res.writeHead(ok ? 200 : 400, { 'Content-Type': 'application/json' });
+      if (!ok) return res.end(JSON.stringify({ error: { message: '(#100) Invalid parameter', type: 'OAuthException', code: 100 } }));
+      whatsapp.push(b);
+      res.end(JSON.stringify({ messaging_product: 'whatsapp', contacts: [{ input: b.to, wa_id: b.to }], messages: [{ id: `wamid.${whatsapp.length}` }] }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const texts = loadConfig({}).texts;
+  ctx = await createTestContext({
+    config: { texts: { ...texts, whatsapp: { channel: 'cloud-api', apiUrl: `${url}/v21.0`, phoneNumberId: '1055', accessToken: 'wa-token', templateLanguage: 'en' } } },
+  });
+  await ctx.startWorkers({ processors: { notify: createNotifyProcessor({ clock: () => now }), texts: createTextProcessor(ctx.config, { clock: () => now }) } });
+  // The provider reads Yorùbá.
+  pro = await createProfessional(ctx.sql, { title: 'Dr.' });
+  await ctx.sql`UPDATE professionals SET phone = '+234 701 234 5678' WHERE id = ${pro.id}`;
+  await ctx.sql`UPDATE users SET language = 'yo' WHERE id = ${pro.user.id}`;
+  proCookie = await login(ctx.app, pro.user.email, pro.user.password);
+});
+afterAll(async () => {
+  await ctx.close();
+  await new Promise<void>((r) => server.close(() => r()));
+});
+
+async function patient(language: string | null, phone: string, channel: 'sms' | 'whatsapp' = 'sms') {
+  const user = await createUser(ctx.sql, { firstName: 'Aisha', lastName: 'Bello' });
+  await ctx.sql`UPDATE users SET language = ${language}, text_channel = ${channel},
+    whatsapp_opted_in_at = ${channel === 'whatsapp' ? new Date() : null} WHERE id = ${user.id}`;
+  return { user, phone, cookie: await login(ctx.app, user.email, user.password) };
+}
+
+async function book(p: { cookie: string; phone: string; user: TestUser }, date: string): Promise<number> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/appointments',
+    headers: { cookie: p.cookie },
+    payload: { ...bookingBody(pro.id, date), patientPhone: p.phone, patientEmail: p.user.email },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().id as number;
+}
+
+async function confirm(id: number) {
+  const res = await ctx.app.inject({ method: 'PUT', url: `/api/appointments/${id}/status`, headers: { cookie: proCookie }, payload: { status: 'confirmed' } });
+  expect(res.statusCode).toBe(200);
+}
+
+const sms = async (to: string) => (await readSentTexts(ctx.config.dataDir, 'sms')).filter((t) => t.to === to);
+const mailsTo = async (to: string) => (await readMails(ctx.config.dataDir, ctx.queues.mail)).filter((m) => m.to === to);
+const link = () => `${ctx.config.appUrl}/appointments`;
+
+describe('texts and mail in each account language', () => {
+  it('a Hausa patient gets the booking and the confirmation in Hausa by SMS and e-mail; the Yorùbá provider gets theirs in Yorùbá', async () => {
+    const aisha = await patient('ha', '0803 555 0101');
+    const id = await book(aisha, '2099-03-12T10:00:00+01:00');
+    await eventually(async () => (await sms('+2348035550101')).length === 1 && (await sms('+2347012345678')).length >= 1, 15000);
+    // Hausa, in GSM-7: "alƙawari" is written "alkawari", Thursday is "Alh" (Alhamis, CLDR's Hausa).
+    expect((await sms('+2348035550101'))[0]!.body).toBe(
+      `Ilera: mun karbi bukatarku ta ganin Dr. Chinedu Okafor ranar Alh, Mar 12, 10:00 WAT. Za mu aiko muku sako idan an tabbatar. ${link()}`,
+    );
+    // The provider's new-request text is in Yorùbá (their account's), marks stripped for GSM-7.
+    expect((await sms('+2347012345678')).at(-1)!.body).toBe(
+      `Ilera: ibeere ipade tuntun fun 12 Osu Erena, Ojobo, 10:00 WAT. E jowo e gba a tabi ko o: ${link()}`,
+    );
+    await eventually(async () => (await mailsTo(aisha.user.email)).length === 1 && (await mailsTo(pro.user.email)).length >= 1, 15000);
+    const [booked] = await mailsTo(aisha.user.email);
+    // E-mail carries the language's own letters (ƙ, ɓ).
+    expect(booked!.subject).toBe('An nemi alƙawari: Dr. Chinedu Okafor, Alhamis 12 Maris, 2099, 10:00 WAT');
+    expect(booked!.text).toContain('Sannu Adaeze Okonkwo,\n\nMun karɓi buƙatarku ta alƙawari.');
+    expect(booked!.text).toContain('Iri: Ganin likita\nMatsayi: Yana jira');
+    expect(booked!.text).not.toMatch(/Your appointment|Hello/);
+    const toProvider = (await mailsTo(pro.user.email)).at(-1)!;
+    expect(toProvider.subject).toBe('Ìbéèrè ìpàdé tuntun: Ọjọ́bọ, 12 Oṣù Ẹrẹ̀nà 2099, 10:00 WAT');
+    expect(toProvider.text).toContain('Ẹ ní ìbéèrè ìpàdé tuntun.');
+
+    await confirm(id);
+    await eventually(async () => (await sms('+2348035550101')).length === 2, 15000);
+    expect((await sms('+2348035550101')).map((t) => t.body)).toContain(
+      `Ilera: an tabbatar da alkawarinku da Dr. Chinedu Okafor ranar Alh, Mar 12, 10:00 WAT. Ku tura 2 don soke shi. ${link()}`,
+    );
+    await eventually(async () => (await mailsTo(aisha.user.email)).length === 2, 15000);
+    const subjects = (await mailsTo(aisha.user.email)).map((m) => m.subject);
+    expect(subjects).toContain('An tabbatar da alƙawari: Dr. Chinedu Okafor, Alhamis 12 Maris, 2099, 10:00 WAT');
+  });
+
+  it('a Hausa patient on WhatsApp gets the Hausa template (language ha) with the time in Hausa', async () => {
+    const musa = await patient('ha', '0803 555 0202', 'whatsapp');
+    const id = await book(musa, '2099-03-13T11:00:00+01:00');
+    await confirm(id);
+    await eventually(async () => whatsapp.filter((m) => m.to === '2348035550202').length === 2, 15000);
+    const sent = whatsapp.filter((m) => m.to === '2348035550202');
+    expect(sent.map((m) => [m.template.name, m.template.language.code]).sort()).toEqual([
+      ['ilera_appointment_confirmed', 'ha'],
+      ['ilera_appointment_received', 'ha'],
+    ]);
+    expect(sent[0]!.template.components[0]!.parameters.map((p) => p.text)).toEqual(['Dr. Chinedu Okafor', 'Jum, Mar 13, 11:00 WAT', link()]);
+    expect(await sms('+2348035550202')).toEqual([]);
+  });
+
+  it('an account without a language gets English, word for word as before', async () => {
+    const tunde = await patient(null, '0803 555 0303');
+    await book(tunde, '2099-03-16T09:30:00+01:00');
+    await eventually(async () => (await sms('+2348035550303')).length === 1, 15000);
+    expect((await sms('+2348035550303'))[0]!.body).toBe(
+      `Ilera: your request to see Dr. Chinedu Okafor on Mon, 16 Mar, 09:30 WAT is received. We will text you when it is confirmed. ${link()}`,
+    );
+    await eventually(async () => (await mailsTo(tunde.user.email)).length === 1, 15000);
+    const [mail] = await mailsTo(tunde.user.email);
+    expect(mail!.subject).toBe('Appointment requested: Dr. Chinedu Okafor, Mon, 16 Mar 2099, 09:30 WAT');
+    expect(mail!.text).toContain('Hello Adaeze Okonkwo,\n\nYour appointment request has been received.');
+  });
+});
