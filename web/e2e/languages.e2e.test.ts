@@ -127,7 +127,8 @@ describe('a Hausa visitor searches and books in Hausa (browser)', { timeout: 240
     ]);
     await page.getByRole('heading', { name: 'Karatu da horo' }).waitFor({ timeout: 45_000 });
     // Signed out, booking asks to sign in first ("Sign In to Book"); the visitor signs in (the session as the
-    // sign-in page would leave it) and chooses Hausa in Account settings: texts follow the account's language.
+    // sign-in page would leave it) with Hausa as the account's language (as Account settings saves it: that form is
+    // tested above): texts follow the account's language, not the page's (decision 049).
     await page.getByRole('link', { name: 'Shiga don yin alƙawari' }).waitFor();
     await suite.ctx.sql`UPDATE users SET language = NULL WHERE id = ${patient.id}`;
     const [name, ...value] = (await login(suite.ctx.app, patient.email, patient.password)).split('=');
@@ -156,10 +157,9 @@ describe('a Hausa visitor searches and books in Hausa (browser)', { timeout: 240
     await context.close();
   });
 
-  // FOR THE LEAD: unskip once branch `texts` (SMS, WhatsApp and e-mail per language) is merged. The wording is texts'
-  // Hausa 'sms.booked' as drafted there ("Ilera: mun karɓi buƙatarku ta ganin {provider} ranar {when}..."), written
-  // in GSM-7 (hooked letters folded: ɓ -> b, ƙ -> k), so either spelling is accepted; pin it to their final words.
-  it.skip("the booking's text to the patient is in Hausa", async () => {
+  // The account's language (Hausa, saved above) decides the texts' (decision 049); an SMS is GSM-7, its
+  // hooked letters folded (ɓ -> b, ƙ -> k).
+  it("the booking's text to the patient is in Hausa", async () => {
     const dir = path.join(suite.ctx.config.dataDir, 'sms');
     const sms = async () => {
       const names = await readdir(dir).catch(() => [] as string[]);
@@ -168,7 +168,7 @@ describe('a Hausa visitor searches and books in Hausa (browser)', { timeout: 240
     };
     await expect.poll(async () => (await sms()).length, { timeout: 60_000 }).toBe(1);
     const [text] = await sms();
-    expect(text!.body).toMatch(/^Ilera: mun kar[ɓb]i bu[ƙk]atarku ta ganin Dr. Aisha Bello ranar /);
+    expect(text!.body).toMatch(/^Ilera: mun karbi bukatarku ta ganin Dr\. Aisha Bello ranar /);
     expect(text!.body).not.toMatch(/your request/);
   });
 });
