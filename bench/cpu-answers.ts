@@ -6,7 +6,7 @@
  * same database and the same requests in the same order sees the same cache hits.
  *
  *   npx tsx bench/cpu-answers.ts --database-url URL [--only profile,search-log] [--warmup 200] [--count 800] [--concurrency 8]
- *                                [--cpu-prof DIR] [--dump DIR]
+ *                                [--cpu-prof DIR] [--dump DIR] [--statements] [--again] [--sizes]
  *
  * --cpu-prof writes a V8 CPU profile of each scenario's counted requests only (warm-up and start left out)
  * to DIR/<scenario>.cpuprofile, readable by Chrome's DevTools or bench/cpu-profile-summary.ts.
@@ -14,6 +14,10 @@
  * --dump writes every counted answer (status, then the body, one a line, in request order) to
  * DIR/<scenario>.answers, so that two versions' answers can be compared with `cmp` (run them in the same
  * quarter hour: open now and the availability windows are read at the clock).
+ *
+ * --statements prints the SQL statements of the counted requests by their first words; --again serves the
+ * counted requests once before counting them (the answer cache's hits alone); --sizes compares each kept
+ * answer's size as the engine noted it (resultSizes) with its JSON length.
  *
  * To compare two versions, run the file from each tree (a copy of this file in the other one) on the same
  * database, alternately, and compare the printed lines: each names its load average.
@@ -23,6 +27,7 @@ import { Session } from 'node:inspector/promises';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createSql } from '@ilera/db';
+import { resultSizes } from '@ilera/search';
 import { injectRequest, inProcessApp, loadFixtures, scenarios } from './scenarios';
 
 const { values: argv } = parseArgs({
@@ -35,6 +40,9 @@ const { values: argv } = parseArgs({
     label: { type: 'string' },
     'cpu-prof': { type: 'string' },
     dump: { type: 'string' },
+    statements: { type: 'boolean' },
+    again: { type: 'boolean' },
+    sizes: { type: 'boolean' },
   },
 });
 const url = argv['database-url'] ?? process.env.DATABASE_URL;
@@ -45,7 +53,12 @@ const count = Number(argv.count ?? 800);
 const concurrency = Number(argv.concurrency ?? 8);
 const label = argv.label ?? process.cwd();
 
-const sql = createSql(url, { max: 6 });
+/** --statements: the SQL statements sent during the counted requests, by their first words (postgres.js's debug hook). */
+let tally: Map<string, number> | undefined;
+const sql = createSql(url, {
+  max: 6,
+  ...(argv.statements ? { debug: (_c: number, q: string) => tally && tally.set(q.replace(/\s+/g, ' ').trim().slice(0, 110), (tally.get(q.replace(/\s+/g, ' ').trim().slice(0, 110)) ?? 0) + 1) } : {}),
+});
 const fx = await loadFixtures(sql);
 // The requests come from the bench's simulated clients (X-Forwarded-For), as in `npm run bench`.
 const { app, redis } = await inProcessApp(sql, url, 'cpu-answers', { trustProxy: '127.0.0.1' });
@@ -62,6 +75,8 @@ function procCpuMs(pid: number): number {
 const backends = async () =>
   (await sql<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`).map((r) => r.pid);
 
+/** Requests the answer cache served whole (x-search-cache: hit). */
+let hits = 0;
 async function serve(name: string, from: number, n: number, answers?: string[]) {
   const statuses = new Map<number, number>();
   let next = from;
@@ -70,6 +85,7 @@ async function serve(name: string, from: number, n: number, answers?: string[]) 
       const i = next++;
       const res = await injectRequest(app, scenarios[name].request(fx, i), i);
       statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+      if (res.headers['x-search-cache'] === 'hit') hits++;
       if (answers) answers[i - from] = `${res.statusCode} ${res.body}`;
     }
   };
@@ -82,6 +98,8 @@ for (const kind of ['professionals', 'institutions']) await app.inject({ method:
 for (const name of only) {
   if (!scenarios[name] || scenarios[name].kind !== 'read') throw new Error(`not a read scenario: ${name}`);
   await serve(name, 0, warmup);
+  // --again: the counted requests are served once before they are counted (answers the cache holds).
+  if (argv.again) await serve(name, warmup, count);
   const pids = await backends();
   const profiler = argv['cpu-prof'] ? new Session() : undefined;
   if (profiler) {
@@ -94,6 +112,8 @@ for (const name of only) {
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const answers = argv.dump ? new Array<string>(count) : undefined;
+  hits = 0;
+  if (argv.statements) tally = new Map();
   const statuses = await serve(name, warmup, count, answers);
   const wall = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
@@ -103,6 +123,27 @@ for (const name of only) {
     mkdirSync(argv['cpu-prof']!, { recursive: true });
     writeFileSync(`${argv['cpu-prof']}/${name}.cpuprofile`, JSON.stringify(profile));
     profiler.disconnect();
+  }
+  if (argv.sizes) {
+    // Issue 47: each kept answer's noted size (resultSizes) against its JSON length.
+    let noted = 0, under = 0, ratio = 0, worst = Infinity;
+    const lru = (app.searchAnswers as unknown as { lru: Map<string, object> & { entries(): IterableIterator<[string, object]> } }).lru;
+    for (const [, r] of lru.entries()) {
+      const size = resultSizes.get(r);
+      if (size === undefined) continue;
+      const json = JSON.stringify(r).length;
+      noted++;
+      ratio += size / json;
+      if (size < json) under++;
+      worst = Math.min(worst, size / json);
+    }
+    console.log(`${name}: ${noted} kept answers with a noted size, ${under} under their JSON length, noted/JSON ${(ratio / Math.max(1, noted)).toFixed(2)} on average, ${worst.toFixed(2)} at least`);
+  }
+  if (tally) {
+    const total = [...tally.values()].reduce((a, b) => a + b, 0);
+    console.log(`${name}: ${total} statements, ${(total / count).toFixed(2)} a request`);
+    for (const [q, n] of [...tally].sort((a, b) => b[1] - a[1])) console.log(`${String(n).padStart(6)}  ${q}`);
+    tally = undefined;
   }
   if (answers) {
     mkdirSync(argv.dump!, { recursive: true });
@@ -119,6 +160,10 @@ for (const name of only) {
       wallMs: Number((wall / count).toFixed(2)),
       load: Number(loadavg()[0].toFixed(1)),
       statuses: Object.fromEntries(statuses),
+      cacheHits: hits,
+      cache: app.searchAnswers.stats,
+      // The engine's kept count rows (PostgresEngine.countCache), when it has them.
+      countRows: (app.searchAnswers.engine as unknown as { countCache?: { size: number; calculatedSize: number } }).countCache?.calculatedSize,
       at: new Date().toISOString().slice(11, 19),
     }),
   );

@@ -4,7 +4,7 @@
 // after it arrived (concurrent requests share one: sharedReads), and looks its searches up under that
 // generation: an answer cached before the index changed is never served after the change was committed.
 import { LRUCache } from 'lru-cache';
-import { isSearchError, type NameAsked, type SearchEngine, type SearchError, type SearchRequest, type SearchResult } from './engine';
+import { isSearchError, resultSizes, type NameAsked, type SearchEngine, type SearchError, type SearchRequest, type SearchResult } from './engine';
 import type { CollectionName } from './schema';
 
 export type CacheStatus = 'hit' | 'miss';
@@ -88,7 +88,7 @@ export class AnswerCache {
     options: AnswerCacheOptions = {},
   ) {
     this.generations = generations && sharedReads(generations);
-    this.lru = new LRUCache({ maxSize: options.maxBytes ?? DEFAULT_CACHE_BYTES, sizeCalculation: (r) => Math.max(1, JSON.stringify(r).length) });
+    this.lru = new LRUCache({ maxSize: options.maxBytes ?? DEFAULT_CACHE_BYTES, sizeCalculation: (r) => Math.max(1, resultSizes.get(r) ?? JSON.stringify(r).length) });
   }
 
   /** Answers held, and their size as counted against maxBytes. */

@@ -52,6 +52,14 @@ export interface SearchError {
   error: string;
 }
 
+/**
+ * Issue 47: an engine may note a result's size as its JSON would count it, from text it already holds (the
+ * PostgreSQL engine: its documents' jsonb text, a little longer than JSON.stringify writes), so that the
+ * answer cache bounds its size without writing every answer out once more. Results not noted are measured
+ * by JSON.stringify, as before.
+ */
+export const resultSizes = new WeakMap<object, number>();
+
 export function isSearchError(r: SearchResult | SearchError): r is SearchError {
   return typeof (r as SearchError).error === 'string';
 }

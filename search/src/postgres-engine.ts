@@ -19,7 +19,7 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Db, Sql } from '@ilera/db';
-import { SearchParamsError, type FacetCount, type NameAsked, type SearchEngine, type SearchError, type SearchRequest, type SearchResult } from './engine';
+import { resultSizes, SearchParamsError, type FacetCount, type NameAsked, type SearchEngine, type SearchError, type SearchRequest, type SearchResult } from './engine';
 import { parseSearch, type FilterClause, type ParsedSearch } from './protocol';
 import { validateDocument, type CollectionName, type SearchDocument } from './schema';
 import { cellCountQuery, cellRadius, cellsPreparable, cellWindowsSql, countQuery, cubeDay, cubePreparable, cubeRows, cubeTerms, cubeWindowsSql, facetsFromCounts, overlapSql, windowRows, type CountRow } from './postgres-counts';
@@ -48,6 +48,32 @@ export { editDistance, resolveQuery, resolveWords, typosAllowed, type ResolvedWo
  */
 const KEPT_COUNT_ROWS = 200_000;
 
+/**
+ * Issue 47: a result's size for the answer cache (resultSizes) without writing it out: its documents' text as
+ * read (jsonb's text, with a space after each colon and comma: longer than JSON's), 80 characters a hit for the
+ * rest of it (score, distance), 40 and twice the value's length a facet count (value, highlighted), 300 and
+ * twice the words for the other fields. Compared with JSON.stringify's length for the kept answers of the
+ * search mix by bench/cpu-answers.ts --sizes.
+ */
+function noteSize(result: SearchResult, docText: number | undefined): void {
+  if (docText === undefined && result.hits.length > 0) return;
+  let n = 300 + 2 * String(result.request_params?.q ?? '').length + (docText ?? 0) + 80 * result.hits.length;
+  for (const f of result.facet_counts) {
+    n += 40 + f.field_name.length;
+    for (const c of f.counts) n += 40 + 2 * c.value.length;
+  }
+  resultSizes.set(result, n);
+}
+
+/** A word's vocabulary row (resolveQuery). */
+type TermRow = { word: string; term: string; docs: number; typo: boolean };
+
+/**
+ * Vocabulary rows kept per API process (PostgresEngine.termCache): a word has at most 8 prefix rows and a few
+ * dozen typo candidates; 50,000 rows of four small fields are a few MB of heap.
+ */
+const KEPT_TERM_ROWS = 50_000;
+
 export class PostgresEngine implements SearchEngine {
   readonly kind = 'postgres' as const;
   private readonly keys = new KeyTable();
@@ -63,6 +89,10 @@ export class PostgresEngine implements SearchEngine {
    * moves in its own transaction. Counted in rows.
    */
   private readonly countCache = new LRUCache<string, readonly unknown[]>({ maxSize: KEPT_COUNT_ROWS, sizeCalculation: (rows) => rows.length + 1 });
+  /** Issue 47: the length of a page's documents as read (their jsonb text), for noteSize. */
+  private readonly docText = new WeakMap<object, number>();
+  /** Issue 47: each word's vocabulary rows by the index's state they were read at, `seen` (termRows). Counted in rows. */
+  private readonly termCache = new LRUCache<string, readonly TermRow[]>({ maxSize: KEPT_TERM_ROWS, sizeCalculation: (rows) => rows.length + 1 });
   /** Count statements being read: concurrent searches that need the same one wait for one read. */
   private readonly countsReading = new Map<string, Promise<readonly unknown[]>>();
   /** Which cells a circle's edge is split at (postgres-cells.ts); its threshold may be set (tests). */
@@ -483,15 +513,40 @@ export class PostgresEngine implements SearchEngine {
    * per collection for the whole batch) and the key ids their facet filters allow.
    */
   async resolve(searches: ParsedSearch[]): Promise<Resolved[]> {
-    const rows = new Map<CollectionName, { word: string; term: string; docs: number; typo: boolean }[]>();
+    const rows = new Map<CollectionName, TermRow[]>();
     await Promise.all([
       ...[...new Set(searches.filter((x) => x.words.length).map((x) => x.collection))].map(async (c) => {
-        const q = resolveQuery(c, [...new Set(searches.filter((x) => x.collection === c).flatMap((x) => x.words))]);
-        rows.set(c, await this.sql.unsafe(q.text, q.values as never[], { prepare: true }));
+        rows.set(c, await this.termRows(c, [...new Set(searches.filter((x) => x.collection === c).flatMap((x) => x.words))]));
       }),
       this.refreshKeys(),
     ]);
     return searches.map((s) => ({ keyIds: this.keys.idsFor(s), words: s.words.length ? resolveWords(s.words, rows.get(s.collection)!) : undefined }));
+  }
+
+  /**
+   * The vocabulary's rows for each word (resolveQuery: the terms it begins, its typo candidates), kept per
+   * word and state of the index like the count statements (issue 47): search_terms changes only with the
+   * documents and the cube, in the transactions that move the write generation, and a word's rows do not
+   * depend on the other words of its statement (one lateral subquery a word). Only words not kept are sent,
+   * in one statement; without a generation read (searches outside the answer cache) all are.
+   */
+  private async termRows(collection: CollectionName, words: string[]): Promise<TermRow[]> {
+    const at = this.seen;
+    if (at === undefined) {
+      const q = resolveQuery(collection, words);
+      return this.sql.unsafe<TermRow[]>(q.text, q.values as never[], { prepare: true });
+    }
+    const key = (w: string) => `${at}\0${collection}\0${w}`;
+    const kept = words.map((w) => this.termCache.get(key(w)));
+    const missing = words.filter((_, i) => kept[i] === undefined);
+    const out: TermRow[] = kept.flatMap((k) => k ?? []);
+    if (missing.length === 0) return out;
+    const q = resolveQuery(collection, missing);
+    const read = await this.sql.unsafe<TermRow[]>(q.text, q.values as never[], { prepare: true });
+    const byWord = new Map<string, TermRow[]>(missing.map((w) => [w, []]));
+    for (const r of read) byWord.get(r.word)?.push({ word: r.word, term: r.term, docs: r.docs, typo: r.typo });
+    for (const [w, list] of byWord) this.termCache.set(key(w), list);
+    return out.concat(read);
   }
 
   async search(s: ParsedSearch, r: Resolved = {}): Promise<SearchResult> {
@@ -522,6 +577,7 @@ export class PostgresEngine implements SearchEngine {
       hits,
       facet_counts: counted.facets,
     };
+    noteSize(result, this.docText.get(hits));
     return [result, windowResults(windows, counted.windows, started)];
   }
 
@@ -529,13 +585,17 @@ export class PostgresEngine implements SearchEngine {
     if (s.perPage === 0) return [];
     const q = hitsQuery(s, r);
     const rows = await this.sql.unsafe<{ doc: string; score: number; geo?: number | null }[]>(q.text, q.values as never[], { prepare: q.prepare === true });
-    return rows.map((row) => ({
+    let text = 0;
+    for (const row of rows) text += row.doc.length;
+    const hits = rows.map((row) => ({
       document: JSON.parse(row.doc) as SearchDocument,
       highlights: [],
       text_match: Math.round(Number(row.score) * 1000),
       // Whole metres, as Typesense answers them; absent for a document without a location.
       ...(row.geo === undefined || row.geo === null ? {} : { geo_distance_meters: { location: Math.round(Number(row.geo)) } }),
     }));
+    this.docText.set(hits, text);
+    return hits;
   }
 
   /**
