@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 
 const strings = ['database-url', 'only', 'open-seconds', 'out', 'rate', 'api-processes', 'appointments', 'connections', 'duration',
-  'institutions', 'professionals', 'repeat', 'reviews', 'samples', 'warmup', 'burst-warmup', 'baseline', 'rounds'] as const;
+  'institutions', 'professionals', 'repeat', 'reviews', 'samples', 'warmup', 'burst-warmup', 'baseline', 'rounds', 'change-probes'] as const;
 type StringOption = (typeof strings)[number];
 
 export interface Sizes {
@@ -48,6 +48,8 @@ export interface BenchOptions {
   /** Side by side: the git revision to compare the working tree with, and how many alternated rounds. */
   baseline?: string;
   rounds: number;
+  /** D15: clients writing changes at once during the mixed scenario, each waiting for its change to show (bench/change-probe.ts). */
+  changeProbes: number;
 }
 
 /** Reads `npm run bench`'s arguments; throws with the flag's name on a value that is not a number. */
@@ -115,5 +117,6 @@ export function parseBenchOptions(args: string[], env: Record<string, string | u
     apiProcesses: whole('api-processes', 1, 1),
     baseline,
     rounds,
+    changeProbes: whole('change-probes', 1, 1),
   };
 }
