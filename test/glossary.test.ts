@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
+import { glossaryModule } from '../scripts/glossary-terms';
 
 // Issue 50: every medical term of the translations comes from the glossary, each with the source
 // consulted and who reviewed it (decision 046).
@@ -14,5 +15,10 @@ describe('docs/glossary/medical-terms.csv', () => {
       for (const column of ['english', 'ha', 'yo', 'ig', 'pcm', 'source', 'reviewed_by']) expect(row[column]?.trim(), `${row.english}: ${column}`).toBeTruthy();
     }
     expect(new Set(rows.map((r) => r.english)).size).toBe(rows.length);
+  });
+
+  it('is what query understanding reads (search/src/glossary.ts, written by `npm run glossary`)', () => {
+    const csv = readFileSync(new URL('../docs/glossary/medical-terms.csv', import.meta.url), 'utf8');
+    expect(readFileSync(new URL('../search/src/glossary.ts', import.meta.url), 'utf8')).toBe(glossaryModule(csv));
   });
 });
