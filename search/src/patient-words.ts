@@ -14,6 +14,7 @@ import {
   normalizeState,
   type InstitutionType,
 } from '@ilera/contracts';
+import { glossaryTerms, type GlossaryTerm } from './glossary';
 import type { CollectionName } from './schema';
 
 /** 'collection': the words name a kind of the other collection (collectionAsked in query-understanding). */
@@ -284,6 +285,9 @@ export const stopWords: ReadonlySet<string> = new Set([
   'some', 'any', 'or', 'on', 'by', 'within', 'nigeria', 'list', 'show', 'dr', 'doc',
 ]);
 
+/** The glossary's columns of terms (read before nearMePhrases, which holds the glossary's "near me"). */
+const glossaryLanguages = ['english', 'ha', 'yo', 'ig', 'pcm'] as const satisfies readonly (keyof GlossaryTerm)[];
+
 /**
  * Words that ask for what is near the patient (issue 33, D23): the place is wherever the
  * device is, which only the browser can tell. "near me", "around me", "close to me" always
@@ -302,6 +306,8 @@ export const nearMePhrases: readonly { words: readonly string[]; always: boolean
   { words: ['nearby'], always: false },
   { words: ['closest'], always: false },
   { words: ['nearest'], always: false },
+  // Issue 50: "near me" in Hausa, Yoruba, Igbo and Pidgin, from the glossary ("kusa da ni", "nítòsí mi", "nso m").
+  ...glossaryPhrases('near me').map((words) => ({ words, always: true })),
 ];
 
 /** Words that add nothing once a specialty or a type of provider is known. */
@@ -340,6 +346,8 @@ export interface Phrase {
   target: Target;
   /** Read only after a word such as "in" or "at" ("clinic in Ikwo"): see lgaPhrases. */
   afterPlaceWord?: boolean;
+  /** Read only as typed, never through a typo (the glossary's words: "belle" must not read "Bello"). */
+  exact?: true;
 }
 
 function add(list: Phrase[], phrases: readonly string[], t: Target, afterPlaceWord?: boolean): void {
@@ -375,7 +383,8 @@ export function tokenize(text: string): Token[] {
 
 export function normalizeWord(word: string): string {
   // Yoruba and Igbo tone marks and dots ("Ọ̀yọ́", "Òṣogbo") are not part of the name as stored.
-  let w = word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/['’]/g, '');
+  // Hausa's hooked letters (ɓ ɗ ƙ ƴ) are typed as plain ones on most keyboards ("zazzabi" for "zazzaɓi").
+  let w = word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/['’ʼ]/g, '').replace(/[ɓɗƙƴ]/g, (c) => 'bdky'['ɓɗƙƴ'.indexOf(c)]!);
   if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
   else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is')) w = w.slice(0, -1);
   return w;
@@ -391,7 +400,7 @@ function professionalPhrases(): Phrase[] {
   for (const [type, words] of Object.entries(professionalTypeWords)) {
     add(list, words, target('professionalType', [type], type[0].toUpperCase() + type.slice(1)));
   }
-  return list;
+  return [...list, ...glossaryKindPhrases('professionals', list)];
 }
 
 function institutionPhrases(): Phrase[] {
@@ -403,6 +412,83 @@ function institutionPhrases(): Phrase[] {
     if (!grouped.has(v)) add(list, [institutionTypeLabel(v)], target('type', [v], institutionTypeLabel(v)));
   }
   for (const s of allServices) add(list, [s, ...(serviceWords[s] ?? [])], target('services', [s], s));
+  return [...list, ...glossaryKindPhrases('institutions', list)];
+}
+
+/**
+ * Issue 50: the glossary's rows (docs/glossary/medical-terms.csv) that name what patients search, each read as
+ * the English phrase of the same meaning already understood above, per collection: "zazzabi" (Hausa for
+ * fever) is what "general practice" is among professionals and "clinic" among institutions. Fever and
+ * malaria are a general practitioner's first (a complaint, not a specialty); pregnancy, obstetrics and the
+ * maternity services. A row or collection not named here is not read (words of the booking dialog).
+ */
+const glossaryMeans: Record<string, Partial<Record<CollectionName, string>>> = {
+  doctor: { professionals: 'doctor' },
+  nurse: { professionals: 'nurse' },
+  pharmacist: { professionals: 'pharmacist', institutions: 'pharmacy' },
+  hospital: { institutions: 'hospital' },
+  pharmacy: { institutions: 'pharmacy' },
+  laboratory: { institutions: 'laboratory' },
+  emergency: { institutions: 'emergency' },
+  cardiology: { professionals: 'cardiology', institutions: 'cardiology' },
+  neurology: { professionals: 'neurology', institutions: 'neurology' },
+  pediatrics: { professionals: 'pediatrics', institutions: 'pediatric care' },
+  fever: { professionals: 'general practice', institutions: 'clinic' },
+  malaria: { professionals: 'general practice', institutions: 'clinic' },
+  pregnancy: { professionals: 'obstetrics & gynecology', institutions: 'maternity' },
+  'child doctor': { professionals: 'child doctor', institutions: 'pediatric care' },
+  'eye doctor': { professionals: 'eye doctor', institutions: 'eye clinic' },
+  dentist: { professionals: 'dentist', institutions: 'dental' },
+};
+
+/** A cell's forms: "likita (pl. likitoci)" is likita and likitoci, "oyún; aboyún" both, "ilé-ìwòsàn" also "ilé ìwòsàn". */
+function glossaryForms(cell: string): string[] {
+  const out = new Set<string>();
+  for (const part of cell.split(';')) {
+    const plural = /\(pl\.\s*([^)]+)\)/.exec(part)?.[1];
+    for (const f of [part.replace(/\([^)]*\)/g, ''), ...(plural ? [plural] : [])].map((x) => x.trim().toLowerCase()).filter(Boolean)) {
+      out.add(f);
+      if (f.includes('-')) out.add(f.replace(/-/g, ' '));
+    }
+  }
+  return [...out];
+}
+
+/** Every form of a glossary row, in every language, as normalized words. */
+function glossaryPhrases(english: string): string[][] {
+  const row = glossaryTerms.find((r) => r.english === english);
+  if (!row) throw new Error(`The glossary has no row "${english}" (docs/glossary/medical-terms.csv)`);
+  const keyed = new Map<string, string[]>();
+  for (const lang of glossaryLanguages) {
+    for (const f of glossaryForms(row[lang])) {
+      const words = tokenize(f).map((t) => t.norm);
+      if (words.length) keyed.set(words.join(' '), words);
+    }
+  }
+  return [...keyed.values()];
+}
+
+/**
+ * The glossary's phrases of a collection, with the targets of `kind` (the English phrases above). Read only as
+ * typed (no typos: short words of other languages sit one letter from many names), and never a word alone that
+ * is a place's name ("oyún" is also Kwara's Oyun LGA) or is already a phrase of the collection.
+ */
+function glossaryKindPhrases(collection: CollectionName, kind: readonly Phrase[]): Phrase[] {
+  const taken = new Set(kind.map((p) => p.words.join(' ')));
+  const places = new Set([...placePhrases(), ...nigeriaLgas.map((l) => ({ words: tokenize(l.name).map((t) => t.norm) }))].map((p) => p.words.join(' ')));
+  const list: Phrase[] = [];
+  for (const [english, means] of Object.entries(glossaryMeans)) {
+    const phrase = means[collection];
+    if (!phrase) continue;
+    const t = kind.find((p) => p.text === phrase)?.target;
+    if (!t) throw new Error(`"${phrase}" (glossary row "${english}") is no phrase of the ${collection}`);
+    for (const words of glossaryPhrases(english)) {
+      const key = words.join(' ');
+      if (taken.has(key) || (words.length === 1 && places.has(key))) continue;
+      taken.add(key);
+      list.push({ words, text: key, target: t, exact: true });
+    }
+  }
   return list;
 }
 

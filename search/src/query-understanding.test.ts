@@ -143,7 +143,11 @@ describe('query understanding', () => {
   });
 
   it('reads places written with tone marks', () => {
-    expect(pro('dókítà ní Ọ̀yọ́')).toMatchObject({ q: 'dókítà ní', understood: [{ field: 'state', value: 'Oyo', text: 'Ọ̀yọ́' }] });
+    // "dókítà" is a doctor since issue 50 (the glossary's Yoruba for doctor).
+    expect(pro('dókítà ní Ọ̀yọ́')).toMatchObject({
+      q: 'ní',
+      understood: [{ field: 'professionalType', value: 'doctor', text: 'dókítà' }, { field: 'state', value: 'Oyo', text: 'Ọ̀yọ́' }],
+    });
     expect(chips(pro('nurse in Òṣogbo'))).toEqual(['professionalType=nurse', 'city=Osogbo']);
   });
 
@@ -327,5 +331,80 @@ describe('words understood once a process (issue 47)', () => {
     expect(chips(understand('institutions', 'clinic in onike', new Set(['type']), imported))).toEqual(['lga=Lagos Mainland']);
     expect(chips(pro('cardiologist in lagos'))).toEqual(['specialty=Cardiology', 'state=Lagos']);
     expect(chips(pro('cardiologist in lagos', ['state']))).toEqual(['specialty=Cardiology']);
+  });
+});
+
+describe('words in Hausa, Yoruba, Igbo and Pidgin, from the glossary (issue 50)', () => {
+  it.each([
+    ['zazzabi'], ['zazzaɓi'], ['Zazzabi'], ['ibà'], ['iba'], ['IBA'], ['ahụ ọkụ'], ['ahu oku'], ['ọkụ ahụ'], ['body dey hot'], ['fever'],
+    // Malaria: yo ibà, ig ịba, ha "zazzaɓin cizon sauro".
+    ['ịba'], ['zazzabin cizon sauro'], ['malaria'],
+  ])('"%s" is a fever: a general practitioner, a clinic or health centre', (q) => {
+    expect(pro(q)).toMatchObject({ q: '', understood: [{ field: 'specialty', value: 'General Practice', text: q }], filters: ['specialty:=[`General Practice`]'] });
+    expect(chips(inst(q))).toEqual(['type=clinic']);
+  });
+
+  it.each([['juna biyu'], ['aboyún'], ['aboyun'], ['afọ ime'], ['afo ime'], ['belle']])('"%s" is a pregnancy: obstetrics, maternity services', (q) => {
+    expect(chips(pro(q))).toEqual(['specialty=Obstetrics & Gynecology']);
+    expect(chips(inst(q))).toEqual(['services=Maternity Services']);
+  });
+
+  it.each([
+    ['likitan yara', 'Pediatrics'], ['dókítà ọmọdé', 'Pediatrics'], ['dokita omode', 'Pediatrics'], ['dọkịta ụmụaka', 'Pediatrics'],
+    ['pikin doctor', 'Pediatrics'], ['likitan ido', 'Ophthalmology'], ['dókítà ojú', 'Ophthalmology'], ['dokita anya', 'Ophthalmology'],
+    ['likitan haƙori', 'Dentistry'], ['likitan hakori', 'Dentistry'], ['dọkịta eze', 'Dentistry'], ['teeth doctor', 'Dentistry'],
+    ['lafiyar zuciya', 'Cardiology'], ['ìlera ọkàn', 'Cardiology'],
+  ])('"%s" is the specialty %s', (q, specialty) => {
+    expect(pro(q)).toMatchObject({ q: '', understood: [{ field: 'specialty', value: specialty }] });
+  });
+
+  it.each([['likita'], ['likitoci'], ['dókítà'], ['dokita'], ['dọkịta'], ['ndị dọkịta']])('"%s" is a doctor', (q) => {
+    expect(chips(pro(q))).toEqual(['professionalType=doctor']);
+  });
+
+  it.each([['asibiti'], ['ilé ìwòsàn'], ['ilé-ìwòsàn'], ['ile iwosan'], ['ụlọ ọgwụ'], ['ulo ogwu']])('"%s" is a hospital', (q) => {
+    expect(inst(q)).toMatchObject({ q: '', understood: [{ field: 'type', value: 'hospital', label: 'Hospitals (all kinds)', text: q }] });
+    // Said while searching professionals: the patient wants institutions.
+    expect(chips(pro(q))).toEqual(['collection=institutions']);
+  });
+
+  it.each([['kantin magani'], ['ilé oògùn'], ['ile-oogun'], ['ụlọ ahịa ọgwụ'], ['chemist']])('"%s" is a pharmacy', (q) => {
+    expect(chips(inst(q))).toEqual(['type=pharmacy']);
+  });
+
+  it.each([['gaggawa'], ['pàjáwìrì'], ['pajawiri'], ['ihe mberede']])('"%s" is emergency care', (q) => {
+    expect(chips(inst(q))).toEqual(['services=Emergency Care']);
+  });
+
+  it.each([['kusa da ni'], ['Kusa da ni'], ['nítòsí mi'], ['nitosi mi'], ['nso m']])('"%s" is near me', (q) => {
+    expect(inst(q)).toMatchObject({ q: '', understood: [{ field: 'near', value: 'device', label: 'Near you', text: q }], near: 'device' });
+  });
+
+  it('reads a whole query in one language, places and "near me" included', () => {
+    expect(chips(inst('asibiti kusa da ni'))).toEqual(['type=hospital', 'near=device']);
+    expect(chips(inst('kantin magani a Kano'))).toEqual(['type=pharmacy', 'state=Kano']);
+    expect(chips(pro('likitan yara a Kano'))).toEqual(['specialty=Pediatrics', 'state=Kano']);
+    expect(chips(inst('ilé ìwòsàn ní Ìbàdàn'))).toEqual(['type=hospital', 'city=Ibadan']);
+  });
+
+  it('understands a query with tone marks and the same typed without them alike', () => {
+    for (const [marked, plain] of [['ibà', 'iba'], ['ilé ìwòsàn', 'ile iwosan'], ['nítòsí mi', 'nitosi mi'], ['dọkịta ụmụaka', 'dokita umuaka'], ['zazzaɓi', 'zazzabi']]) {
+      const [a, b] = [inst(marked), inst(plain)];
+      expect({ q: a.q, filters: a.filters, near: a.near }).toEqual({ q: b.q, filters: b.filters, near: b.near });
+      expect(pro(marked).filters).toEqual(pro(plain).filters);
+    }
+  });
+
+  it('leaves names and places alone: no typos of the glossary\'s words, no word that is also a place', () => {
+    // "Bello" is one letter from "belle" (pregnancy); a surname, searched as typed.
+    expect(pro('Bello')).toMatchObject({ q: 'Bello', understood: [] });
+    expect(pro('Fatima Bello')).toMatchObject({ q: 'Fatima Bello', understood: [] });
+    // "zazabi" is no word of the glossary (one letter from zazzabi): text.
+    expect(pro('zazabi')).toMatchObject({ q: 'zazabi', understood: [] });
+    // Eze (tooth, in "dọkịta eze") and Anya (eye) are surnames and given names: alone they stay text.
+    expect(pro('Ngozi Eze')).toMatchObject({ q: 'Ngozi Eze', understood: [] });
+    expect(pro('anya')).toMatchObject({ q: 'anya', understood: [] });
+    // Oyún (pregnancy) is also Kwara's Oyun LGA: still the place after "in".
+    expect(chips(inst('clinic in Oyun'))).toEqual(['type=clinic', 'lga=Oyun']);
   });
 });

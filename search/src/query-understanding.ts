@@ -118,13 +118,14 @@ function buildVocabulary(phrases: readonly Phrase[], exactPhrases: readonly Phra
   const byFirst = new Map<string, Phrase[]>();
   const words = new Set<string>();
   for (const p of phrases) {
+    if (p.exact) continue;
     const list = byFirst.get(p.words[0]) ?? [];
     list.push(p);
     byFirst.set(p.words[0], list);
     for (const w of p.words) words.add(w);
   }
   const exact = new Set<string>();
-  for (const p of exactPhrases) {
+  for (const p of [...exactPhrases, ...phrases.filter((x) => x.exact)]) {
     const list = byFirst.get(p.words[0]) ?? [];
     list.push(p);
     byFirst.set(p.words[0], list);
