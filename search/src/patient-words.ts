@@ -418,9 +418,11 @@ function institutionPhrases(): Phrase[] {
 /**
  * Issue 50: the glossary's rows (docs/glossary/medical-terms.csv) that name what patients search, each read as
  * the English phrase of the same meaning already understood above, per collection: "zazzabi" (Hausa for
- * fever) is what "general practice" is among professionals and "clinic" among institutions. Fever and
- * malaria are a general practitioner's first (a complaint, not a specialty); pregnancy, obstetrics and the
- * maternity services. A row or collection not named here is not read (words of the booking dialog).
+ * fever) is what "doctor" is among professionals and "clinic" among institutions. A complaint is no
+ * specialty: fever and malaria ask for a doctor (any: general practitioners, paediatricians, infectious disease
+ * specialists all treat them) and, among institutions, the clinics and health centres where most are seen first;
+ * pregnancy asks for obstetrics and the maternity services. A row or collection not named here is not read
+ * (words of the booking dialog).
  */
 const glossaryMeans: Record<string, Partial<Record<CollectionName, string>>> = {
   doctor: { professionals: 'doctor' },
@@ -433,8 +435,8 @@ const glossaryMeans: Record<string, Partial<Record<CollectionName, string>>> = {
   cardiology: { professionals: 'cardiology', institutions: 'cardiology' },
   neurology: { professionals: 'neurology', institutions: 'neurology' },
   pediatrics: { professionals: 'pediatrics', institutions: 'pediatric care' },
-  fever: { professionals: 'general practice', institutions: 'clinic' },
-  malaria: { professionals: 'general practice', institutions: 'clinic' },
+  fever: { professionals: 'doctor', institutions: 'clinic' },
+  malaria: { professionals: 'doctor', institutions: 'clinic' },
   pregnancy: { professionals: 'obstetrics & gynecology', institutions: 'maternity' },
   'child doctor': { professionals: 'child doctor', institutions: 'pediatric care' },
   'eye doctor': { professionals: 'eye doctor', institutions: 'eye clinic' },

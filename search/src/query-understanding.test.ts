@@ -339,8 +339,8 @@ describe('words in Hausa, Yoruba, Igbo and Pidgin, from the glossary (issue 50)'
     ['zazzabi'], ['zazzaɓi'], ['Zazzabi'], ['ibà'], ['iba'], ['IBA'], ['ahụ ọkụ'], ['ahu oku'], ['ọkụ ahụ'], ['body dey hot'], ['fever'],
     // Malaria: yo ibà, ig ịba, ha "zazzaɓin cizon sauro".
     ['ịba'], ['zazzabin cizon sauro'], ['malaria'],
-  ])('"%s" is a fever: a general practitioner, a clinic or health centre', (q) => {
-    expect(pro(q)).toMatchObject({ q: '', understood: [{ field: 'specialty', value: 'General Practice', text: q }], filters: ['specialty:=[`General Practice`]'] });
+  ])('"%s" is a fever: a doctor, a clinic or health centre', (q) => {
+    expect(pro(q)).toMatchObject({ q: '', understood: [{ field: 'professionalType', value: 'doctor', label: 'Doctor', text: q }], filters: ['professionalType:=[`doctor`]'] });
     expect(chips(inst(q))).toEqual(['type=clinic']);
   });
 
@@ -384,6 +384,8 @@ describe('words in Hausa, Yoruba, Igbo and Pidgin, from the glossary (issue 50)'
     expect(chips(inst('asibiti kusa da ni'))).toEqual(['type=hospital', 'near=device']);
     expect(chips(inst('kantin magani a Kano'))).toEqual(['type=pharmacy', 'state=Kano']);
     expect(chips(pro('likitan yara a Kano'))).toEqual(['specialty=Pediatrics', 'state=Kano']);
+    // A doctor for a child's fever: the specialty says more than the complaint's "a doctor".
+    expect(chips(pro('zazzabi likitan yara'))).toEqual(['specialty=Pediatrics']);
     expect(chips(inst('ilé ìwòsàn ní Ìbàdàn'))).toEqual(['type=hospital', 'city=Ibadan']);
   });
 
