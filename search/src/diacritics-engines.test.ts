@@ -3,6 +3,7 @@ import type { Sql } from '@ilera/db';
 import { createTestDatabase } from '../../test/support';
 import { engineTargets } from '../../test/engine-targets';
 import { isSearchError, type SearchEngine, type SearchRequest } from './engine';
+import { understandNamed } from './query-understanding';
 import type { SearchDocument } from './schema';
 
 /**
@@ -33,6 +34,10 @@ const professionals: SearchDocument[] = [
   pro(4, { firstName: 'Tunde', lastName: 'Bakare' }),
 ];
 
+const institutions: SearchDocument[] = [
+  { id: '1', name: 'Ilé Ìwòsàn Àánú', type: 'hospital', typeLabel: 'Hospital', services: [], city: 'Ibadan', state: 'Oyo', professionalCount: 1, rating: 0, reviewCount: 0, isVerified: true, isApproved: true },
+];
+
 describe.each(engineTargets('diacritics'))('tone marks fold: $name', (target) => {
   let db: { sql: Sql };
   let engine: SearchEngine;
@@ -49,6 +54,7 @@ describe.each(engineTargets('diacritics'))('tone marks fold: $name', (target) =>
     ({ engine, close } = await target.make(db.sql));
     await engine.ensureCollections();
     await engine.upsert('professionals', professionals);
+    await engine.upsert('institutions', institutions);
   });
   afterAll(async () => {
     await close();
@@ -72,5 +78,18 @@ describe.each(engineTargets('diacritics'))('tone marks fold: $name', (target) =>
 
   it('looks up a name with marks from the name typed without them (decision 043: names first)', async () => {
     expect(await engine.named('professionals', [{ key: 'adewale oso', prefix: false }, { key: 'tunde bakare', prefix: false }, { key: 'okeke', prefix: false }])).toEqual([true, true, false]);
+  });
+
+  it('searches a name holding glossary words as the name, typed with or without its marks (decision 043)', async () => {
+    // "ilé ìwòsàn" alone is the hospitals filter; the whole name is the hospital's name, searched as typed.
+    for (const q of ['ile iwosan aanu', 'Ilé Ìwòsàn Àánú']) {
+      const u = await understandNamed(engine, 'institutions', q);
+      expect(u).toMatchObject({ q, named: true, filters: [''] });
+      const [r] = await engine.multiSearch([{ collection: 'institutions', q: u.q, per_page: 10 } as SearchRequest]);
+      if (isSearchError(r)) throw new Error(r.error);
+      expect(r.hits[0]?.document.id).toBe('1');
+    }
+    // Not a name of the index: the words are understood.
+    expect(await understandNamed(engine, 'institutions', 'ile iwosan')).toMatchObject({ q: '', filters: [expect.stringContaining('type:=')] });
   });
 });
