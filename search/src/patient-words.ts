@@ -681,6 +681,8 @@ export function typesenseSynonyms(collection: CollectionName): { id: string; syn
   for (const p of phrasesFor(collection)) {
     // Not the 774 LGAs: `lga` is a filter, not a searched field, and each synonym is a request of its own.
     if (p.target.field === 'lga' || careFields.has(p.target.field)) continue;
+    // Nor the glossary's words (issue 50): a complaint ("iba", fever) is no synonym of what it asks for ("doctor").
+    if (p.exact) continue;
     const key = `${p.target.field}:${p.target.values.join('|')}`;
     let entry = byTarget.get(key);
     if (!entry) {
