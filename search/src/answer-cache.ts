@@ -91,6 +91,15 @@ export class AnswerCache {
     this.lru = new LRUCache({ maxSize: options.maxBytes ?? DEFAULT_CACHE_BYTES, sizeCalculation: (r) => Math.max(1, resultSizes.get(r) ?? JSON.stringify(r).length) });
   }
 
+  /**
+   * A read of the generations begun now (shared with concurrent requests as every read is), or undefined
+   * when this engine's writes cannot be seen (nothing is cached then). Give it to view() for that
+   * request's searches: whatever is kept under it was computed after it (issue 47, answer-pages.ts).
+   */
+  readGenerations(): Promise<Record<string, string>> | undefined {
+    return this.generations?.();
+  }
+
   /** Answers held, and their size as counted against maxBytes. */
   get stats(): { answers: number; bytes: number } {
     return { answers: this.lru.size, bytes: this.lru.calculatedSize };
@@ -98,13 +107,14 @@ export class AnswerCache {
 
   /**
    * A view of the engine for one request (its `status` is that request's). Its name look-ups and searches
-   * share one read of the generations (issue 48: a request that looks a name up searches right after).
+   * share one read of the generations (issue 48: a request that looks a name up searches right after):
+   * `generationsRead` when given (readGenerations()), else one begun at the view's first use.
    */
-  view(): CachedEngineView {
+  view(generationsRead?: Promise<Record<string, string>>): CachedEngineView {
     const cache = this;
     let status: CacheStatus = 'hit';
     let searched = false;
-    let read: Promise<Record<string, string>> | undefined;
+    let read: Promise<Record<string, string>> | undefined = generationsRead;
     const generations = this.generations && (() => (read ??= cache.generations!()));
     return {
       kind: this.engine.kind,

@@ -1,10 +1,9 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { institutionSearchQuerySchema, professionalSearchQuerySchema } from '@ilera/contracts';
-import type { SearchEngine } from '@ilera/search';
 import { z } from 'zod';
 import { AppError, BadRequestError } from '../../errors';
 import { locatePlace } from '../institutions/location';
+import { AnswerPages } from './answer-pages';
 import { registerWards } from './register-wards';
 import * as service from './search.service';
 
@@ -19,13 +18,9 @@ const placeQuerySchema = z.object({ name: z.string({ required_error: placeMessag
  * search itself, so that a bad one gets Typesense's per-search error.
  */
 const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The header tells clients and the bench whether the whole answer came from the answer cache.
-  const cached = async <T>(reply: FastifyReply, run: (engine: SearchEngine) => Promise<T>): Promise<T> => {
-    const view = app.searchAnswers.view();
-    const answer = await run(view);
-    reply.header('x-search-cache', view.status);
-    return answer;
-  };
+  // Whole answers kept as the text sent (issue 47, decision 050); x-search-cache tells clients and the
+  // bench whether the answer came from a cache (the whole text, or every search of it from the engine's).
+  const pages = new AnswerPages(app.searchAnswers);
 
   // The adapter posts its JSON as text/plain (a "simple" request). This parser
   // lives in this plugin's scope only.
@@ -43,12 +38,12 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/professionals/search', { schema: { querystring: professionalSearchQuerySchema } }, async (request, reply) => {
     const known = await wards.current();
-    return cached(reply, (e) => service.searchProfessionals(e, request.query, known));
+    return pages.send(reply, request.url, known, (e) => service.searchProfessionals(e, request.query, known));
   });
 
   app.get('/api/institutions/search', { schema: { querystring: institutionSearchQuerySchema } }, async (request, reply) => {
     const known = await wards.current();
-    return cached(reply, (e) => service.searchInstitutions(e, request.query, known));
+    return pages.send(reply, request.url, known, (e) => service.searchInstitutions(e, request.query, known));
   });
 
   // A typed place as a point (issue 33): the search page's "Where are you?" when the device will
@@ -62,7 +57,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   // `x-typesense-api-key` and any other query parameter are ignored.
   app.post('/api/search/multi_search', async (request, reply) => {
     const known = await wards.current();
-    return cached(reply, (e) => service.multiSearch(e, request.body, known));
+    return pages.send(reply, `POST ${JSON.stringify(request.body)}`, known, (e) => service.multiSearch(e, request.body, known));
   });
 };
 
