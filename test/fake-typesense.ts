@@ -530,14 +530,15 @@ function importLine(c: Collection, line: string, action: string): Params {
 // ------------------------------------------------------------------ words
 
 /**
- * Typesense's tokenizer (src/tokenizer.cpp) as far as we need it: lower case, accents removed,
+ * Typesense's tokenizer (src/tokenizer.cpp) as far as we need it: lower case, accents and Hausa's hooks removed,
  * split on spaces and on the given separators, every other character that is not a letter or a
  * digit dropped (so `24/7` is `247` without `/` among the separators, `24`, `7` with it).
  */
 function tokens(text: string, separators: string[]): string[] {
   const out: string[] = [];
   let word = '';
-  for (const ch of text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '')) {
+  // Hausa's hooked letters (ɓ ɗ ƙ ƴ) as b d k y, as the server's iconv transliteration (ASCII//TRANSLIT) writes them.
+  for (const ch of text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[ɓɗƙƴ]/g, (c) => 'bdky'['ɓɗƙƴ'.indexOf(c)]!)) {
     if (/\s/.test(ch) || separators.includes(ch)) {
       if (word) out.push(word);
       word = '';

@@ -32,6 +32,9 @@ const professionals: SearchDocument[] = [
   pro(2, { firstName: 'Chukwuemeka', lastName: 'Okeke', institution: 'Ile Iwosan Alaafia' }),
   pro(3, { firstName: 'Ngozi', lastName: 'Ụzọ', city: 'Enugu', state: 'Enugu' }),
   pro(4, { firstName: 'Tunde', lastName: 'Bakare' }),
+  // Hausa's hooked letters, in the name and in the institution's (ɗ, ƙ, ɓ), and a plain spelling of the same name.
+  pro(5, { firstName: 'Ɗanjuma', lastName: 'Ƙwaru', city: 'Kano', state: 'Kano', institution: 'Asibitin Ɓagauda' }),
+  pro(6, { firstName: 'Danladi', lastName: 'Kwaru', city: 'Kano', state: 'Kano' }),
 ];
 
 const institutions: SearchDocument[] = [
@@ -74,6 +77,16 @@ describe.each(engineTargets('diacritics'))('tone marks fold: $name', (target) =>
     expect(await ids('ilé ìwòsàn')).toEqual(['1', '2']);
     expect(await ids('aanu')).toEqual(['1']);
     expect(await ids('àlàáfíà')).toEqual(['2']);
+  });
+
+  it("finds Hausa's hooked letters (ɓ ɗ ƙ ƴ) by the plain letters a phone types, and the plain spelling by the hooked", async () => {
+    expect(await ids('danjuma kwaru')).toEqual(['5']);
+    expect(await ids('Ɗanjuma Ƙwaru')).toEqual(['5']);
+    expect(await ids('kwaru')).toEqual(['5', '6']);
+    expect(await ids('ƙwaru')).toEqual(['5', '6']);
+    expect(await ids('ɗanladi')).toEqual(['6']);
+    expect(await ids('bagauda')).toEqual(['5']);
+    expect(await engine.named('professionals', [{ key: 'danjuma kwaru', prefix: false }])).toEqual([true]);
   });
 
   it('looks up a name with marks from the name typed without them (decision 043: names first)', async () => {

@@ -93,12 +93,17 @@ const KNOWN_PARAMS = new Set([
   ...IGNORED_PARAMS,
 ]);
 
-/** Normalises free text into search words: lower case, accents and punctuation removed. */
+/** Hausa's hooked letters, typed as plain ones on most phones' keyboards (Typesense's tokenizer folds them too: iconv's transliteration). */
+const HOOKED = /[ɓɗƙƴ]/g;
+const PLAIN: Record<string, string> = { ɓ: 'b', ɗ: 'd', ƙ: 'k', ƴ: 'y' };
+
+/** Normalises free text into search words: lower case, accents, Hausa's hooks (ɗ as d) and punctuation removed. */
 export function searchWords(text: string): string[] {
   return text
     .toLowerCase()
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
+    .replace(HOOKED, (c) => PLAIN[c]!)
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, 12);
