@@ -5,7 +5,8 @@ import type { Professional, ProfileStatus, ProviderKind } from '@ilera/contracts
 
 export const providerTables = { professional: 'professionals', institution: 'institutions' } as const;
 
-interface RefBase {
+/** Who may see a profile: its owner and status (visibleTo). */
+export interface RefBase {
   id: number;
   /** Null for an unclaimed register listing (issue 33). */
   userId: string | null;
@@ -42,6 +43,15 @@ export async function findRef<K extends ProviderKind>(
   const where = 'id' in by ? db`id = ${by.id}` : db`user_id = ${by.userId}`;
   const [row] = await db<ProviderRefs[K][]>`
     SELECT ${db(refColumns[kind] as unknown as string[])} FROM ${db(providerTables[kind] as string)} WHERE ${where} ${lock ? db`FOR UPDATE` : db``}`;
+  return row ?? null;
+}
+
+/**
+ * Just who owns a profile and its status, for a read that only asks whether the viewer may see it (its
+ * reviews' list): three narrow columns, not the licences' JSON a reviewer's checks need (issue 47).
+ */
+export async function findVisibility(db: Db, kind: ProviderKind, id: number): Promise<RefBase | null> {
+  const [row] = await db<RefBase[]>`SELECT id, user_id, status FROM ${db(providerTables[kind] as string)} WHERE id = ${id}`;
   return row ?? null;
 }
 

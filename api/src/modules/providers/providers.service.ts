@@ -105,8 +105,8 @@ export function providerService<K extends ProviderKind, Row extends ProfileRow, 
     },
 
     /** For other areas (reviews, pages): throws 404 unless the viewer may see the profile. */
-    async assertVisible(db: Db, id: number, viewer: Viewer): Promise<repo.ProviderRefs[K]> {
-      const ref = await repo.findRef(db, kind, { id });
+    async assertVisible(db: Db, id: number, viewer: Viewer): Promise<repo.RefBase> {
+      const ref = await repo.findVisibility(db, kind, id);
       if (!ref || !visibleTo(ref, viewer)) throw new NotFoundError(area.notFound);
       return ref;
     },
