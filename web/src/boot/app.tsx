@@ -10,7 +10,7 @@ import { AppProviders } from '../app/providers';
 import { AppRoutes } from '../app/router';
 import { queryClient } from '../lib/query-client';
 import { localeBase } from '@ilera/contracts/locales';
-import { loadMessages, pageLocale } from '../i18n/catalogs';
+import { loadMessages, pageCatalogsOf, pageLocale, setAppI18n } from '../i18n/catalogs';
 import { createI18n } from '../i18n/i18n';
 
 /** Calls `onCommit` once React has committed the root's first render (or hydration). */
@@ -39,7 +39,10 @@ function keepToastsForOffline(): void {
 export async function startApp(root: HTMLElement, serverState: HTMLElement | null): Promise<void> {
   // Issue 50: the address's language, whose messages the loader started fetching beside this chunk.
   const locale = pageLocale(location.pathname);
-  const i18n = createI18n(locale, await loadMessages(locale));
+  const catalogs = pageCatalogsOf(location.pathname);
+  const i18n = createI18n(locale, await loadMessages(locale, catalogs));
+  // A page reached later inside the app adds its group's catalog to this I18n (src/app/router.tsx).
+  setAppI18n(i18n, catalogs);
   return new Promise<void>((resolve) => {
     const app = (
       <StrictMode>
