@@ -5,6 +5,33 @@ import { defineConfig } from '@lingui/cli';
 
 /** The code whose messages are in the booking dialog's catalog. */
 const BOOKING = ['<rootDir>/src/features/appointments/components/BookAppointmentDialog.tsx'];
+/**
+ * The code whose messages are in the search page's catalog (search.po): only the search page uses it (its page,
+ * its results area and their parts), so the other pages do not load its texts.
+ */
+const SEARCH = ['<rootDir>/src/features/search'];
+/**
+ * The search page's parts that only the browser draws after a tap or an answer (the care filters, the near-me
+ * place form): their texts are fetched with them (search-later.po), not with the page.
+ */
+const SEARCH_LATER = ['<rootDir>/src/features/care/components/CareFilters.tsx', '<rootDir>/src/features/search/components/NearMeAsk.tsx'];
+/** Account settings' own texts (account.po). */
+const ACCOUNT = ['<rootDir>/src/features/account'];
+/** The landing page's own texts (landing.po). */
+const LANDING = ['<rootDir>/src/app/pages/LandingPage.tsx'];
+/**
+ * The profile pages' own texts (profile.po): the code only the two profile pages use (their parts, reviews and
+ * their dialogs, the availability list). Not the profile setup page's forms, nor what the dashboard shows.
+ */
+const PROFILE = [
+  '<rootDir>/src/features/profiles/pages/ProfessionalProfilePage.tsx',
+  '<rootDir>/src/features/profiles/pages/InstitutionProfilePage.tsx',
+  ...['ProviderProfile', 'ProfileParts', 'ReviewsSection', 'RatingSummary', 'RegisterListingParts', 'ProfileDialogs', 'ProfileSkeleton'].map(
+    (c) => `<rootDir>/src/features/profiles/components/${c}.tsx`,
+  ),
+  '<rootDir>/src/features/reviews',
+  '<rootDir>/src/features/appointments/components/ScheduleSection.tsx',
+];
 
 export default defineConfig({
   sourceLocale: 'en',
@@ -13,8 +40,29 @@ export default defineConfig({
   fallbackLocales: { default: 'en' },
   // The booking dialog's texts are a catalog of their own (booking.po), fetched with the dialog's code when it
   // first opens: every page's first load carries messages.po, and few visitors open the dialog.
+  // So are the search page's (search.po), the landing page's (landing.po) and the profile pages' (profile.po),
+  // fetched with their page (src/i18n/catalogs.ts): messages.po holds what every page shows (header, footer...).
   catalogs: [
-    { path: '<rootDir>/src/locales/{locale}/messages', include: ['<rootDir>/src'], exclude: ['**/node_modules/**', '**/*.test.*', ...BOOKING] },
+    {
+      path: '<rootDir>/src/locales/{locale}/messages',
+      include: ['<rootDir>/src'],
+      exclude: [
+        '**/node_modules/**',
+        '**/*.test.*',
+        ...BOOKING,
+        '<rootDir>/src/features/search/**',
+        ...SEARCH_LATER,
+        ...LANDING,
+        '<rootDir>/src/features/reviews/**',
+        ...PROFILE.filter((p) => p.endsWith('.tsx')),
+        '<rootDir>/src/features/account/**',
+      ],
+    },
+    { path: '<rootDir>/src/locales/{locale}/search', include: SEARCH, exclude: ['**/*.test.*', ...SEARCH_LATER] },
+    { path: '<rootDir>/src/locales/{locale}/search-later', include: SEARCH_LATER },
+    { path: '<rootDir>/src/locales/{locale}/account', include: ACCOUNT, exclude: ['**/*.test.*'] },
+    { path: '<rootDir>/src/locales/{locale}/landing', include: LANDING },
+    { path: '<rootDir>/src/locales/{locale}/profile', include: PROFILE, exclude: ['**/*.test.*'] },
     { path: '<rootDir>/src/locales/{locale}/booking', include: BOOKING, exclude: ['**/*.test.*'] },
   ],
   orderBy: 'messageId',

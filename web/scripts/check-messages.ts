@@ -2,8 +2,8 @@
  * Messages per language (issue 50, decision 046): extracts the messages from the web app's code
  * (Lingui's extractor, as `lingui extract` does) and compares them with each language's catalog
  * (web/src/locales/<locale>/messages.po), and the emergency page's messages
- * (contracts/src/emergency-messages.ts) and of texts and mail (contracts/src/text-messages.ts, decision 049)
- * with English's. Prints, per language, the
+ * (contracts/src/emergency-messages.ts), of texts and mail (contracts/src/text-messages.ts, decision 049)
+ * and of server-drawn pages' titles (contracts/src/page-head-messages.ts) with English's. Prints, per language, the
  * missing messages (shown in English meanwhile) and the unused ones (in a catalog, in no code).
  *
  * Fails when the English catalog lacks a message the code uses: the build compiles messages
@@ -17,6 +17,7 @@ import { getConfig } from '@lingui/conf';
 import { getCatalogs } from '@lingui/cli/api';
 import { emergencyMessages } from '@ilera/contracts/emergency-messages';
 import { textMessages } from '@ilera/contracts/text-messages';
+import { pageHeadMessages } from '@ilera/contracts/page-head-messages';
 import { LOCALES, DEFAULT_LOCALE } from '@ilera/contracts/locales';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,7 +30,7 @@ export interface LocaleReport {
   unused: string[];
 }
 
-export async function checkMessages(): Promise<{ web: LocaleReport[]; emergency: LocaleReport[]; texts: LocaleReport[] }> {
+export async function checkMessages(): Promise<{ web: LocaleReport[]; emergency: LocaleReport[]; texts: LocaleReport[]; heads: LocaleReport[] }> {
   const config = getConfig({ cwd: webRoot, configPath: path.join(webRoot, 'lingui.config.ts') });
   const web: LocaleReport[] = [];
   for (const catalog of await getCatalogs(config)) {
@@ -58,12 +59,18 @@ export async function checkMessages(): Promise<{ web: LocaleReport[]; emergency:
     const known = (id: string) => textIds.includes(id) || (id.endsWith('.short') && textIds.includes(id.slice(0, -'.short'.length)));
     return { locale, catalog: 'texts', missing: textIds.filter((id) => !own[id]), unused: Object.keys(own).filter((id) => !known(id)) };
   });
-  return { web, emergency, texts };
+  // Issue 50: server-drawn pages' titles and descriptions (contracts/src/page-head-messages.ts).
+  const headIds = Object.keys(pageHeadMessages.en);
+  const heads = LOCALES.map((locale) => {
+    const own: Record<string, string> = (pageHeadMessages as Partial<Record<string, Record<string, string>>>)[locale] ?? {};
+    return { locale, catalog: 'heads', missing: headIds.filter((id) => !own[id]), unused: Object.keys(own).filter((id) => !headIds.includes(id)) };
+  });
+  return { web, emergency, texts, heads };
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
-  const { web, emergency, texts } = await checkMessages();
+  const { web, emergency, texts, heads } = await checkMessages();
   const print = (title: string, reports: LocaleReport[]) => {
     console.log(title);
     for (const r of reports) {
@@ -75,6 +82,7 @@ if (isMain) {
   print('Web messages per language (web/src/locales):', web);
   print('Emergency page messages per language (contracts/src/emergency-messages.ts):', emergency);
   print('Text and mail messages per language (contracts/src/text-messages.ts):', texts);
+  print("Pages' titles and descriptions per language (contracts/src/page-head-messages.ts):", heads);
   const englishMissing = web.filter((r) => r.locale === DEFAULT_LOCALE).flatMap((r) => r.missing);
   if (englishMissing.length) {
     console.error(`Messages: the English catalog lacks ${englishMissing.length} message(s) the code uses; run \`npx lingui extract\` in web/.`);

@@ -19,7 +19,7 @@ import { directoryCountsQueryOptions } from './features/search/api/get-directory
 import { readSearchState, searchServerStateKey } from './features/search/search-state';
 import type { I18n } from '@lingui/core';
 import { localeBase, splitLocalePath } from '@ilera/contracts/locales';
-import { loadMessages } from './i18n/catalogs';
+import { loadMessages, PAGE_CATALOGS } from './i18n/catalogs';
 import { createI18n } from './i18n/i18n';
 
 /** What the API already read for the page, as its own GET would answer it. */
@@ -60,10 +60,13 @@ export const isAppPath = (pathname: string): boolean => isAppRoute(splitLocalePa
 
 const localeOf = (url: string) => splitLocalePath(new URL(url, 'http://localhost').pathname).locale;
 
-/** Issue 50: the page's own I18n, in the language of its address ('/ha/...' is Hausa). */
+/**
+ * Issue 50: the page's own I18n, in the language of its address ('/ha/...' is Hausa), with every page group's
+ * catalog: the server sends none of them, and the browser hydrates with its page's (src/i18n/catalogs.ts).
+ */
 async function i18nFor(url: string): Promise<I18n> {
   const locale = localeOf(url);
-  return createI18n(locale, await loadMessages(locale));
+  return createI18n(locale, await loadMessages(locale, PAGE_CATALOGS));
 }
 
 const searchStateOf = (url: string) => readSearchState(new URL(url, 'http://localhost').searchParams);

@@ -19,7 +19,7 @@ import { registerServiceWorker, warmServiceWorker } from './lib/service-worker';
 import { shouldShowConnectionDialog } from './lib/device';
 import { OFFLINE_MESSAGE, OFFLINE_PAGE_MESSAGE } from './lib/offline-messages';
 import { readMyPlanCookie, withMyPlan } from './features/care/my-plan-cookie';
-import { loadMessages, pageLocale } from './i18n/catalogs';
+import { loadMessages, pageCatalogsOf, pageLocale } from './i18n/catalogs';
 import { LOCALE_COOKIE, localeBase, splitLocalePath } from '@ilera/contracts/locales';
 
 const root = document.getElementById('root');
@@ -85,8 +85,9 @@ function preloadRouteChunks(): void {
 function load(recorder?: IntentRecorder): Promise<void> {
   recorder?.startLoading();
   if (!loading) preloadRouteChunks();
-  // Issue 50: the page's language's messages (a chunk of their own) come beside the app, not after it.
-  loading ??= Promise.all([import('./boot/app'), loadMessages(pageLocale(location.pathname))]).then(
+  // Issue 50: the page's language's messages (chunks of their own: the shared ones and the page group's) come
+  // beside the app, not after it.
+  loading ??= Promise.all([import('./boot/app'), loadMessages(pageLocale(location.pathname), pageCatalogsOf(location.pathname))]).then(
     async ([{ startApp }]) => {
       failure?.remove();
       // The app shows its own "Saved copy" notice (the service worker wrote one into a saved page's HTML).

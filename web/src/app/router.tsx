@@ -6,10 +6,12 @@ import { useAuth } from '../features/auth/api/use-auth';
 import { SessionExpiryWatch } from '../features/auth/components/SessionExpiryWatch';
 import { shouldShowConnectionDialog } from '../lib/device';
 import { ShellLayout } from './ShellLayout';
+import { withPageCatalog } from '../i18n/catalogs';
 
 // Every page is its own chunk: the first load of a phone on metered data fetches
 // only the shell and the page it opens.
-const LandingPage = lazy(() => import('./pages/LandingPage'));
+// Issue 50: the landing, search and profile pages' texts are catalogs of their own, fetched with their code.
+const LandingPage = lazy(() => withPageCatalog('landing', () => import('./pages/LandingPage')));
 const AboutPage = lazy(() => import('./pages/AboutPage'));
 const PrivacyPage = lazy(() => import('./pages/PrivacyPage'));
 const TermsPage = lazy(() => import('./pages/TermsPage'));
@@ -24,13 +26,13 @@ const ResetPasswordPage = lazy(() => import('../features/auth/pages/ResetPasswor
 const ChangePasswordPage = lazy(() => import('../features/auth/pages/ChangePasswordPage'));
 
 const DashboardPage = lazy(() => import('../features/dashboard/pages/DashboardPage'));
-const SearchPage = lazy(() => import('../features/search/pages/SearchPage'));
-const ProfessionalProfilePage = lazy(() => import('../features/profiles/pages/ProfessionalProfilePage'));
-const InstitutionProfilePage = lazy(() => import('../features/profiles/pages/InstitutionProfilePage'));
+const SearchPage = lazy(() => withPageCatalog('search', () => import('../features/search/pages/SearchPage')));
+const ProfessionalProfilePage = lazy(() => withPageCatalog('profile', () => import('../features/profiles/pages/ProfessionalProfilePage')));
+const InstitutionProfilePage = lazy(() => withPageCatalog('profile', () => import('../features/profiles/pages/InstitutionProfilePage')));
 const ClaimPage = lazy(() => import('../features/claims/pages/ClaimPage'));
 const ProfileSetupPage = lazy(() => import('../features/profiles/pages/ProfileSetupPage'));
 const AppointmentsPage = lazy(() => import('../features/appointments/pages/AppointmentsPage'));
-const AccountPage = lazy(() => import('../features/account/pages/AccountPage'));
+const AccountPage = lazy(() => withPageCatalog('account', () => import('../features/account/pages/AccountPage')));
 const SavedProvidersPage = lazy(() => import('../features/saved/pages/SavedProvidersPage'));
 
 const AdminLoginPage = lazy(() => import('../features/admin/pages/AdminLoginPage'));

@@ -9,8 +9,9 @@ import { hydrate } from '@tanstack/react-query';
 import { AppProviders } from '../app/providers';
 import { AppRoutes } from '../app/router';
 import { queryClient } from '../lib/query-client';
-import { localeBase } from '@ilera/contracts/locales';
-import { loadMessages, pageLocale } from '../i18n/catalogs';
+import { msg } from '@lingui/core/macro';
+import { DEFAULT_LOCALE, localeBase } from '@ilera/contracts/locales';
+import { loadMessages, pageCatalogsOf, pageLocale, setAppI18n } from '../i18n/catalogs';
 import { createI18n } from '../i18n/i18n';
 
 /** Calls `onCommit` once React has committed the root's first render (or hydration). */
@@ -39,7 +40,15 @@ function keepToastsForOffline(): void {
 export async function startApp(root: HTMLElement, serverState: HTMLElement | null): Promise<void> {
   // Issue 50: the address's language, whose messages the loader started fetching beside this chunk.
   const locale = pageLocale(location.pathname);
-  const i18n = createI18n(locale, await loadMessages(locale));
+  const catalogs = pageCatalogsOf(location.pathname);
+  const i18n = createI18n(locale, await loadMessages(locale, catalogs));
+  // A page reached later inside the app adds its group's catalog to this I18n (src/app/router.tsx).
+  setAppI18n(i18n, catalogs);
+  // A page the browser draws (the app's shell, index.html) has the site's English title; a server-drawn one already
+  // has its own, in its language (api/src/modules/seo/pages.ts, whose words are contracts/src/page-head-messages.ts'
+  // siteTitles: the same as this message's, a test says so). In this language's catalog, not all five in the app.
+  const siteTitle = msg`Ilera — Find healthcare providers in Nigeria`;
+  if (!serverState && locale !== DEFAULT_LOCALE) document.title = i18n._(siteTitle);
   return new Promise<void>((resolve) => {
     const app = (
       <StrictMode>

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
@@ -7,9 +7,10 @@ import { LOCALES, type Locale } from '@ilera/contracts/locales';
 // Issue 50 (decision 046): plurals and numbers come from CLDR through Intl, not from tables of ours.
 // These are what the runtime's ICU answers for each language, and what the catalogs do with them.
 
-/** msgid -> msgstr of a language's catalog (web/src/locales/<locale>/messages.po). */
+/** msgid -> msgstr of a language's catalogs (web/src/locales/<locale>/*.po: the shared one and the page groups'). */
 function catalog(locale: Locale): Map<string, string> {
-  const po = readFileSync(new URL(`../locales/${locale}/messages.po`, import.meta.url), 'utf8');
+  const dir = new URL(`../locales/${locale}/`, import.meta.url);
+  const po = readdirSync(dir).filter((f) => f.endsWith('.po')).map((f) => readFileSync(new URL(f, dir), 'utf8')).join('\n');
   const unquote = (s: string) => JSON.parse(s) as string;
   return new Map([...po.matchAll(/^msgid (".*")\nmsgstr (".*")$/gm)].map((m) => [unquote(m[1]!), unquote(m[2]!)]));
 }

@@ -146,3 +146,30 @@ describe('/emergency in each language', () => {
     expect(unknown.html).toContain('A kò rí “&lt;b&gt;Atlantis&lt;/b&gt;”');
   });
 });
+
+describe("pages' titles in each language (issue 50)", () => {
+  const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+  const description = (html: string) => /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
+
+  it('the landing, search and static pages have their title and description in the address\'s language; English keeps its own', async () => {
+    const ha = (await page('/ha')).html;
+    expect(title(ha)).toBe('Ilera — Nemo masu ba da kiwon lafiya a Najeriya');
+    expect(description(ha)).toMatch(/^Ilera jerin masu ba da kiwon lafiya ne na Najeriya/);
+    expect(title((await page('/pcm/search?q=fever')).html)).toBe('Ilera — Find doctors and hospitals for Nigeria');
+    expect(title((await page('/yo/about')).html)).toBe('Nípa Ilera | Ilera');
+    expect(title((await page('/ig/privacy')).html)).toBe('Iwu nzuzo | Ilera');
+    expect(title((await page('/ha/terms')).html)).toBe('Sharuɗɗan amfani | Ilera');
+    const en = (await page('/')).html;
+    expect(title(en)).toBe('Ilera — Find healthcare providers in Nigeria');
+    expect(description(en)).toMatch(/^Ilera is Nigeria&#39;s directory of healthcare providers/);
+    expect(title((await page('/search?q=fever')).html)).toBe('Ilera — Find healthcare providers in Nigeria');
+    expect(title((await page('/about')).html)).toBe('About Ilera | Ilera');
+  });
+
+  it("a profile's title says where in the page's language; the name, specialty and town as the profile has them", async () => {
+    const pro = await createProfessional(ctx.sql, { specialty: 'Pediatrics', city: 'Kano', state: 'Kano', user: { firstName: 'Aisha', lastName: 'Bello' } });
+    expect(title((await page(`/ha/professional/${pro.id}`)).html)).toBe('Dr. Aisha Bello, Pediatrics a Kano | Ilera');
+    expect(title((await page(`/yo/professional/${pro.id}`)).html)).toBe('Dr. Aisha Bello, Pediatrics ní Kano | Ilera');
+    expect(title((await page(`/professional/${pro.id}`)).html)).toBe('Dr. Aisha Bello, Pediatrics in Kano | Ilera');
+  });
+});

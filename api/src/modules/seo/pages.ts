@@ -18,7 +18,8 @@ import { multiSearch } from '../search/search.service';
 import type { ProfessionalRow } from '../professionals/professionals.repo';
 import type { InstitutionRow } from '../institutions/institutions.repo';
 import { careLd } from './care-ld';
-import { DEFAULT_LOCALE, localeBase, localePath, splitLocalePath } from '@ilera/contracts/locales';
+import { DEFAULT_LOCALE, localeBase, localePath, splitLocalePath, type Locale } from '@ilera/contracts/locales';
+import { pageHeadText, siteTitles, type PageHeadMessageId } from '@ilera/contracts/page-head-messages';
 import { alternateLinks, localizedPaths, preferredLocale, requestLocale } from '../i18n/locale';
 
 /** What the page's queries would fetch, as web/src/entry-server.tsx's ServerData names it. */
@@ -150,13 +151,19 @@ const institutionSchemaType: Record<string, string> = {
   health_post: 'MedicalClinic',
 };
 
+/** Issue 50: the page's language, from its address's prefix ('https://.../ha/professional/1' is Hausa). */
+const localeOfBase = (base: string): Locale => splitLocalePath(new URL(base).pathname).locale;
+
 export function professionalHead(p: PublicProfessional, base: string, context: HeadContext = noContext()): PageHead {
   const name = [p.title, p.user.firstName, p.user.lastName].filter(Boolean).join(' ');
   const kind = professionalTypeLabels[p.professionalType];
   const place = placeText(p);
   const url = `${base}/professional/${p.id}`;
   return {
-    title: `${name}, ${p.specialty}${p.city ? ` in ${p.city}` : ''} | Ilera`,
+    // Issue 50: the title in the page's language; the name, specialty and town as the profile holds them.
+    title: p.city
+      ? pageHeadText(localeOfBase(base), 'professionalTitleIn', { name, specialty: p.specialty, city: p.city })
+      : pageHeadText(localeOfBase(base), 'professionalTitle', { name, specialty: p.specialty }),
     description: `${name}: ${p.specialty} (${kind})${place ? ` in ${place}` : ''}.${ratingText(p)} See the profile and book an appointment on Ilera.`,
     canonical: url,
     noindex: p.status !== 'approved',
@@ -185,7 +192,9 @@ export function institutionHead(i: PublicInstitution, base: string, context: Hea
   const place = placeText(i);
   const url = `${base}/institution/${i.id}`;
   return {
-    title: `${i.name}, ${kind}${i.city ? ` in ${i.city}` : ''} | Ilera`,
+    title: i.city
+      ? pageHeadText(localeOfBase(base), 'institutionTitleIn', { name: i.name, kind, city: i.city })
+      : pageHeadText(localeOfBase(base), 'institutionTitle', { name: i.name, kind }),
     description: `${i.name}: ${kind}${place ? ` in ${place}` : ''}.${ratingText(i)}${i.services.length ? ` Services: ${i.services.slice(0, 4).join(', ')}.` : ''}${i.listed ? ` ${LISTED_FROM_REGISTER}.` : ''}`,
     canonical: url,
     noindex: i.status !== 'approved',
@@ -226,22 +235,19 @@ const wantsDataSaver = (request: FastifyRequest) =>
  * index.html's title and description. The mobile help pages are not among them: they
  * describe the visitor's own browser and connection, which only the browser knows.
  */
-const staticPages: Record<string, { title?: string; description: string }> = {
-  '/': { description: '' },
-  '/about': {
-    title: 'About Ilera | Ilera',
-    description:
-      "About Ilera, Nigeria's directory of healthcare providers: every doctor, pharmacist, nurse and facility is checked before it is listed.",
-  },
-  '/privacy': {
-    title: 'Privacy Policy | Ilera',
-    description: 'What Ilera keeps about you, who can see your health information, and the choices you have.',
-  },
-  '/terms': {
-    title: 'Terms of Service | Ilera',
-    description: 'The terms for using Ilera to find healthcare providers in Nigeria and to request appointments.',
-  },
+const staticPages: Record<string, { title?: PageHeadMessageId; description?: PageHeadMessageId }> = {
+  '/': {},
+  '/about': { title: 'aboutTitle', description: 'aboutDescription' },
+  '/privacy': { title: 'privacyTitle', description: 'privacyDescription' },
+  '/terms': { title: 'termsTitle', description: 'termsDescription' },
 };
+
+/**
+ * Issue 50: a page's default title and description in its language (index.html's in English, as they were).
+ * The search page and the landing page have these.
+ */
+const defaultHead = (template: { title: string; description: string }, locale: Locale) =>
+  locale === DEFAULT_LOCALE ? template : { title: siteTitles[locale], description: pageHeadText(locale, 'description') };
 
 /**
  * GET /professional/{id} and /institution/{id}: the profile as its API answer shows it
@@ -308,10 +314,15 @@ export async function registerServerPages(app: FastifyInstance, root: string): P
       const data: ServerData = url === '/' ? { directoryCounts: await directoryCounts(app.sql) } : {};
       const body = await render(request, data);
       reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache');
+      const fallback = defaultHead({ title: defaultTitle, description: defaultDescription }, locale);
       return reply.send(
         renderDocument(
           template,
-          { title: head.title ?? defaultTitle, description: head.description || defaultDescription, canonical: `${app.config.appUrl}${localePath(locale, url)}` },
+          {
+            title: head.title ? pageHeadText(locale, head.title) : fallback.title,
+            description: head.description ? pageHeadText(locale, head.description) : fallback.description,
+            canonical: `${app.config.appUrl}${localePath(locale, url)}`,
+          },
           body,
         ),
       );
@@ -399,7 +410,7 @@ export async function registerServerPages(app: FastifyInstance, root: string): P
     const body = drawn && !search ? { ...drawn, incomplete: true } : drawn;
     reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Cookie, Save-Data');
     return reply.send(
-      renderDocument(template, { title: defaultTitle, description: defaultDescription, canonical: `${app.config.appUrl}${request.url}` }, body),
+      renderDocument(template, { ...defaultHead({ title: defaultTitle, description: defaultDescription }, requestLocale(request)), canonical: `${app.config.appUrl}${request.url}` }, body),
     );
   });
 

@@ -1,8 +1,15 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { formatSlotShort, lagosTimestamp, weekdayLabels } from '@ilera/contracts';
+import { DEFAULT_LOCALE } from '@ilera/contracts/locales';
+import { useLocale } from '../../../i18n/use-locale';
 import { loginEndpoint } from '../../auth/api/return-path';
 import { useSchedule } from '../api/get-schedule';
 import type { ProviderTarget } from '../api/types';
+
+/** weekdayLabels (Monday first), in the page's language (issue 50). */
+const weekdays = [msg`Monday`, msg`Tuesday`, msg`Wednesday`, msg`Thursday`, msg`Friday`, msg`Saturday`, msg`Sunday`];
 
 export interface PickedSlot {
   date: string;
@@ -22,6 +29,13 @@ export function ScheduleSection({
   signedIn: boolean;
   onPick: (slot: PickedSlot) => void;
 }) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  // A free day's date: "Mon 30 Nov" in English (as it was), the language's own short date otherwise (CLDR, in WAT).
+  const dayOf = (at: string) =>
+    locale === DEFAULT_LOCALE
+      ? formatSlotShort(at).split(',')[0]
+      : new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'Africa/Lagos' }).format(new Date(at));
   const schedule = useSchedule(target);
   // Signed out: sign in first, then the profile opens the dialog at that slot (useBookOnReturn).
   const pick = (slot: PickedSlot) =>
@@ -31,36 +45,36 @@ export function ScheduleSection({
   const free = s.days.filter((d) => d.times.length > 0);
   return (
     <Stack gap="sm">
-      <Stack gap={2} aria-label="Working hours">
+      <Stack gap={2} aria-label={t`Working hours`}>
         {s.weeklyHours.map((h, i) => (
           <Group key={weekdayLabels[i]} justify="space-between" gap="xs">
-            <Text size="sm">{weekdayLabels[i]}</Text>
+            <Text size="sm">{t(weekdays[i]!)}</Text>
             <Text size="sm" c={h ? undefined : 'dimmed'}>
-              {h ? `${h.start}-${h.end}` : 'Closed'}
+              {h ? `${h.start}-${h.end}` : t`Closed`}
             </Text>
           </Group>
         ))}
       </Stack>
       {s.bookingMode === 'directory' ? (
         <Text size="sm" fw={500}>
-          No online booking. Please call to book.
+          {t`No online booking. Please call to book.`}
         </Text>
       ) : free.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No free slots in the next 7 days.
+          {t`No free slots in the next 7 days.`}
         </Text>
       ) : (
-        <Stack gap="xs" aria-label="Free slots in the next 7 days">
+        <Stack gap="xs" aria-label={t`Free slots in the next 7 days`}>
           {free.map((d) => (
             <Group key={d.date} gap={6}>
               <Text size="sm" fw={500} w={110}>
-                {formatSlotShort(lagosTimestamp(d.date, d.times[0]!)).split(',')[0]}
+                {dayOf(lagosTimestamp(d.date, d.times[0]!))}
               </Text>
-              {d.times.map((t) => {
-                const label = formatSlotShort(lagosTimestamp(d.date, t));
+              {d.times.map((time) => {
+                const label = formatSlotShort(lagosTimestamp(d.date, time));
                 return (
-                  <Button key={t} size="compact-sm" variant="light" aria-label={`Book ${label}`} onClick={() => pick({ date: d.date, time: t })}>
-                    {t}
+                  <Button key={time} size="compact-sm" variant="light" aria-label={t`Book ${label}`} onClick={() => pick({ date: d.date, time })}>
+                    {time}
                   </Button>
                 );
               })}

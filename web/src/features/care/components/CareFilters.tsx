@@ -1,10 +1,12 @@
 import { Checkbox, Group, NativeSelect, Pill, Stack, Text } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
 import { careServices, consultationLanguages, formatNaira } from '@ilera/contracts';
 import type { SearchState } from '../../search/search-state';
 import { ANY_PLAN, planOf } from '../../search/plan-filter';
 import { usePayers } from '../api/get-payers';
 import { readinessFirst } from '../services-order';
 import { useMyPlan } from '../use-my-plan';
+import { WithSearchLaterMessages } from '../../search/later-messages';
 
 /** The caps a patient picks from (naira): a select, not a number field, which would weigh more on a phone. */
 const FEE_CAPS = [2000, 5000, 10000, 20000, 50000];
@@ -14,7 +16,17 @@ const FEE_CAPS = [2000, 5000, 10000, 20000, 50000];
  * visitor "My plan" on this phone), care services (all of those chosen) and a highest consultation fee.
  * Loaded when the filters open (FiltersPanel): a search page's first load stays within its budget.
  */
-export default function CareFilters({ state, onChange }: { state: SearchState; onChange: (patch: Partial<SearchState>) => void }) {
+export default function CareFilters(props: { state: SearchState; onChange: (patch: Partial<SearchState>) => void }) {
+  // Issue 50: its texts come with it (search-later.po), not with the search page.
+  return (
+    <WithSearchLaterMessages>
+      <CareFilterFields {...props} />
+    </WithSearchLaterMessages>
+  );
+}
+
+function CareFilterFields({ state, onChange }: { state: SearchState; onChange: (patch: Partial<SearchState>) => void }) {
+  const { t } = useLingui();
   const payers = usePayers();
   const my = useMyPlan();
   const plan = planOf(state) ?? '';
@@ -22,10 +34,10 @@ export default function CareFilters({ state, onChange }: { state: SearchState; o
   const fees = state.maxFee !== undefined && !FEE_CAPS.includes(state.maxFee) ? [...FEE_CAPS, state.maxFee].sort((a, b) => a - b) : FEE_CAPS;
   return (
     <Stack gap="sm">
-      <Checkbox label="Open now" checked={state.openNow === true} onChange={(e) => onChange({ openNow: e.currentTarget.checked || undefined })} />
-      <Checkbox label="Open 24 hours" checked={state.open24h === true} onChange={(e) => onChange({ open24h: e.currentTarget.checked || undefined })} />
+      <Checkbox label={t`Open now`} checked={state.openNow === true} onChange={(e) => onChange({ openNow: e.currentTarget.checked || undefined })} />
+      <Checkbox label={t`Open 24 hours`} checked={state.open24h === true} onChange={(e) => onChange({ open24h: e.currentTarget.checked || undefined })} />
       <NativeSelect
-        label="Health plan"
+        label={t`Health plan`}
         value={plan}
         onChange={(e) => {
           const slug = e.currentTarget.value;
@@ -33,35 +45,35 @@ export default function CareFilters({ state, onChange }: { state: SearchState; o
           onChange({ plan: slug || (my.plan ? ANY_PLAN : undefined), primary: slug ? state.primary : undefined });
         }}
         data={[
-          { value: '', label: 'Any health plan' },
+          { value: '', label: t`Any health plan` },
           ...(payers.data ?? []).map((p) => ({ value: p.slug, label: p.name })),
           ...(plan && !payers.data?.some((p) => p.slug === plan) ? [{ value: plan, label: plan.toUpperCase() }] : []),
         ]}
       />
       {plan && (
         <Checkbox
-          label="Primary provider for this plan"
+          label={t`Primary provider for this plan`}
           checked={state.primary === true}
           onChange={(e) => onChange({ primary: e.currentTarget.checked || undefined })}
         />
       )}
       {plan && !my.signedIn && (
-        <Checkbox label="Use as my plan on this phone" checked={my.plan === plan} onChange={(e) => my.remember(e.currentTarget.checked ? plan : null)} />
+        <Checkbox label={t`Use as my plan on this phone`} checked={my.plan === plan} onChange={(e) => my.remember(e.currentTarget.checked ? plan : null)} />
       )}
       <NativeSelect
-        label="Care service"
+        label={t`Care service`}
         value=""
         onChange={(e) => e.currentTarget.value && onChange({ services: [...chosen, e.currentTarget.value] })}
-        data={[{ value: '', label: chosen.length ? 'Add another service' : 'Any service' }, ...readinessFirst(careServices).filter((s) => !chosen.includes(s))]}
+        data={[{ value: '', label: chosen.length ? t`Add another service` : t`Any service` }, ...readinessFirst(careServices).filter((s) => !chosen.includes(s))]}
       />
       {chosen.length > 0 && (
-        <Group gap={6} aria-label="Services chosen">
+        <Group gap={6} aria-label={t`Services chosen`}>
           {chosen.map((s) => (
             <Pill
               key={s}
               withRemoveButton
               onRemove={() => onChange({ services: chosen.filter((x) => x !== s).length ? chosen.filter((x) => x !== s) : undefined })}
-              removeButtonProps={{ 'aria-label': `Remove ${s}`, 'aria-hidden': false, tabIndex: 0 }}
+              removeButtonProps={{ 'aria-label': t`Remove ${s}`, 'aria-hidden': false, tabIndex: 0 }}
             >
               {s}
             </Pill>
@@ -69,23 +81,26 @@ export default function CareFilters({ state, onChange }: { state: SearchState; o
         </Group>
       )}
       <NativeSelect
-        label="Consultation fee"
+        label={t`Consultation fee`}
         value={state.maxFee === undefined ? '' : String(state.maxFee)}
         onChange={(e) => onChange({ maxFee: e.currentTarget.value === '' ? undefined : Number(e.currentTarget.value) })}
-        data={[{ value: '', label: 'Any fee' }, ...fees.map((n) => ({ value: String(n), label: `Up to ${formatNaira(n)}` }))]}
+        data={[{ value: '', label: t`Any fee` }, ...fees.map((n) => {
+          const fee = formatNaira(n);
+          return { value: String(n), label: t`Up to ${fee}` };
+        })]}
       />
       {state.type === 'professionals' && (
         // Issue 50: professionals who consult in this language.
         <NativeSelect
-          label="Speaks"
+          label={t`Speaks`}
           value={state.language ?? ''}
           onChange={(e) => onChange({ language: e.currentTarget.value || undefined })}
-          data={[{ value: '', label: 'Any language' }, ...consultationLanguages.map(([value, label]) => ({ value, label }))]}
+          data={[{ value: '', label: t`Any language` }, ...consultationLanguages.map(([value, label]) => ({ value, label }))]}
         />
       )}
       {my.signedIn && my.plan && plan !== my.plan && (
         <Text size="xs" c="dimmed">
-          Your plan in Account settings is chosen for new searches.
+          {t`Your plan in Account settings is chosen for new searches.`}
         </Text>
       )}
     </Stack>

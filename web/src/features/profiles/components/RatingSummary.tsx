@@ -1,4 +1,5 @@
 import { Group, Text } from '@mantine/core';
+import { Plural } from '@lingui/react/macro';
 import { Stars } from '../../../components/Stars';
 
 /**
@@ -13,7 +14,7 @@ export function RatingSummary({ average, count }: { average: number; count: numb
         {average.toFixed(1)}
       </Text>
       <Text size="sm" c="dimmed">
-        ({count} {count === 1 ? 'review' : 'reviews'})
+        (<Plural value={count} one="# review" other="# reviews" />)
       </Text>
     </Group>
   );

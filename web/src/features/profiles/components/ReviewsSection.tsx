@@ -1,6 +1,7 @@
 import { lazy, useState } from 'react';
 import { Alert, Badge, Box, Button, Card, Divider, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconEyeOff, IconRosetteDiscountCheck } from '@tabler/icons-react';
+import { useLingui } from '@lingui/react/macro';
 import { formatLagosDate, reviewerDisplayName } from '@ilera/contracts';
 import type { Review } from '@ilera/contracts';
 import type { ProviderKind, ReviewOrder } from '../api/types';
@@ -40,23 +41,24 @@ export function ReviewsSection({
   onSortChange: (sort: ReviewOrder) => void;
   viewer?: ReviewViewer;
 }) {
+  const { t } = useLingui();
   const [reporting, setReporting] = useState<number | null>(null);
   const [replying, setReplying] = useState<number | null>(null);
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="reviews-heading">
       <Group justify="space-between" mb="sm" gap="xs">
         <Title order={2} size="h4" id="reviews-heading">
-          Patient Reviews
+          {t`Patient Reviews`}
         </Title>
         {reviews && reviews.length > 1 && (
           <SegmentedControl
             size="xs"
-            aria-label="Order of reviews"
+            aria-label={t`Order of reviews`}
             value={sort}
             onChange={(value) => onSortChange(value as ReviewOrder)}
             data={[
-              { value: 'newest', label: 'Newest' },
-              { value: 'verified', label: 'Verified first' },
+              { value: 'newest', label: t`Newest` },
+              { value: 'verified', label: t`Verified first` },
             ]}
           />
         )}
@@ -67,21 +69,26 @@ export function ReviewsSection({
           <Skeleton height={40} />
         </Stack>
       ) : !reviews || reviews.length === 0 ? (
-        <Text c="dimmed">No reviews yet.</Text>
+        <Text c="dimmed">{t`No reviews yet.`}</Text>
       ) : (
         <Stack gap="md">
-          {reviews.map((review, index) => (
+          {reviews.map((review, index) => {
+            const rating = review.rating;
+            const reviewer = reviewerDisplayName(review.reviewer.firstName, review.reviewer.lastName);
+            const reason = review.hiddenReason;
+            const replied = review.reply ? formatLagosDate(review.reply.createdAt) : '';
+            return (
             <div key={review.id}>
               {index > 0 && <Divider mb="md" />}
               <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
                 <Group gap="sm">
-                  <Stars value={review.rating} label={`${review.rating} out of 5 stars`} />
+                  <Stars value={rating} label={t`${rating} out of 5 stars`} />
                   <Text fw={600} size="sm">
-                    {reviewerDisplayName(review.reviewer.firstName, review.reviewer.lastName)}
+                    {reviewer}
                   </Text>
                   {review.verifiedVisit && (
                     <Badge color="teal" variant="light" size="sm" leftSection={<IconRosetteDiscountCheck size={12} aria-hidden />}>
-                      Verified visit
+                      {t`Verified visit`}
                     </Badge>
                   )}
                 </Group>
@@ -95,14 +102,14 @@ export function ReviewsSection({
                 </Text>
               )}
               {review.hiddenReason && (
-                <Alert mt="xs" color="orange" variant="light" icon={<IconEyeOff size={16} aria-hidden />} title="Only you can see this review">
-                  Hidden by a moderator: {review.hiddenReason}
+                <Alert mt="xs" color="orange" variant="light" icon={<IconEyeOff size={16} aria-hidden />} title={t`Only you can see this review`}>
+                  {t`Hidden by a moderator: ${reason}`}
                 </Alert>
               )}
               {review.reply && (
-                <Box mt="xs" ml="md" pl="sm" style={{ borderLeft: '3px solid var(--mantine-color-teal-3)' }} aria-label="Reply from the provider">
+                <Box mt="xs" ml="md" pl="sm" style={{ borderLeft: '3px solid var(--mantine-color-teal-3)' }} aria-label={t`Reply from the provider`}>
                   <Text size="xs" fw={600} c="teal.8">
-                    Reply from the provider · {formatLagosDate(review.reply.createdAt)}
+                    {t`Reply from the provider · ${replied}`}
                   </Text>
                   <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
                     {review.reply.body}
@@ -113,18 +120,19 @@ export function ReviewsSection({
                 <Group gap="xs" mt={4}>
                   {viewer.isProviderOwner && !review.reply && (
                     <Button size="compact-xs" variant="subtle" onClick={() => setReplying(review.id)}>
-                      Reply
+                      {t`Reply`}
                     </Button>
                   )}
                   {viewer.signedIn && !review.mine && (
-                    <Button size="compact-xs" variant="subtle" color="gray" onClick={() => setReporting(review.id)} aria-label={`Report review by ${reviewerDisplayName(review.reviewer.firstName, review.reviewer.lastName)}`}>
-                      Report
+                    <Button size="compact-xs" variant="subtle" color="gray" onClick={() => setReporting(review.id)} aria-label={t`Report review by ${reviewer}`}>
+                      {t`Report`}
                     </Button>
                   )}
                 </Group>
               )}
             </div>
-          ))}
+            );
+          })}
         </Stack>
       )}
       {viewer && (

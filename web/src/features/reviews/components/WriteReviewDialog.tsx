@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Modal, Rating, Stack, Text, Textarea } from '@mantine/core';
-import { RATING_MESSAGE } from '@ilera/contracts';
+import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { isRateLimitedError, rateLimitedMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { DialogButtons, dialogClosers, dialogOutcome, providerIds } from '../../../components/dialog-parts';
@@ -21,6 +22,9 @@ const COMMENT_MAX = 2000;
  * provider replaces the first. Success closes, resets and refreshes the list.
  */
 export default function WriteReviewDialog({ opened, onClose, professionalId, institutionId }: WriteReviewDialogProps) {
+  const { t } = useLingui();
+  // contracts' RATING_MESSAGE in English (the spec's words, as the API says them), in the page's language otherwise.
+  const ratingMessage = t`Please select a rating before submitting your review.`;
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState('');
   const create = useCreateReview();
@@ -34,41 +38,41 @@ export default function WriteReviewDialog({ opened, onClose, professionalId, ins
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (rating < 1) {
-      toast({ title: 'Error', description: RATING_MESSAGE, variant: 'destructive' });
+      toast({ title: t`Error`, description: ratingMessage, variant: 'destructive' });
       return;
     }
     create.mutate(
       { rating, comment: comment.trim() || null, ...providerIds({ professionalId, institutionId }) },
       dialogOutcome(
-        { title: 'Review Submitted', description: 'Thank you for your feedback!' },
+        { title: t`Review Submitted`, description: t`Thank you for your feedback!` },
         done,
         (error) => {
-          const description = isRateLimitedError(error) ? rateLimitedMessage(error) : 'Failed to submit review. Please try again.';
-          toast({ title: 'Error', description, variant: 'destructive' });
+          const description = isRateLimitedError(error) ? rateLimitedMessage(error) : t`Failed to submit review. Please try again.`;
+          toast({ title: t`Error`, description, variant: 'destructive' });
         },
       ),
     );
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Write a Review" centered>
+    <Modal opened={opened} onClose={close} title={t`Write a Review`} centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <div>
             <Text size="sm" fw={500} mb={6} id="review-rating-label">
-              Rating
+              {t`Rating`}
             </Text>
             <Rating
               value={rating}
               onChange={setRating}
               size="xl"
               aria-labelledby="review-rating-label"
-              getSymbolLabel={(value) => `${value} ${value === 1 ? 'star' : 'stars'}`}
+              getSymbolLabel={(value) => t`${plural(value, { one: '# star', other: '# stars' })}`}
             />
           </div>
           <Textarea
-            label="Comment"
-            placeholder="Share your experience to help other patients"
+            label={t`Comment`}
+            placeholder={t`Share your experience to help other patients`}
             value={comment}
             onChange={(e) => setComment(e.currentTarget.value)}
             autosize
@@ -78,9 +82,9 @@ export default function WriteReviewDialog({ opened, onClose, professionalId, ins
           />
           <DialogButtons onCancel={close} pending={create.isPending}>
             {/* Spec §5: disabled until a rating is chosen; a click on it still explains why. */}
-            <span onClick={() => rating < 1 && toast({ title: 'Error', description: RATING_MESSAGE, variant: 'destructive' })}>
+            <span onClick={() => rating < 1 && toast({ title: t`Error`, description: ratingMessage, variant: 'destructive' })}>
               <Button type="submit" loading={create.isPending} disabled={rating < 1}>
-                Submit Review
+                {t`Submit Review`}
               </Button>
             </span>
           </DialogButtons>

@@ -8,10 +8,12 @@ import {
   IconStethoscope,
   IconBuilding,
 } from '@tabler/icons-react';
-import { institutionTypeLabel, professionalTypeLabels, professionalTypes, type ProfessionalType } from '@ilera/contracts';
+import { Plural, useLingui } from '@lingui/react/macro';
+import { professionalTypes, type ProfessionalType } from '@ilera/contracts';
 import type { SearchState } from '../search-state';
 import { institutionTypeChoices, serviceChoices, specialtyChoices, type FacetValue } from './FiltersPanel';
 import { formatCount } from './ResultParts';
+import { institutionTypeIn, professionalTypesText, professionalTypeText } from '../labels';
 
 const proIcons: Record<ProfessionalType, ReactNode> = {
   doctor: <IconStethoscope size={24} />,
@@ -36,17 +38,17 @@ const countOf = (values: FacetValue[], name: string) => values.find((v) => v.nam
  * clears the specialty or service; choosing it again removes it.
  */
 export function CategoryCards({ state, facet, onChange }: PickerProps) {
+  const { t } = useLingui();
   const pros = state.type === 'professionals';
   const items = pros
-    ? professionalTypes.map((t) => ({ value: t as string, label: `${professionalTypeLabels[t]}s`, icon: proIcons[t] }))
-    : institutionTypeChoices(facet, state.institutionType).map((t) => ({ value: t, label: institutionTypeLabel(t), icon: institutionIcon(t) }));
+    ? professionalTypes.map((p) => ({ value: p as string, label: t(professionalTypesText[p]), icon: proIcons[p] }))
+    : institutionTypeChoices(facet, state.institutionType).map((i) => ({ value: i, label: institutionTypeIn(t, i), icon: institutionIcon(i) }));
   const selected = pros ? state.professionalType : state.institutionType;
-  const unit = (n: number) => (pros ? (n === 1 ? 'professional' : 'professionals') : n === 1 ? 'institution' : 'institutions');
 
   return (
     // On every screen (issue 48, D16/D18): on a phone, one row of compact cards that scrolls
     // sideways (app/global.css), so the first result stays on the first screen.
-    <SimpleGrid className="ilera-category-row" cols={{ base: 2, sm: 3 }} spacing="sm" role="group" aria-label={pros ? 'Professional types' : 'Institution types'}>
+    <SimpleGrid className="ilera-category-row" cols={{ base: 2, sm: 3 }} spacing="sm" role="group" aria-label={pros ? t`Professional types` : t`Institution types`}>
       {items.map((item) => {
         const active = selected === item.value;
         const n = countOf(facet, item.value);
@@ -78,7 +80,7 @@ export function CategoryCards({ state, facet, onChange }: PickerProps) {
                 <Stack gap={0}>
                   <Text fw={600}>{item.label}</Text>
                   <Text size="sm" c="dimmed">
-                    {formatCount(n)} {unit(n)}
+                    <CountLabel count={n} pros={pros} />
                   </Text>
                 </Stack>
               </Group>
@@ -90,18 +92,30 @@ export function CategoryCards({ state, facet, onChange }: PickerProps) {
   );
 }
 
+/** '1,234 professionals', '1 institution': the plural's form from CLDR (Intl.PluralRules) for the page's language. */
+function CountLabel({ count, pros }: { count: number; pros: boolean }) {
+  const shown = formatCount(count);
+  return pros ? (
+    <Plural value={count} one={`${shown} professional`} other={`${shown} professionals`} />
+  ) : (
+    <Plural value={count} one={`${shown} institution`} other={`${shown} institutions`} />
+  );
+}
+
 /** After a category is chosen: its specialties (professionals) or services (institutions), with counts. */
 export function SubPicker({ state, facet, onChange }: PickerProps) {
+  const { t } = useLingui();
   const pros = state.type === 'professionals';
   const category = pros ? state.professionalType : state.institutionType;
   if (!category) return null;
   const selected = pros ? state.specialty : state.service;
   const choices = pros ? specialtyChoices(state.professionalType, facet, selected) : serviceChoices(state.institutionType, facet, selected);
-  const title = pros ? `${professionalTypeLabels[state.professionalType!]} specialties` : `${institutionTypeLabel(category)} services`;
+  const kind = pros ? t(professionalTypeText[state.professionalType!]) : institutionTypeIn(t, category);
+  const title = pros ? t`${kind} specialties` : t`${kind} services`;
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="sub-picker-title">
       <Title order={2} size="h5" id="sub-picker-title" mb="xs">
-        {pros ? 'Choose a specialty' : 'Choose a service'}
+        {pros ? t`Choose a specialty` : t`Choose a service`}
       </Title>
       <Group gap={6} role="group" aria-label={title}>
         {choices.map((c) => {

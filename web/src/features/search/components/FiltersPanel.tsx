@@ -2,14 +2,12 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button, Card, Checkbox, Collapse, Group, NativeSelect, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconFilter } from '@tabler/icons-react';
+import { useLingui } from '@lingui/react/macro';
 import {
-  availabilityWindowLabels,
   availabilityWindows,
   type AvailabilityWindow,
   allServices,
   allSpecialties,
-  institutionTypeLabel,
-  professionalTypeLabels,
   professionalTypes,
   registrationInstitutionTypeValues,
   servicesByInstitutionType,
@@ -20,6 +18,7 @@ import {
 } from '@ilera/contracts';
 import { clearCareFilters, hasCareFilters, type SearchState } from '../search-state';
 import { formatCount } from './ResultParts';
+import { availabilityWindowText, institutionTypeIn, professionalTypeText } from '../labels';
 
 // Issue 45's filters (open now, health plan, services, fee): their code comes when the filters open.
 const CareFilters = lazy(() => import('../../care/components/CareFilters'));
@@ -81,6 +80,7 @@ export function FiltersPanel({
   facets: SearchFacets;
   onChange: (patch: Partial<SearchState>) => void;
 }) {
+  const { t } = useLingui();
   // Read after the first render, which must match the server's HTML (the server knows no
   // screen, decision 015): closed at first, opened at once on a wide screen.
   const wide = useMediaQuery(WIDE, false, { getInitialValueInEffect: true });
@@ -105,12 +105,12 @@ export function FiltersPanel({
 
   return (
     // On a wide screen the app must come at once to open it (issue 35: web/src/main.tsx).
-    <Card withBorder radius="md" padding="md" component="section" aria-label="Filters" data-app-at-once={WIDE}>
+    <Card withBorder radius="md" padding="md" component="section" aria-label={t`Filters`} data-app-at-once={WIDE}>
       <UnstyledButton onClick={() => setOpened((o) => !o)} aria-expanded={opened} aria-controls="search-filters" w="100%">
         <Group justify="space-between">
           <Group gap={8}>
             <IconFilter size={18} aria-hidden />
-            <Text fw={600}>Filters</Text>
+            <Text fw={600}>{t`Filters`}</Text>
           </Group>
           {opened ? <IconChevronUp size={18} aria-hidden /> : <IconChevronDown size={18} aria-hidden />}
         </Group>
@@ -118,34 +118,34 @@ export function FiltersPanel({
       <Collapse in={opened} id="search-filters">
         <Stack gap="sm" mt="md">
           <NativeSelect
-            label="Availability"
+            label={t`Availability`}
             value={state.availability ?? ''}
             onChange={(e) => onChange({ availability: (e.currentTarget.value || undefined) as AvailabilityWindow | undefined })}
             data={[
-              { value: '', label: 'Any time' },
-              ...availabilityWindows.map((w) => ({ value: w, label: withCount(availabilityWindowLabels[w], facets.availability, w) })),
+              { value: '', label: t`Any time` },
+              ...availabilityWindows.map((w) => ({ value: w, label: withCount(t(availabilityWindowText[w]), facets.availability, w) })),
             ]}
           />
           {pros ? (
             <>
               <NativeSelect
-                label="Professional Type"
+                label={t`Professional Type`}
                 value={state.professionalType ?? ''}
                 onChange={(e) =>
                   // Picking a type clears the specialty (spec §4).
                   onChange({ professionalType: (e.currentTarget.value || undefined) as ProfessionalType | undefined, specialty: undefined })
                 }
                 data={[
-                  { value: '', label: 'All Types' },
-                  ...professionalTypes.map((t) => ({ value: t, label: withCount(professionalTypeLabels[t], facets.category, t) })),
+                  { value: '', label: t`All Types` },
+                  ...professionalTypes.map((p) => ({ value: p, label: withCount(t(professionalTypeText[p]), facets.category, p) })),
                 ]}
               />
               <NativeSelect
-                label="Specialty"
+                label={t`Specialty`}
                 value={state.specialty ?? ''}
                 onChange={(e) => onChange({ specialty: e.currentTarget.value || undefined })}
                 data={[
-                  { value: '', label: 'All Specialties' },
+                  { value: '', label: t`All Specialties` },
                   ...specialtyChoices(state.professionalType, facets.sub, state.specialty).map((s) => ({
                     value: s,
                     label: withCount(s, facets.sub, s),
@@ -156,23 +156,23 @@ export function FiltersPanel({
           ) : (
             <>
               <NativeSelect
-                label="Institution Type"
+                label={t`Institution Type`}
                 value={state.institutionType ?? ''}
                 onChange={(e) => onChange({ institutionType: e.currentTarget.value || undefined, service: undefined })}
                 data={[
-                  { value: '', label: 'All Types' },
-                  ...institutionTypeChoices(facets.category, state.institutionType).map((t) => ({
-                    value: t,
-                    label: withCount(institutionTypeLabel(t), facets.category, t),
+                  { value: '', label: t`All Types` },
+                  ...institutionTypeChoices(facets.category, state.institutionType).map((i) => ({
+                    value: i,
+                    label: withCount(institutionTypeIn(t, i), facets.category, i),
                   })),
                 ]}
               />
               <NativeSelect
-                label="Service"
+                label={t`Service`}
                 value={state.service ?? ''}
                 onChange={(e) => onChange({ service: e.currentTarget.value || undefined })}
                 data={[
-                  { value: '', label: 'All Services' },
+                  { value: '', label: t`All Services` },
                   ...serviceChoices(state.institutionType, facets.sub, state.service).map((s) => ({
                     value: s,
                     label: withCount(s, facets.sub, s),
@@ -182,8 +182,8 @@ export function FiltersPanel({
             </>
           )}
           <TextInput
-            label="City"
-            placeholder="e.g. Ikeja"
+            label={t`City`}
+            placeholder={t`e.g. Ikeja`}
             value={city}
             onChange={(e) => setCity(e.currentTarget.value)}
             onBlur={commitCity}
@@ -195,16 +195,16 @@ export function FiltersPanel({
             }}
           />
           <NativeSelect
-            label="State"
+            label={t`State`}
             value={state.state ?? ''}
             onChange={(e) => onChange({ state: e.currentTarget.value || undefined })}
             data={[
-              { value: '', label: 'All States' },
+              { value: '', label: t`All States` },
               ...optionValues(stateFilterValues, [], state.state).map((s) => ({ value: s, label: withCount(s, facets.state, s) })),
             ]}
           />
           <Checkbox
-            label={withCount('Verified licence', facets.verified, 'true')}
+            label={withCount(t`Verified licence`, facets.verified, 'true')}
             checked={state.verified === true}
             onChange={(e) => onChange({ verified: e.currentTarget.checked || undefined })}
           />
@@ -220,7 +220,7 @@ export function FiltersPanel({
                 onChange({ professionalType: undefined, specialty: undefined, institutionType: undefined, service: undefined, city: undefined, state: undefined, verified: undefined, availability: undefined, ...clearCareFilters })
               }
             >
-              Clear filters
+              {t`Clear filters`}
             </Button>
           )}
         </Stack>

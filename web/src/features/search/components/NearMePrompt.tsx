@@ -1,9 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Text, TextInput } from '@mantine/core';
-import { IconCurrentLocation } from '@tabler/icons-react';
-import { getJson } from '../../../lib/api';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Text } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
 import { DEFAULT_RADIUS_KM, type SearchState } from '../search-state';
-import { withoutWords, type Understood } from '../understood';
+import type { Understood } from '../understood';
+
+// Issue 50: "Finding your location…", the place form and their texts (search-later.po) come only when the words ask for "near me".
+const NearMeAsk = lazy(() => import('./NearMeAsk'));
 
 type Asking = 'idle' | 'locating' | 'failed';
 
@@ -24,8 +26,8 @@ export function NearMePrompt({
   asked?: Understood;
   update: (patch: Partial<SearchState>, options?: { replace?: boolean }) => void;
 }) {
+  const { t } = useLingui();
   const [asking, setAsking] = useState<Asking>('idle');
-  const [place, setPlace] = useState('');
   // Once per typed search: a refusal is not asked again for the same words.
   const askedFor = useRef<string | null>(null);
   // The page's update changes every render; the answer, which comes later, uses the latest.
@@ -66,55 +68,20 @@ export function NearMePrompt({
   );
 
   if (state.near) {
+    const km = state.radius ?? DEFAULT_RADIUS_KM;
+    const centre = state.place;
     return (
       <Text size="sm" c="dimmed" role="note">
-        {state.place
-          ? `Within ${state.radius ?? DEFAULT_RADIUS_KM} km of the centre of ${state.place} (approximate).`
-          : `Within ${state.radius ?? DEFAULT_RADIUS_KM} km of your location.`}
+        {centre ? t`Within ${km} km of the centre of ${centre} (approximate).` : t`Within ${km} km of your location.`}
       </Text>
     );
   }
   if (!asked || asking === 'idle') return null;
-  if (asking === 'locating') {
-    return (
-      <Text size="sm" role="status">
-        Finding your location…
-      </Text>
-    );
-  }
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const where = place.trim();
-    if (!where) return;
-    try {
-      const at = await getJson<{ lat: number; lng: number; label: string }>(`/api/search/place?name=${encodeURIComponent(where)}`);
-      update({ near: { lat: at.lat, lng: at.lng }, place: at.label, radius: undefined, sort: 'distance' });
-    } catch {
-      // Not a place the register knows (or no answer): the words themselves, which understanding reads.
-      update({ q: `${withoutWords(state.q, asked.text)} in ${where}`.trim() });
-    }
-    setPlace('');
-  };
+  // While the device looks for where it is, and the form that asks for a place when it could not say: drawn only in
+  // the browser, their texts come with them (search-later.po).
   return (
-    <Alert color="blue" icon={<IconCurrentLocation size={18} aria-hidden />} title="Where are you?">
-      <form onSubmit={(e) => void submit(e)} aria-label="Search near a place">
-        <Text size="sm" mb="xs">
-          We could not get your device&apos;s location. Type your town, LGA or area to search there.
-        </Text>
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            label="Your area"
-            placeholder="e.g. Yaba, Ikeja, Wuse"
-            value={place}
-            onChange={(e) => setPlace(e.currentTarget.value)}
-            style={{ flex: '1 1 200px' }}
-            autoComplete="address-level2"
-          />
-          <Button type="submit" variant="light">
-            Search there
-          </Button>
-        </Group>
-      </form>
-    </Alert>
+    <Suspense fallback={null}>
+      <NearMeAsk state={state} asked={asked} update={update} locating={asking === 'locating'} />
+    </Suspense>
   );
 }

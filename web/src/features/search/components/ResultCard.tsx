@@ -14,7 +14,8 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { Plural, useLingui } from '@lingui/react/macro';
-import { formatNaira, institutionTypeLabel, LISTED_FROM_REGISTER, professionalTypeLabels, REGISTER_SOURCE, type ProfessionalType } from '@ilera/contracts';
+import { formatNaira, institutionTypeLabel, LISTED_FROM_REGISTER, REGISTER_SOURCE, type ProfessionalType } from '@ilera/contracts';
+import { institutionTypeIn, professionalTypeText } from '../labels';
 import { ProviderPhoto } from '../../../components/ProviderPhoto';
 import { SaveProviderButton } from '../../saved/components/SaveProviderButton';
 import { Detail, Distance, NextAvailable, RatingLine, TrustBadges } from './ResultParts';
@@ -200,15 +201,13 @@ function ProviderResultCard(p: ProviderResultCardProps) {
 }
 
 const place = (h: ProviderHit) => [h.city, h.state].filter(Boolean).join(', ');
-/** Issue 45: "₦15,000", or "Free at the point of care". */
-const feeOf = (h: ProviderHit, fee = h.consultationFeeNaira) =>
-  fee != null ? formatNaira(fee) : h.freeAtPointOfCare ? 'Free at the point of care' : undefined;
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/** Issue 45: "₦15,000", or "Free at the point of care" (`free`, in the page's language). */
+const feeOf = (h: ProviderHit, free: string, fee = h.consultationFeeNaira) => (fee != null ? formatNaira(fee) : h.freeAtPointOfCare ? free : undefined);
 
 /** Spec §2 "Professional result card": every field, View Profile and Book Appointment. */
 export function ProfessionalResultCard({ hit, plan }: { hit: ProfessionalHit; plan?: PlanFilter }) {
   const { t } = useLingui();
-  const typeLabel = professionalTypeLabels[hit.professionalType as ProfessionalType] ?? hit.professionalType;
+  const typeLabel = hit.professionalType in professionalTypeText ? t(professionalTypeText[hit.professionalType as ProfessionalType]) : hit.professionalType;
   const initials = ((hit.firstName?.[0] ?? '') + (hit.lastName?.[0] ?? '')).toUpperCase() || hit.name.slice(0, 1).toUpperCase();
   return (
     <ProviderResultCard
@@ -223,7 +222,7 @@ export function ProfessionalResultCard({ hit, plan }: { hit: ProfessionalHit; pl
         [IconMapPin, t`Location`, place(hit)],
         [IconPhone, t`Phone`, hit.phone],
         [IconSchool, t`Education`, hit.education],
-        [IconCash, t`Consultation fee`, feeOf(hit, hit.consultationFeeNaira ?? hit.consultationFee)],
+        [IconCash, t`Consultation fee`, feeOf(hit, t`Free at the point of care`, hit.consultationFeeNaira ?? hit.consultationFee)],
         [IconBriefcase, t`Experience`, <Plural value={hit.yearsOfExperience} one="# year of experience" other="# years of experience" />],
         [IconWorld, t`Languages`, speaks(hit.languages)],
       ]}
@@ -238,10 +237,11 @@ const SERVICES_SHOWN = 3;
 
 /** The first 3 services plus '+N more'. */
 function ServiceBadges({ services }: { services: string[] }) {
+  const { t } = useLingui();
   if (services.length === 0) return null;
   const more = services.length - SERVICES_SHOWN;
   return (
-    <Group gap={6} aria-label="Services">
+    <Group gap={6} aria-label={t`Services`}>
       {services.slice(0, SERVICES_SHOWN).map((s) => (
         <Badge key={s} variant="outline" color="gray" size="sm" tt="none">
           {s}
@@ -249,7 +249,7 @@ function ServiceBadges({ services }: { services: string[] }) {
       ))}
       {more > 0 && (
         <Badge variant="light" color="gray" size="sm" tt="none">
-          +{more} more
+          {t`+${more} more`}
         </Badge>
       )}
     </Group>
@@ -271,15 +271,16 @@ export function InstitutionResultCard({ hit, plan }: { hit: InstitutionHit; plan
       idPrefix="inst"
       initials={hit.name.slice(0, 2).toUpperCase()}
       avatar={{ radius: 'md', color: 'cyan' }}
-      subtitle={hit.typeLabel ?? institutionTypeLabel(hit.type)}
+      // Issue 50: the list's type in the page's language; a label of the index's own (not the list's) as it is.
+      subtitle={!hit.typeLabel || hit.typeLabel === institutionTypeLabel(hit.type) ? institutionTypeIn(t, hit.type) : hit.typeLabel}
       extra={<ServiceBadges services={hit.services ?? []} />}
       details={[
         [IconMapPin, t`Location`, place(hit)],
-        [IconCash, t`Consultation fee`, feeOf(hit)],
+        [IconCash, t`Consultation fee`, feeOf(hit, t`Free at the point of care`)],
         [IconPhone, t`Phone`, hit.phone],
         [IconMail, 'E-mail', hit.email],
         [IconWorld, t`Website`, website],
-        [IconUsers, 'Professionals', plural(hit.professionalCount, 'associated professional', 'associated professionals')],
+        [IconUsers, t`Professionals`, <Plural value={hit.professionalCount} one="# associated professional" other="# associated professionals" />],
       ]}
       summary={hit.description}
       bookPreposition="at"

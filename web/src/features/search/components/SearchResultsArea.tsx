@@ -131,6 +131,8 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
   const found = results?.nbHits ?? 0;
   // The pages of the answer's own length (shorter for a data saver), up to the last one the API serves.
   const pages = Math.min(results?.nbPages ?? 0, maxPages(results?.hitsPerPage || undefined));
+  const radius = state.radius ?? DEFAULT_RADIUS_KM;
+  const wider = widerRadius(radius);
   const hits = (results?.hits ?? []) as unknown[];
   // Only an answer to the words now in the box: the previous query's chips go at once.
   const answered = useMemo(
@@ -235,6 +237,7 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
             ) : hits.length === 0 && found > 0 ? (
               // An address past the last page (a shared ?page=50 of a search that has since shrunk):
               // say where the results are rather than "No results found" under "N results found".
+              // Issue 50: this state and the two rare ones below stay English for now (the search page's budget).
               <EmptyResults title="No results on this page" text={`This search has ${pages} ${pages === 1 ? 'page' : 'pages'} of results.`}>
                 <Button variant="light" onClick={() => navigateTo({ ...state, page: pages })}>
                   {`Go to page ${pages}`}
@@ -242,9 +245,9 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
               </EmptyResults>
             ) : hits.length === 0 && state.near && (state.radius ?? DEFAULT_RADIUS_KM) < MAX_RADIUS_KM ? (
               // Nothing this close (issue 33): offer a wider circle rather than a dead end.
-              <EmptyResults title={`No results within ${state.radius ?? DEFAULT_RADIUS_KM} km`} text="Try a wider area, or other words." icon>
-                <Button variant="light" onClick={() => update({ radius: widerRadius(state.radius ?? DEFAULT_RADIUS_KM) })}>
-                  {`Search within ${widerRadius(state.radius ?? DEFAULT_RADIUS_KM)} km`}
+              <EmptyResults title={`No results within ${radius} km`} text="Try a wider area, or other words." icon>
+                <Button variant="light" onClick={() => update({ radius: wider })}>
+                  {`Search within ${wider} km`}
                 </Button>
               </EmptyResults>
             ) : hits.length === 0 ? (
