@@ -41,12 +41,13 @@ async function patient(language: string | null, phone: string, channel: 'sms' | 
   return { user, phone, cookie: await login(ctx.app, user.email, user.password) };
 }
 
-async function book(p: { cookie: string; phone: string; user: TestUser }, date: string): Promise<number> {
+async function book(p: { cookie: string; phone: string; user: TestUser }, date: string, locale?: string): Promise<number> {
   const res = await ctx.app.inject({
     method: 'POST',
     url: '/api/appointments',
     headers: { cookie: p.cookie },
-    payload: { ...bookingBody(pro.id, date), patientPhone: p.phone, patientEmail: p.user.email },
+    // `locale`: the language of the page booked from, as the web sends it.
+    payload: { ...bookingBody(pro.id, date), patientPhone: p.phone, patientEmail: p.user.email, ...(locale ? { locale } : {}) },
   });
   expect(res.statusCode).toBe(201);
   return res.json().id as number;
@@ -112,6 +113,39 @@ describe('texts and mail in each account language', () => {
     const received = sent.find((m) => m.template.name === 'ilera_appointment_received')!;
     expect(received.template.components[0]!.parameters.map((p) => p.text)).toEqual(['Dr. Chinedu Okafor', 'Jum, Mar 13, 11:00 WAT', link()]);
     expect(await sms('+2348035550202')).toEqual([]);
+  });
+
+  it("an account without a language that books from a Hausa page gets that booking's texts and mail in Hausa; an account's own language wins", async () => {
+    const halima = await patient(null, '0803 555 0404');
+    const id = await book(halima, '2099-03-17T10:00:00+01:00', 'ha');
+    expect((await ctx.sql`SELECT booking_locale FROM appointments WHERE id = ${id}`)[0]!.bookingLocale).toBe('ha');
+    await eventually(async () => (await sms('+2348035550404')).length === 1, 15000);
+    expect((await sms('+2348035550404'))[0]!.body).toMatch(/^Ilera: mun karbi bukatarku ta ganin Dr\. Chinedu Okafor ranar .+ 10:00 WAT\. Za mu aiko muku sako idan an tabbatar\. /);
+    await eventually(async () => (await mailsTo(halima.user.email)).length === 1, 15000);
+    const [mail] = await mailsTo(halima.user.email);
+    expect(mail!.subject).toMatch(/^An nemi alƙawari: Dr\. Chinedu Okafor, /);
+    expect(mail!.text).toContain('Mun karɓi buƙatarku ta alƙawari.');
+
+    // A Pidgin account booking from the same Hausa page: its own language.
+    const emeka = await patient('pcm', '0803 555 0505');
+    await book(emeka, '2099-03-17T10:30:00+01:00', 'ha');
+    await eventually(async () => (await sms('+2348035550505')).length === 1, 15000);
+    expect((await sms('+2348035550505'))[0]!.body).toMatch(/^Ilera: we don receive your request to see Dr\. Chinedu Okafor for /);
+  });
+
+  it("refuses a page language that is not one of the site's with 400 naming `locale`", async () => {
+    const p = await patient(null, '0803 555 0606');
+    for (const locale of ['fr', 'HA', 'ha-NG', '', 7]) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/appointments',
+        headers: { cookie: p.cookie },
+        payload: { ...bookingBody(pro.id, '2099-03-18T10:00:00+01:00'), locale },
+      });
+      expect(res.statusCode, String(locale)).toBe(400);
+      expect(res.json().fields).toEqual({ locale: 'The page\'s language must be one of en, ha, yo, ig, pcm' });
+    }
+    expect(await ctx.sql`SELECT 1 FROM appointments WHERE patient_id = ${p.user.id}`).toHaveLength(0);
   });
 
   it('an account without a language gets English, word for word as before', async () => {
