@@ -814,7 +814,9 @@ CREATE TABLE public.appointments (
     patient_phone_e164 text,
     reminder_2h_sent_at timestamp with time zone,
     attendance_confirmed_at timestamp with time zone,
+    booking_locale text,
     CONSTRAINT appointments_appointment_type_check CHECK ((appointment_type = ANY (ARRAY['consultation'::text, 'follow-up'::text, 'procedure'::text, 'check-up'::text, 'emergency'::text]))),
+    CONSTRAINT appointments_booking_locale_check CHECK ((booking_locale = ANY (ARRAY['en'::text, 'ha'::text, 'yo'::text, 'ig'::text, 'pcm'::text]))),
     CONSTRAINT appointments_check CHECK ((num_nonnulls(professional_id, institution_id) = 1)),
     CONSTRAINT appointments_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'confirmed'::text, 'completed'::text, 'cancelled'::text])))
 );

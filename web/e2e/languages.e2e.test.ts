@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { PostgresEngine, reindexAll } from '@ilera/search';
 import { lagosDateTimeParts } from '@ilera/contracts';
 import { createProfessional, createUser, login, type TestUser } from '../../test/factories';
-import { browserSuite } from '../../test/browser';
+import { browserSuite, hydrated } from '../../test/browser';
+import { readSentTexts } from '../../test/texts';
 
 /** Issue 50 (decision 046): the site in the languages Nigerians speak, in Chromium. */
 describe('languages (browser)', { timeout: 180_000 }, () => {
@@ -170,5 +171,31 @@ describe('a Hausa visitor searches and books in Hausa (browser)', { timeout: 240
     const [text] = await sms();
     expect(text!.body).toMatch(/^Ilera: mun karbi bukatarku ta ganin Dr\. Aisha Bello ranar /);
     expect(text!.body).not.toMatch(/your request/);
+  });
+
+  // An account with no language of its own books from a Hausa page: the web sends the page's language with
+  // the booking, and that booking's text is in it (decision 049).
+  it('an account without a language that books from the Hausa page gets the text in Hausa', async () => {
+    const amina = await createUser(suite.ctx.sql, { firstName: 'Amina', lastName: 'Sani' });
+    const { page, context } = await suite.pageAs(amina);
+    page.setDefaultTimeout(30_000);
+    await page.goto(`/ha/professional/${pro.id}`);
+    const open = page.getByRole('button', { name: 'Yi alƙawari', exact: true });
+    await hydrated(open);
+    await open.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Yi alƙawari da Dr. Aisha Bello').waitFor({ timeout: 45_000 });
+    await dialog.getByRole('textbox', { name: /^Irin alƙawari/ }).click();
+    await page.getByRole('option', { name: 'Ganin likita', exact: true }).click();
+    await dialog.getByLabel(/^Rana/).fill(date);
+    await dialog.getByRole('radio', { name: '11:00 WAT', exact: true }).click();
+    await dialog.getByLabel(/^Wayar mara lafiya/).fill('0803 555 0143');
+    await dialog.getByRole('button', { name: 'Yi alƙawari', exact: true }).click();
+    await page.getByText('An yi alƙawarinka cikin nasara!').waitFor();
+    expect(await suite.ctx.sql`SELECT booking_locale FROM appointments WHERE patient_id = ${amina.id}`).toEqual([{ bookingLocale: 'ha' }]);
+    const sms = async () => (await readSentTexts(suite.ctx.config.dataDir, 'sms')).filter((t) => t.to === '+2348035550143');
+    await expect.poll(async () => (await sms()).length, { timeout: 60_000 }).toBe(1);
+    expect((await sms())[0]!.body).toMatch(/^Ilera: mun karbi bukatarku ta ganin Dr\. Aisha Bello ranar /);
+    await context.close();
   });
 });

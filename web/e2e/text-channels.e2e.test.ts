@@ -115,6 +115,9 @@ describe('text channels (browser)', { timeout: 180_000 }, () => {
 
     const booking = await latestAppointment(amaka.id);
     expect(booking.patientPhone).toBe('0706 555 0101');
+    // The request's template goes before the provider confirms: a confirmation that came first would make
+    // "received" no longer true, and it would not be sent (workers/src/channels/texts-race.test.ts).
+    await eventually(async () => (await to('whatsapp', '+2347065550101')).some((t) => t.template?.name === 'ilera_appointment_received'), 15000);
     await confirm(booking.id);
     await eventually(async () => (await to('whatsapp', '+2347065550101')).some((t) => t.template?.name === 'ilera_appointment_confirmed'), 15000);
     const sent = await to('whatsapp', '+2347065550101');

@@ -34,7 +34,10 @@ export interface AppointmentForMail {
   patientWhatsappOptedIn: boolean;
   /** The provider's public phone, for the new-request SMS. */
   providerPhone: string | null;
-  /** Each side's account language (users.language, migration 076): null is English (issue 50, decision 049). */
+  /**
+   * Each side's account language (users.language, migration 076): null is English (issue 50, decision 049).
+   * The patient's, when their account has none, is the language of the page they booked from (migration 077).
+   */
   patientLanguage: string | null;
   providerLanguage: string | null;
 }
@@ -45,7 +48,7 @@ export async function loadAppointmentForMail(sql: Db, id: number): Promise<Appoi
       a.reason_for_visit, a.reminder_sent_at, a.updated_at, a.patient_phone_e164,
       coalesce(u.text_channel, 'sms') AS patient_text_channel, u.whatsapp_opted_in_at IS NOT NULL AS patient_whatsapp_opted_in,
       nullif(coalesce(p.phone, i.phone), '') AS provider_phone,
-      u.language AS patient_language, CASE WHEN a.professional_id IS NOT NULL THEN pu.language ELSE iu.language END AS provider_language,
+      coalesce(u.language, a.booking_locale) AS patient_language, CASE WHEN a.professional_id IS NOT NULL THEN pu.language ELSE iu.language END AS provider_language,
       CASE WHEN a.professional_id IS NOT NULL
         THEN concat_ws(' ', nullif(p.title, ''), pu.first_name, pu.last_name)
         ELSE i.name END AS provider_name,

@@ -39,8 +39,15 @@ export function createNotifyProcessor(options: NotifyOptions = {}): Processor {
     if (job.name === 'appointment.booked') {
       // Cancelled before we got here: the cancellation's own mail says it all.
       if (a.status === 'cancelled') return 'stale';
-      // Instant booking (issue 17): confirmed at once, so the patient hears "confirmed" and the reminder is due.
-      const instant = a.status === 'confirmed';
+      // What the booking was when it was made: a request, or an instant booking (issue 17) confirmed at once.
+      // The event says it; one written before it did (none since issue 50) falls back to the status now.
+      const bookedAs = job.data?.status === 'pending' || job.data?.status === 'confirmed' ? job.data.status : a.status;
+      // A request the provider answered before we got here: "received, we will text you when it is confirmed"
+      // is no longer true, and the provider has seen it. The answer's own event tells both (decision 042's rule
+      // for held news: what is no longer true is not sent); this job never sends that answer's message twice.
+      if (bookedAs === 'pending' && a.status !== 'pending') return 'stale';
+      // Instant booking: the patient hears "confirmed" and the reminder is due.
+      const instant = bookedAs === 'confirmed';
       mails.push(['patient', instant ? statusPatientMail(a, now, ctx.config.appUrl) : bookedPatientMail(a, now, ctx.config.appUrl)]);
       mails.push(['provider', bookedProviderMail(a, ctx.config.appUrl)]);
       if (instant && !a.reminderSentAt) await scheduleReminder(ctx.queues, a, now);

@@ -30,7 +30,11 @@ const routes: Record<string, { queue: QueueName; payload: z.ZodTypeAny }> = {
     queue: queueNames.texts,
     payload: z.object({ to: z.string().regex(/^\+\d{8,15}$/), body: z.string().min(1), channel: z.enum(['sms', 'whatsapp']), kind: z.string().min(1) }).passthrough(),
   },
-  'appointment.booked': { queue: queueNames.notify, payload: z.object({ appointmentId: id }).passthrough() },
+  // `status`: pending (a request) or confirmed (instant booking) when it was made; events written before it carry none.
+  'appointment.booked': {
+    queue: queueNames.notify,
+    payload: z.object({ appointmentId: id, status: z.enum(['pending', 'confirmed']).optional() }).passthrough(),
+  },
   'appointment.status': {
     queue: queueNames.notify,
     payload: z.object({ appointmentId: id, status: z.string().min(1), by: z.string().optional() }).passthrough(),

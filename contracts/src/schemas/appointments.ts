@@ -2,12 +2,14 @@
 // D11: times are Africa/Lagos; clients send ISO strings with an offset.
 import { z } from 'zod';
 import { appointmentStatuses, appointmentTypes } from '../lists.js';
+import { LOCALES } from '../locales.js';
 import { isBeforeLagosToday, isIsoDate, isSlotTime, slotOf } from '../rules.js';
 import { TARGET_MESSAGE, emailField, enumField, hasExactlyOneTarget, targetIdField } from './common.js';
 
 export const DATE_AND_TIME_MESSAGE = 'Please select both date and time for your appointment.';
 export const SLOT_MESSAGE = 'Please choose one of the available time slots'; // ours
 export const PAST_DATE_MESSAGE = 'Please choose today or a later date'; // ours
+export const BOOKING_LOCALE_MESSAGE = `The page's language must be one of ${LOCALES.join(', ')}`; // ours
 
 const appointmentTypeField = enumField(appointmentTypes, 'Please choose an appointment type'); // ours
 const patientFields = {
@@ -32,6 +34,11 @@ export const createAppointmentFields = z.object({
     .refine((v) => slotOf(v) !== null, { message: SLOT_MESSAGE }),
   professionalId: targetIdField,
   institutionId: targetIdField,
+  /**
+   * Ours (issue 50, decision 049): the language of the page the booking is made from, which the web sends.
+   * The booking's texts and mail are in it when the account has no language saved; the account's wins.
+   */
+  locale: enumField(LOCALES, BOOKING_LOCALE_MESSAGE).optional(),
 });
 
 export const createAppointmentSchema = createAppointmentFields.refine(hasExactlyOneTarget, {

@@ -12,8 +12,13 @@ export interface TextJob extends TextMessage {
   held?: true;
 }
 
-/** Whether held news is still true of the appointment's status when it is due (issue 48). */
+/**
+ * Whether held news is still true of the appointment's status when it is due (issue 48), and whether a
+ * request's "received" is when it goes at all: "we will text you when it is confirmed" is false once the
+ * provider has answered, whose own text says it (issue 50).
+ */
 const STILL_TRUE: Partial<Record<TextKind, (status: string) => boolean>> = {
+  booked: (s) => s === 'pending',
   confirmed: (s) => s === 'confirmed',
   cancelled: (s) => s === 'cancelled',
   'provider-request': (s) => s === 'pending' || s === 'confirmed',
@@ -73,7 +78,7 @@ export function createTextProcessor(config: Config, options: TextProcessorOption
         SELECT status, appointment_date FROM appointments WHERE id = ${data.appointmentId}`;
       if (!a || a.status !== 'confirmed' || a.appointmentDate.getTime() <= clock().getTime()) return 'stale';
     }
-    const stillTrue = data.held && data.appointmentId ? STILL_TRUE[data.kind] : undefined;
+    const stillTrue = (data.held || data.kind === 'booked') && data.appointmentId ? STILL_TRUE[data.kind] : undefined;
     if (stillTrue) {
       const [a] = await ctx.sql<{ status: string }[]>`SELECT status FROM appointments WHERE id = ${data.appointmentId!}`;
       if (!a || !stillTrue(a.status)) return 'stale';

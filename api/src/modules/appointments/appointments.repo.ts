@@ -47,15 +47,18 @@ export interface NewAppointment {
   patientPhone: string;
   reasonForVisit: string | null;
   status: 'pending' | 'confirmed';
+  /** The page's language (issue 50): the texts' and mail's when the account has none; null when not sent. */
+  bookingLocale: string | null;
 }
 
 /** Inserts; a taken slot raises 23505 from the partial unique slot indexes (001_core.sql). */
 export async function insertAppointment(db: Db, a: NewAppointment): Promise<AppointmentRow> {
   const [row] = await db<AppointmentRow[]>`
     INSERT INTO appointments AS a (patient_id, professional_id, institution_id, appointment_type, appointment_date,
-      patient_name, patient_email, patient_phone, patient_phone_e164, reason_for_visit, status)
+      patient_name, patient_email, patient_phone, patient_phone_e164, reason_for_visit, status, booking_locale)
     VALUES (${a.patientId}, ${a.professionalId}, ${a.institutionId}, ${a.appointmentType}, ${a.appointmentDate},
-      ${a.patientName}, ${a.patientEmail}, ${a.patientPhone}, ${toE164(a.patientPhone)}, ${a.reasonForVisit}, ${a.status})
+      ${a.patientName}, ${a.patientEmail}, ${a.patientPhone}, ${toE164(a.patientPhone)}, ${a.reasonForVisit}, ${a.status},
+      ${a.bookingLocale})
     RETURNING ${columns(db)}`;
   return row!;
 }

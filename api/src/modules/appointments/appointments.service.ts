@@ -112,8 +112,12 @@ export async function book(
         reasonForVisit: input.reasonForVisit?.trim() ? input.reasonForVisit : null,
         // Instant booking confirms at once; a request waits for the provider (D11's flow).
         status: schedule.bookingMode === 'instant' ? 'confirmed' : 'pending',
+        // Issue 50: the page's language, for the texts and mail when the account has none of its own.
+        bookingLocale: input.locale ?? null,
       });
-      await emit(tx, 'appointment.booked', { appointmentId: row.id });
+      // The event says what the booking was when made (a request or an instant booking): a provider may
+      // answer a request before its notify job runs, and that job must still know it was a request (issue 50).
+      await emit(tx, 'appointment.booked', { appointmentId: row.id, status: row.status });
       // The slot is taken: the provider's next free slot in the index moves on.
       await emitSearchEvent(tx, provider);
       return row;

@@ -12,11 +12,12 @@ export type ReplyOutcome = 'stopped' | 'started' | 'attending' | 'cancelled' | '
 
 /**
  * The language of the answer to a number (issue 50, decision 049): that of the account that booked with
- * it most recently; English when none, or when that account has no language.
+ * it most recently, else the language of the page that booking was made from (as that booking's own texts);
+ * English when none.
  */
 async function numberLocale(sql: Sql, phone: string): Promise<Locale> {
   const [row] = await sql<{ language: string | null }[]>`
-    SELECT u.language FROM appointments a JOIN users u ON u.id = a.patient_id
+    SELECT coalesce(u.language, a.booking_locale) AS language FROM appointments a JOIN users u ON u.id = a.patient_id
     WHERE a.patient_phone_e164 = ${phone} ORDER BY a.created_at DESC, a.id DESC LIMIT 1`;
   return recipientLocale(row?.language);
 }

@@ -117,6 +117,8 @@ function BookingDialog({
 }: BookAppointmentDialogProps) {
   const { user } = useAuth();
   const { t, i18n } = useLingui();
+  // The page's language goes with the booking: its texts and mail are in it when the account has none saved.
+  const locale = useLocale();
   const defaults = (): FormValues => ({
     ...empty,
     patientName: [user?.firstName, user?.lastName].filter(Boolean).join(' '),
@@ -213,6 +215,7 @@ function BookingDialog({
         // Spec §5: date and time combine into one timestamp; D11: Lagos time.
         appointmentDate: lagosTimestamp(v.date, v.time),
         ...providerIds({ professionalId, institutionId }),
+        locale,
       },
       dialogOutcome(
         { title: t`Appointment Booked`, description: t`Your appointment has been successfully booked!` },
