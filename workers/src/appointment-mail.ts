@@ -36,7 +36,7 @@ export interface AppointmentForMail {
   providerPhone: string | null;
   /**
    * Each side's account language (users.language, migration 076): null is English (issue 50, decision 049).
-   * The patient's, when their account has none, is the language of the page they booked from (migration 077).
+   * The patient's, when their account has none, is the language of the page they booked from (migration 078).
    */
   patientLanguage: string | null;
   providerLanguage: string | null;
