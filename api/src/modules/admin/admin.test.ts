@@ -9,6 +9,7 @@ import {
   login,
   type TestUser,
 } from '../../../../test/factories';
+import { readMails } from '../../../../test/mail';
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -283,6 +284,50 @@ describe('approvals drive the lists, the stats, the search and the owner mail', 
 
     const [row] = await ctx.sql`SELECT status, is_approved FROM professionals WHERE id = ${pro.id}`;
     expect(row).toMatchObject({ status: 'pending', isApproved: false });
+  });
+
+  it("writes the owner's mail in the owner's account language (issue 50): Hausa, Igbo, English as it was", async () => {
+    const hausa = await createProfessional(ctx.sql, { status: 'pending', user: { firstName: 'Aminu', lastName: surname('Bello') } });
+    await ctx.sql`UPDATE users SET language = 'ha' WHERE id = ${hausa.user.id}`;
+    const igbo = await createInstitution(ctx.sql, { status: 'pending', name: `${surname('Ebube')} Clinic` });
+    await ctx.sql`UPDATE users SET language = 'ig' WHERE id = ${igbo.user.id}`;
+    const english = await createProfessional(ctx.sql, { status: 'pending', user: { firstName: 'Tolu', lastName: surname('Ade') } });
+    const named = (p: { user: { firstName: string; lastName: string } }) => `Dr. ${p.user.firstName} ${p.user.lastName}`;
+    const igboName = (await ctx.sql<{ name: string }[]>`SELECT name FROM institutions WHERE id = ${igbo.id}`)[0]!.name;
+
+    expect((await asAdmin('POST', `/api/admin/approve-professional/${hausa.id}`)).statusCode).toBe(200);
+    expect((await asAdmin('POST', `/api/admin/withdraw-professional/${hausa.id}`)).statusCode).toBe(200);
+    expect((await asAdmin('POST', `/api/admin/reject-institution/${igbo.id}`, { reason: 'Registration number not found' })).statusCode).toBe(200);
+    expect((await asAdmin('POST', `/api/admin/approve-professional/${english.id}`)).statusCode).toBe(200);
+    const mailsTo = (email: string, count: number) =>
+      eventually(async () => {
+        const mails = (await readMails(ctx.config.dataDir, ctx.queues.mail)).filter((m) => m.to.includes(email));
+        return mails.length >= count && mails;
+      }, 10000);
+    const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+    const ha = (await mailsTo(hausa.user.email, 2))!;
+    const approved = ha.find((m) => m.subject === 'An amince da bayananku a Ilera')!;
+    expect(flat(approved.text)).toBe(
+      `Sannu Aminu, Labari mai daɗi: mai gudanarwa na Ilera ya amince da "${named(hausa)}", kuma yanzu yana cikin jerin Ilera, inda marasa lafiya ` +
+        `za su same shi su yi alƙawari. Ku duba shi kamar yadda marasa lafiya ke gani: ${ctx.config.appUrl}/professional/${hausa.id} Ƙungiyar Ilera`,
+    );
+    const withdrawn = ha.find((m) => m.subject === 'An janye amincewar bayananku a Ilera')!;
+    expect(flat(withdrawn.text)).toContain(`Mai gudanarwa na Ilera ya janye amincewar "${named(hausa)}". Ba ya cikin jerin Ilera yayin da ake sake duba shi.`);
+
+    const [ig] = (await mailsTo(igbo.user.email, 1))!;
+    expect(ig!.subject).toBe('Akwadoghị arịrịọ Ilera gị');
+    expect(flat(ig!.text)).toBe(
+      `Ndewo Bola, Onye nchịkwa Ilera lebara arịrịọ gị maka "${igboName}" anya, akwadoghịkwa ya. Ihe kpatara ya: Registration number not found ` +
+        `Ị nwere ike imezi profaịlụ gị ma rịọ ka e lelee ya ọzọ: ${ctx.config.appUrl}/profile-setup Otu Ilera`,
+    );
+
+    const [en] = (await mailsTo(english.user.email, 1))!;
+    expect(en!.subject).toBe('Your Ilera profile is approved');
+    expect(flat(en!.text)).toBe(
+      `Hello Tolu, Good news: "${named(english)}" has been approved by an Ilera administrator and is now listed in the directory, where patients ` +
+        `can find it and book appointments. See it as patients do: ${ctx.config.appUrl}/professional/${english.id} The Ilera team`,
+    );
   });
 
   it('reject keeps the profile with status rejected and its reason, out of the lists and the search', async () => {
