@@ -117,6 +117,12 @@ export interface ReviewTarget {
   ownerLanguage: string | null;
 }
 
+/** An account's language (users.language, null for none): its mail is written in it (issue 50). */
+export async function accountLanguage(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db<{ language: string | null }[]>`SELECT language FROM users WHERE id = ${userId}`;
+  return row?.language ?? null;
+}
+
 /** Locks the row for the rest of the transaction: two admins acting at once are serialised. */
 export async function lockProfessional(db: Db, id: number): Promise<ReviewTarget | null> {
   const [row] = await db<ReviewTarget[]>`

@@ -12,7 +12,7 @@ import {
 } from '@ilera/contracts';
 import { emit, isUniqueViolation, type Db, type Sql, type Tx } from '@ilera/db';
 import type { MailMessageId } from '@ilera/contracts/mail-messages';
-import { mailMessage, recipientLocale } from '@ilera/workers/mail-messages';
+import { mailHello, mailMessage, recipientLocale } from '@ilera/workers/mail-messages';
 import { AppError, ConflictError, NotFoundError, UnauthorizedError } from '../../errors';
 import { publicUser, type SessionUser } from '../../plugins/session';
 import { authenticate, changePassword, INVALID_CREDENTIALS } from '../auth/auth.service';
@@ -23,6 +23,7 @@ import { languageColumns } from '../professionals/professionals.repo';
 import { EMAIL_TAKEN } from '../auth/register.service';
 import { lockLicences, saveLicences } from '@ilera/db/licences';
 import {
+  accountLanguage,
   auditPage,
   insertAudit,
   listInstitutions,
@@ -103,17 +104,18 @@ export async function changeAdminPassword(
   }
   await deps.sql.begin(async (tx) => {
     await insertAudit(tx, { ...entry, outcome: 'success' });
+    const l = recipientLocale(await accountLanguage(tx, admin.id));
     await emit(tx, 'mail.send', {
       to: admin.email,
-      subject: 'Your Ilera administrator password was changed',
+      subject: mailMessage(l, 'admin-password.subject'),
       text: [
-        `Hello ${admin.firstName ?? ''},`.replace(' ,', ','),
+        mailHello(l, admin.firstName),
         '',
-        'The password of your Ilera administrator account was just changed. Every other session of the account has been signed out.',
+        mailMessage(l, 'admin-password.body'),
         '',
-        `If you did not make this change, reset your password at once: ${deps.appUrl}/forgot-password`,
+        mailMessage(l, 'admin-password.reset', { link: `${deps.appUrl}/forgot-password` }),
         '',
-        'The Ilera team',
+        mailMessage(l, 'team'),
       ].join('\n'),
     });
   });

@@ -691,6 +691,40 @@ describe('admin password change (D4)', () => {
     expect(ctx.logs.join('\n')).not.toContain('second-password-2');
   });
 
+  it("tells the administrator of a password change in their account's language (issue 50): Hausa and Pidgin, English as it was", async () => {
+    const told = async (language: string | null, firstName: string) => {
+      const who = await createUser(ctx.sql, { userType: 'admin', firstName, password: 'first-password-1' });
+      await ctx.sql`UPDATE users SET language = ${language} WHERE id = ${who.id}`;
+      const cookie = await adminLogin(who.email, 'first-password-1');
+      const res = await call('PUT', '/api/admin/change-password', cookie, { currentPassword: 'first-password-1', newPassword: 'second-password-2' });
+      expect(res.statusCode, res.body).toBe(200);
+      const [mail] = (await eventually(async () => {
+        const mails = (await readMails(ctx.config.dataDir, ctx.queues.mail)).filter((m) => m.to.includes(who.email));
+        return mails.length > 0 && mails;
+      }, 10000))!;
+      return { subject: mail!.subject, text: mail!.text.replace(/\s+/g, ' ').trim() };
+    };
+    const reset = `${ctx.config.appUrl}/forgot-password`;
+    expect(await told('ha', 'Zainab')).toEqual({
+      subject: 'An canza kalmar sirrinku ta mai gudanarwa a Ilera',
+      text:
+        'Sannu Zainab, An canza kalmar sirrin asusunku na mai gudanarwa a Ilera yanzu. An fitar da duk sauran zaman asusun. ' +
+        `Idan ba ku ne kuka yi wannan canji ba, ku sake saita kalmar sirrinku nan take: ${reset} Ƙungiyar Ilera`,
+    });
+    expect(await told('pcm', 'Emeka')).toEqual({
+      subject: 'Dem don change your Ilera administrator password',
+      text:
+        'Hello Emeka, Dem just change the password of your Ilera administrator account. Every other session of the account don sign out. ' +
+        `If no be you do this change, reset your password sharp sharp: ${reset} The Ilera team`,
+    });
+    expect(await told(null, 'Funmi')).toEqual({
+      subject: 'Your Ilera administrator password was changed',
+      text:
+        'Hello Funmi, The password of your Ilera administrator account was just changed. Every other session of the account has been signed out. ' +
+        `If you did not make this change, reset your password at once: ${reset} The Ilera team`,
+    });
+  });
+
   it('audits an administrator changing their password in Account settings too, and says where each change was made', async () => {
     const other = await createUser(ctx.sql, { userType: 'admin', password: 'first-password-1' });
     const settings = await login(ctx.app, other.email, 'first-password-1');
