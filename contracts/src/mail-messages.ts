@@ -133,17 +133,19 @@ const ha: Partial<Record<MailMessageId, string>> = {
   'claim.rejected.again': 'Kuna iya sake yin iƙirari da rajistar cibiyarku: {link}',
   'claim.rejected.mistake': 'Idan kuna ganin kuskure ne, ku amsa wannan imel ɗin da rajistar cibiyarku.',
 
-  'licence.expired.subject': '{kind, select, institution {Rajistarku} other {Lasisinku}} ta {country} ta ƙare',
+  // Hausa: rajista is feminine (ta, za ta), lasisi masculine (na, zai).
+  'licence.expired.subject': '{kind, select, institution {Rajistarku ta {country} ta ƙare} other {Lasisinku na {country} ya ƙare}}',
   'licence.expires.subject':
-    '{kind, select, institution {Rajistarku} other {Lasisinku}} ta {country} za ta ƙare nan da {days, plural, one {kwana #} other {kwanaki #}}',
-  'licence.expired.body': 'Bayanan Ilera sun nuna cewa {kind, select, institution {rajistarku} other {lasisinku}} ta {country} {number} ta ƙare ranar {until}.',
+    '{kind, select, institution {Rajistarku ta {country} za ta ƙare} other {Lasisinku na {country} zai ƙare}} nan da {days, plural, one {kwana #} other {kwanaki #}}',
+  'licence.expired.body':
+    'Bayanan Ilera sun nuna cewa {kind, select, institution {rajistarku ta {country} {number} ta ƙare} other {lasisinku na {country} {number} ya ƙare}} ranar {until}.',
   'licence.expires.body':
-    'Bayanan Ilera sun nuna cewa {kind, select, institution {rajistarku} other {lasisinku}} ta {country} {number} za ta ƙare ranar {until}.',
+    'Bayanan Ilera sun nuna cewa {kind, select, institution {rajistarku ta {country} {number} za ta ƙare} other {lasisinku na {country} {number} zai ƙare}} ranar {until}.',
   'licence.badge-gone': 'Bayananku ba sa nuna alamar "An tabbatar" kuma.',
   'licence.renewal-pending':
-    'Har sai an sa sabuwar {kind, select, institution {rajista} other {lasisi}} a bayananku, za su nuna cewa ana jiran sabuntawa; alƙawuran da aka riga aka yi suna nan.',
+    'Har sai an sa {kind, select, institution {sabuwar rajista} other {sabon lasisi}} a bayananku, za su nuna cewa ana jiran sabuntawa; alƙawuran da aka riga aka yi suna nan.',
   'licence.will-lose':
-    'Idan ta ƙare, bayananku za su rasa alamar "An tabbatar", kuma idan babu wata {kind, select, institution {rajista} other {lasisi}} ta Najeriya mai aiki, ba za a ƙara yin sabbin alƙawura ba.',
+    '{kind, select, institution {Idan ta ƙare} other {Idan ya ƙare}}, bayananku za su rasa alamar "An tabbatar", kuma idan babu {kind, select, institution {wata rajista ta Najeriya} other {wani lasisi na Najeriya}} mai aiki, ba za a ƙara yin sabbin alƙawura ba.',
   'licence.renew':
     'Bayan kun sabunta, ku shigar da sabuwar ranar ƙarewa {kind, select, institution {a ƙarƙashin Rajista a bayananku (Gyara Bayanai)} other {a ƙarƙashin Ƙasashen Aiki a dashbod ɗinku}}: {link}',
 

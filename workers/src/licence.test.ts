@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, eventually, type TestContext } from '../../test/support';
 import { bookingBody, createInstitution, createProfessional, createUser, login } from '../../test/factories';
-import { readMails } from '../../test/mail';
+import { readMails, type ReadMail } from '../../test/mail';
 import { createMaintenanceProcessor } from './maintenance.worker';
 
 /**
@@ -138,14 +138,14 @@ describe('licence expiry job', () => {
       (await eventually(async () => {
         const mails = (await readMails(ctx.config.dataDir, ctx.queues.mail)).filter((m) => m.to.includes(email));
         return mails.length >= count && mails;
-      }, 5000))!;
+      }, 5000)) as ReadMail[];
 
     await runJob('2099-09-23T08:00:00+01:00'); // 7 days before 30 September
     const [ha7] = await mailTo(hausa.user.email, 1);
-    expect(ha7!.subject).toBe('Lasisinku ta Nigeria za ta ƙare nan da kwanaki 7');
+    expect(ha7!.subject).toBe('Lasisinku na Nigeria zai ƙare nan da kwanaki 7');
     expect(ha7!.text.replace(/\s+/g, ' ').trim()).toBe(
-      'Sannu Aminu, Bayanan Ilera sun nuna cewa lasisinku ta Nigeria LIC-Nigeria (MDCN) za ta ƙare ranar Laraba 30 Satumba, 2099. ' +
-        'Idan ta ƙare, bayananku za su rasa alamar "An tabbatar", kuma idan babu wata lasisi ta Najeriya mai aiki, ba za a ƙara yin sabbin alƙawura ba. ' +
+      'Sannu Aminu, Bayanan Ilera sun nuna cewa lasisinku na Nigeria LIC-Nigeria (MDCN) zai ƙare ranar Laraba 30 Satumba, 2099. ' +
+        'Idan ya ƙare, bayananku za su rasa alamar "An tabbatar", kuma idan babu wani lasisi na Najeriya mai aiki, ba za a ƙara yin sabbin alƙawura ba. ' +
         `Bayan kun sabunta, ku shigar da sabuwar ranar ƙarewa a ƙarƙashin Ƙasashen Aiki a dashbod ɗinku: ${ctx.config.appUrl}/ Ƙungiyar Ilera`,
     );
     const [ig7] = await mailTo(igbo.user.email, 1);
@@ -163,9 +163,9 @@ describe('licence expiry job', () => {
 
     await runJob('2099-10-01T08:00:00+01:00'); // expired
     const expired = (await mailTo(hausa.user.email, 2)).find((m) => m.subject !== ha7!.subject)!;
-    expect(expired.subject).toBe('Lasisinku ta Nigeria ta ƙare');
+    expect(expired.subject).toBe('Lasisinku na Nigeria ya ƙare');
     expect(expired.text.replace(/\s+/g, ' ')).toContain(
-      'Bayanan Ilera sun nuna cewa lasisinku ta Nigeria LIC-Nigeria (MDCN) ta ƙare ranar Laraba 30 Satumba, 2099. Bayananku ba sa nuna alamar "An tabbatar" kuma.',
+      'Bayanan Ilera sun nuna cewa lasisinku na Nigeria LIC-Nigeria (MDCN) ya ƙare ranar Laraba 30 Satumba, 2099. Bayananku ba sa nuna alamar "An tabbatar" kuma.',
     );
     expect((await mailTo(igbo.user.email, 2)).map((m) => m.subject)).toContain('Ndebanye aha Nigeria gị agwụla');
   });

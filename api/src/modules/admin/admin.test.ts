@@ -9,7 +9,7 @@ import {
   login,
   type TestUser,
 } from '../../../../test/factories';
-import { readMails } from '../../../../test/mail';
+import { readMails, type ReadMail } from '../../../../test/mail';
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -303,7 +303,7 @@ describe('approvals drive the lists, the stats, the search and the owner mail', 
       eventually(async () => {
         const mails = (await readMails(ctx.config.dataDir, ctx.queues.mail)).filter((m) => m.to.includes(email));
         return mails.length >= count && mails;
-      }, 10000);
+      }, 10000) as Promise<ReadMail[]>;
     const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
 
     const ha = (await mailsTo(hausa.user.email, 2))!;
@@ -701,7 +701,7 @@ describe('admin password change (D4)', () => {
       const [mail] = (await eventually(async () => {
         const mails = (await readMails(ctx.config.dataDir, ctx.queues.mail)).filter((m) => m.to.includes(who.email));
         return mails.length > 0 && mails;
-      }, 10000))!;
+      }, 10000)) as ReadMail[];
       return { subject: mail!.subject, text: mail!.text.replace(/\s+/g, ' ').trim() };
     };
     const reset = `${ctx.config.appUrl}/forgot-password`;
