@@ -286,7 +286,7 @@ describe('approvals drive the lists, the stats, the search and the owner mail', 
     expect(row).toMatchObject({ status: 'pending', isApproved: false });
   });
 
-  it("writes the owner's mail in the owner's account language (issue 50): Hausa, Igbo, English as it was", async () => {
+  it("writes the owner's mail in the owner's account language (issue 50): Hausa, Igbo, Yorùbá, English as it was", async () => {
     const hausa = await createProfessional(ctx.sql, { status: 'pending', user: { firstName: 'Aminu', lastName: surname('Bello') } });
     await ctx.sql`UPDATE users SET language = 'ha' WHERE id = ${hausa.user.id}`;
     const igbo = await createInstitution(ctx.sql, { status: 'pending', name: `${surname('Ebube')} Clinic` });
@@ -320,6 +320,17 @@ describe('approvals drive the lists, the stats, the search and the owner mail', 
     expect(flat(ig!.text)).toBe(
       `Ndewo Bola, Onye nchịkwa Ilera lebara arịrịọ gị maka "${igboName}" anya, akwadoghịkwa ya. Ihe kpatara ya: Registration number not found ` +
         `Ị nwere ike imezi profaịlụ gị ma rịọ ka e lelee ya ọzọ: ${ctx.config.appUrl}/profile-setup Otu Ilera`,
+    );
+
+    // Reopened, in Yorùbá.
+    const yoruba = await createProfessional(ctx.sql, { status: 'rejected', user: { firstName: 'Bisi', lastName: surname('Ade') } });
+    await ctx.sql`UPDATE users SET language = 'yo' WHERE id = ${yoruba.user.id}`;
+    expect((await asAdmin('POST', `/api/admin/reopen-professional/${yoruba.id}`)).statusCode).toBe(200);
+    const [yo] = (await mailsTo(yoruba.user.email, 1))!;
+    expect(yo!.subject).toBe('A ń tún ìbéèrè Ilera yín yẹ̀ wò');
+    expect(flat(yo!.text)).toBe(
+      `Ẹ n lẹ́ o Bisi, Alábòójútó Ilera ti tún ìbéèrè yín fún "${named(yoruba)}" ṣí. Ó ti padà sí ìlà àyẹ̀wò; ẹ ó gbọ́ láti ọ̀dọ̀ wa nígbà tí a bá yẹ̀ ẹ́ wò tán. ` +
+        `Ẹ lè ṣàtúnṣe àkọsílẹ̀ yín ná: ${ctx.config.appUrl}/profile-setup Ikọ̀ Ilera`,
     );
 
     const [en] = (await mailsTo(english.user.email, 1))!;
