@@ -38,6 +38,8 @@ export interface ProviderLicences {
   licenceRenewalPending: boolean;
   email: string;
   firstName: string | null;
+  /** The owner's account language (users.language): the licence notices are in it (issue 50). */
+  language: string | null;
 }
 
 /** Locks the provider's row: the caller writes the licences back in its transaction. */
@@ -45,7 +47,7 @@ export async function lockLicences(db: Db, kind: ProviderKind, id: number): Prom
   const t = licenceTables[kind];
   const [row] = await db<ProviderLicences[]>`
     SELECT p.id, p.user_id, p.${db(t.typeColumn)} AS type, p.${db(t.column)} AS licences, p.is_verified,
-           p.licence_renewal_pending, u.email, u.first_name
+           p.licence_renewal_pending, u.email, u.first_name, u.language
     FROM ${db(t.table)} p JOIN users u ON u.id = p.user_id
     WHERE p.id = ${id}
     FOR UPDATE OF p`;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, eventually, type TestContext } from '../../test/support';
 import { bookingBody, createInstitution, createProfessional, createUser, login } from '../../test/factories';
-import { readMails } from '../../test/mail';
+import { readMails, type ReadMail } from '../../test/mail';
 import { createMaintenanceProcessor } from './maintenance.worker';
 
 /**
@@ -127,5 +127,46 @@ describe('licence expiry job', () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('Not currently accepting bookings: licence renewal pending');
+  });
+  it("writes the notices in the owner's account language (issue 50): Hausa and Igbo word for word, English as it was", async () => {
+    const hausa = await createProfessional(ctx.sql, { isVerified: true, expiresOn: '2099-09-30', user: { firstName: 'Aminu', lastName: 'Lasisi' } });
+    await ctx.sql`UPDATE users SET language = 'ha' WHERE id = ${hausa.user.id}`;
+    const igbo = await createInstitution(ctx.sql, { isVerified: true, expiresOn: '2099-09-30', name: 'Ebube Hospital', user: { firstName: 'Obi' } });
+    await ctx.sql`UPDATE users SET language = 'ig' WHERE id = ${igbo.user.id}`;
+    const english = await createProfessional(ctx.sql, { isVerified: true, expiresOn: '2099-09-30', user: { firstName: 'Tolu' } });
+    const mailTo = async (email: string, count: number) =>
+      (await eventually(async () => {
+        const mails = (await readMails(ctx.config.dataDir, ctx.queues.mail)).filter((m) => m.to.includes(email));
+        return mails.length >= count && mails;
+      }, 5000)) as ReadMail[];
+
+    await runJob('2099-09-23T08:00:00+01:00'); // 7 days before 30 September
+    const [ha7] = await mailTo(hausa.user.email, 1);
+    expect(ha7!.subject).toBe('Lasisinku na Nigeria zai ƙare nan da kwanaki 7');
+    expect(ha7!.text.replace(/\s+/g, ' ').trim()).toBe(
+      'Sannu Aminu, Bayanan Ilera sun nuna cewa lasisinku na Nigeria LIC-Nigeria (MDCN) zai ƙare ranar Laraba 30 Satumba, 2099. ' +
+        'Idan ya ƙare, bayananku za su rasa alamar "An tabbatar", kuma idan babu wani lasisi na Najeriya mai aiki, ba za a ƙara yin sabbin alƙawura ba. ' +
+        `Bayan kun sabunta, ku shigar da sabuwar ranar ƙarewa a ƙarƙashin Ƙasashen Aiki a dashbod ɗinku: ${ctx.config.appUrl}/ Ƙungiyar Ilera`,
+    );
+    const [ig7] = await mailTo(igbo.user.email, 1);
+    expect(ig7!.subject).toBe('Ndebanye aha Nigeria gị ga-agwụ n’ime ụbọchị 7');
+    expect(ig7!.text.replace(/\s+/g, ' ')).toContain(
+      'Ndewo Obi, Ndekọ Ilera gosiri na ndebanye aha Nigeria gị REG-Nigeria (HEFAMAA) ga-agwụ na Wenezdee, 30 Septemba 2099.',
+    );
+    const [en7] = await mailTo(english.user.email, 1);
+    expect(en7!.subject).toBe('Your Nigeria licence expires in 7 days');
+    expect(en7!.text.replace(/\s+/g, ' ').trim()).toBe(
+      "Hello Tolu, Ilera's record of your Nigeria licence LIC-Nigeria (MDCN) shows that it expires on Wed, 30 Sep 2099. " +
+        'Once it expires, your profile loses the "Verified" badge, and without another current Nigerian licence it stops taking new bookings. ' +
+        `After renewing, enter the new expiry date under Countries of Practice on your dashboard: ${ctx.config.appUrl}/ The Ilera team`,
+    );
+
+    await runJob('2099-10-01T08:00:00+01:00'); // expired
+    const expired = (await mailTo(hausa.user.email, 2)).find((m) => m.subject !== ha7!.subject)!;
+    expect(expired.subject).toBe('Lasisinku na Nigeria ya ƙare');
+    expect(expired.text.replace(/\s+/g, ' ')).toContain(
+      'Bayanan Ilera sun nuna cewa lasisinku na Nigeria LIC-Nigeria (MDCN) ya ƙare ranar Laraba 30 Satumba, 2099. Bayananku ba sa nuna alamar "An tabbatar" kuma.',
+    );
+    expect((await mailTo(igbo.user.email, 2)).map((m) => m.subject)).toContain('Ndebanye aha Nigeria gị agwụla');
   });
 });

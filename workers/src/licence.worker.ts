@@ -9,13 +9,14 @@ import { licenceTables, lockLicences, saveLicences, type ProviderLicences } from
 import {
   LICENCE_RENEWAL_PENDING,
   daysBetween,
-  formatLagosDate,
   lagosToday,
   licenceStanding,
   type LicenceRecord,
   type ProviderKind,
 } from '@ilera/contracts';
+import type { MailMessageId } from '@ilera/contracts/mail-messages';
 import type { WorkerContext } from './context';
+import { mailDay, mailHello, mailMessage, recipientLocale } from './mail-messages';
 
 export const LICENCE_SCHEDULER_ID = 'licence-expiry';
 export const LICENCE_CHECK_EVERY_MS = 3600 * 1000;
@@ -33,36 +34,26 @@ function noticeKind(days: number): NoticeKind | null {
 
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86400_000).toISOString().slice(0, 10);
 
-/** Where the provider edits its licences, named in the mails. */
-const whereToRenew: Record<ProviderKind, string> = {
-  professional: 'under Countries of Practice on your dashboard',
-  institution: 'under Registrations in your profile (Edit Profile)',
-};
-const what: Record<ProviderKind, string> = { professional: 'licence', institution: 'registration' };
-
+/** The notice in the owner's account language (issue 50); English, as it was, when none. */
 function noticeMail(appUrl: string, kind: ProviderKind, who: ProviderLicences, l: LicenceRecord, notice: NoticeKind, days: number, renewalPending: boolean) {
-  const thing = what[kind];
-  const named = `your ${l.country} ${thing} ${l.licenseNumber}${l.council ? ` (${l.council})` : ''}`;
-  const until = formatLagosDate(`${l.expiresOn}T12:00:00+01:00`);
-  const lines = [`Hello ${who.firstName ?? ''},`.replace(' ,', ','), ''];
+  const locale = recipientLocale(who.language);
+  const m = (id: MailMessageId, values: Record<string, string | number> = {}) => mailMessage(locale, id, { kind, country: l.country, ...values });
+  const named = { number: `${l.licenseNumber}${l.council ? ` (${l.council})` : ''}`, until: mailDay(locale, new Date(`${l.expiresOn}T12:00:00+01:00`)) };
+  const lines = [mailHello(locale, who.firstName), ''];
   let subject: string;
   if (notice === 'expired') {
-    subject = `Your ${l.country} ${thing} has expired`;
-    lines.push(`Ilera's record of ${named} shows that it expired on ${until}.`);
+    subject = m('licence.expired.subject');
+    lines.push(m('licence.expired.body', named));
     if (l.country === 'Nigeria') {
-      lines.push('Your profile no longer shows the "Verified" badge.');
-      if (renewalPending) {
-        lines.push(`Until a renewed ${thing} is on your profile, it says "${LICENCE_RENEWAL_PENDING}"; appointments already made stay.`);
-      }
+      lines.push(m('licence.badge-gone'));
+      if (renewalPending) lines.push(m('licence.renewal-pending', { pending: LICENCE_RENEWAL_PENDING }));
     }
   } else {
-    subject = `Your ${l.country} ${thing} expires in ${days} day${days === 1 ? '' : 's'}`;
-    lines.push(`Ilera's record of ${named} shows that it expires on ${until}.`);
-    if (l.country === 'Nigeria') {
-      lines.push(`Once it expires, your profile loses the "Verified" badge, and without another current Nigerian ${thing} it stops taking new bookings.`);
-    }
+    subject = m('licence.expires.subject', { days });
+    lines.push(m('licence.expires.body', named));
+    if (l.country === 'Nigeria') lines.push(m('licence.will-lose'));
   }
-  lines.push('', `After renewing, enter the new expiry date ${whereToRenew[kind]}: ${appUrl}/`, '', 'The Ilera team');
+  lines.push('', m('licence.renew', { link: `${appUrl}/` }), '', m('team'));
   return { to: who.email, subject, text: lines.join('\n') };
 }
 

@@ -152,8 +152,10 @@ export async function exportRows(db: Db, userId: string) {
 
 /** The user row, locked for the deletion's transaction, with the profiles it owns. */
 export async function lockOwner(db: Db, userId: string) {
-  const [row] = await db<{ id: string; email: string; firstName: string | null; professionalId: number | null; institutionId: number | null }[]>`
-    SELECT u.id, u.email, u.first_name,
+  const [row] = await db<
+    { id: string; email: string; firstName: string | null; language: string | null; professionalId: number | null; institutionId: number | null }[]
+  >`
+    SELECT u.id, u.email, u.first_name, u.language,
            (SELECT p.id FROM professionals p WHERE p.user_id = u.id) AS professional_id,
            (SELECT i.id FROM institutions i WHERE i.user_id = u.id) AS institution_id
     FROM users u WHERE u.id = ${userId} FOR UPDATE`;
@@ -170,6 +172,9 @@ export interface CancelledAppointment {
   providerEmail: string | null;
   professionalId: number | null;
   institutionId: number | null;
+  /** Each side's account language (users.language): the mail to that side is in it (issue 50). */
+  patientLanguage: string | null;
+  providerLanguage: string | null;
 }
 
 /**
@@ -193,7 +198,9 @@ export async function cancelFutureAppointments(
     SELECT c.id, c.appointment_date, c.patient_id, c.patient_name, c.patient_email, c.professional_id, c.institution_id,
       CASE WHEN c.professional_id IS NOT NULL
         THEN concat_ws(' ', nullif(p.title, ''), pu.first_name, pu.last_name) ELSE i.name END AS provider_name,
-      CASE WHEN c.professional_id IS NOT NULL THEN pu.email ELSE coalesce(nullif(i.email, ''), iu.email) END AS provider_email
+      CASE WHEN c.professional_id IS NOT NULL THEN pu.email ELSE coalesce(nullif(i.email, ''), iu.email) END AS provider_email,
+      (SELECT u.language FROM users u WHERE u.id = c.patient_id) AS patient_language,
+      CASE WHEN c.professional_id IS NOT NULL THEN pu.language ELSE iu.language END AS provider_language
     FROM cancelled c
     LEFT JOIN professionals p ON p.id = c.professional_id
     LEFT JOIN users pu ON pu.id = p.user_id

@@ -1,6 +1,7 @@
 // Account settings for every role (issue 14; PRODUCT.md D21).
-import { CARE_PAYER_MESSAGE, DELETE_PASSWORD_INCORRECT, FORMER_PATIENT, formatLagosDate, formatLagosTime, type UpdateAccountInput } from '@ilera/contracts';
+import { CARE_PAYER_MESSAGE, DELETE_PASSWORD_INCORRECT, FORMER_PATIENT, type UpdateAccountInput } from '@ilera/contracts';
 import { emit, type Sql, type Tx } from '@ilera/db';
+import { mailMessage, mailWhen, recipientLocale } from '@ilera/workers/mail-messages';
 import { BadRequestError, UnauthorizedError } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { isPasswordOf } from '../auth/auth.service';
@@ -63,36 +64,54 @@ export async function exportAccount(sql: Sql, user: SessionUser) {
   };
 }
 
-const when = (d: Date) => `${formatLagosDate(d)} at ${formatLagosTime(d)} WAT`;
-
-/** The mail the other side of a cancelled appointment gets. */
+/** The mail the other side of a cancelled appointment gets, in that side's account language (issue 50). */
 function cancellationMail(appUrl: string, a: repo.CancelledAppointment, deletedIsPatient: boolean) {
   if (deletedIsPatient) {
+    const l = recipientLocale(a.providerLanguage);
+    const when = mailWhen(l, a.appointmentDate);
     return {
       to: a.providerEmail,
-      subject: `Appointment cancelled: ${a.patientName}, ${when(a.appointmentDate)}`,
+      subject: mailMessage(l, 'account-cancelled.subject', { name: a.patientName, when }),
       text: [
-        'Hello,',
+        mailMessage(l, 'hello-anonymous'),
         '',
-        `The appointment of ${a.patientName} with ${a.providerName} on ${when(a.appointmentDate)} has been cancelled: the patient closed their Ilera account. The time slot is free again.`,
+        mailMessage(l, 'account-cancelled.patient-left', { patient: a.patientName, provider: a.providerName, when }),
         '',
-        `Your appointments: ${appUrl}/appointments`,
+        mailMessage(l, 'account-cancelled.yours', { link: `${appUrl}/appointments` }),
         '',
-        'The Ilera team',
+        mailMessage(l, 'team'),
       ].join('\n'),
     };
   }
+  const l = recipientLocale(a.patientLanguage);
+  const when = mailWhen(l, a.appointmentDate);
   return {
     to: a.patientEmail,
-    subject: `Appointment cancelled: ${a.providerName}, ${when(a.appointmentDate)}`,
+    subject: mailMessage(l, 'account-cancelled.subject', { name: a.providerName, when }),
     text: [
-      `Hello ${a.patientName},`,
+      mailMessage(l, 'hello', { name: a.patientName }),
       '',
-      `Your appointment with ${a.providerName} on ${when(a.appointmentDate)} has been cancelled: the provider is no longer listed on Ilera.`,
+      mailMessage(l, 'account-cancelled.provider-left', { provider: a.providerName, when }),
       '',
-      `Find another provider: ${appUrl}/search`,
+      mailMessage(l, 'account-cancelled.find', { link: `${appUrl}/search` }),
       '',
-      'The Ilera team',
+      mailMessage(l, 'team'),
+    ].join('\n'),
+  };
+}
+
+/** The last mail of a deleted account, in its language (issue 50). */
+function deletedMail(owner: { email: string; firstName: string | null; language: string | null }) {
+  const l = recipientLocale(owner.language);
+  return {
+    to: owner.email,
+    subject: mailMessage(l, 'account-deleted.subject'),
+    text: [
+      owner.firstName ? mailMessage(l, 'hello', { name: owner.firstName }) : mailMessage(l, 'hello-anonymous'),
+      '',
+      mailMessage(l, 'account-deleted.body'),
+      '',
+      mailMessage(l, 'team'),
     ].join('\n'),
   };
 }
@@ -131,16 +150,6 @@ export async function deleteAccount(deps: AccountDeps, user: SessionUser, passwo
       await emit(tx, 'search.institution', { id });
     }
     await repo.deleteUser(tx, user.id);
-    await emit(tx, 'mail.send', {
-      to: owner.email,
-      subject: 'Your Ilera account was deleted',
-      text: [
-        owner.firstName ? `Hello ${owner.firstName},` : 'Hello,',
-        '',
-        'Your Ilera account and the data it held have been deleted, as you asked. Your upcoming appointments were cancelled and their providers told. Reviews you wrote stay, shown as "Former patient".',
-        '',
-        'The Ilera team',
-      ].join('\n'),
-    });
+    await emit(tx, 'mail.send', deletedMail(owner));
   });
 }

@@ -237,4 +237,69 @@ describe('download my data and delete my account (D21)', () => {
     }, 10000);
     expect(mail!.text).toMatch(/no longer\s+listed on Ilera/);
   });
+  it("the mails of a deletion are in each recipient's account language (issue 50): Hausa, Yorùbá, English as it was", async () => {
+    const stamp = Date.now();
+    const pro = await createProfessional(ctx.sql, { user: { email: `dr-yo-${stamp}@example.ng` } });
+    await ctx.sql`UPDATE users SET language = 'yo' WHERE id = ${pro.user.id}`;
+    const inst = await createInstitution(ctx.sql, { name: `Ile Clinic ${stamp}` });
+    await ctx.sql`UPDATE users SET language = 'ha' WHERE id = ${inst.user.id}`;
+    const patient = await createUser(ctx.sql, { firstName: 'Musa', lastName: 'Bello', email: `musa-${stamp}@example.ng` });
+    await ctx.sql`UPDATE users SET language = 'ha' WHERE id = ${patient.id}`;
+    const other = await createUser(ctx.sql, { firstName: 'Ada', email: `ada-${stamp}@example.ng` });
+    const visit = async (who: TestUser, email: string, target: string, id: number) => {
+      await ctx.sql`
+        INSERT INTO appointments (patient_id, ${ctx.sql(target)}, appointment_type, appointment_date, status, patient_name, patient_email, patient_phone)
+        VALUES (${who.id}, ${id}, 'consultation', '2099-03-12T10:00:00+01:00', 'pending', ${who.firstName + ' ' + who.lastName}, ${email}, '0803 123 4567')`;
+    };
+    await visit(patient, patient.email, 'professional_id', pro.id);
+    await visit(other, other.email, 'institution_id', inst.id);
+    const mailTo = (email: string, subject: string) =>
+      eventually(async () => (await readMails(ctx.config.dataDir, ctx.queues.mail)).find((m) => m.to.includes(email) && m.subject.startsWith(subject)), 10000);
+
+    // A Hausa patient closes their account: their last mail is in Hausa, the Yorùbá doctor's in Yorùbá.
+    expect((await call('DELETE', '/api/account', await login(ctx.app, patient.email, patient.password), { password: patient.password })).statusCode).toBe(200);
+    const gone = (await mailTo(patient.email, 'An goge'))!;
+    expect(gone.subject).toBe('An goge asusunku na Ilera');
+    expect(gone.text.replace(/\s+/g, ' ').trim()).toBe(
+      'Sannu Musa, An goge asusunku na Ilera da bayanan da ke cikinsa, kamar yadda kuka nema. An soke alƙawuranku masu zuwa kuma an ' +
+        'sanar da masu ba da kulawa. Sharhin da kuka rubuta za su ci gaba da kasancewa, da sunan "tsohon mara lafiya". Ƙungiyar Ilera',
+    );
+    const told = (await mailTo(pro.user.email, 'A ti fagilé'))!;
+    expect(told.subject).toBe('A ti fagilé ìpàdé: Musa Bello, Ọjọ́bọ, 12 Oṣù Ẹrẹ̀nà 2099, 10:00 WAT');
+    expect(told.text.replace(/\s+/g, ' ')).toContain(
+      'Ẹ n lẹ́ o, A ti fagilé ìpàdé Musa Bello pẹ̀lú Dr. Chinedu Okafor ní Ọjọ́bọ, 12 Oṣù Ẹrẹ̀nà 2099, 10:00 WAT: aláìsàn náà ti pa àkáǹtì Ilera rẹ̀ dé. ' +
+        'Àkókò náà ti ṣí sílẹ̀ padà.',
+    );
+    expect(told.text).toContain(`Àwọn ìpàdé yín: ${ctx.config.appUrl}/appointments`);
+
+    // The Hausa institution closes its account: its own mail is in Hausa, the English patient's as it always was.
+    expect((await call('DELETE', '/api/account', await login(ctx.app, inst.user.email, inst.user.password), { password: inst.user.password })).statusCode).toBe(200);
+    expect((await mailTo(inst.user.email, 'An goge'))!.subject).toBe('An goge asusunku na Ilera');
+    const english = (await mailTo(other.email, 'Appointment cancelled'))!;
+    expect(english.subject).toBe(`Appointment cancelled: Ile Clinic ${stamp}, Thu, 12 Mar 2099 at 10:00 WAT`);
+    expect(english.text.replace(/\s+/g, ' ')).toContain(
+      `Hello Ada ${other.lastName}, Your appointment with Ile Clinic ${stamp} on Thu, 12 Mar 2099 at 10:00 WAT has been cancelled: the provider is no longer listed on Ilera. ` +
+        `Find another provider: ${ctx.config.appUrl}/search`,
+    );
+  });
+
+  it('a Hausa patient is told in Hausa that their provider left (issue 50)', async () => {
+    const name = `Asibitin Kano ${Date.now()}`;
+    const inst = await createInstitution(ctx.sql, { name });
+    const patient = await createUser(ctx.sql, { firstName: 'Hauwa', lastName: 'Sani' });
+    await ctx.sql`UPDATE users SET language = 'ha' WHERE id = ${patient.id}`;
+    await ctx.sql`
+      INSERT INTO appointments (patient_id, institution_id, appointment_type, appointment_date, status, patient_name, patient_email, patient_phone)
+      VALUES (${patient.id}, ${inst.id}, 'consultation', '2099-03-12T10:00:00+01:00', 'confirmed', 'Hauwa Sani', ${patient.email}, '0803 123 4567')`;
+    expect((await call('DELETE', '/api/account', await login(ctx.app, inst.user.email, inst.user.password), { password: inst.user.password })).statusCode).toBe(200);
+    const mail = (await eventually(
+      async () => (await readMails(ctx.config.dataDir, ctx.queues.mail)).find((m) => m.to.includes(patient.email)),
+      10000,
+    ))!;
+    expect(mail.subject).toBe(`An soke alƙawari: ${name}, Alhamis 12 Maris, 2099, ƙarfe 10:00 WAT`);
+    expect(mail.text.replace(/\s+/g, ' ').trim()).toBe(
+      `Sannu Hauwa Sani, An soke alƙawarinku da ${name} na ranar Alhamis 12 Maris, 2099, ƙarfe 10:00 WAT: mai ba da kulawar ba ya cikin Ilera kuma. ` +
+        `Ku nemi wani mai ba da kulawa: ${ctx.config.appUrl}/search Ƙungiyar Ilera`,
+    );
+  });
 });

@@ -113,6 +113,14 @@ export interface ReviewTarget {
   /** Null for an unclaimed register listing (issue 33): no one to tell. */
   ownerEmail: string | null;
   ownerFirstName: string | null;
+  /** The owner's account language (users.language): the decision's mail is in it (issue 50). */
+  ownerLanguage: string | null;
+}
+
+/** An account's language (users.language, null for none): its mail is written in it (issue 50). */
+export async function accountLanguage(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db<{ language: string | null }[]>`SELECT language FROM users WHERE id = ${userId}`;
+  return row?.language ?? null;
 }
 
 /** Locks the row for the rest of the transaction: two admins acting at once are serialised. */
@@ -120,7 +128,7 @@ export async function lockProfessional(db: Db, id: number): Promise<ReviewTarget
   const [row] = await db<ReviewTarget[]>`
     SELECT p.id, p.status,
            concat_ws(' ', p.title, u.first_name, u.last_name) AS name,
-           u.email AS owner_email, u.first_name AS owner_first_name
+           u.email AS owner_email, u.first_name AS owner_first_name, u.language AS owner_language
     FROM professionals p JOIN users u ON u.id = p.user_id
     WHERE p.id = ${id}
     FOR UPDATE OF p`;
@@ -130,7 +138,7 @@ export async function lockProfessional(db: Db, id: number): Promise<ReviewTarget
 export async function lockInstitution(db: Db, id: number): Promise<ReviewTarget | null> {
   const [row] = await db<ReviewTarget[]>`
     SELECT i.id, i.status, i.name,
-           u.email AS owner_email, u.first_name AS owner_first_name
+           u.email AS owner_email, u.first_name AS owner_first_name, u.language AS owner_language
     FROM institutions i LEFT JOIN users u ON u.id = i.user_id
     WHERE i.id = ${id}
     FOR UPDATE OF i`;

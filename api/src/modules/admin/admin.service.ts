@@ -11,6 +11,8 @@ import {
   pathId,
 } from '@ilera/contracts';
 import { emit, isUniqueViolation, type Db, type Sql, type Tx } from '@ilera/db';
+import type { MailMessageId } from '@ilera/contracts/mail-messages';
+import { mailHello, mailMessage, recipientLocale } from '@ilera/workers/mail-messages';
 import { AppError, ConflictError, NotFoundError, UnauthorizedError } from '../../errors';
 import { publicUser, type SessionUser } from '../../plugins/session';
 import { authenticate, changePassword, INVALID_CREDENTIALS } from '../auth/auth.service';
@@ -21,6 +23,7 @@ import { languageColumns } from '../professionals/professionals.repo';
 import { EMAIL_TAKEN } from '../auth/register.service';
 import { lockLicences, saveLicences } from '@ilera/db/licences';
 import {
+  accountLanguage,
   auditPage,
   insertAudit,
   listInstitutions,
@@ -101,17 +104,18 @@ export async function changeAdminPassword(
   }
   await deps.sql.begin(async (tx) => {
     await insertAudit(tx, { ...entry, outcome: 'success' });
+    const l = recipientLocale(await accountLanguage(tx, admin.id));
     await emit(tx, 'mail.send', {
       to: admin.email,
-      subject: 'Your Ilera administrator password was changed',
+      subject: mailMessage(l, 'admin-password.subject'),
       text: [
-        `Hello ${admin.firstName ?? ''},`.replace(' ,', ','),
+        mailHello(l, admin.firstName),
         '',
-        'The password of your Ilera administrator account was just changed. Every other session of the account has been signed out.',
+        mailMessage(l, 'admin-password.body'),
         '',
-        `If you did not make this change, reset your password at once: ${deps.appUrl}/forgot-password`,
+        mailMessage(l, 'admin-password.reset', { link: `${deps.appUrl}/forgot-password` }),
         '',
-        'The Ilera team',
+        mailMessage(l, 'team'),
       ].join('\n'),
     });
   });
@@ -224,6 +228,7 @@ function transition(kind: ReviewKind, action: ReviewAction, from: ProfileStatus)
   }
 }
 
+/** The owner's mail of an administrator's decision, in the owner's account language (issue 50). The reason is the administrator's, as typed. */
 function ownerMail(
   appUrl: string,
   kind: ReviewKind,
@@ -231,38 +236,28 @@ function ownerMail(
   target: ReviewTarget,
   reason: string | null,
 ): { subject: string; text: string } {
-  const hello = target.ownerFirstName ? `Hello ${target.ownerFirstName},` : 'Hello,';
-  const profileUrl = `${appUrl}/${kind}/${target.id}`;
-  const lines: string[] = [hello, ''];
+  const l = recipientLocale(target.ownerLanguage);
+  const m = (id: MailMessageId, values?: Record<string, string>) => mailMessage(l, id, values);
+  const name = { name: target.name };
+  const setup = { link: `${appUrl}/profile-setup` };
+  const lines: string[] = [target.ownerFirstName ? m('hello', { name: target.ownerFirstName }) : m('hello-anonymous'), ''];
   let subject: string;
   if (action === 'approve') {
-    subject = 'Your Ilera profile is approved';
-    lines.push(
-      `Good news: "${target.name}" has been approved by an Ilera administrator and is now listed in the directory, where patients can find it and book appointments.`,
-      '',
-      `See it as patients do: ${profileUrl}`,
-    );
+    subject = m('profile.approve.subject');
+    lines.push(m('profile.approve.body', name), '', m('see-as-patients', { link: `${appUrl}/${kind}/${target.id}` }));
   } else if (action === 'reject') {
-    subject = 'Your Ilera application was not approved';
-    lines.push(`Your application for "${target.name}" was reviewed by an Ilera administrator and was not approved.`);
-    if (reason) lines.push('', `Reason: ${reason}`);
-    lines.push('', `You can update your profile and ask for a new review: ${appUrl}/profile-setup`);
+    subject = m('profile.reject.subject');
+    lines.push(m('profile.reject.body', name));
+    if (reason) lines.push('', m('reason', { reason }));
+    lines.push('', m('profile.reject.update', setup));
   } else if (action === 'reopen') {
-    subject = 'Your Ilera application is being reviewed again';
-    lines.push(
-      `An Ilera administrator has reopened your application for "${target.name}". It is back in the review queue; you will hear from us once it has been reviewed.`,
-      '',
-      `You can update your profile meanwhile: ${appUrl}/profile-setup`,
-    );
+    subject = m('profile.reopen.subject');
+    lines.push(m('profile.reopen.body', name), '', m('profile.reopen.update', setup));
   } else {
-    subject = 'Your Ilera profile approval was withdrawn';
-    lines.push(
-      `An Ilera administrator has withdrawn the approval of "${target.name}". It is no longer listed in the directory while it is reviewed again.`,
-      '',
-      `You can review your profile here: ${appUrl}/profile-setup`,
-    );
+    subject = m('profile.withdraw.subject');
+    lines.push(m('profile.withdraw.body', name), '', m('profile.withdraw.review', setup));
   }
-  lines.push('', 'The Ilera team');
+  lines.push('', m('team'));
   return { subject, text: lines.join('\n') };
 }
 

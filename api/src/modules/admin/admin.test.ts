@@ -9,6 +9,7 @@ import {
   login,
   type TestUser,
 } from '../../../../test/factories';
+import { readMails, type ReadMail } from '../../../../test/mail';
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -283,6 +284,61 @@ describe('approvals drive the lists, the stats, the search and the owner mail', 
 
     const [row] = await ctx.sql`SELECT status, is_approved FROM professionals WHERE id = ${pro.id}`;
     expect(row).toMatchObject({ status: 'pending', isApproved: false });
+  });
+
+  it("writes the owner's mail in the owner's account language (issue 50): Hausa, Igbo, Yorùbá, English as it was", async () => {
+    const hausa = await createProfessional(ctx.sql, { status: 'pending', user: { firstName: 'Aminu', lastName: surname('Bello') } });
+    await ctx.sql`UPDATE users SET language = 'ha' WHERE id = ${hausa.user.id}`;
+    const igbo = await createInstitution(ctx.sql, { status: 'pending', name: `${surname('Ebube')} Clinic` });
+    await ctx.sql`UPDATE users SET language = 'ig' WHERE id = ${igbo.user.id}`;
+    const english = await createProfessional(ctx.sql, { status: 'pending', user: { firstName: 'Tolu', lastName: surname('Ade') } });
+    const named = (p: { user: { firstName: string; lastName: string } }) => `Dr. ${p.user.firstName} ${p.user.lastName}`;
+    const igboName = (await ctx.sql<{ name: string }[]>`SELECT name FROM institutions WHERE id = ${igbo.id}`)[0]!.name;
+
+    expect((await asAdmin('POST', `/api/admin/approve-professional/${hausa.id}`)).statusCode).toBe(200);
+    expect((await asAdmin('POST', `/api/admin/withdraw-professional/${hausa.id}`)).statusCode).toBe(200);
+    expect((await asAdmin('POST', `/api/admin/reject-institution/${igbo.id}`, { reason: 'Registration number not found' })).statusCode).toBe(200);
+    expect((await asAdmin('POST', `/api/admin/approve-professional/${english.id}`)).statusCode).toBe(200);
+    const mailsTo = (email: string, count: number) =>
+      eventually(async () => {
+        const mails = (await readMails(ctx.config.dataDir, ctx.queues.mail)).filter((m) => m.to.includes(email));
+        return mails.length >= count && mails;
+      }, 10000) as Promise<ReadMail[]>;
+    const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+    const ha = (await mailsTo(hausa.user.email, 2))!;
+    const approved = ha.find((m) => m.subject === 'An amince da bayananku a Ilera')!;
+    expect(flat(approved.text)).toBe(
+      `Sannu Aminu, Labari mai daɗi: mai gudanarwa na Ilera ya amince da "${named(hausa)}", kuma yanzu yana cikin jerin Ilera, inda marasa lafiya ` +
+        `za su same shi su yi alƙawari. Ku duba shi kamar yadda marasa lafiya ke gani: ${ctx.config.appUrl}/professional/${hausa.id} Ƙungiyar Ilera`,
+    );
+    const withdrawn = ha.find((m) => m.subject === 'An janye amincewar bayananku a Ilera')!;
+    expect(flat(withdrawn.text)).toContain(`Mai gudanarwa na Ilera ya janye amincewar "${named(hausa)}". Ba ya cikin jerin Ilera yayin da ake sake duba shi.`);
+
+    const [ig] = (await mailsTo(igbo.user.email, 1))!;
+    expect(ig!.subject).toBe('Akwadoghị arịrịọ Ilera gị');
+    expect(flat(ig!.text)).toBe(
+      `Ndewo Bola, Onye nchịkwa Ilera lebara arịrịọ gị maka "${igboName}" anya, akwadoghịkwa ya. Ihe kpatara ya: Registration number not found ` +
+        `Ị nwere ike imezi profaịlụ gị ma rịọ ka e lelee ya ọzọ: ${ctx.config.appUrl}/profile-setup Otu Ilera`,
+    );
+
+    // Reopened, in Yorùbá.
+    const yoruba = await createProfessional(ctx.sql, { status: 'rejected', user: { firstName: 'Bisi', lastName: surname('Ade') } });
+    await ctx.sql`UPDATE users SET language = 'yo' WHERE id = ${yoruba.user.id}`;
+    expect((await asAdmin('POST', `/api/admin/reopen-professional/${yoruba.id}`)).statusCode).toBe(200);
+    const [yo] = (await mailsTo(yoruba.user.email, 1))!;
+    expect(yo!.subject).toBe('A ń tún ìbéèrè Ilera yín yẹ̀ wò');
+    expect(flat(yo!.text)).toBe(
+      `Ẹ n lẹ́ o Bisi, Alábòójútó Ilera ti tún ìbéèrè yín fún "${named(yoruba)}" ṣí. Ó ti padà sí ìlà àyẹ̀wò; ẹ ó gbọ́ láti ọ̀dọ̀ wa nígbà tí a bá yẹ̀ ẹ́ wò tán. ` +
+        `Ẹ lè ṣàtúnṣe àkọsílẹ̀ yín ná: ${ctx.config.appUrl}/profile-setup Ikọ̀ Ilera`,
+    );
+
+    const [en] = (await mailsTo(english.user.email, 1))!;
+    expect(en!.subject).toBe('Your Ilera profile is approved');
+    expect(flat(en!.text)).toBe(
+      `Hello Tolu, Good news: "${named(english)}" has been approved by an Ilera administrator and is now listed in the directory, where patients ` +
+        `can find it and book appointments. See it as patients do: ${ctx.config.appUrl}/professional/${english.id} The Ilera team`,
+    );
   });
 
   it('reject keeps the profile with status rejected and its reason, out of the lists and the search', async () => {
@@ -644,6 +700,40 @@ describe('admin password change (D4)', () => {
     const entries = (await auditEntries()).filter((e) => e.action === 'change_password' && e.admin?.id === other.id);
     expect(entries.map((e) => e.outcome)).toEqual(['success', 'failure']);
     expect(ctx.logs.join('\n')).not.toContain('second-password-2');
+  });
+
+  it("tells the administrator of a password change in their account's language (issue 50): Hausa and Pidgin, English as it was", async () => {
+    const told = async (language: string | null, firstName: string) => {
+      const who = await createUser(ctx.sql, { userType: 'admin', firstName, password: 'first-password-1' });
+      await ctx.sql`UPDATE users SET language = ${language} WHERE id = ${who.id}`;
+      const cookie = await adminLogin(who.email, 'first-password-1');
+      const res = await call('PUT', '/api/admin/change-password', cookie, { currentPassword: 'first-password-1', newPassword: 'second-password-2' });
+      expect(res.statusCode, res.body).toBe(200);
+      const [mail] = (await eventually(async () => {
+        const mails = (await readMails(ctx.config.dataDir, ctx.queues.mail)).filter((m) => m.to.includes(who.email));
+        return mails.length > 0 && mails;
+      }, 10000)) as ReadMail[];
+      return { subject: mail!.subject, text: mail!.text.replace(/\s+/g, ' ').trim() };
+    };
+    const reset = `${ctx.config.appUrl}/forgot-password`;
+    expect(await told('ha', 'Zainab')).toEqual({
+      subject: 'An canza kalmar sirrinku ta mai gudanarwa a Ilera',
+      text:
+        'Sannu Zainab, An canza kalmar sirrin asusunku na mai gudanarwa a Ilera yanzu. An fitar da duk sauran zaman asusun. ' +
+        `Idan ba ku ne kuka yi wannan canji ba, ku sake saita kalmar sirrinku nan take: ${reset} Ƙungiyar Ilera`,
+    });
+    expect(await told('pcm', 'Emeka')).toEqual({
+      subject: 'Dem don change your Ilera administrator password',
+      text:
+        'Hello Emeka, Dem just change the password of your Ilera administrator account. Every other session of the account don sign out. ' +
+        `If no be you do this change, reset your password sharp sharp: ${reset} The Ilera team`,
+    });
+    expect(await told(null, 'Funmi')).toEqual({
+      subject: 'Your Ilera administrator password was changed',
+      text:
+        'Hello Funmi, The password of your Ilera administrator account was just changed. Every other session of the account has been signed out. ' +
+        `If you did not make this change, reset your password at once: ${reset} The Ilera team`,
+    });
   });
 
   it('audits an administrator changing their password in Account settings too, and says where each change was made', async () => {

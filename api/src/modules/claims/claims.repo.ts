@@ -65,6 +65,8 @@ export interface ClaimRef {
   registration: LicenceRecord;
   claimantEmail: string;
   claimantFirstName: string | null;
+  /** The claimant's account language (users.language): the decision's mail is in it (issue 50). */
+  claimantLanguage: string | null;
   claimantUserType: string;
   listingName: string;
 }
@@ -73,7 +75,7 @@ export interface ClaimRef {
 export async function findClaim(db: Db, id: number, lock = false): Promise<ClaimRef | null> {
   const [row] = await db<ClaimRef[]>`
     SELECT c.id, c.institution_id, c.claimant_user_id, c.status, c.registration,
-           u.email AS claimant_email, u.first_name AS claimant_first_name, u.user_type AS claimant_user_type,
+           u.email AS claimant_email, u.first_name AS claimant_first_name, u.language AS claimant_language, u.user_type AS claimant_user_type,
            i.name AS listing_name
     FROM institution_claims c JOIN users u ON u.id = c.claimant_user_id JOIN institutions i ON i.id = c.institution_id
     WHERE c.id = ${id} ${lock ? db`FOR UPDATE OF c` : db``}`;
@@ -89,11 +91,11 @@ export async function setClaimStatus(db: Db, id: number, status: ClaimStatus, de
 
 /** Rejects the other open claims of a listing; returns who made them (to tell them). */
 export async function rejectOpenClaims(db: Db, institutionId: number, except: number, decidedBy: string, reason: string) {
-  return db<{ id: number; email: string; firstName: string | null }[]>`
+  return db<{ id: number; email: string; firstName: string | null; language: string | null }[]>`
     UPDATE institution_claims c SET status = 'rejected', decided_by = ${decidedBy}, decision_reason = ${reason}, decided_at = now()
     FROM users u
     WHERE c.institution_id = ${institutionId} AND c.status = 'pending' AND c.id <> ${except} AND u.id = c.claimant_user_id
-    RETURNING c.id, u.email, u.first_name`;
+    RETURNING c.id, u.email, u.first_name, u.language`;
 }
 
 /** The listing becomes the claimant's profile: it gets its owner; register code, coordinates and every other field stay. */

@@ -7,6 +7,8 @@
 // claimants' mail in its transaction (D16); every decision is in the admin activity log.
 import { pathId, type AdminClaimsQuery, type CreateClaimInput } from '@ilera/contracts';
 import { emit, isUniqueViolation, type Db, type Sql, type Tx } from '@ilera/db';
+import type { MailMessageId } from '@ilera/contracts/mail-messages';
+import { mailMessage, recipientLocale } from '@ilera/workers/mail-messages';
 import { AppError, ConflictError, NotFoundError } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { auditFailure, recordAdminAction } from '../admin/audit.service';
@@ -23,20 +25,31 @@ export const PROFILE_IN_USE =
   'Your institution profile already has appointments, reviews or affiliations: ask Ilera support to merge it with this listing'; // ours
 export const ANOTHER_CLAIM_APPROVED = 'Another claim for this facility was approved'; // ours
 
-const mailLines = (firstName: string | null, body: string[]) =>
-  [firstName ? `Hello ${firstName},` : 'Hello,', '', ...body, '', 'The Ilera team'].join('\n');
+/** Who a claim's mail goes to, in their account's language (issue 50). */
+interface Claimant {
+  email: string;
+  firstName: string | null;
+  language: string | null;
+}
 
-/** The mail of a claim that was not approved, with its reason when there is one. */
-const notApprovedMail = (to: string, firstName: string | null, listingName: string, reason: string | null, tail: string[]) => ({
-  to,
-  subject: 'Your claim on Ilera was not approved',
-  text: mailLines(firstName, [
-    `Your claim of "${listingName}" was reviewed by an Ilera administrator and was not approved.`,
-    ...(reason ? ['', `Reason: ${reason}`] : []),
+const claimMail = (to: Claimant, subject: MailMessageId, body: (m: (id: MailMessageId, values?: Record<string, string>) => string) => string[]) => {
+  const l = recipientLocale(to.language);
+  const m = (id: MailMessageId, values?: Record<string, string>) => mailMessage(l, id, values);
+  return {
+    to: to.email,
+    subject: m(subject),
+    text: [to.firstName ? m('hello', { name: to.firstName }) : m('hello-anonymous'), '', ...body(m), '', m('team')].join('\n'),
+  };
+};
+
+/** The mail of a claim that was not approved, with its reason when there is one (the administrator's words, as typed). */
+const notApprovedMail = (to: Claimant, listingName: string, reason: string | null, tail: [MailMessageId, Record<string, string>?]) =>
+  claimMail(to, 'claim.rejected.subject', (m) => [
+    m('claim.rejected.body', { name: listingName }),
+    ...(reason ? ['', m('reason', { reason: reason === ANOTHER_CLAIM_APPROVED ? m('claim.rejected.another') : reason })] : []),
     '',
-    ...tail,
-  ]),
-});
+    m(...tail),
+  ]);
 
 /**
  * What stops an account's own institution row from giving way to the listing: a listing it already
@@ -159,20 +172,19 @@ async function approve(tx: Tx, deps: Deps, admin: SessionUser, claim: repo.Claim
   await saveRegistrations(tx, claim.institutionId, [claim.registration as never]);
   const others = await repo.rejectOpenClaims(tx, claim.institutionId, claim.id, admin.id, ANOTHER_CLAIM_APPROVED);
   const profileUrl = `${deps.appUrl}/institution/${claim.institutionId}`;
-  await emit(tx, 'mail.send', {
-    to: claim.claimantEmail,
-    subject: 'Your claim on Ilera is approved',
-    text: mailLines(claim.claimantFirstName, [
-      `Good news: an Ilera administrator has approved your claim of "${claim.listingName}". The listing is now your institution's profile.`,
+  const claimant = { email: claim.claimantEmail, firstName: claim.claimantFirstName, language: claim.claimantLanguage };
+  await emit(
+    tx,
+    'mail.send',
+    claimMail(claimant, 'claim.approved.subject', (m) => [
+      m('claim.approved.body', { name: claim.listingName }),
       '',
-      `See it as patients do: ${profileUrl}`,
-      `Complete it (description, services, contact, booking): ${deps.appUrl}/profile-setup`,
+      m('see-as-patients', { link: profileUrl }),
+      m('claim.approved.complete', { link: `${deps.appUrl}/profile-setup` }),
     ]),
-  });
+  );
   for (const other of others) {
-    await emit(tx, 'mail.send', notApprovedMail(other.email, other.firstName, claim.listingName, ANOTHER_CLAIM_APPROVED, [
-      "If you believe this is a mistake, reply to this e-mail with your facility's registration.",
-    ]));
+    await emit(tx, 'mail.send', notApprovedMail(other, claim.listingName, ANOTHER_CLAIM_APPROVED, ['claim.rejected.mistake']));
   }
   const rejectedClaimIds = others.map((o) => o.id);
   return {
@@ -191,9 +203,12 @@ async function approve(tx: Tx, deps: Deps, admin: SessionUser, claim: repo.Claim
 
 async function reject(tx: Db, deps: Deps, admin: SessionUser, claim: repo.ClaimRef, reason: string | null) {
   await repo.setClaimStatus(tx, claim.id, 'rejected', admin.id, reason);
-  await emit(tx, 'mail.send', notApprovedMail(claim.claimantEmail, claim.claimantFirstName, claim.listingName, reason, [
-    `You can claim it again with your facility's registration: ${deps.appUrl}/institution/${claim.institutionId}`,
-  ]));
+  const claimant = { email: claim.claimantEmail, firstName: claim.claimantFirstName, language: claim.claimantLanguage };
+  await emit(
+    tx,
+    'mail.send',
+    notApprovedMail(claimant, claim.listingName, reason, ['claim.rejected.again', { link: `${deps.appUrl}/institution/${claim.institutionId}` }]),
+  );
   return {
     status: 'rejected' as const,
     rejectedClaimIds: [] as number[],

@@ -267,6 +267,60 @@ describe('claim flow: from listing to approved profile', () => {
     expect(decided.json().items.some((c: { id: number }) => c.id === id)).toBe(true);
   });
 
+  it("the decisions are mailed in each claimant's account language (issue 50): Hausa and Yorùbá word for word", async () => {
+    const listing = await createRegisterListing(ctx.sql, { name: 'Tudun Wada Health Centre' });
+    const hausa = await newInstitutionAccount('Tudun Wada HC (application)');
+    const yoruba = await existingInstitutionAccount({ name: 'Tudun Wada Clinic', status: 'approved' });
+    await ctx.sql`UPDATE users SET language = 'ha' WHERE lower(email) = lower(${hausa.email})`;
+    await ctx.sql`UPDATE users SET language = 'yo' WHERE lower(email) = lower(${yoruba.email})`;
+    const first = (await claim(listing.id, hausa.cookie)).json().id;
+    await claim(listing.id, yoruba.cookie, { registration: { ...registration, licenseNumber: 'LSMOH/CL/9001' } });
+    expect((await asAdmin('POST', `/api/admin/claims/${first}/approve`)).statusCode).toBe(200);
+    const firstName = (await ctx.sql<{ firstName: string | null }[]>`SELECT first_name FROM users WHERE lower(email) = lower(${hausa.email})`)[0]!.firstName;
+
+    const [approved] = await mailsTo(hausa.email);
+    expect(approved!.subject).toBe('An amince da iƙirarinku a Ilera');
+    expect(approved!.text).toBe(
+      [
+        `Sannu ${firstName},`,
+        '',
+        'Labari mai daɗi: mai gudanarwa na Ilera ya amince da iƙirarinku na "Tudun Wada Health Centre". Yanzu wannan shafi na cibiyarku ne.',
+        '',
+        `Ku duba shi kamar yadda marasa lafiya ke gani: ${ctx.config.appUrl}/institution/${listing.id}`,
+        `Ku cika shi (bayani, ayyuka, lambobin tuntuɓa, yin alƙawari): ${ctx.config.appUrl}/profile-setup`,
+        '',
+        'Ƙungiyar Ilera',
+      ].join('\n'),
+    );
+    const [declined] = await mailsTo(yoruba.email);
+    expect(declined!.subject).toBe('A kò fọwọ́ sí ìbéèrè ìní yín lórí Ilera');
+    expect(declined!.text).toBe(
+      [
+        'Ẹ n lẹ́ o Bola,',
+        '',
+        'Alábòójútó Ilera ti yẹ ìbéèrè ìní yín fún "Tudun Wada Health Centre" wò, a kò sì fọwọ́ sí i.',
+        '',
+        'Ìdí: A ti fọwọ́ sí ìbéèrè ìní mìíràn fún ilé-iṣẹ́ yìí',
+        '',
+        'Tí ẹ bá rò pé àṣìṣe ni, ẹ fèsì sí ímeèlì yìí pẹ̀lú ìforúkọsílẹ̀ ilé-iṣẹ́ yín.',
+        '',
+        'Ikọ̀ Ilera',
+      ].join('\n'),
+    );
+
+    // A rejection with the administrator's own words: those stay as typed.
+    const other = await createRegisterListing(ctx.sql, { name: 'Gwagwalada Health Post' });
+    const again = await newInstitutionAccount('Gwagwalada HP (application)');
+    await ctx.sql`UPDATE users SET language = 'ha' WHERE lower(email) = lower(${again.email})`;
+    const id = (await claim(other.id, again.cookie)).json().id;
+    expect((await asAdmin('POST', `/api/admin/claims/${id}/reject`, { reason: 'The registration number is not in the register' })).statusCode).toBe(200);
+    const [rejected] = await mailsTo(again.email);
+    expect(rejected!.subject).toBe('Ba a amince da iƙirarinku a Ilera ba');
+    expect(rejected!.text).toContain('Mai gudanarwa na Ilera ya duba iƙirarinku na "Gwagwalada Health Post", kuma ba a amince da shi ba.');
+    expect(rejected!.text).toContain('Dalili: The registration number is not in the register');
+    expect(rejected!.text).toContain(`Kuna iya sake yin iƙirari da rajistar cibiyarku: ${ctx.config.appUrl}/institution/${other.id}`);
+  });
+
   it('an account whose own profile has appointments, reviews or affiliations is refused (not merged)', async () => {
     const listing = await createRegisterListing(ctx.sql);
     const busy = await existingInstitutionAccount();

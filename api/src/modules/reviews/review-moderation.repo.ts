@@ -11,6 +11,8 @@ export interface ReviewSubject {
   reviewerId: string | null;
   reviewerEmail: string | null;
   reviewerFirstName: string | null;
+  /** The author's account language (users.language): their mail is in it (issue 50). */
+  reviewerLanguage: string | null;
   hiddenAt: Date | null;
   providerKind: ProviderKind;
   providerId: number;
@@ -26,7 +28,7 @@ export const replySql = (db: Db) =>
 
 /** Both kinds of provider in one query: the behaviour is the same, the tables differ. */
 const subjectQuery = (db: Db) => db`
-  SELECT r.id, r.reviewer_id, ru.email AS reviewer_email, ru.first_name AS reviewer_first_name, r.hidden_at,
+  SELECT r.id, r.reviewer_id, ru.email AS reviewer_email, ru.first_name AS reviewer_first_name, ru.language AS reviewer_language, r.hidden_at,
     CASE WHEN r.professional_id IS NOT NULL THEN 'professional' ELSE 'institution' END AS provider_kind,
     coalesce(r.professional_id, r.institution_id) AS provider_id,
     coalesce(p.status, i.status) AS provider_status,

@@ -11,6 +11,7 @@ import {
   type ReportReviewInput,
 } from '@ilera/contracts';
 import { emit, type Db, type Sql } from '@ilera/db';
+import { mailHello, mailMessage, recipientLocale } from '@ilera/workers/mail-messages';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import * as repo from './review-moderation.repo';
@@ -73,22 +74,22 @@ export interface ModerationOutcome {
 
 const auditDetail = (s: ReviewSubject) => ({ provider: s.providerName, providerKind: s.providerKind, providerId: s.providerId });
 
-/** The mail to the author of a hidden review. The reason is the moderator's, word for word. */
+/** The mail to the author of a hidden review, in their account's language (issue 50). The reason is the moderator's, word for word. */
 export function hiddenReviewMail(appUrl: string, s: ReviewSubject, reason: string) {
-  const greeting = s.reviewerFirstName?.trim() ? `Hello ${s.reviewerFirstName.trim()},` : 'Hello,';
+  const l = recipientLocale(s.reviewerLanguage);
   return {
-    subject: 'Your review on Ilera was hidden',
+    subject: mailMessage(l, 'review-hidden.subject'),
     text: [
-      greeting,
+      mailHello(l, s.reviewerFirstName),
       '',
-      `A moderator has hidden your review of ${s.providerName} on Ilera. It no longer appears on the profile or in its rating.`,
+      mailMessage(l, 'review-hidden.body', { provider: s.providerName }),
       '',
-      `Reason: ${reason}`,
+      mailMessage(l, 'reason', { reason }),
       '',
-      `You can still see it, with this reason, when you are signed in: ${appUrl}/${s.providerKind}/${s.providerId}`,
-      'If you think this is a mistake, reply to this e-mail.',
+      mailMessage(l, 'review-hidden.see', { link: `${appUrl}/${s.providerKind}/${s.providerId}` }),
+      mailMessage(l, 'review-hidden.mistake'),
       '',
-      'The Ilera team',
+      mailMessage(l, 'team'),
     ].join('\n'),
   };
 }

@@ -250,6 +250,62 @@ describe('hiding and restoring a review', () => {
     );
   });
 
+  it("tells the author in their account's language (issue 50): Hausa and Yorùbá word for word, English without one", async () => {
+    const pro = await createProfessional(ctx.sql, { specialty: 'Dermatology' });
+    const hausa = await patientWithReview({ professionalId: pro.id }, 1, 'Bad words.', 'Musa');
+    const yoruba = await patientWithReview({ professionalId: pro.id }, 1, 'More bad words.', 'Bisi');
+    const english = await patientWithReview({ professionalId: pro.id }, 1, 'Yet more bad words.', 'Ada');
+    await ctx.sql`UPDATE users SET language = 'ha' WHERE id = ${hausa.user.id}`;
+    await ctx.sql`UPDATE users SET language = 'yo' WHERE id = ${yoruba.user.id}`;
+    const reason = 'Contains insults, which our review rules do not allow.';
+    for (const r of [hausa, yoruba, english]) {
+      expect((await call('POST', `/api/admin/moderation/reviews/${r.reviewId}/hide`, adminCookie, { reason })).statusCode).toBe(200);
+    }
+    const mailTo = (email: string) =>
+      eventually(async () => (await readMails(ctx.config.dataDir, ctx.queues.mail)).find((m) => m.to.includes(email)), 10000);
+    const link = `${ctx.config.appUrl}/professional/${pro.id}`;
+
+    const ha = (await mailTo(hausa.user.email))!;
+    expect(ha.subject).toBe('An ɓoye sharhinku a Ilera');
+    expect(ha.text.trim()).toBe(
+      [
+        'Sannu Musa,',
+        '',
+        'Mai kula da sharhi ya ɓoye sharhinku game da Dr. Chinedu Okafor a Ilera. Ba ya bayyana a shafin ko a cikin maki.',
+        '',
+        `Dalili: ${reason}`,
+        '',
+        `Kuna iya ganinsa har yanzu, tare da wannan dalilin, idan kun shiga asusunku: ${link}`,
+        'Idan kuna ganin kuskure ne, ku amsa wannan imel ɗin.',
+        '',
+        'Ƙungiyar Ilera',
+      ].join('\n'),
+    );
+    const yo = (await mailTo(yoruba.user.email))!;
+    expect(yo.subject).toBe('A ti fi àgbéyẹ̀wò yín pamọ́ lórí Ilera');
+    expect(yo.text).toContain('Ẹ n lẹ́ o Bisi,');
+    expect(yo.text).toContain('Alábòójútó kan ti fi àgbéyẹ̀wò tí ẹ kọ nípa Dr. Chinedu Okafor pamọ́ lórí Ilera.');
+    expect(yo.text).toContain(`Ìdí: ${reason}`);
+    expect(yo.text).toContain('Ikọ̀ Ilera');
+
+    const en = (await mailTo(english.user.email))!;
+    expect(en.subject).toBe('Your review on Ilera was hidden');
+    expect(en.text.trim()).toBe(
+      [
+        'Hello Ada,',
+        '',
+        'A moderator has hidden your review of Dr. Chinedu Okafor on Ilera. It no longer appears on the profile or in its rating.',
+        '',
+        `Reason: ${reason}`,
+        '',
+        `You can still see it, with this reason, when you are signed in: ${link}`,
+        'If you think this is a mistake, reply to this e-mail.',
+        '',
+        'The Ilera team',
+      ].join('\n'),
+    );
+  });
+
   it('an institution review hidden leaves the institution rating in search', async () => {
     const inst = await createInstitution(ctx.sql);
     const a = await patientWithReview({ institutionId: inst.id }, 4, 'Clean wards.');
