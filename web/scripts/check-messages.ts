@@ -18,6 +18,7 @@ import { getCatalogs } from '@lingui/cli/api';
 import { emergencyMessages } from '@ilera/contracts/emergency-messages';
 import { textMessages } from '@ilera/contracts/text-messages';
 import { pageHeadMessages } from '@ilera/contracts/page-head-messages';
+import { mailMessages } from '@ilera/contracts/mail-messages';
 import { LOCALES, DEFAULT_LOCALE } from '@ilera/contracts/locales';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,7 +31,7 @@ export interface LocaleReport {
   unused: string[];
 }
 
-export async function checkMessages(): Promise<{ web: LocaleReport[]; emergency: LocaleReport[]; texts: LocaleReport[]; heads: LocaleReport[] }> {
+export async function checkMessages(): Promise<{ web: LocaleReport[]; emergency: LocaleReport[]; texts: LocaleReport[]; mails: LocaleReport[]; heads: LocaleReport[] }> {
   const config = getConfig({ cwd: webRoot, configPath: path.join(webRoot, 'lingui.config.ts') });
   const web: LocaleReport[] = [];
   for (const catalog of await getCatalogs(config)) {
@@ -47,30 +48,27 @@ export async function checkMessages(): Promise<{ web: LocaleReport[]; emergency:
       });
     }
   }
-  const english = Object.keys(emergencyMessages.en);
-  const emergency = LOCALES.map((locale) => {
-    const own: Record<string, string> = (emergencyMessages as Partial<Record<string, Record<string, string>>>)[locale] ?? {};
-    return { locale, catalog: 'emergency', missing: english.filter((id) => !own[id]), unused: Object.keys(own).filter((id) => !english.includes(id)) };
-  });
+  // The catalogues in contracts/ (one object per language, English complete): what each language lacks or has
+  // beyond English. `known`: an id a language may add (a text's optional `<id>.short` SMS wording, decision 049).
+  const plain = (catalog: string, messages: { en: Record<string, string> }, known = (id: string, ids: string[]) => ids.includes(id)) => {
+    const ids = Object.keys(messages.en);
+    return LOCALES.map((locale) => {
+      const own: Record<string, string> = (messages as Partial<Record<string, Record<string, string>>>)[locale] ?? {};
+      return { locale, catalog, missing: ids.filter((id) => !own[id]), unused: Object.keys(own).filter((id) => !known(id, ids)) };
+    });
+  };
+  const emergency = plain('emergency', emergencyMessages);
   // Texts and appointment mail (decision 049): a language's `<id>.short` SMS wording is optional.
-  const textIds = Object.keys(textMessages.en);
-  const texts = LOCALES.map((locale) => {
-    const own: Record<string, string> = (textMessages as Partial<Record<string, Record<string, string>>>)[locale] ?? {};
-    const known = (id: string) => textIds.includes(id) || (id.endsWith('.short') && textIds.includes(id.slice(0, -'.short'.length)));
-    return { locale, catalog: 'texts', missing: textIds.filter((id) => !own[id]), unused: Object.keys(own).filter((id) => !known(id)) };
-  });
-  // Issue 50: server-drawn pages' titles and descriptions (contracts/src/page-head-messages.ts).
-  const headIds = Object.keys(pageHeadMessages.en);
-  const heads = LOCALES.map((locale) => {
-    const own: Record<string, string> = (pageHeadMessages as Partial<Record<string, Record<string, string>>>)[locale] ?? {};
-    return { locale, catalog: 'heads', missing: headIds.filter((id) => !own[id]), unused: Object.keys(own).filter((id) => !headIds.includes(id)) };
-  });
-  return { web, emergency, texts, heads };
+  const texts = plain('texts', textMessages, (id, ids) => ids.includes(id) || (id.endsWith('.short') && ids.includes(id.slice(0, -'.short'.length))));
+  // Issue 50: the account mails (contracts/src/mail-messages.ts) and server-drawn pages' titles and descriptions.
+  const mails = plain('mails', mailMessages);
+  const heads = plain('heads', pageHeadMessages);
+  return { web, emergency, texts, mails, heads };
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
-  const { web, emergency, texts, heads } = await checkMessages();
+  const { web, emergency, texts, mails, heads } = await checkMessages();
   const print = (title: string, reports: LocaleReport[]) => {
     console.log(title);
     for (const r of reports) {
@@ -82,6 +80,7 @@ if (isMain) {
   print('Web messages per language (web/src/locales):', web);
   print('Emergency page messages per language (contracts/src/emergency-messages.ts):', emergency);
   print('Text and mail messages per language (contracts/src/text-messages.ts):', texts);
+  print('Account mails per language (contracts/src/mail-messages.ts):', mails);
   print("Pages' titles and descriptions per language (contracts/src/page-head-messages.ts):", heads);
   const englishMissing = web.filter((r) => r.locale === DEFAULT_LOCALE).flatMap((r) => r.missing);
   if (englishMissing.length) {
