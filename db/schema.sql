@@ -1913,9 +1913,12 @@ CREATE TABLE public.translation_suggestions (
     suggestion text NOT NULL,
     user_id text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    status text DEFAULT 'open'::text NOT NULL,
+    decided_at timestamp with time zone,
     CONSTRAINT translation_suggestions_locale_check CHECK ((locale = ANY (ARRAY['ha'::text, 'yo'::text, 'ig'::text, 'pcm'::text]))),
     CONSTRAINT translation_suggestions_page_check CHECK (((length(page) >= 1) AND (length(page) <= 500))),
     CONSTRAINT translation_suggestions_shown_check CHECK (((length(shown) >= 1) AND (length(shown) <= 1000))),
+    CONSTRAINT translation_suggestions_status_check CHECK ((status = ANY (ARRAY['open'::text, 'done'::text, 'dismissed'::text]))),
     CONSTRAINT translation_suggestions_suggestion_check CHECK (((length(suggestion) >= 1) AND (length(suggestion) <= 1000)))
 );
 
@@ -3038,6 +3041,12 @@ CREATE INDEX time_off_professional_idx ON public.time_off USING btree (professio
 --
 
 CREATE INDEX translation_suggestions_created_idx ON public.translation_suggestions USING btree (created_at DESC);
+
+--
+-- Name: translation_suggestions_open_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX translation_suggestions_open_idx ON public.translation_suggestions USING btree (created_at DESC) WHERE (status = 'open'::text);
 
 --
 -- Name: users_email_lower_key; Type: INDEX; Schema: public; Owner: -

@@ -33,6 +33,14 @@ export const translationSuggestionSchema = z.object({
 });
 export type TranslationSuggestionInput = z.infer<typeof translationSuggestionSchema>;
 
+/** Where a suggestion stands (migration 079): open until an admin marks it done (taken into the catalogue) or dismissed. */
+export const translationSuggestionStatuses = ['open', 'done', 'dismissed'] as const;
+export type TranslationSuggestionStatus = (typeof translationSuggestionStatuses)[number];
+export const TRANSLATION_STATUS_MESSAGE = 'Status must be open, done or dismissed'; // ours
+export const TRANSLATION_MARK_MESSAGE = 'Please mark it done or dismissed'; // ours
+export const TRANSLATION_SUGGESTION_NOT_FOUND = 'Suggestion not found'; // ours
+export const TRANSLATION_SUGGESTION_MARKED = 'This suggestion is already marked'; // ours
+
 export const translationSuggestionAnswer = z.object({
   id: z.number().int(),
   locale: z.string(),
@@ -41,11 +49,16 @@ export const translationSuggestionAnswer = z.object({
   suggestion: z.string(),
   signedIn: z.boolean(),
   createdAt: z.string(),
+  status: z.enum(translationSuggestionStatuses),
+  /** When an admin marked it done or dismissed; null while open. */
+  decidedAt: z.string().nullable(),
 });
 export const translationSuggestionCreatedAnswer = z.object({ id: z.number().int() });
 
 export const adminTranslationSuggestionsQuerySchema = z.object({
   locale: z.preprocess((v) => (v === '' ? undefined : v), z.enum(SUGGESTION_LOCALES as [Exclude<Locale, 'en'>, ...Exclude<Locale, 'en'>[]], { errorMap: () => ({ message: TRANSLATION_LANGUAGE_MESSAGE }) }).optional()),
+  /** One status, or every one when absent. */
+  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(translationSuggestionStatuses, { errorMap: () => ({ message: TRANSLATION_STATUS_MESSAGE }) }).optional()),
   page: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number({ message: 'Page must be a whole number from 1' }).int().min(1).max(100_000).default(1)), // ours
   perPage: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number({ message: 'Per page must be a whole number from 1 to 100' }).int().min(1).max(100).default(25)), // ours
 });
@@ -55,3 +68,9 @@ export const adminTranslationSuggestionsAnswer = z.object({
   page: z.number().int(),
   perPage: z.number().int(),
 });
+
+/** Body of PUT /api/admin/translation-suggestions/{id}/status: an open suggestion marked done or dismissed, once. */
+export const translationSuggestionMarkSchema = z.object({
+  status: z.enum(['done', 'dismissed'], { errorMap: () => ({ message: TRANSLATION_MARK_MESSAGE }) }),
+});
+export type TranslationSuggestionMarkInput = z.infer<typeof translationSuggestionMarkSchema>;

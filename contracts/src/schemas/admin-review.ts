@@ -73,6 +73,8 @@ export const adminAuditActions = [
   'delete_payer',
   'set_holiday',
   'delete_holiday',
+  // Issue 50: a translation suggestion marked done or dismissed.
+  'mark_translation_suggestion',
 ] as const;
 export type AdminAuditAction = (typeof adminAuditActions)[number];
 
@@ -104,4 +106,5 @@ export const adminAuditActionLabels: Record<AdminAuditAction, string> = {
   delete_payer: 'Deleted health plan payer',
   set_holiday: 'Set public holiday',
   delete_holiday: 'Deleted public holiday',
+  mark_translation_suggestion: 'Marked translation suggestion',
 };

@@ -3,12 +3,15 @@ import { z } from 'zod';
 import {
   adminTranslationSuggestionsAnswer,
   adminTranslationSuggestionsQuerySchema,
+  translationSuggestionAnswer,
   translationSuggestionCreatedAnswer,
+  translationSuggestionMarkSchema,
   translationSuggestionSchema,
 } from '@ilera/contracts';
 import { isLocale } from '@ilera/contracts/locales';
 import { renderSuggestionPage, sitePath } from './translation-suggestions.page';
-import { suggestionList, suggestTranslation } from './translation-suggestions.service';
+import { signedIn } from '../../plugins/session';
+import { markSuggestion, suggestionList, suggestTranslation } from './translation-suggestions.service';
 
 const formBody = z.record(z.string(), z.unknown());
 
@@ -18,7 +21,8 @@ const formBody = z.record(z.string(), z.unknown());
  * - POST /suggest-translation: the form's own post (form-encoded): 303 to the thank-you page, or the form
  *   again, 400, with the refused field's message beside it;
  * - POST /api/translation-suggestions: the same as JSON (201 {id}; 400 {message, fields});
- * - GET /api/admin/translation-suggestions: admins' list, newest first.
+ * - GET /api/admin/translation-suggestions: admins' list, newest first (`?locale=`, `?status=`);
+ * - PUT /api/admin/translation-suggestions/{id}/status: an admin marks an open one done or dismissed, audited.
  * Both posts count against the suggestion limits (plugins/rate-limit.ts); anyone may send, signed in or not.
  */
 const translationSuggestionsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -79,6 +83,16 @@ const translationSuggestionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/translation-suggestions',
     { config: { auth: ['admin'] }, schema: { querystring: adminTranslationSuggestionsQuerySchema, response: { 200: adminTranslationSuggestionsAnswer } } },
     async (request, reply) => reply.header('cache-control', 'no-store').send(await suggestionList(app.sql, request.query)),
+  );
+
+  app.put(
+    '/api/admin/translation-suggestions/:id/status',
+    {
+      config: { auth: ['admin'] },
+      schema: { params: z.object({ id: z.string() }), body: translationSuggestionMarkSchema, response: { 200: translationSuggestionAnswer } },
+    },
+    async (request, reply) =>
+      reply.header('cache-control', 'no-store').send(await markSuggestion(app.sql, signedIn(request), request.params.id, request.body)),
   );
 };
 

@@ -130,3 +130,86 @@ describe('limits', () => {
     }
   });
 });
+
+describe('the admin list and marking (migration 079)', () => {
+  const send = async (body: Record<string, string>) => {
+    const res = await callApi(ctx.app, 'POST', '/api/translation-suggestions', undefined, body);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as number;
+  };
+  const mark = (id: number | string, status: unknown, cookie: string | undefined = adminCookie) =>
+    callApi(ctx.app, 'PUT', `/api/admin/translation-suggestions/${id}/status`, cookie, { status });
+
+  it('lists newest first with language, page, the words shown, the suggestion and its status; filters by language and status', async () => {
+    const older = await send({ locale: 'yo', page: '/yo/search', shown: 'Wá', suggestion: 'Ṣàwárí' });
+    const newer = await send({ locale: 'yo', page: '/yo/emergency', suggestion: 'Pè 112' });
+    const { items } = await list('?locale=yo&status=open');
+    expect(items.map((s: { id: number }) => s.id).slice(0, 2)).toEqual([newer, older]);
+    expect(items[1]).toEqual({
+      id: older,
+      locale: 'yo',
+      page: '/yo/search',
+      shown: 'Wá',
+      suggestion: 'Ṣàwárí',
+      signedIn: false,
+      createdAt: expect.any(String),
+      status: 'open',
+      decidedAt: null,
+    });
+    expect((await list('?status=done')).items.map((s: { id: number }) => s.id)).not.toContain(older);
+    const bad = await callApi(ctx.app, 'GET', '/api/admin/translation-suggestions?status=closed', adminCookie);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({ status: 'Status must be open, done or dismissed' });
+  });
+
+  it('an admin marks one done or dismissed, once; each marking is in the activity log', async () => {
+    const id = await send({ locale: 'ig', page: '/ig/search', shown: 'Chọọ', suggestion: 'Chọta' });
+    const other = await send({ locale: 'ig', page: '/ig', suggestion: 'Nnọọ' });
+    const done = await mark(id, 'done');
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ id, status: 'done', decidedAt: expect.any(String), suggestion: 'Chọta' });
+    expect((await mark(other, 'dismissed')).json()).toMatchObject({ id: other, status: 'dismissed' });
+
+    // It leaves the open list and shows under its status.
+    expect((await list('?locale=ig&status=open')).items.map((s: { id: number }) => s.id)).not.toContain(id);
+    expect((await list('?locale=ig&status=done')).items.map((s: { id: number }) => s.id)).toEqual([id]);
+    expect((await list('?locale=ig&status=dismissed')).items.map((s: { id: number }) => s.id)).toEqual([other]);
+
+    // Marked once: 409, nothing changes.
+    const again = await mark(id, 'dismissed');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This suggestion is already marked');
+    expect((await list('?locale=ig&status=done')).items[0].status).toBe('done');
+
+    const log = await ctx.sql`
+      SELECT outcome, detail FROM audit_log WHERE action = 'mark_translation_suggestion' AND target_id IN (${String(id)}, ${String(other)}) ORDER BY id`;
+    expect(log).toEqual([
+      { outcome: 'success', detail: { status: 'done', locale: 'ig' } },
+      { outcome: 'success', detail: { status: 'dismissed', locale: 'ig' } },
+      { outcome: 'failure', detail: { status: 'dismissed', reason: 'This suggestion is already marked' } },
+    ]);
+    // The admin's activity log shows it as every admin action.
+    const activity = await callApi(ctx.app, 'GET', '/api/admin/audit', adminCookie);
+    expect(activity.statusCode).toBe(200);
+    expect(JSON.stringify(activity.json())).toContain('mark_translation_suggestion');
+  });
+
+  it('D9: 401 signed out, 403 for a patient, 404 for none; 400 naming `status` for anything but done or dismissed', async () => {
+    const id = await send({ locale: 'pcm', page: '/pcm', suggestion: 'How far' });
+    expect((await mark(id, 'done', '')).statusCode).toBe(401);
+    const u = await createUser(ctx.sql);
+    expect((await mark(id, 'done', await login(ctx.app, u.email, u.password))).statusCode).toBe(403);
+    for (const missing of [999999, 'abc', 0]) {
+      const res = await mark(missing, 'done');
+      expect(res.statusCode, String(missing)).toBe(404);
+      expect(res.json().message).toBe('Suggestion not found');
+    }
+    for (const status of ['open', 'closed', undefined]) {
+      const res = await mark(id, status);
+      expect(res.statusCode, String(status)).toBe(400);
+      expect(Object.keys(res.json().fields)).toEqual(['status']);
+    }
+    // Nothing of these changed it.
+    expect((await list('?locale=pcm&status=open')).items.map((s: { id: number }) => s.id)).toContain(id);
+  });
+});

@@ -34,6 +34,8 @@ function targetText(entry: AuditEntry): string {
       .filter(Boolean)
       .join(' — ');
   }
+  // Issue 50: a translation suggestion marked done or dismissed.
+  if (entry.targetType === 'translation_suggestion') return `Translation suggestion #${entry.targetId}${str(d.status) ? ` — ${d.status as string}` : ''}`;
   // D4: where the password was changed (entries written before `from` existed were all the admin area's).
   // Issue 48: a reset through "Forgot your password?" too.
   if (entry.action === 'change_password') return changePlaces[str(d.from) ?? ''] ?? 'In the admin area';

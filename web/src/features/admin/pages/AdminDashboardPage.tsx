@@ -16,6 +16,7 @@ import { AdminGuard } from '../components/AdminGuard';
 import { AdminListTab } from '../components/ReviewList';
 import { StatCards } from '../components/StatCards';
 import { TextTotals } from '../components/TextTotals';
+import { TranslationSuggestions } from '../components/TranslationSuggestions';
 
 const reviewTabs = [
   { kind: 'professional', mode: 'pending' },
@@ -86,6 +87,7 @@ function Dashboard({ admin }: { admin: AdminUser }) {
             <Tabs.Tab value="register-changes">Register changes</Tabs.Tab>
             <Tabs.Tab value="care-facts">Care facts</Tabs.Tab>
             <Tabs.Tab value="texts">Texts</Tabs.Tab>
+            <Tabs.Tab value="translations">Translations</Tabs.Tab>
             <Tabs.Tab value="activity">Activity</Tabs.Tab>
           </Tabs.List>
 
@@ -108,6 +110,9 @@ function Dashboard({ admin }: { admin: AdminUser }) {
           </Tabs.Panel>
           <Tabs.Panel value="texts" pt="md">
             <TextTotals />
+          </Tabs.Panel>
+          <Tabs.Panel value="translations" pt="md">
+            <TranslationSuggestions />
           </Tabs.Panel>
           <Tabs.Panel value="activity" pt="md">
             <ActivityLog />
