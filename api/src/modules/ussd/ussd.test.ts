@@ -87,10 +87,19 @@ async function smsFiles(): Promise<{ to: string; body: string }[]> {
   return Promise.all(names.map(async (n) => JSON.parse(await readFile(path.join(dir, n), 'utf8'))));
 }
 const textsTo = async (to: string, part: string) => (await smsFiles()).filter((t) => t.to === to && t.body.includes(part));
-/** Waits until the outbox and the texts queue hold nothing more to send. */
+/**
+ * Waits until the outbox and the texts queue hold nothing more to send now. A text held for the quiet hours
+ * (21:00-07:00 WAT, decision 042: a provider's new request, a confirmation the provider made) waits in the
+ * queue until 07:00: run between 21:00 and 07:00 WAT, this file's bookings leave such texts behind (ci2 of
+ * 2026-11-29 failed six tests at 21:25 WAT waiting for them). What is due within a minute is waited for.
+ */
 async function settled() {
   await eventually(async () => (await ctx.sql`SELECT count(*)::int AS n FROM outbox WHERE processed_at IS NULL`)[0]!.n === 0, 10000);
-  await eventually(async () => Object.values(await ctx.queues.texts.getJobCounts('waiting', 'active', 'delayed')).every((n) => n === 0), 10000);
+  await eventually(async () => {
+    if (Object.values(await ctx.queues.texts.getJobCounts('waiting', 'active')).some((n) => n > 0)) return false;
+    const soon = Date.now() + 60_000;
+    return (await ctx.queues.texts.getJobs(['delayed'])).every((j) => j.timestamp + (j.delay ?? 0) > soon);
+  }, 10000);
 }
 const statusOf = async (id: number) => (await ctx.sql`SELECT status FROM appointments WHERE id = ${id}`)[0]!.status;
 
