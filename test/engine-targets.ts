@@ -1,5 +1,8 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { Sql } from '@ilera/db';
 import type { SearchEngine } from '../search/src/engine';
+import type { SearchDocument } from '../search/src/schema';
+import { createTestDatabase } from './support';
 import { PostgresEngine } from '../search/src/postgres-engine';
 import { TypesenseEngine } from '../search/src/typesense-engine';
 import { typesenseTarget } from './typesense-target';
@@ -36,4 +39,29 @@ export function engineTargets(label: string): EngineTarget[] {
       },
     },
   ];
+}
+
+/**
+ * A suite's engine on `target`: its hooks make a fresh database, the engine, its collections and these documents,
+ * and close them after. `engine` is there from the suite's first test on.
+ */
+export function engineSuite(target: EngineTarget, docs: { professionals: SearchDocument[]; institutions: SearchDocument[] }): { readonly engine: SearchEngine } {
+  let db: { sql: Sql } | undefined;
+  let made: { engine: SearchEngine; close(): Promise<void> } | undefined;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    made = await target.make(db.sql);
+    await made.engine.ensureCollections();
+    await made.engine.upsert('professionals', docs.professionals);
+    await made.engine.upsert('institutions', docs.institutions);
+  });
+  afterAll(async () => {
+    await made?.close();
+    await db?.sql.end({ timeout: 2 });
+  });
+  return {
+    get engine() {
+      return made!.engine;
+    },
+  };
 }

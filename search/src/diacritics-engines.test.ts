@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sql } from '@ilera/db';
-import { createTestDatabase } from '../../test/support';
-import { engineTargets } from '../../test/engine-targets';
-import { isSearchError, type SearchEngine, type SearchRequest } from './engine';
+import { describe, expect, it } from 'vitest';
+import { engineSuite, engineTargets } from '../../test/engine-targets';
+import { isSearchError, type SearchRequest } from './engine';
 import { understandNamed } from './query-understanding';
 import type { SearchDocument } from './schema';
 
@@ -42,27 +40,14 @@ const institutions: SearchDocument[] = [
 ];
 
 describe.each(engineTargets('diacritics'))('tone marks fold: $name', (target) => {
-  let db: { sql: Sql };
-  let engine: SearchEngine;
-  let close: () => Promise<void>;
+  const suite = engineSuite(target, { professionals, institutions });
 
   const ids = async (q: string): Promise<string[]> => {
-    const [r] = await engine.multiSearch([{ collection: 'professionals', q, per_page: 50 } as SearchRequest]);
+    const [r] = await suite.engine.multiSearch([{ collection: 'professionals', q, per_page: 50 } as SearchRequest]);
     if (isSearchError(r)) throw new Error(`search failed: ${r.error}`);
     return r.hits.map((h) => h.document.id).sort((a, b) => Number(a) - Number(b));
   };
 
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    ({ engine, close } = await target.make(db.sql));
-    await engine.ensureCollections();
-    await engine.upsert('professionals', professionals);
-    await engine.upsert('institutions', institutions);
-  });
-  afterAll(async () => {
-    await close();
-    await db.sql.end({ timeout: 2 });
-  });
 
   it('finds a name written with marks by the name typed without them, and with them', async () => {
     expect(await ids('adewale oso')).toEqual(['1']);
@@ -86,23 +71,23 @@ describe.each(engineTargets('diacritics'))('tone marks fold: $name', (target) =>
     expect(await ids('ƙwaru')).toEqual(['5', '6']);
     expect(await ids('ɗanladi')).toEqual(['6']);
     expect(await ids('bagauda')).toEqual(['5']);
-    expect(await engine.named('professionals', [{ key: 'danjuma kwaru', prefix: false }])).toEqual([true]);
+    expect(await suite.engine.named('professionals', [{ key: 'danjuma kwaru', prefix: false }])).toEqual([true]);
   });
 
   it('looks up a name with marks from the name typed without them (decision 043: names first)', async () => {
-    expect(await engine.named('professionals', [{ key: 'adewale oso', prefix: false }, { key: 'tunde bakare', prefix: false }, { key: 'okeke', prefix: false }])).toEqual([true, true, false]);
+    expect(await suite.engine.named('professionals', [{ key: 'adewale oso', prefix: false }, { key: 'tunde bakare', prefix: false }, { key: 'okeke', prefix: false }])).toEqual([true, true, false]);
   });
 
   it('searches a name holding glossary words as the name, typed with or without its marks (decision 043)', async () => {
     // "ilé ìwòsàn" alone is the hospitals filter; the whole name is the hospital's name, searched as typed.
     for (const q of ['ile iwosan aanu', 'Ilé Ìwòsàn Àánú']) {
-      const u = await understandNamed(engine, 'institutions', q);
+      const u = await understandNamed(suite.engine, 'institutions', q);
       expect(u).toMatchObject({ q, named: true, filters: [''] });
-      const [r] = await engine.multiSearch([{ collection: 'institutions', q: u.q, per_page: 10 } as SearchRequest]);
+      const [r] = await suite.engine.multiSearch([{ collection: 'institutions', q: u.q, per_page: 10 } as SearchRequest]);
       if (isSearchError(r)) throw new Error(r.error);
       expect(r.hits[0]?.document.id).toBe('1');
     }
     // Not a name of the index: the words are understood.
-    expect(await understandNamed(engine, 'institutions', 'ile iwosan')).toMatchObject({ q: '', filters: [expect.stringContaining('type:=')] });
+    expect(await understandNamed(suite.engine, 'institutions', 'ile iwosan')).toMatchObject({ q: '', filters: [expect.stringContaining('type:=')] });
   });
 });

@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sql } from '@ilera/db';
-import { createTestDatabase } from '../../test/support';
-import { isSearchError, type SearchEngine, type SearchRequest, type SearchResult } from './engine';
+import { describe, expect, it } from 'vitest';
+import { isSearchError, type SearchRequest, type SearchResult } from './engine';
 import { DocumentRejectedError, type SearchDocument } from './schema';
-import { engineTargets } from '../../test/engine-targets';
+import { engineSuite, engineTargets } from '../../test/engine-targets';
 
 /**
  * The engine contract: one suite, run against PostgresEngine and against TypesenseEngine: on the
@@ -53,30 +51,17 @@ const institutions: SearchDocument[] = [
 const targets = engineTargets('contract');
 
 describe.each(targets)('search engine contract: $name', (target) => {
-  let db: { sql: Sql };
-  let engine: SearchEngine;
-  let close: () => Promise<void>;
+  const suite = engineSuite(target, { professionals, institutions });
   /** Relevance and typo tolerance: not on the test double. */
   const relevance = target.plainWords ? it.skip : it;
 
   const search = async (s: Partial<SearchRequest>): Promise<SearchResult> => {
-    const [r] = await engine.multiSearch([{ collection: 'professionals', q: '*', per_page: 50, ...s } as SearchRequest]);
+    const [r] = await suite.engine.multiSearch([{ collection: 'professionals', q: '*', per_page: 50, ...s } as SearchRequest]);
     if (isSearchError(r)) throw new Error(`search failed: ${r.error}`);
     return r;
   };
   const ids = (r: SearchResult) => r.hits.map((h) => h.document.id).sort((a, b) => Number(a) - Number(b));
 
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    ({ engine, close } = await target.make(db.sql));
-    await engine.ensureCollections();
-    await engine.upsert('professionals', professionals);
-    await engine.upsert('institutions', institutions);
-  });
-  afterAll(async () => {
-    await close();
-    await db.sql.end({ timeout: 2 });
-  });
 
   it('finds every document with q=* and reports found', async () => {
     const r = await search({});
@@ -198,11 +183,11 @@ describe.each(targets)('search engine contract: $name', (target) => {
   });
 
   relevance('searches institutions by name, service and type, with service facets (a typo)', async () => {
-    const [r] = (await engine.multiSearch([
+    const [r] = (await suite.engine.multiSearch([
       { collection: 'institutions', q: 'pharmcy', facet_by: 'type,services', per_page: 10 },
     ])) as SearchResult[];
     expect(r.hits.map((h) => h.document.id)).toEqual(['2']);
-    const [all] = (await engine.multiSearch([
+    const [all] = (await suite.engine.multiSearch([
       { collection: 'institutions', q: '*', filter_by: 'services:=[`X-Ray`]', facet_by: 'type', per_page: 10 },
     ])) as SearchResult[];
     expect(all.hits.map((h) => h.document.id)).toEqual(['3']);
@@ -210,30 +195,30 @@ describe.each(targets)('search engine contract: $name', (target) => {
   });
 
   it('answers a bad search with an error result, not an exception', async () => {
-    const [r] = await engine.multiSearch([{ collection: 'professionals', q: '*', filter_by: 'password:=x' }]);
+    const [r] = await suite.engine.multiSearch([{ collection: 'professionals', q: '*', filter_by: 'password:=x' }]);
     expect(isSearchError(r)).toBe(true);
   });
 
   it('upserts idempotently, replaces edited documents and deletes', async () => {
     const edited = { ...professionals[8], city: 'Jos', state: 'Plateau' };
-    await engine.upsert('professionals', [edited]);
-    await engine.upsert('professionals', [edited]);
+    await suite.engine.upsert('professionals', [edited]);
+    await suite.engine.upsert('professionals', [edited]);
     expect(ids(await search({ filter_by: 'state:=[`Plateau`]' }))).toEqual(['9']);
     expect((await search({})).found).toBe(professionals.length);
     // The whole-collection facet counts follow the edit.
     const before = await search({ facet_by: 'state', max_facet_values: 50 });
     expect(before.facet_counts[0].counts).toEqual(expect.arrayContaining([expect.objectContaining({ value: 'Plateau', count: 1 })]));
-    await engine.delete('professionals', ['9', '999']);
+    await suite.engine.delete('professionals', ['9', '999']);
     const after = await search({ facet_by: 'state,professionalType', max_facet_values: 50 });
     expect(after.found).toBe(professionals.length - 1);
     expect(after.facet_counts[0].counts.map((c) => c.value)).not.toContain('Plateau');
     expect(after.facet_counts[1].counts).toEqual(expect.arrayContaining([expect.objectContaining({ value: 'pharmacist', count: 1 })]));
-    await engine.upsert('professionals', [professionals[8]]);
+    await suite.engine.upsert('professionals', [professionals[8]]);
     expect((await search({})).found).toBe(professionals.length);
   });
 
   it('refuses a document that does not fit the schema', async () => {
-    await expect(engine.upsert('professionals', [{ id: '77', name: 'No type' }])).rejects.toBeInstanceOf(DocumentRejectedError);
+    await expect(suite.engine.upsert('professionals', [{ id: '77', name: 'No type' }])).rejects.toBeInstanceOf(DocumentRejectedError);
     expect(ids(await search({}))).not.toContain('77');
   });
 
@@ -242,8 +227,8 @@ describe.each(targets)('search engine contract: $name', (target) => {
       yield professionals.slice(0, 4);
       yield professionals.slice(4);
     }
-    expect(await engine.replaceAll('professionals', batches())).toBe(professionals.length);
-    const exported = await engine.exportAll('professionals');
+    expect(await suite.engine.replaceAll('professionals', batches())).toBe(professionals.length);
+    const exported = await suite.engine.exportAll('professionals');
     expect(exported.map((d) => d.id).sort()).toEqual(professionals.map((d) => d.id).sort());
     const r = await search({ facet_by: 'professionalType' });
     expect(r.facet_counts[0].counts).toEqual(
