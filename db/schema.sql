@@ -638,6 +638,41 @@ BEGIN
 END $$;
 
 --
+-- Name: search_documents_tag_pairs(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.search_documents_tag_pairs() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  coll text := coalesce(NEW.collection, OLD.collection);
+BEGIN
+  IF current_setting('ilera.search_bulk', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP = 'UPDATE' AND OLD.key_id = NEW.key_id AND OLD.tags = NEW.tags AND OLD.collection = NEW.collection THEN
+    RETURN NULL;
+  END IF;
+  -- The cube's lock (006): writers of one collection take turns, so they never deadlock on pair rows.
+  PERFORM pg_advisory_xact_lock(727320, hashtext(coll));
+  WITH d AS (
+    SELECT r.tag, r.arr_field, r.key_id, r.arr_value, sum(r.delta)::int AS delta
+    FROM (
+      SELECT o.*, -1 AS delta FROM search_tag_pair_rows(OLD.key_id, OLD.tags) o WHERE TG_OP <> 'INSERT'
+      UNION ALL
+      SELECT n.*, 1 FROM search_tag_pair_rows(NEW.key_id, NEW.tags) n WHERE TG_OP <> 'DELETE'
+    ) r
+    GROUP BY 1, 2, 3, 4
+    HAVING sum(r.delta) <> 0
+  )
+  INSERT INTO search_cube_tag_pairs AS c (collection, tag, arr_field, key_id, arr_value, count)
+  SELECT coll, tag, arr_field, key_id, arr_value, delta FROM d ORDER BY 2, 3, 4, 5
+  ON CONFLICT (collection, tag, arr_field, key_id, arr_value) DO UPDATE SET count = c.count + excluded.count;
+  DELETE FROM search_cube_tag_pairs WHERE collection = coll AND count <= 0;
+  RETURN NULL;
+END $$;
+
+--
 -- Name: search_documents_truncated(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -782,6 +817,25 @@ CREATE FUNCTION public.search_recount_cells(coll text) RETURNS void
 BEGIN
   PERFORM search_recount_cell_rows(coll);
   PERFORM search_recount_cell_pairs(coll);
+  PERFORM search_recount_tag_pairs(coll);
+END $$;
+
+--
+-- Name: search_recount_tag_pairs(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.search_recount_tag_pairs(coll text) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(727320, hashtext(coll));
+  DELETE FROM search_cube_tag_pairs WHERE collection = coll;
+  INSERT INTO search_cube_tag_pairs (collection, tag, arr_field, key_id, arr_value, count)
+  SELECT coll, r.tag, r.arr_field, r.key_id, r.arr_value, count(*)::int
+  FROM search_documents d CROSS JOIN LATERAL search_tag_pair_rows(d.key_id, d.tags) r
+  WHERE d.collection = coll
+  GROUP BY 2, 3, 4, 5
+  ORDER BY 2, 3, 4, 5;
 END $$;
 
 --
@@ -791,6 +845,18 @@ END $$;
 CREATE FUNCTION public.search_slot_day(slot timestamp with time zone) RETURNS date
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$ SELECT (slot AT TIME ZONE 'Africa/Lagos')::date $$;
+
+--
+-- Name: search_tag_pair_rows(integer, text[]); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.search_tag_pair_rows(key_id integer, tags text[]) RETURNS TABLE(tag text, arr_field text, key_id integer, arr_value text)
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  SELECT a.tag, split_part(b.tag, ':', 1), search_tag_pair_rows.key_id, substr(b.tag, position(':' IN b.tag) + 1)
+  FROM (SELECT DISTINCT t AS tag FROM unnest(tags) AS t) a
+  CROSS JOIN LATERAL (SELECT t AS tag FROM unnest(tags) AS t) b
+$$;
 
 --
 -- Name: appointments; Type: TABLE; Schema: public; Owner: -
@@ -1723,6 +1789,19 @@ ALTER TABLE public.search_cube_keys ALTER COLUMN id ADD GENERATED ALWAYS AS IDEN
 );
 
 --
+-- Name: search_cube_tag_pairs; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.search_cube_tag_pairs (
+    collection text NOT NULL,
+    tag text NOT NULL,
+    arr_field text NOT NULL,
+    key_id integer NOT NULL,
+    arr_value text NOT NULL,
+    count integer NOT NULL
+);
+
+--
 -- Name: search_documents; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -2405,6 +2484,13 @@ ALTER TABLE ONLY public.search_cube
     ADD CONSTRAINT search_cube_pkey PRIMARY KEY (collection, term, key_id, arr_field, arr_value) INCLUDE (count);
 
 --
+-- Name: search_cube_tag_pairs search_cube_tag_pairs_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.search_cube_tag_pairs
+    ADD CONSTRAINT search_cube_tag_pairs_pkey PRIMARY KEY (collection, tag, arr_field, key_id, arr_value) INCLUDE (count);
+
+--
 -- Name: search_documents search_documents_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -2863,6 +2949,12 @@ CREATE INDEX search_cube_documents_idx ON public.search_cube USING btree (collec
 CREATE INDEX search_cube_empty_idx ON public.search_cube USING btree (collection) WHERE (count <= 0);
 
 --
+-- Name: search_cube_tag_pairs_empty_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX search_cube_tag_pairs_empty_idx ON public.search_cube_tag_pairs USING btree (collection) WHERE (count <= 0);
+
+--
 -- Name: search_cube_values_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -3227,6 +3319,12 @@ CREATE TRIGGER search_documents_cube_days AFTER INSERT OR DELETE OR UPDATE ON pu
 --
 
 CREATE TRIGGER search_documents_generation AFTER INSERT OR DELETE OR UPDATE ON public.search_documents FOR EACH ROW WHEN ((current_setting('ilera.search_bulk'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION public.search_documents_generation();
+
+--
+-- Name: search_documents search_documents_tag_pairs; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER search_documents_tag_pairs AFTER INSERT OR DELETE OR UPDATE ON public.search_documents FOR EACH ROW WHEN ((current_setting('ilera.search_bulk'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION public.search_documents_tag_pairs();
 
 --
 -- Name: search_documents search_documents_truncated; Type: TRIGGER; Schema: public; Owner: -

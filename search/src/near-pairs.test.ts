@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sql } from '@ilera/db';
 import { createTestDatabase } from '../../test/support';
+import { keptAndRecounted as recountedRows } from '../../test/recount';
 import { isSearchError, type SearchRequest } from './engine';
 import { cellRadius } from './postgres-counts';
 import { PostgresEngine } from './postgres-engine';
@@ -123,21 +124,12 @@ describe('near-me counts under a small array field with array facets, from the c
   }
 
   /** The pair rows as the trigger keeps them, and as a recount from the documents makes them (rolled back). */
-  async function keptAndRecounted() {
-    const read = (sql: Sql) => sql`SELECT collection, tag, size, cell, key_id, arr_field, arr_value, count FROM search_cube_cell_pairs ORDER BY 1, 2, 3, 4, 5, 6, 7`;
-    const kept = [...(await read(db.sql))];
-    let recounted: unknown[] = [];
-    await db.sql
-      .begin(async (tx) => {
-        await tx`SELECT search_recount_cells('institutions')`;
-        recounted = [...(await read(tx as unknown as Sql))];
-        throw new Error('rollback');
-      })
-      .catch((e: Error) => {
-        if (e.message !== 'rollback') throw e;
-      });
-    return { kept, recounted };
-  }
+  const keptAndRecounted = () =>
+    recountedRows(
+      db.sql,
+      (sql) => sql`SELECT collection, tag, size, cell, key_id, arr_field, arr_value, count FROM search_cube_cell_pairs ORDER BY 1, 2, 3, 4, 5, 6, 7`,
+      (tx) => tx`SELECT search_recount_cells('institutions')`,
+    );
 
   beforeAll(async () => {
     db = await createTestDatabase();

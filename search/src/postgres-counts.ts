@@ -34,6 +34,23 @@ export function cubeTerms(s: ParsedSearch, r: Resolved): string[] | undefined {
 }
 
 /**
+ * The terms of a search without text under one array value (a service, a plan, a language) that counts
+ * array facets, which the cube alone cannot (cubeTerms): the tag pairs (migration 083, decision 053) count
+ * those facets for the empty term, without availability days. Otherwise undefined.
+ */
+function pairedTerms(s: ParsedSearch): string[] | undefined {
+  if (s.words.length > 0 || s.filters.some((f) => !isKeyFilter(s, f) && !isTagFilter(s, f))) return undefined;
+  return pairedTag(s) ? [''] : undefined;
+}
+
+/** The search's one exact array value when it counts array facets under it (cubeCountQuery reads its tag pairs). */
+function pairedTag(s: ParsedSearch): FilterClause | undefined {
+  const tags = s.filters.filter((f) => isTagFilter(s, f));
+  if (tags.length !== 1 || tags[0].op !== '=' || tags[0].values.length !== 1) return undefined;
+  return s.facetBy.some((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f)) ? tags[0] : undefined;
+}
+
+/**
  * The cube's rows of several terms count a document once for each of the terms it holds. The
  * documents that hold two or more of them (a tsquery of every pair: GIN finds them from the terms'
  * entries, without reading the others' rows), each with `extra`, how many times too many it was
@@ -121,11 +138,13 @@ function cubeCountQuery(s: ParsedSearch, r: Resolved, terms: string[], everyKey:
   const tagFilter = s.filters.find((f) => isTagFilter(s, f));
   const day = cubeDay(s);
   const counted = s.facetBy.filter((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f));
+  // Array facets under an array value: from that value's tag pairs (pairedTerms), summed here over the search's keys.
+  const paired = tagFilter && counted.length > 0 ? tag(tagFilter.field, tagFilter.values[0]) : undefined;
   // Every key's rows, each array value's per key (the caller keeps the search's keys): see countQuery.
   // Without a key list too when array facets are counted, so that one statement (kept per state of the index)
   // serves every search of the term with those facets, with or without keys: the services facet over every
   // key, 7,853 value rows at 101,000 institutions, was read once summed and once per key (7.8-12 ms each at load 7).
-  const perKey = everyKey && terms.length === 1 && (r.keyIds !== undefined || counted.length > 0);
+  const perKey = everyKey && terms.length === 1 && !paired && (r.keyIds !== undefined || counted.length > 0);
   const rows = cubeRows(day ? 'search_cube_days' : 'search_cube', perKey ? undefined : r.keyIds, p);
   const conds = [`collection = ${p.add(s.collection)}::text`, terms.length === 1 ? `term = ${p.add(terms[0])}::text` : `term = ANY(${p.add(terms)}::text[])`];
   if (day) conds.push(`day < ${p.add(day)}::date`);
@@ -145,7 +164,13 @@ function cubeCountQuery(s: ParsedSearch, r: Resolved, terms: string[], everyKey:
   // One part per facet, its field an equality: `arr_field = ANY($n)` was only a filter on the term's value
   // rows in the generic plan (the index's lower columns left out to keep its order), so the services facet read
   // every array's rows of the term (30,716 entries for 7,853 at 101,000 institutions, 619 buffers; 181 so).
+  const pairs = paired ? cubeRows('search_cube_tag_pairs', r.keyIds, p) : undefined;
+  const pairTag = paired ? p.add(paired) : undefined;
   for (const f of counted) {
+    if (pairs) {
+      parts.push(`SELECT 0, arr_field, arr_value, sum(count)::int FROM ${pairs(`collection = ${p.add(s.collection)}::text AND tag = ${pairTag}::text AND arr_field = ${p.add(f)}::text`)} GROUP BY arr_field, arr_value`);
+      continue;
+    }
     const values = `${where} AND arr_field <> '' AND arr_field = ${p.add(f)}::text`;
     if (perKey) {
       parts.push(`SELECT key_id, arr_field, arr_value, ${day ? 'sum(count)::int' : 'count'} FROM ${rows(values)}${day ? ' GROUP BY key_id, arr_field, arr_value' : ''}`);
@@ -178,7 +203,7 @@ export function countQuery(
   r: Resolved = {},
   options: { live?: boolean; windows?: readonly string[]; everyKey?: boolean } = {},
 ): SqlQuery {
-  const terms = options.live ? undefined : cubeTerms(s, r);
+  const terms = options.live ? undefined : (cubeTerms(s, r) ?? pairedTerms(s));
   if (terms !== undefined) return cubeCountQuery(s, r, terms, options.everyKey === true);
   const p = new Params();
   // A text's counts for every key, each array value and window per key (the caller keeps the search's
