@@ -75,8 +75,9 @@ export interface ReportTotals {
 
 /**
  * One provider's reports since `since` (a WAT date), with how many patients gave each answer: a json
- * column of the care statement (care.repo.ts findCareRows), so that a profile read costs one round trip
- * for its facts and their aggregates. `provider` is the statement's expression naming the provider's id.
+ * column among the care columns (care.repo.ts careColumns), so that a profile read costs one round trip
+ * for the profile, its facts and their aggregates. `provider` is the statement's expression naming the
+ * provider's id.
  */
 export function reportTotalsColumn(db: Db, kind: ProviderKind, provider: postgres.Fragment, since: string) {
   return db`(SELECT row_to_json(t) FROM (

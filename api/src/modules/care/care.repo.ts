@@ -1,6 +1,7 @@
 // SQL of care facts (issue 45): care_facts, provider_plans, the providers' own services and fee
 // columns, and the public holidays. Both kinds of provider share every statement; the kind picks the
 // table and the column naming the provider. Each function takes the handle it must use.
+import type postgres from 'postgres';
 import type { Db } from '@ilera/db';
 import type { CareFees, CareSetter, OpeningHours, ProviderKind } from '@ilera/contracts';
 import { planTotalsColumn, reportTotalsColumn, type PlanTotals, type ReportTotals } from '../care-reports/care-reports.repo';
@@ -13,7 +14,6 @@ const keyColumn = (db: Db, kind: ProviderKind) => db(keyColumns[kind] as string)
 
 /** A provider's care facts as stored, with its services (and a professional's consultation fee). */
 export interface CareRow {
-  id: number;
   /** An institution without an owner: a register listing (its facts go stale after 12 months). */
   listed: boolean;
   services: string[];
@@ -37,40 +37,130 @@ export interface CarePlanRow {
   primary: boolean;
 }
 
+/** What a care read asks the database for besides the provider: the WAT windows (care.service.ts windowsOf). */
+export interface CareWindows {
+  /** The public holidays from `from` to `to` (inclusive, 'YYYY-MM-DD'). */
+  holidays: { from: string; to: string };
+  /** With it (a profile's one provider), also the patients' report totals since that WAT day. */
+  reportsSince?: string;
+}
+
+/** A care row as read: the stored facts with the provider's active plans, the holidays and the report totals. */
+export type CareRead = CareRow & { plans: CarePlanRow[]; holidays: string[]; reportTotals?: ReportTotals; reportPlans?: PlanTotals[] };
+
 /**
- * The care rows of these providers (one per existing provider, whether or not it has facts yet), in one
- * statement: each with its active plans (not withdrawn; one per payer and plan whatever their sources,
- * primary if any row says so) and the public holidays from `from` to `to` (inclusive, 'YYYY-MM-DD'; the
- * same list on every row, read once). With `reportsSince` (a profile's one provider), also the patients'
- * report totals since that WAT day, so that a profile read's facts and aggregates are one round trip.
+ * The care columns of the provider aliased `provider` (its care_facts row aliased `cf`, joined by careJoin),
+ * each named `prefix` + its name: its active plans (not withdrawn; one per payer and plan whatever their
+ * sources, primary if any row says so), the public holidays of the window (the same list on every row, read
+ * once) and, with `reportsSince`, the patients' report totals.
  */
-export async function findCareRows(
-  db: Db,
-  kind: ProviderKind,
-  ids: readonly number[],
-  holidays: { from: string; to: string },
-  reportsSince?: string,
-): Promise<(CareRow & { plans: CarePlanRow[]; holidays: string[]; reportTotals?: ReportTotals; reportPlans?: PlanTotals[] })[]> {
-  if (ids.length === 0) return [];
-  const fee = kind === 'professional' ? db`p.consultation_fee` : db`NULL::int`;
-  const listed = kind === 'institution' ? db`p.user_id IS NULL` : db`false`;
+function careColumns(db: Db, kind: ProviderKind, provider: string, { holidays, reportsSince }: CareWindows, prefix: string) {
+  const p = db(provider);
+  const as = (name: string) => db(prefix + name);
+  const fee = kind === 'professional' ? db`${p}.consultation_fee` : db`NULL::int`;
+  const listed = kind === 'institution' ? db`${p}.user_id IS NULL` : db`false`;
   const reports =
     reportsSince === undefined
       ? db``
-      : db`, ${reportTotalsColumn(db, kind, db`p.id`, reportsSince)} AS report_totals, ${planTotalsColumn(db, kind, db`p.id`, reportsSince)} AS report_plans`;
+      : db`, ${reportTotalsColumn(db, kind, db`${p}.id`, reportsSince)} AS ${as('report_totals')},
+           ${planTotalsColumn(db, kind, db`${p}.id`, reportsSince)} AS ${as('report_plans')}`;
   return db`
-    SELECT p.id, ${listed} AS listed, p.services, ${fee} AS consultation_fee,
-           c.opening_hours, c.hours_set_by, c.hours_confirmed_at, c.services_set_by, c.services_confirmed_at,
-           c.plans_set_by, c.plans_confirmed_at, c.fees, c.fees_set_by, c.fees_confirmed_at,
-           coalesce((
-             SELECT json_agg(json_build_object('payer', pp.payer, 'plan', pp.plan, 'primary', pp.is_primary) ORDER BY pp.payer, pp.plan NULLS FIRST)
-             FROM (SELECT payer_slug AS payer, plan, bool_or(is_primary) AS is_primary FROM provider_plans
-                   WHERE ${keyColumn(db, kind)} = p.id AND withdrawn_at IS NULL GROUP BY 1, 2) pp), '[]'::json) AS plans,
-           (SELECT coalesce(array_agg(to_char(day, 'YYYY-MM-DD') ORDER BY day), '{}') FROM public_holidays
-            WHERE day BETWEEN ${holidays.from}::date AND ${holidays.to}::date) AS holidays${reports}
-    FROM ${providerTable(db, kind)} p
-    LEFT JOIN care_facts c ON c.${keyColumn(db, kind)} = p.id
+    ${listed} AS ${as('listed')}, ${p}.services AS ${as('services')}, ${fee} AS ${as('consultation_fee')},
+    cf.opening_hours AS ${as('opening_hours')}, cf.hours_set_by AS ${as('hours_set_by')}, cf.hours_confirmed_at AS ${as('hours_confirmed_at')},
+    cf.services_set_by AS ${as('services_set_by')}, cf.services_confirmed_at AS ${as('services_confirmed_at')},
+    cf.plans_set_by AS ${as('plans_set_by')}, cf.plans_confirmed_at AS ${as('plans_confirmed_at')},
+    cf.fees AS ${as('fees')}, cf.fees_set_by AS ${as('fees_set_by')}, cf.fees_confirmed_at AS ${as('fees_confirmed_at')},
+    coalesce((
+      SELECT json_agg(json_build_object('payer', pp.payer, 'plan', pp.plan, 'primary', pp.is_primary) ORDER BY pp.payer, pp.plan NULLS FIRST)
+      FROM (SELECT payer_slug AS payer, plan, bool_or(is_primary) AS is_primary FROM provider_plans
+            WHERE ${keyColumn(db, kind)} = ${p}.id AND withdrawn_at IS NULL GROUP BY 1, 2) pp), '[]'::json) AS ${as('plans')},
+    (SELECT coalesce(array_agg(to_char(day, 'YYYY-MM-DD') ORDER BY day), '{}') FROM public_holidays
+     WHERE day BETWEEN ${holidays.from}::date AND ${holidays.to}::date) AS ${as('holidays')}${reports}`;
+}
+
+/** The provider's care_facts row (none yet: every column null), for careColumns. */
+const careJoin = (db: Db, kind: ProviderKind, provider: string) => db`LEFT JOIN care_facts cf ON cf.${keyColumn(db, kind)} = ${db(provider)}.id`;
+
+/**
+ * The care rows of these providers (one per existing provider, whether or not it has facts yet), in one
+ * statement (careColumns). A profile's own read takes the same columns in its statement (profileCare).
+ */
+export async function findCareRows(db: Db, kind: ProviderKind, ids: readonly number[], windows: CareWindows): Promise<(CareRead & { id: number })[]> {
+  if (ids.length === 0) return [];
+  return db`
+    SELECT p.id, ${careColumns(db, kind, 'p', windows, '')}
+    FROM ${providerTable(db, kind)} p ${careJoin(db, kind, 'p')}
     WHERE p.id = ANY(${ids as number[]}::int[])`;
+}
+
+/** A profile's statement's row with its care columns (careColumns with the prefix `care_`, camelCase). */
+export interface WithCareColumns {
+  careListed: boolean;
+  careServices: string[];
+  careConsultationFee: number | null;
+  careOpeningHours: OpeningHours | null;
+  careHoursSetBy: CareSetter | null;
+  careHoursConfirmedAt: Date | null;
+  careServicesSetBy: CareSetter | null;
+  careServicesConfirmedAt: Date | null;
+  carePlansSetBy: CareSetter | null;
+  carePlansConfirmedAt: Date | null;
+  careFees: Partial<CareFees> | null;
+  careFeesSetBy: CareSetter | null;
+  careFeesConfirmedAt: Date | null;
+  carePlans: CarePlanRow[];
+  careHolidays: string[];
+  careReportTotals: ReportTotals;
+  careReportPlans: PlanTotals[];
+}
+
+/**
+ * The columns and join of a profile's care facts, kept per kind, alias and windows (a WAT day's, the same
+ * object all day: care.service.ts windowsOf): the statement's text and values are the same for every read.
+ */
+const profileCares = new Map<string, { windows: CareWindows; columns: postgres.PendingQuery<postgres.Row[]>; join: postgres.PendingQuery<postgres.Row[]> }>();
+
+/**
+ * A profile's care facts read in its own statement (issue 47: one round trip a profile answer, as before
+ * issue 45): `columns` for its SELECT list and `join` after its FROM, for the provider aliased `provider`.
+ * splitCare parts a row of that statement into the profile's own columns and its CareRead.
+ */
+export function profileCare(db: Db, kind: ProviderKind, provider: string, windows: CareWindows) {
+  const key = `${kind} ${provider}`;
+  let kept = profileCares.get(key);
+  if (kept?.windows !== windows) {
+    kept = { windows, columns: careColumns(db, kind, provider, windows, 'care_'), join: careJoin(db, kind, provider) };
+    profileCares.set(key, kept);
+  }
+  return kept;
+}
+
+export function splitCare<Row extends object>(read: Row & WithCareColumns): { row: Row; care: CareRead } {
+  const {
+    careListed, careServices, careConsultationFee, careOpeningHours, careHoursSetBy, careHoursConfirmedAt, careServicesSetBy,
+    careServicesConfirmedAt, carePlansSetBy, carePlansConfirmedAt, careFees, careFeesSetBy, careFeesConfirmedAt, carePlans,
+    careHolidays, careReportTotals, careReportPlans, ...row
+  } = read;
+  const care: CareRead = {
+    listed: careListed,
+    services: careServices,
+    consultationFee: careConsultationFee,
+    openingHours: careOpeningHours,
+    hoursSetBy: careHoursSetBy,
+    hoursConfirmedAt: careHoursConfirmedAt,
+    servicesSetBy: careServicesSetBy,
+    servicesConfirmedAt: careServicesConfirmedAt,
+    plansSetBy: carePlansSetBy,
+    plansConfirmedAt: carePlansConfirmedAt,
+    fees: careFees,
+    feesSetBy: careFeesSetBy,
+    feesConfirmedAt: careFeesConfirmedAt,
+    plans: carePlans,
+    holidays: careHolidays,
+    reportTotals: careReportTotals,
+    reportPlans: careReportPlans,
+  };
+  return { row: row as unknown as Row, care };
 }
 
 /** Locks the provider for a care edit (two edits of one provider replace its plans one after the other). */

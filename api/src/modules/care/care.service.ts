@@ -87,19 +87,29 @@ function careFactsOf(kind: ProviderKind, row: repo.CareRow, plans: readonly repo
  */
 export async function loadCare(db: Db, kind: ProviderKind, ids: readonly number[], at: Date = new Date()): Promise<Map<number, CareFacts>> {
   const out = new Map<number, CareFacts>();
-  for (const row of await repo.findCareRows(db, kind, ids, windowsOf(at).holidays)) out.set(row.id, careFactsOf(kind, row, row.plans, row.holidays, at));
+  for (const row of await repo.findCareRows(db, kind, ids, { holidays: windowsOf(at).holidays })) out.set(row.id, careFactsOf(kind, row, row.plans, row.holidays, at));
   return out;
 }
 
 /**
+ * What a profile's statement reads with its care facts at `at` (care.repo.ts profileCare): the WAT windows,
+ * one object a WAT day (profileCare keeps its columns per windows object).
+ */
+export const profileCareWindows = (at: Date): repo.CareWindows => windowsOf(at);
+
+/** One provider's care facts as its profile answers them, from what its statement read (profileCareWindows). */
+export function profileCareOf(kind: ProviderKind, row: repo.CareRead, at: Date): CareFacts & { reports: CareReports | null } {
+  return { ...careFactsOf(kind, row, row.plans, row.holidays, at), reports: careReportAggregates(row.reportTotals!, row.reportPlans!) };
+}
+
+/**
  * One provider's care facts as its profile answers them: with patients' reports in aggregate (null under
- * three). One statement for both (issue 47: a profile read was four round trips, now two with the profile's).
+ * three), in one statement (the profile's own read takes them in its statement: profileCareOf).
  */
 export async function careOf(db: Db, kind: ProviderKind, id: number, at: Date = new Date()): Promise<CareFacts & { reports: CareReports | null }> {
-  const { holidays, reportsSince } = windowsOf(at);
-  const [row] = await repo.findCareRows(db, kind, [id], holidays, reportsSince);
+  const [row] = await repo.findCareRows(db, kind, [id], profileCareWindows(at));
   if (!row) throw new NotFoundError();
-  return { ...careFactsOf(kind, row, row.plans, row.holidays, at), reports: careReportAggregates(row.reportTotals!, row.reportPlans!) };
+  return profileCareOf(kind, row, at);
 }
 
 /** The unknown payers (and plans a payer does not list) of a plans group, as 400 fields. */

@@ -3,6 +3,7 @@ import type postgres from 'postgres';
 import type { Db } from '@ilera/db';
 import type { Institution, InstitutionProfileInput } from '@ilera/contracts';
 import type { Stored } from '../../types';
+import { profileCare, splitCare, type CareWindows, type WithCareColumns } from '../care/care.repo';
 
 /** An institution as stored, with what the profile page shows next to it (every private field included). */
 export type InstitutionRow = Stored<Institution> & {
@@ -12,7 +13,7 @@ export type InstitutionRow = Stored<Institution> & {
 };
 
 // Associated professionals list only approved ones: the public can open them.
-const profileQuery = (db: Db, where: postgres.Fragment) => db<InstitutionRow[]>`
+const profileQuery = (db: Db, where: postgres.Fragment, care: ReturnType<typeof profileCare>) => db<(InstitutionRow & WithCareColumns)[]>`
   SELECT i.id, i.user_id, i.name, i.type, i.services, i.description, i.profile_image_url, i.phone, i.email,
          i.website, i.address, i.city, i.state, i.zip_code, i.registrations, i.is_verified, i.licence_renewal_pending,
          i.is_approved, i.status,
@@ -36,19 +37,22 @@ const profileQuery = (db: Db, where: postgres.Fragment) => db<InstitutionRow[]>`
            WHERE pi.institution_id = i.id AND pi.status = 'confirmed' AND p.status = 'approved'), '[]'::json) AS professional_affiliations,
          r.average_rating, r.review_count,
          -- The next free slot the index was last given (kept on the row, decision 012); one already past is none.
-         CASE WHEN i.next_slot_at > now() THEN extract(epoch FROM i.next_slot_at)::int END AS next_slot
+         CASE WHEN i.next_slot_at > now() THEN extract(epoch FROM i.next_slot_at)::int END AS next_slot,
+         ${care.columns}
   FROM institutions i
   LEFT JOIN users u ON u.id = i.user_id
   LEFT JOIN register_listings rl ON rl.institution_id = i.id
   CROSS JOIN LATERAL (
     SELECT coalesce(round(avg(rv.rating)::numeric, 1), 0)::float8 AS average_rating, count(*)::int AS review_count
     FROM reviews rv WHERE rv.institution_id = i.id AND rv.hidden_at IS NULL) r
+  ${care.join}
   ${where}`;
 
-/** An institution profile by id or by its owner. */
-export async function findInstitution(db: Db, by: { id: number } | { userId: string }): Promise<InstitutionRow | null> {
-  const [row] = await profileQuery(db, 'id' in by ? db`WHERE i.id = ${by.id}` : db`WHERE i.user_id = ${by.userId}`);
-  return row ?? null;
+/** An institution profile by id or by its owner, with its care facts (one statement: issue 47). */
+export async function findInstitution(db: Db, by: { id: number } | { userId: string }, windows: CareWindows) {
+  const where = 'id' in by ? db`WHERE i.id = ${by.id}` : db`WHERE i.user_id = ${by.userId}`;
+  const [row] = await profileQuery(db, where, profileCare(db, 'institution', 'i', windows));
+  return row ? splitCare(row) : null;
 }
 
 /** The columns a profile edit writes (create and edit alike). */

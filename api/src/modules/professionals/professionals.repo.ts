@@ -4,6 +4,7 @@ import type postgres from 'postgres';
 import type { Db } from '@ilera/db';
 import { allSpecialties, languageName, languagesFromText, type Professional, type ProfessionalProfileInput } from '@ilera/contracts';
 import type { Stored } from '../../types';
+import { profileCare, splitCare, type CareWindows, type WithCareColumns } from '../care/care.repo';
 
 /** A professional as stored, with what the profile page shows next to it (every private field included). */
 export type ProfessionalRow = Stored<Professional> & {
@@ -13,7 +14,7 @@ export type ProfessionalRow = Stored<Professional> & {
 
 // Affiliations list only confirmed links (D20) to approved institutions: a link to an unlisted one would
 // lead a visitor to "Institution Not Found".
-const profileQuery = (db: Db, where: postgres.Fragment) => db<ProfessionalRow[]>`
+const profileQuery = (db: Db, where: postgres.Fragment, care: ReturnType<typeof profileCare>) => db<(ProfessionalRow & WithCareColumns)[]>`
   SELECT p.id, p.user_id, p.professional_type, p.title, p.specialty, p.license_number, p.years_of_experience,
          p.education, p.bio, p.profile_image_url, p.phone, p.address, p.city, p.state, p.zip_code,
          p.countries, p.country_licenses, p.consultation_fee, p.languages, p.language_codes, p.certifications, p.contact_email, p.is_verified, p.licence_renewal_pending, p.is_approved, p.status, p.rejection_reason,
@@ -33,7 +34,8 @@ const profileQuery = (db: Db, where: postgres.Fragment) => db<ProfessionalRow[]>
          -- institution, else (issue 48) their own LGA's centre.
          CASE WHEN loc.latitude IS NOT NULL THEN loc.latitude ELSE p.latitude END AS latitude,
          CASE WHEN loc.latitude IS NOT NULL THEN loc.longitude ELSE p.longitude END AS longitude,
-         CASE WHEN loc.latitude IS NOT NULL THEN 'affiliation' ELSE p.location_source END AS location_source, p.lga
+         CASE WHEN loc.latitude IS NOT NULL THEN 'affiliation' ELSE p.location_source END AS location_source, p.lga,
+         ${care.columns}
   FROM professionals p
   JOIN users u ON u.id = p.user_id
   LEFT JOIN LATERAL (
@@ -43,12 +45,14 @@ const profileQuery = (db: Db, where: postgres.Fragment) => db<ProfessionalRow[]>
   CROSS JOIN LATERAL (
     SELECT coalesce(round(avg(rv.rating)::numeric, 1), 0)::float8 AS average_rating, count(*)::int AS review_count
     FROM reviews rv WHERE rv.professional_id = p.id AND rv.hidden_at IS NULL) r
+  ${care.join}
   ${where}`;
 
-/** A professional profile by id or by its owner. */
-export async function findProfessional(db: Db, by: { id: number } | { userId: string }): Promise<ProfessionalRow | null> {
-  const [row] = await profileQuery(db, 'id' in by ? db`WHERE p.id = ${by.id}` : db`WHERE p.user_id = ${by.userId}`);
-  return row ?? null;
+/** A professional profile by id or by its owner, with its care facts (one statement: issue 47). */
+export async function findProfessional(db: Db, by: { id: number } | { userId: string }, windows: CareWindows) {
+  const where = 'id' in by ? db`WHERE p.id = ${by.id}` : db`WHERE p.user_id = ${by.userId}`;
+  const [row] = await profileQuery(db, where, profileCare(db, 'professional', 'p', windows));
+  return row ? splitCare(row) : null;
 }
 
 /**

@@ -46,15 +46,6 @@ export async function findRef<K extends ProviderKind>(
   return row ?? null;
 }
 
-/**
- * Just who owns a profile and its status, for a read that only asks whether the viewer may see it (its
- * reviews' list): three narrow columns, not the licences' JSON a reviewer's checks need (issue 47).
- */
-export async function findVisibility(db: Db, kind: ProviderKind, id: number): Promise<RefBase | null> {
-  const [row] = await db<RefBase[]>`SELECT id, user_id, status FROM ${db(providerTables[kind] as string)} WHERE id = ${id}`;
-  return row ?? null;
-}
-
 /** A new profile: its columns as given (status and verification default to pending and false). */
 export async function insertProvider(db: Db, kind: ProviderKind, columns: Record<string, unknown>): Promise<number> {
   const [row] = await db<{ id: number }[]>`INSERT INTO ${db(providerTables[kind] as string)} ${db(columns as never)} RETURNING id`;

@@ -8,7 +8,8 @@ import { lagosIsoOfSeconds, withoutVerifier, type LicenceRecord, type PhotoInput
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import * as repo from './providers.repo';
-import { careOf } from '../care/care.service';
+import { profileCareOf, profileCareWindows } from '../care/care.service';
+import type { CareRead, CareWindows } from '../care/care.repo';
 
 export type Viewer = SessionUser | null;
 
@@ -44,7 +45,8 @@ export interface ProviderArea<K extends ProviderKind, Row extends ProfileRow, In
   licenceField: keyof Row & string;
   /** Whether the public sees the owner's name (a professional is a person; an institution's account holder is not shown). */
   ownerIsPublic: boolean;
-  findProfile(db: Db, by: { id: number } | { userId: string }): Promise<Row | null>;
+  /** The profile with its care facts, in one statement (issue 47). */
+  findProfile(db: Db, by: { id: number } | { userId: string }, care: CareWindows): Promise<{ row: Row; care: CareRead } | null>;
   columns(input: Input): Record<string, unknown>;
   /** The status after an owner's edit (admin edits keep it). */
   statusAfterEdit(current: repo.ProviderRefs[K], input: Input): ProfileStatus;
@@ -76,15 +78,24 @@ export function providerService<K extends ProviderKind, Row extends ProfileRow, 
     return { ...rest, user: publicOwner } as unknown as Row;
   }
 
-  /** The profile as the viewer may see it, with its care facts (issue 45: public, "open now" computed now). */
-  async function answer(db: Db, row: Row, viewer: Viewer) {
-    return { ...view(row, viewer), care: await careOf(db, kind, row.id) };
+  /**
+   * The profile with its care facts (issue 45: public, "open now" computed at the moment read), and the
+   * answer as the viewer may see it. One statement reads both (issue 47); null when there is no such profile.
+   */
+  async function find(db: Db, by: { id: number } | { userId: string }) {
+    const at = new Date();
+    const found = await area.findProfile(db, by, profileCareWindows(at));
+    return found && { ...found, at };
   }
+  const answer = (found: { row: Row; care: CareRead; at: Date }, viewer: Viewer) => ({
+    ...view(found.row, viewer),
+    care: profileCareOf(kind, found.care, found.at),
+  });
 
   async function reload(db: Db, id: number, viewer: Viewer) {
-    const row = await area.findProfile(db, { id });
-    if (!row) throw new NotFoundError(area.notFound);
-    return answer(db, row, viewer);
+    const found = await find(db, { id });
+    if (!found) throw new NotFoundError(area.notFound);
+    return answer(found, viewer);
   }
 
   async function ownProfile(db: Db, user: SessionUser): Promise<repo.ProviderRefs[K]> {
@@ -99,25 +110,26 @@ export function providerService<K extends ProviderKind, Row extends ProfileRow, 
     ownProfile,
 
     async get(db: Db, id: number, viewer: Viewer) {
-      const row = await area.findProfile(db, { id });
-      if (!row || !visibleTo(row, viewer)) throw new NotFoundError(area.notFound);
-      return answer(db, row, viewer);
+      const found = await find(db, { id });
+      if (!found || !visibleTo(found.row, viewer)) throw new NotFoundError(area.notFound);
+      return answer(found, viewer);
     },
 
-    /** For other areas (reviews, pages): throws 404 unless the viewer may see the profile. */
-    async assertVisible(db: Db, id: number, viewer: Viewer): Promise<repo.RefBase> {
-      const ref = await repo.findVisibility(db, kind, id);
+    /**
+     * For other areas (reviews): throws 404 unless the viewer may see the profile whose owner and status
+     * the caller read (null: no such profile), in the caller's own statement (issue 47).
+     */
+    assertVisible(ref: { userId: string | null; status: ProfileStatus } | null, viewer: Viewer) {
       if (!ref || !visibleTo(ref, viewer)) throw new NotFoundError(area.notFound);
-      return ref;
     },
 
     /** GET /api/{kind}s/user/{userId}: that user or an admin only; anyone else's looks missing (D9). */
     async getOfUser(db: Db, userId: string, viewer: Viewer) {
       if (!viewer) throw new UnauthorizedError();
       if (viewer.id !== userId && !isAdmin(viewer)) throw new NotFoundError(area.noProfile);
-      const row = await area.findProfile(db, { userId });
-      if (!row) throw new NotFoundError(area.noProfile);
-      return answer(db, row, viewer);
+      const found = await find(db, { userId });
+      if (!found) throw new NotFoundError(area.noProfile);
+      return answer(found, viewer);
     },
 
     /**

@@ -1,5 +1,5 @@
 // SQL of the reviews area; each function takes the handle it must use.
-import { FORMER_PATIENT } from '@ilera/contracts';
+import { FORMER_PATIENT, type ProfileStatus, type ProviderKind } from '@ilera/contracts';
 import type { Db } from '@ilera/db';
 import { replySql } from './review-moderation.repo';
 
@@ -48,23 +48,36 @@ const columns = (db: Db, viewerId: string | null) => db`
 /** Public lists leave hidden reviews out, except the viewer's own (shown to them with the reason). */
 const shown = (db: Db, viewerId: string | null) => db`AND (r.hidden_at IS NULL OR r.reviewer_id = ${viewerId})`;
 
-/** Newest first; or verified visits first, each group newest first (D19). */
+/** Newest first; or verified visits first, each group newest first (D19). `x` is the reviews' alias. */
 export type ReviewOrder = 'newest' | 'verified';
 const orderBy = (db: Db, order: ReviewOrder) =>
-  order === 'verified' ? db`ORDER BY verified_visit DESC, r.created_at DESC, r.id DESC` : db`ORDER BY r.created_at DESC, r.id DESC`;
+  order === 'verified' ? db`ORDER BY x.verified_visit DESC, x.created_at DESC, x.id DESC` : db`ORDER BY x.created_at DESC, x.id DESC`;
 
-/** A professional's reviews. */
-export async function listProfessionalReviews(db: Db, professionalId: number, order: ReviewOrder, viewerId: string | null = null): Promise<ReviewRow[]> {
-  return db<ReviewRow[]>`
-    SELECT ${columns(db, viewerId)} FROM reviews r LEFT JOIN users u ON u.id = r.reviewer_id
-    WHERE r.professional_id = ${professionalId} ${shown(db, viewerId)}
-    ${orderBy(db, order)}`;
-}
+const providers = { professional: ['professionals', 'professional_id'], institution: ['institutions', 'institution_id'] } as const;
 
-/** An institution's reviews. */
-export async function listInstitutionReviews(db: Db, institutionId: number, order: ReviewOrder, viewerId: string | null = null): Promise<ReviewRow[]> {
-  return db<ReviewRow[]>`
-    SELECT ${columns(db, viewerId)} FROM reviews r LEFT JOIN users u ON u.id = r.reviewer_id
-    WHERE r.institution_id = ${institutionId} ${shown(db, viewerId)}
+/**
+ * A provider's reviews with who may see the list (the provider's owner and status: the list is as public as
+ * the profile), in one statement (issue 47: the visibility check was a round trip of its own). Null when no
+ * such provider. The caller decides visibility before using the reviews.
+ */
+export async function listReviews(
+  db: Db,
+  kind: ProviderKind,
+  providerId: number,
+  order: ReviewOrder,
+  viewerId: string | null = null,
+): Promise<{ provider: { userId: string | null; status: ProfileStatus }; reviews: ReviewRow[] } | null> {
+  const [table, key] = providers[kind];
+  const rows = await db<(ReviewRow & { providerUserId: string | null; providerStatus: ProfileStatus })[]>`
+    SELECT v.user_id AS provider_user_id, v.status AS provider_status, x.*
+    FROM ${db(table)} v
+    LEFT JOIN LATERAL (
+      SELECT ${columns(db, viewerId)} FROM reviews r LEFT JOIN users u ON u.id = r.reviewer_id
+      WHERE r.${db(key)} = v.id ${shown(db, viewerId)}) x ON true
+    WHERE v.id = ${providerId}
     ${orderBy(db, order)}`;
+  if (rows.length === 0) return null;
+  const provider = { userId: rows[0].providerUserId, status: rows[0].providerStatus };
+  // No review: the one row is the provider's, with every review column null.
+  return { provider, reviews: rows[0].id === null ? [] : rows };
 }

@@ -1,6 +1,7 @@
 // Reviews: the public lists of a profile's reviews. The list is as public as the
 // profile it belongs to (approved, or its owner and admins).
 import type { Db } from '@ilera/db';
+import type { ProviderKind } from '@ilera/contracts';
 import type { SessionUser } from '../../plugins/session';
 import { assertProfessionalVisible } from '../professionals/professionals.service';
 import { assertInstitutionVisible } from '../institutions/institutions.service';
@@ -34,12 +35,15 @@ export function reviewView(row: ReviewRow) {
   };
 }
 
-export async function listProfessionalReviews(db: Db, professionalId: number, viewer: SessionUser | null, order: ReviewOrder = 'newest') {
-  await assertProfessionalVisible(db, professionalId, viewer);
-  return (await repo.listProfessionalReviews(db, professionalId, order, viewer?.id ?? null)).map(reviewView);
+/** A provider's public review list: 404 unless the viewer may see its profile (assertVisible). */
+async function listReviews(db: Db, kind: ProviderKind, id: number, viewer: SessionUser | null, order: ReviewOrder) {
+  const found = await repo.listReviews(db, kind, id, order, viewer?.id ?? null);
+  (kind === 'professional' ? assertProfessionalVisible : assertInstitutionVisible)(found?.provider ?? null, viewer);
+  return found!.reviews.map(reviewView);
 }
 
-export async function listInstitutionReviews(db: Db, institutionId: number, viewer: SessionUser | null, order: ReviewOrder = 'newest') {
-  await assertInstitutionVisible(db, institutionId, viewer);
-  return (await repo.listInstitutionReviews(db, institutionId, order, viewer?.id ?? null)).map(reviewView);
-}
+export const listProfessionalReviews = (db: Db, professionalId: number, viewer: SessionUser | null, order: ReviewOrder = 'newest') =>
+  listReviews(db, 'professional', professionalId, viewer, order);
+
+export const listInstitutionReviews = (db: Db, institutionId: number, viewer: SessionUser | null, order: ReviewOrder = 'newest') =>
+  listReviews(db, 'institution', institutionId, viewer, order);
