@@ -63,8 +63,8 @@ if (build && (await build.code) !== 0) process.exit(1);
 
 async function typecheckAndKnip(): Promise<boolean> {
   // The three checks start together (each its own process): knip and the messages used to wait for the type
-  // check, and the run waited for them after the build had ended (about 40 s at load 12, issue 48's
-  // measurement, docs/RELIABILITY.md). Their output is still shown in this order, each in one piece; a failed
+  // check, and the run waited 43 s for them after it, the build long done (load 13, issue 48's measurement,
+  // docs/RELIABILITY.md). Their output is still shown in this order, each in one piece; a failed
   // check stops the ones after it.
   const checks = [
     { title: 'Type-checking every workspace...', failed: 'type errors', run: runQuiet('npx', ['tsx', path.join(here, 'typecheck.ts')]) },
