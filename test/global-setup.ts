@@ -14,6 +14,39 @@ declare module 'vitest' {
   }
 }
 
+interface Run {
+  serverUrl: string;
+  templateDb: string;
+  runId: string;
+  teardown(): Promise<void>;
+}
+
+/**
+ * vitest runs the global setup once for each project of the run and once more for the root config (three
+ * times for `npm test`: root, main, browser; vitest's initializeGlobalSetup). Each used to find its own
+ * PostgreSQL (on a machine without TEST_DATABASE_URL: an embedded server, initdb included) and migrate its
+ * own template from nothing, one after the other before the first file. They now share one, kept on the
+ * process's globalThis (each project loads this file as a module of its own), and the last teardown drops it.
+ */
+const SHARED = Symbol.for('ilera.test.global-setup');
+type Shared = { run: Promise<Run>; users: number };
+
+export default async function setup(project: TestProject) {
+  const holder = globalThis as { [SHARED]?: Shared };
+  const shared = (holder[SHARED] ??= { run: prepare(), users: 0 });
+  shared.users++;
+  const run = await shared.run;
+  project.provide('pgServerUrl', run.serverUrl);
+  project.provide('templateDb', run.templateDb);
+  project.provide('redisUrl', process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379');
+  project.provide('runId', run.runId);
+  return async () => {
+    if (--shared.users > 0) return;
+    delete holder[SHARED];
+    await run.teardown();
+  };
+}
+
 /**
  * Finds a PostgreSQL for the run: TEST_DATABASE_URL when set (CI points it at
  * the environment's server); else testcontainers when a Docker engine answers;
@@ -21,7 +54,7 @@ declare module 'vitest' {
  * once to a template database; each test file clones it (CREATE DATABASE ...
  * TEMPLATE), which takes milliseconds.
  */
-export default async function setup(project: TestProject) {
+async function prepare(): Promise<Run> {
   const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   let serverUrl: string;
   let stop: () => Promise<void> = async () => {};
@@ -45,16 +78,13 @@ export default async function setup(project: TestProject) {
   const templateDb = `ilera_tpl_${runId}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE ${templateDb}`);
+  // Its migrations' commits do not wait for the disk either (test/support.ts, createTestDatabase).
+  await admin.unsafe(`ALTER DATABASE ${templateDb} SET synchronous_commit = off`);
   const tpl = createSql(withDatabase(serverUrl, templateDb), { max: 1 });
   await migrate(tpl);
   await tpl.end();
 
-  project.provide('pgServerUrl', serverUrl);
-  project.provide('templateDb', templateDb);
-  project.provide('redisUrl', process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379');
-  project.provide('runId', runId);
-
-  return async () => {
+  const teardown = async () => {
     const dbs = await admin<{ datname: string }[]>`
       SELECT datname FROM pg_database WHERE datname LIKE ${`ilera_%${runId}%`}`;
     // Several at a time: each DROP DATABASE waits for a checkpoint, and drops waiting together share one
@@ -65,6 +95,7 @@ export default async function setup(project: TestProject) {
     await admin.end();
     await stop();
   };
+  return { serverUrl, templateDb, runId, teardown };
 }
 
 async function tryTestcontainers(): Promise<{ url: string; stop: () => Promise<void> } | null> {

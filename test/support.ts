@@ -13,13 +13,21 @@ import { createQueues, createRedis, startWorkers, type Queues, type RunningWorke
 
 let counter = 0;
 
-/** A fresh database cloned from the migrated template: one per test file (or per call). */
+/**
+ * A fresh database cloned from the migrated template: one per test file (or per call). Its commits do not wait
+ * for the WAL to reach the disk (`synchronous_commit = off`, for this database only, whoever connects: the
+ * test's pool, the app, the workers, a child process): the same PostgreSQL, transactions, locks and
+ * visibility; only a crash of the PostgreSQL server itself could lose the last commits, and no test crashes
+ * it (they kill the API and the workers). The wait was one disk flush a commit, 1-10 ms on this machine's
+ * disk shared with other work, tens of thousands of commits a run (docs/RELIABILITY.md, issue 48).
+ */
 export async function createTestDatabase(): Promise<{ url: string; sql: Sql; name: string }> {
   const server = inject('pgServerUrl');
   const name = `ilera_t${process.pid}_${++counter}_${inject('runId')}`;
   const admin = postgres(server, { max: 1, onnotice: () => {} });
   try {
     await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDb')}`);
+    await admin.unsafe(`ALTER DATABASE ${name} SET synchronous_commit = off`);
   } finally {
     await admin.end();
   }
