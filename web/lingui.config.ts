@@ -14,7 +14,12 @@ const SEARCH = ['<rootDir>/src/features/search'];
  * The search page's parts that only the browser draws after a tap or an answer (the care filters, the near-me
  * place form): their texts are fetched with them (search-later.po), not with the page.
  */
-const SEARCH_LATER = ['<rootDir>/src/features/care/components/CareFilters.tsx', '<rootDir>/src/features/search/components/NearMeAsk.tsx'];
+const SEARCH_LATER = [
+  '<rootDir>/src/features/care/components/CareFilters.tsx',
+  '<rootDir>/src/features/search/components/NearMeAsk.tsx',
+  // The texts few visits show, or that come with an answer (SearchLater: a card's care lines, the rarer states).
+  '<rootDir>/src/features/search/later-texts.ts',
+];
 /** Account settings' own texts (account.po). */
 const ACCOUNT = ['<rootDir>/src/features/account'];
 /** The landing page's own texts (landing.po). */

@@ -5,6 +5,7 @@ import { usePayerNames } from '../api/get-payers';
 import { confirmedText, feeRows, upcomingClosures, weekFromToday } from '../care-text';
 import { openStateText, toneColor } from '../open-state';
 import { isReadiness, readinessFirst } from '../services-order';
+import { Name } from '../../../i18n/names';
 
 /** "Confirmed on …" under a group (with its age past 12 months); nothing when never confirmed. */
 function Confirmed({ at, now }: { at: string | null | undefined; now: number }) {
@@ -22,7 +23,7 @@ export function ServiceBadges({ services }: { services: string[] }) {
     <Group gap="xs">
       {readinessFirst(services).map((s) => (
         <Badge key={s} variant="light" color={isReadiness(s) ? 'red' : undefined} tt="none" size="lg">
-          {s}
+          <Name value={s} />
         </Badge>
       ))}
     </Group>
