@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { glossaryModule } from '../scripts/glossary-terms';
+import { allServices, allSpecialties, institutionTypes, professionalTypeLabels } from '@ilera/contracts';
+import { glossaryModule, nameLocales, namesJson } from '../scripts/glossary-terms';
 
 // Issue 50: every medical term of the translations comes from the glossary, each with the source
 // consulted and who reviewed it (decision 046).
@@ -20,5 +21,31 @@ describe('docs/glossary/medical-terms.csv', () => {
   it('is what query understanding reads (search/src/glossary.ts, written by `npm run glossary`)', () => {
     const csv = readFileSync(new URL('../docs/glossary/medical-terms.csv', import.meta.url), 'utf8');
     expect(readFileSync(new URL('../search/src/glossary.ts', import.meta.url), 'utf8')).toBe(glossaryModule(csv));
+  });
+});
+
+// Issue 50: the directory's names (specialties, services, professional and institution types) in each language, as
+// profiles and search results show them (web/src/i18n/names.tsx), each with its source and review state.
+describe('docs/glossary/directory-names.csv', () => {
+  const csv = readFileSync(new URL('../docs/glossary/directory-names.csv', import.meta.url), 'utf8');
+  const rows = parse(csv, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+
+  it('names every specialty, service and type of the lists once, in each language, with a source and a reviewer', () => {
+    expect(Object.keys(rows[0]!)).toEqual(['english', 'kind', 'ha', 'yo', 'ig', 'pcm', 'source', 'reviewed_by']);
+    for (const row of rows) {
+      for (const column of ['english', 'kind', 'ha', 'yo', 'ig', 'pcm', 'source', 'reviewed_by']) expect(row[column]?.trim(), `${row.english}: ${column}`).toBeTruthy();
+    }
+    const names = rows.map((r) => r.english);
+    expect(new Set(names).size).toBe(rows.length);
+    const listed = [...allSpecialties, ...allServices, ...Object.values(professionalTypeLabels), ...institutionTypes.map((t) => t.label)];
+    expect(listed.filter((n) => !names.includes(n))).toEqual([]);
+    expect(names.filter((n) => !listed.includes(n))).toEqual([]);
+  });
+
+  it('is what the web fetches (web/src/locales/<locale>/names.json, written by `npm run glossary`)', () => {
+    for (const locale of nameLocales) {
+      expect(readFileSync(new URL(`../web/src/locales/${locale}/names.json`, import.meta.url), 'utf8'), locale).toBe(namesJson(csv, locale));
+    }
+    expect(JSON.parse(namesJson(csv, 'yo')).Pediatrics).toBe('Ìlera ọmọdé');
   });
 });

@@ -14,7 +14,13 @@ const SEARCH = ['<rootDir>/src/features/search'];
  * The search page's parts that only the browser draws after a tap or an answer (the care filters, the near-me
  * place form): their texts are fetched with them (search-later.po), not with the page.
  */
-const SEARCH_LATER = ['<rootDir>/src/features/care/components/CareFilters.tsx', '<rootDir>/src/features/search/components/NearMeAsk.tsx'];
+const SEARCH_LATER = [
+  '<rootDir>/src/features/care/components/CareFilters.tsx',
+  '<rootDir>/src/features/search/components/NearMeAsk.tsx',
+  // The texts few visits show, or that come with an answer (SearchLater: a card's care lines, the rarer states).
+  '<rootDir>/src/features/search/later-texts.ts',
+  '<rootDir>/src/features/care/open-state-text.ts',
+];
 /** Account settings' own texts (account.po). */
 const ACCOUNT = ['<rootDir>/src/features/account'];
 /** The landing page's own texts (landing.po). */
@@ -31,6 +37,9 @@ const PROFILE = [
   ),
   '<rootDir>/src/features/reviews',
   '<rootDir>/src/features/appointments/components/ScheduleSection.tsx',
+  // A profile's care facts (opening hours, health plans, fees) and its open-now line.
+  '<rootDir>/src/features/care/components/CareSections.tsx',
+  '<rootDir>/src/features/care/open-state-text.ts',
 ];
 
 export default defineConfig({

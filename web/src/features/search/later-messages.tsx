@@ -17,3 +17,4 @@ export function WithSearchLaterMessages({ children }: { children: ReactNode }) {
   const messages = usePartMessages(useLocale(), load, catalogs);
   return <WithMessages messages={messages}>{children}</WithMessages>;
 }
+

@@ -10,6 +10,7 @@ import { ProviderProfilePage, type ProfileView, type ViewContext } from '../comp
 import { CareReportActions } from '../../care-reports/components/CareReportActions';
 import { DirectionsLinks, NotOnIlera, RegisterBanner } from '../components/RegisterListingParts';
 import { CareSections, ServiceBadges, ServicesConfirmed } from '../../care/components/CareSections';
+import { Name } from '../../../i18n/names';
 
 function view(inst: Institution, { i18n }: ViewContext): ProfileView {
   const typeLabel = institutionTypeLabel(inst.type);
@@ -17,7 +18,7 @@ function view(inst: Institution, { i18n }: ViewContext): ProfileView {
     name: inst.name,
     photo: inst.profileImageUrl,
     avatar: { radius: 'md', placeholder: <IconBuildingHospital size={48} /> },
-    subtitle: typeLabel,
+    subtitle: <Name value={typeLabel} />,
     about: { text: inst.description, empty: i18n._(msg`No description available.`) },
     sections: (
       <>
@@ -37,7 +38,7 @@ function view(inst: Institution, { i18n }: ViewContext): ProfileView {
                     <div>
                       <Text fw={600}>{professionalName(a.professional)}</Text>
                       <Text size="sm" c="dimmed">
-                        {a.professional.specialty}
+                        <Name value={a.professional.specialty} />
                       </Text>
                     </div>
                     {a.role && <Badge variant="light">{a.role}</Badge>}
@@ -70,7 +71,7 @@ function view(inst: Institution, { i18n }: ViewContext): ProfileView {
     details: {
       title: i18n._(msg`Institution Details`),
       rows: [
-        [i18n._(msg`Type`), typeLabel],
+        [i18n._(msg`Type`), <Name value={typeLabel} />],
         ['LGA', inst.lga],
         [i18n._(msg`Ownership`), [inst.ownership, inst.ownershipType].filter(Boolean).join(' · ')],
         [i18n._(msg`Level`), inst.facilityLevel],

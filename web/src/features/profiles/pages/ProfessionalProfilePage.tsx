@@ -11,6 +11,7 @@ import { ProviderProfilePage, type ProfileView, type ViewContext } from '../comp
 import { CareReportActions } from '../../care-reports/components/CareReportActions';
 import { DirectionsLinks } from '../components/RegisterListingParts';
 import { CareSections } from '../../care/components/CareSections';
+import { Name } from '../../../i18n/names';
 
 /** One list item per entered line (education, certifications). */
 function LineList({ lines }: { lines: string[] }) {
@@ -36,7 +37,11 @@ function view(p: Professional, { i18n, isOwner, dialog, open, close }: ViewConte
     name,
     photo: p.profileImageUrl || p.user.profileImageUrl,
     avatar: { radius: 112, placeholder: (p.user.firstName ?? name).charAt(0) },
-    subtitle: `${p.specialty} · ${professionalTypeLabels[p.professionalType]}`,
+    subtitle: (
+      <>
+        <Name value={p.specialty} /> · <Name value={professionalTypeLabels[p.professionalType]} />
+      </>
+    ),
     headerExtra: (
       <Group gap={6} wrap="wrap" aria-label={i18n._(msg`Countries of practice`)}>
         <IconWorld size={16} aria-hidden />
@@ -77,7 +82,7 @@ function view(p: Professional, { i18n, isOwner, dialog, open, close }: ViewConte
                         {a.institution.name}
                       </Anchor>
                       <Text size="sm" c="dimmed">
-                        {institutionTypeLabel(a.institution.type)}
+                        <Name value={institutionTypeLabel(a.institution.type)} />
                       </Text>
                     </div>
                   </Group>
@@ -112,7 +117,7 @@ function view(p: Professional, { i18n, isOwner, dialog, open, close }: ViewConte
       rows: [
         [i18n._(msg`License Number`), licenceNumberOfRecord(p) ?? i18n._(msg`Not provided`)],
         [i18n._(msg`Years of Experience`), years === 1 ? i18n._(msg`1 year`) : i18n._(msg`${years} years`)],
-        [i18n._(msg`Specialty`), p.specialty],
+        [i18n._(msg`Specialty`), <Name value={p.specialty} />],
         [i18n._(msg`Consultation Fee`), p.consultationFee != null ? formatNaira(p.consultationFee) : null],
         [i18n._(msg`Languages`), p.languages],
         [i18n._(msg`Countries`), p.countries.join(', ')],

@@ -14,6 +14,7 @@ import type { SearchState } from '../search-state';
 import { institutionTypeChoices, serviceChoices, specialtyChoices, type FacetValue } from './FiltersPanel';
 import { formatCount } from './ResultParts';
 import { institutionTypeIn, professionalTypesText, professionalTypeText } from '../labels';
+import { Name } from '../../../i18n/names';
 
 const proIcons: Record<ProfessionalType, ReactNode> = {
   doctor: <IconStethoscope size={24} />,
@@ -129,7 +130,7 @@ export function SubPicker({ state, facet, onChange }: PickerProps) {
               aria-pressed={active}
               onClick={() => onChange(pros ? { specialty: active ? undefined : c } : { service: active ? undefined : c })}
             >
-              {c} ({formatCount(countOf(facet, c))})
+              <Name value={c} /> ({formatCount(countOf(facet, c))})
             </Button>
           );
         })}

@@ -21,6 +21,8 @@ import { SaveProviderButton } from '../../saved/components/SaveProviderButton';
 import { Detail, Distance, NextAvailable, RatingLine, TrustBadges } from './ResultParts';
 import { AcceptsPlan, OpenStateLine } from '../../care/components/CareHitLines';
 import { speaks } from '../../profiles/speaks';
+import { Name } from '../../../i18n/names';
+import { SearchLater } from './SearchLater';
 
 /** What every provider in the search index carries (search/src/documents.ts). */
 interface ProviderHit {
@@ -147,13 +149,18 @@ function ProviderResultCard(p: ProviderResultCardProps) {
           {hit.listed && (
             <div>
               <Text size="sm" fw={600}>
-                {LISTED_FROM_REGISTER}
+                <SearchLater en={LISTED_FROM_REGISTER} text={['listed']} />
               </Text>
               <Text size="xs" c="dimmed">
                 {/* contracts' registerSourceLine, its date by the browser's own formatter (the search page's weight budget). */}
-                Source: {REGISTER_SOURCE}
-                {hit.registerUpdated &&
-                  `, updated ${new Date(hit.registerUpdated).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })}`}
+                <SearchLater
+                  en={`Source: ${REGISTER_SOURCE}${
+                    hit.registerUpdated
+                      ? `, updated ${new Date(hit.registerUpdated).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })}`
+                      : ''
+                  }`}
+                  text={['source', REGISTER_SOURCE, hit.registerUpdated]}
+                />
               </Text>
             </div>
           )}
@@ -216,7 +223,11 @@ export function ProfessionalResultCard({ hit, plan }: { hit: ProfessionalHit; pl
       idPrefix="pro"
       initials={initials}
       avatar={{ radius: 'xl', color: 'teal' }}
-      subtitle={`${typeLabel} · ${hit.specialty}`}
+      subtitle={
+        <>
+          {typeLabel} · <Name value={hit.specialty} />
+        </>
+      }
       details={[
         [IconBuildingHospital, t`Institution`, hit.institution],
         [IconMapPin, t`Location`, place(hit)],
@@ -244,7 +255,7 @@ function ServiceBadges({ services }: { services: string[] }) {
     <Group gap={6} aria-label={t`Services`}>
       {services.slice(0, SERVICES_SHOWN).map((s) => (
         <Badge key={s} variant="outline" color="gray" size="sm" tt="none">
-          {s}
+          <Name value={s} />
         </Badge>
       ))}
       {more > 0 && (
@@ -272,7 +283,7 @@ export function InstitutionResultCard({ hit, plan }: { hit: InstitutionHit; plan
       initials={hit.name.slice(0, 2).toUpperCase()}
       avatar={{ radius: 'md', color: 'cyan' }}
       // Issue 50: the list's type in the page's language; a label of the index's own (not the list's) as it is.
-      subtitle={!hit.typeLabel || hit.typeLabel === institutionTypeLabel(hit.type) ? institutionTypeIn(t, hit.type) : hit.typeLabel}
+      subtitle={!hit.typeLabel || hit.typeLabel === institutionTypeLabel(hit.type) ? <Name value={institutionTypeIn(t, hit.type)} /> : hit.typeLabel}
       extra={<ServiceBadges services={hit.services ?? []} />}
       details={[
         [IconMapPin, t`Location`, place(hit)],

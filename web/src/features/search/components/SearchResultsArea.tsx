@@ -1,5 +1,5 @@
 import { memo, useContext, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Grid, Group, NativeSelect, Pagination, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Card, Grid, Group, NativeSelect, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconMoodEmpty } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Plural, useLingui } from '@lingui/react/macro';
@@ -31,6 +31,7 @@ import { UnderstoodChips } from './UnderstoodChips';
 import { NearMePrompt } from './NearMePrompt';
 import { APPLICABLE, understoodOf, withoutWords } from '../understood';
 import { usePayerNames } from '../../care/api/get-payers';
+import { Pages, SearchLater } from './SearchLater';
 
 export const SKELETON_CARDS = 5;
 
@@ -237,17 +238,24 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
             ) : hits.length === 0 && found > 0 ? (
               // An address past the last page (a shared ?page=50 of a search that has since shrunk):
               // say where the results are rather than "No results found" under "N results found".
-              // Issue 50: this state and the two rare ones below stay English for now (the search page's budget).
-              <EmptyResults title="No results on this page" text={`This search has ${pages} ${pages === 1 ? 'page' : 'pages'} of results.`}>
+              // Issue 50: this state and the two rare ones below have their words in search-later.po (SearchLater).
+              <EmptyResults
+                title={<SearchLater en="No results on this page" text={['pastLastTitle']} />}
+                text={<SearchLater en={`This search has ${pages} ${pages === 1 ? 'page' : 'pages'} of results.`} text={['pastLastText', pages]} />}
+              >
                 <Button variant="light" onClick={() => navigateTo({ ...state, page: pages })}>
-                  {`Go to page ${pages}`}
+                  <SearchLater en={`Go to page ${pages}`} text={['goToPage', pages]} />
                 </Button>
               </EmptyResults>
             ) : hits.length === 0 && state.near && (state.radius ?? DEFAULT_RADIUS_KM) < MAX_RADIUS_KM ? (
               // Nothing this close (issue 33): offer a wider circle rather than a dead end.
-              <EmptyResults title={`No results within ${radius} km`} text="Try a wider area, or other words." icon>
+              <EmptyResults
+                title={<SearchLater en={`No results within ${radius} km`} text={['noneWithin', radius]} />}
+                text={<SearchLater en="Try a wider area, or other words." text={['widerText']} />}
+                icon
+              >
                 <Button variant="light" onClick={() => update({ radius: wider })}>
-                  {`Search within ${wider} km`}
+                  <SearchLater en={`Search within ${wider} km`} text={['searchWithin', wider]} />
                 </Button>
               </EmptyResults>
             ) : hits.length === 0 ? (
@@ -263,21 +271,16 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
               // The API serves the first 1,000 results at most, as hosted search services do:
               // say so, rather than let the page list end at 100 without a word.
               <Text size="sm" c="dimmed" ta="center" role="note">
-                {`Showing the first ${formatCount(MAX_RESULTS)} of ${formatCount(found)} results. Add a filter or a place to narrow your search.`}
+                <SearchLater
+                  en={`Showing the first ${formatCount(MAX_RESULTS)} of ${formatCount(found)} results. Add a filter or a place to narrow your search.`}
+                  text={['firstOnly', formatCount(MAX_RESULTS), formatCount(found)]}
+                />
               </Text>
             )}
             {!loading && pages > 1 && (
               <Group justify="center">
-                <Pagination
-                  total={pages}
-                  value={Math.min(state.page, pages)}
-                  onChange={(page) => navigateTo({ ...state, page })}
-                  getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-                  getControlProps={(control) => ({
-                    'aria-label': control === 'next' ? t`Next page` : control === 'previous' ? t`Previous page` : control === 'first' ? 'First page' : 'Last page',
-                  })}
-                  siblings={1}
-                />
+                {/* Issue 50: the page list's labels in the page's language (search-later.po), English meanwhile. */}
+                <Pages total={pages} value={Math.min(state.page, pages)} onChange={(page) => navigateTo({ ...state, page })} />
               </Group>
             )}
           </Stack>
@@ -294,7 +297,7 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
 const widerRadius = (km: number) => (km < 100 ? 100 : MAX_RADIUS_KM);
 
 /** The card in place of the results when there are none to show: what happened, and what to do. */
-function EmptyResults({ title, text, icon = false, children }: { title: string; text: string; icon?: boolean; children?: ReactNode }) {
+function EmptyResults({ title, text, icon = false, children }: { title: ReactNode; text: ReactNode; icon?: boolean; children?: ReactNode }) {
   return (
     <Card withBorder radius="md" padding="xl">
       <Stack align="center" gap="xs" ta="center">

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { SearchState } from '../search-state';
 import type { FacetValue } from './FiltersPanel';
 import { formatCount } from './ResultParts';
+import { Name } from '../../../i18n/names';
 
 export const POPULAR_LIMIT = 6;
 
@@ -47,7 +48,7 @@ export function TipsCard({ state, facet, onChange }: { state: SearchState; facet
                 </Text>
               }
             >
-              {v.name}
+              <Name value={v.name} />
             </Button>
           ))}
         </Stack>

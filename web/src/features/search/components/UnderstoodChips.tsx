@@ -1,8 +1,22 @@
+import { lazy, Suspense } from 'react';
 import { Button, Group, Pill, Stack, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import type { Understood } from '../understood';
 import { institutionTypeLabel } from '@ilera/contracts';
 import { institutionTypeIn, professionalTypeText } from '../labels';
+import { useLocale } from '../../../i18n/use-locale';
+
+const LaterChips = lazy(() => import('./LaterParts').then((m) => ({ default: m.LaterChips })));
+
+export type ChipsProps = {
+  items: Understood[];
+  onRemove: (item: Understood) => void;
+  /** Applies a suggestion as the page's own filter; undefined for one the page cannot apply. */
+  onApply?: (item: Understood) => (() => void) | undefined;
+};
+
+/** The fields whose chips have words in search-later.po ("Lowest fee first") or the directory's names table. */
+const LATER_FIELDS = new Set(['sort', 'specialty', 'services']);
 
 /**
  * What the typed words were understood as, above the results (issue 13), as Zocdoc
@@ -12,22 +26,25 @@ import { institutionTypeIn, professionalTypeText } from '../labels';
  * (`suggested`): "Matching the name you typed. Narrow to: Lagos +", each offered, the ones
  * the page has a filter for (`onApply`) a button that applies it, the others shown as read.
  */
-export function UnderstoodChips({
-  items,
-  onRemove,
-  onApply,
-}: {
-  items: Understood[];
-  onRemove: (item: Understood) => void;
-  /** Applies a suggestion as the page's own filter; undefined for one the page cannot apply. */
-  onApply?: (item: Understood) => (() => void) | undefined;
-}) {
+export function UnderstoodChips(props: ChipsProps) {
+  // Issue 50: a chip whose words come later (a sort's, a specialty's or a service's name) in another language: the
+  // chips are drawn again once they have come, in English meanwhile.
+  if (useLocale() === 'en' || !props.items.some((u) => LATER_FIELDS.has(u.field))) return <Chips {...props} />;
+  return (
+    <Suspense fallback={<Chips {...props} />}>
+      <LaterChips {...props} Chips={Chips} />
+    </Suspense>
+  );
+}
+
+/** The chips; `later`: the words of a chip whose words come later (LaterParts.tsx), or undefined. */
+export function Chips({ items, onRemove, onApply, later }: ChipsProps & { later?: (u: Understood) => string | undefined }) {
   const { t } = useLingui();
   /**
    * Issue 50: a chip's words in the page's language. The API names what it understood in English (its
    * `label`); the kinds of chip the page knows are said in the page's language, a name (a specialty, a
-   * place, a plan's name) as the directory holds it. "Lowest fee first" (the words "cheap", "affordable")
-   * stays the API's English for now: the search page's first load has no room left (check-size.ts).
+   * place, a plan's name) as the directory holds it, a specialty's or service's from the names table; "Lowest fee
+   * first" (the words "cheap", "affordable") from search-later.po.
    */
   const chipLabel = (u: Understood): string => {
     switch (u.field) {
@@ -47,6 +64,8 @@ export function UnderstoodChips({
         // One type by its list's name ("Teaching Hospital"); a group of types keeps the API's words.
         return u.label === institutionTypeLabel(u.value) ? institutionTypeIn(t, u.value) : u.label;
     }
+    const said = later?.(u);
+    if (said) return said;
     const named = /^(?:Accepts|Speaks) (.+)$/.exec(u.label)?.[1];
     if (named && u.field === 'plans') return t`Accepts ${named}`;
     if (named && u.field === 'languages') return t`Speaks ${named}`;
