@@ -97,16 +97,19 @@ describe('the landing page in each language', () => {
 
 describe('profiles and search under a language prefix', () => {
   it('draws /yo/professional/{id} in Yoruba with its own canonical address and JSON-LD url', async () => {
-    const pro = await createProfessional(ctx.sql, { specialty: 'Pediatrics', city: 'Ibadan', state: 'Oyo' });
+    const pro = await createProfessional(ctx.sql, { specialty: 'Pediatrics', city: 'Ibadan', state: 'Oyo', bio: 'I see children and their mothers in Ibadan.' });
     const yo = await page(`/yo/professional/${pro.id}`);
     expect(yo.status).toBe(200);
     expect(yo.html).toMatch(/<html lang="yo"/);
     expect(yo.html).toContain(`<link rel="canonical" href="${base}/yo/professional/${pro.id}" />`);
     expect(yo.html).toContain(`<link rel="alternate" hreflang="en" href="${base}/professional/${pro.id}" />`);
     expect(yo.html).toContain(`"url":"${base}/yo/professional/${pro.id}"`);
-    // The header is Yoruba; the provider's own words are never translated.
+    // The header is Yoruba, and the specialty (a value of the directory's list: docs/glossary/directory-names.csv);
+    // the provider's own words (their name, their bio) are never translated.
     expect(text(yo.html)).toContain('Wọlé');
-    expect(text(yo.html)).toContain('Pediatrics');
+    expect(text(yo.html)).toContain('Ìlera ọmọdé');
+    expect(text(yo.html)).toContain('Chinedu Okafor');
+    expect(text(yo.html)).toContain('I see children and their mothers in Ibadan.');
   });
 
   it("draws a profile's headings and buttons in Hausa at /ha/professional/{id}, and in English without a prefix", async () => {
