@@ -139,7 +139,8 @@ function cubeCountQuery(s: ParsedSearch, r: Resolved, terms: string[], everyKey:
   const day = cubeDay(s);
   const counted = s.facetBy.filter((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f));
   // Array facets under an array value: from that value's tag pairs (pairedTerms), summed here over the search's keys.
-  const paired = tagFilter && counted.length > 0 ? tag(tagFilter.field, tagFilter.values[0]) : undefined;
+  const pairedBy = pairedTag(s);
+  const paired = pairedBy && tag(pairedBy.field, pairedBy.values[0]);
   // Every key's rows, each array value's per key (the caller keeps the search's keys): see countQuery.
   // Without a key list too when array facets are counted, so that one statement (kept per state of the index)
   // serves every search of the term with those facets, with or without keys: the services facet over every
@@ -165,10 +166,10 @@ function cubeCountQuery(s: ParsedSearch, r: Resolved, terms: string[], everyKey:
   // rows in the generic plan (the index's lower columns left out to keep its order), so the services facet read
   // every array's rows of the term (30,716 entries for 7,853 at 101,000 institutions, 619 buffers; 181 so).
   const pairs = paired ? cubeRows('search_cube_tag_pairs', r.keyIds, p) : undefined;
-  const pairTag = paired ? p.add(paired) : undefined;
+  const pairConds = paired ? `${conds[0]} AND tag = ${p.add(paired)}::text` : '';
   for (const f of counted) {
     if (pairs) {
-      parts.push(`SELECT 0, arr_field, arr_value, sum(count)::int FROM ${pairs(`collection = ${p.add(s.collection)}::text AND tag = ${pairTag}::text AND arr_field = ${p.add(f)}::text`)} GROUP BY arr_field, arr_value`);
+      parts.push(`SELECT 0, arr_field, arr_value, sum(count)::int FROM ${pairs(`${pairConds} AND arr_field = ${p.add(f)}::text`)} GROUP BY arr_field, arr_value`);
       continue;
     }
     const values = `${where} AND arr_field <> '' AND arr_field = ${p.add(f)}::text`;
@@ -384,9 +385,8 @@ export const CELL_PAIR_FIELDS: Record<CollectionName, readonly string[]> = { pro
 
 /** The search's array filter when it is one value of a field with pair rows and array facets are asked (else undefined). */
 function pairedFilter(s: ParsedSearch): FilterClause | undefined {
-  const tags = s.filters.filter((f) => isTagFilter(s, f));
-  if (tags.length !== 1 || tags[0].op !== '=' || tags[0].values.length !== 1 || !CELL_PAIR_FIELDS[s.collection].includes(tags[0].field)) return undefined;
-  return s.facetBy.some((f) => CUBE_ARRAY_FIELDS[s.collection].includes(f)) ? tags[0] : undefined;
+  const t = pairedTag(s);
+  return t && CELL_PAIR_FIELDS[s.collection].includes(t.field) ? t : undefined;
 }
 
 /**
