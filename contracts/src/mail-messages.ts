@@ -82,6 +82,12 @@ const en = {
   'admin-password.subject': 'Your Ilera administrator password was changed',
   'admin-password.body': 'The password of your Ilera administrator account was just changed. Every other session of the account has been signed out.',
   'admin-password.reset': 'If you did not make this change, reset your password at once: {link}',
+  // ---- the welcome of an account an administrator creates (to the new account, in the language chosen for it)
+  'welcome.subject': 'Your Ilera account',
+  'welcome.created': 'An Ilera administrator has created an account for you ({type}) with this e-mail address.',
+  'welcome.listed': 'Your profile is approved and listed in the directory.',
+  'welcome.sign-in': 'Sign in at {link} with the password the administrator gives you, then change it.',
+  'welcome.forgot': 'Forgot it? {link}',
 } as const;
 
 export type MailMessageId = keyof typeof en;
@@ -152,6 +158,13 @@ const ha: Partial<Record<MailMessageId, string>> = {
   'admin-password.subject': 'An canza kalmar sirrinku ta mai gudanarwa a Ilera',
   'admin-password.body': 'An canza kalmar sirrin asusunku na mai gudanarwa a Ilera yanzu. An fitar da duk sauran zaman asusun.',
   'admin-password.reset': 'Idan ba ku ne kuka yi wannan canji ba, ku sake saita kalmar sirrinku nan take: {link}',
+
+  'welcome.subject': 'Asusunku na Ilera',
+  'welcome.created':
+    'Mai gudanarwa na Ilera ya buɗe muku asusu ({type, select, patient {mara lafiya} professional {ma’aikacin lafiya} institution {cibiyar lafiya} other {mai gudanarwa}}) da wannan adireshin imel ɗin.',
+  'welcome.listed': 'An amince da bayananku, kuma suna cikin jerin Ilera.',
+  'welcome.sign-in': 'Ku shiga a {link} da kalmar sirrin da mai gudanarwa zai ba ku, sannan ku canza ta.',
+  'welcome.forgot': 'Kun manta ta? {link}',
 };
 
 /** Yorùbá: the polite "ẹ" / "yín". */
@@ -216,6 +229,13 @@ const yo: Partial<Record<MailMessageId, string>> = {
   'admin-password.subject': 'A ti yí ọ̀rọ̀ aṣínà alábòójútó Ilera yín padà',
   'admin-password.body': 'A ṣẹ̀ṣẹ̀ yí ọ̀rọ̀ aṣínà àkáǹtì alábòójútó Ilera yín padà. A ti jáde kúrò nínú gbogbo ìgbà ìwọlé mìíràn ti àkáǹtì náà.',
   'admin-password.reset': 'Tí kì í bá ṣe ẹ̀yin ló ṣe àyípadà yìí, ẹ ṣe àtúntò ọ̀rọ̀ aṣínà yín lẹ́sẹ̀kẹsẹ̀: {link}',
+
+  'welcome.subject': 'Àkáǹtì Ilera yín',
+  'welcome.created':
+    'Alábòójútó Ilera kan ti ṣí àkáǹtì kan fún yín ({type, select, patient {aláìsàn} professional {òṣìṣẹ́ ìlera} institution {ilé ìtọ́jú} other {alábòójútó}}) pẹ̀lú àdírẹ́sì ímeèlì yìí.',
+  'welcome.listed': 'A ti fọwọ́ sí àkọsílẹ̀ yín, ó sì ti wà nínú àkójọ Ilera.',
+  'welcome.sign-in': 'Ẹ wọlé ní {link} pẹ̀lú ọ̀rọ̀ aṣínà tí alábòójútó bá fún yín, lẹ́yìn náà ẹ yí i padà.',
+  'welcome.forgot': 'Ẹ ti gbàgbé rẹ̀? {link}',
 };
 
 /** Igbo: "gị", as Igbo speaks to one person politely enough; "oge ịhụ dọkịta" for appointment (glossary). */
@@ -282,6 +302,13 @@ const ig: Partial<Record<MailMessageId, string>> = {
   'admin-password.subject': 'Agbanweela okwuntughe onye nchịkwa Ilera gị',
   'admin-password.body': 'Agbanweela okwuntughe akaụntụ onye nchịkwa Ilera gị ugbu a. Ewepụla akaụntụ ahụ n’oge nbanye ọ bụla ọzọ.',
   'admin-password.reset': 'Ọ bụrụ na ọ bụghị gị mere mgbanwe a, tọgharịa okwuntughe gị ozugbo: {link}',
+
+  'welcome.subject': 'Akaụntụ Ilera gị',
+  'welcome.created':
+    'Onye nchịkwa Ilera emepụtala gị akaụntụ ({type, select, patient {onye ọrịa} professional {onye ọrụ ahụike} institution {ụlọ ọrụ ahụike} other {onye nchịkwa}}) jiri adreesị email a.',
+  'welcome.listed': 'Akwadola profaịlụ gị, ọ dịkwa na ndepụta Ilera.',
+  'welcome.sign-in': 'Banye na {link} jiri okwuntughe onye nchịkwa ga-enye gị, wee gbanwee ya.',
+  'welcome.forgot': 'Ichefuola ya? {link}',
 };
 
 /** Nigerian Pidgin: everyday Naijá, English spelling. */
@@ -349,6 +376,13 @@ const pcm: Partial<Record<MailMessageId, string>> = {
   'admin-password.subject': 'Dem don change your Ilera administrator password',
   'admin-password.body': 'Dem just change the password of your Ilera administrator account. Every other session of the account don sign out.',
   'admin-password.reset': 'If no be you do this change, reset your password sharp sharp: {link}',
+
+  'welcome.subject': 'Your Ilera account',
+  'welcome.created':
+    'Ilera administrator don open account for you ({type, select, patient {patient} professional {health worker} institution {hospital or health place} other {administrator}}) with this e-mail address.',
+  'welcome.listed': 'Dem don approve your profile and e dey the directory now.',
+  'welcome.sign-in': 'Sign in for {link} with the password wey the administrator go give you, then change am.',
+  'welcome.forgot': 'You don forget am? {link}',
 };
 
 export const mailMessages: { en: Record<MailMessageId, string> } & Partial<Record<Exclude<Locale, 'en'>, Partial<Record<MailMessageId, string>>>> = {

@@ -9,6 +9,7 @@
 // dọkịta). Beta until a native-speaking clinician has reviewed them (contracts/src/locales.ts).
 // The messages check (web/scripts/check-messages.ts) lists what each language lacks.
 import type { Locale } from './locales';
+import { phoneMessages, phoneMessagesEn } from './phone-messages';
 
 const en = {
   // ---- SMS bodies; the same words are each WhatsApp template's text in that language (decision 049)
@@ -82,6 +83,8 @@ const en = {
   'status.confirmed': 'Confirmed',
   'status.completed': 'Completed',
   'status.cancelled': 'Cancelled',
+  // ---- USSD screens and SMS search answers (issue 50): contracts/src/phone-messages.ts
+  ...phoneMessagesEn,
 } as const;
 
 export type TextMessageId = keyof typeof en | `${'sms.booked' | 'sms.confirmed' | 'sms.reminder-2h' | 'sms.provider-instant' | 'sms.care-reconfirm'}.short`;
@@ -156,6 +159,7 @@ const ha: Partial<Record<TextMessageId, string>> = {
   'status.confirmed': 'An tabbatar',
   'status.completed': 'An kammala',
   'status.cancelled': 'An soke',
+  ...phoneMessages.ha,
 };
 
 /** Yorùbá: the polite "ẹ" / "yín". */
@@ -230,6 +234,7 @@ const yo: Partial<Record<TextMessageId, string>> = {
   'status.confirmed': 'Ti dájú',
   'status.completed': 'Ti parí',
   'status.cancelled': 'A ti fagilé e',
+  ...phoneMessages.yo,
 };
 
 /** Igbo: "gị" (you), as Igbo speaks to one person politely enough; "oge ịhụ dọkịta" for appointment (glossary). */
@@ -302,6 +307,7 @@ const ig: Partial<Record<TextMessageId, string>> = {
   'status.confirmed': 'Ekwenyela',
   'status.completed': 'Emechala',
   'status.cancelled': 'Akagbuola',
+  ...phoneMessages.ig,
 };
 
 /** Nigerian Pidgin: everyday Naijá as it is texted (English spelling, no marks). */
@@ -373,6 +379,7 @@ const pcm: Partial<Record<TextMessageId, string>> = {
   'status.confirmed': 'E don confirm',
   'status.completed': 'E don finish',
   'status.cancelled': 'E don cancel',
+  ...phoneMessages.pcm,
 };
 
 export const textMessages: { en: Record<keyof typeof en, string> } & Partial<Record<Exclude<Locale, 'en'>, Partial<Record<TextMessageId, string>>>> = {

@@ -34,4 +34,6 @@ export const glossaryTerms: readonly GlossaryTerm[] = [
   {"english":"eye doctor","ha":"likitan ido","yo":"dókítà ojú","ig":"dọkịta anya","pcm":"eye doctor"},
   {"english":"dentist","ha":"likitan haƙori","yo":"dókítà eyín","ig":"dọkịta eze","pcm":"teeth doctor"},
   {"english":"near me","ha":"kusa da ni","yo":"nítòsí mi","ig":"nso m","pcm":"near me"},
+  {"english":"family doctor","ha":"likitan iyali","yo":"dókítà ẹbí","ig":"dọkịta ezinụlọ","pcm":"general doctor"},
+  {"english":"women's doctor","ha":"likitan mata","yo":"dókítà obìnrin","ig":"dọkịta ụmụnwaanyị","pcm":"woman doctor"},
 ];

@@ -13,6 +13,8 @@ import {
 import { enumField, optionalInt, optionalText, urlOrEmpty } from './common.js';
 import { LICENSE_PER_COUNTRY_MESSAGE } from './auth.js';
 import { CONSULTATION_FEE_MESSAGE } from './profiles.js';
+import { ACCOUNT_LANGUAGE_MESSAGE } from './account.js';
+import { LOCALES } from '../locales.js';
 
 export const REQUIRED_FOR_USER_TYPE_MESSAGE = 'Required fields missing for selected user type';
 
@@ -67,6 +69,12 @@ export const adminCreateUserFields = z.object({
   website: urlOrEmpty('Please enter a valid website URL'),
   description: optionalText(5000),
   services: optionalText(2000), // comma-separated; see splitServices
+  /**
+   * Ours (issue 50, decision 049): the new account's language, one of the site's; its welcome mail is written
+   * in it and it is kept as the account's (users.language). Absent (the spec's form sends none): no language,
+   * the welcome in English.
+   */
+  language: z.enum(LOCALES, { errorMap: () => ({ message: ACCOUNT_LANGUAGE_MESSAGE }) }).optional(),
 });
 
 export const adminCreateUserSchema = adminCreateUserFields.superRefine((v, ctx) => {

@@ -124,6 +124,11 @@ export async function accountLanguage(db: Db, userId: string): Promise<string | 
 }
 
 /** Locks the row for the rest of the transaction: two admins acting at once are serialised. */
+/** The language an administrator chose for an account they create (issue 50): its texts, mail and pages follow it. */
+export async function setAccountLanguage(db: Db, userId: string, language: string): Promise<void> {
+  await db`UPDATE users SET language = ${language} WHERE id = ${userId}`;
+}
+
 export async function lockProfessional(db: Db, id: number): Promise<ReviewTarget | null> {
   const [row] = await db<ReviewTarget[]>`
     SELECT p.id, p.status,

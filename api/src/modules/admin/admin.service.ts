@@ -30,6 +30,7 @@ import {
   listProfessionals,
   lockInstitution,
   lockProfessional,
+  setAccountLanguage,
   setProfileStatus,
   stats,
   type AuditEntryInput,
@@ -348,23 +349,22 @@ export async function verifyLicence(
 
 // ---------------------------------------------------------------- create user
 
+/**
+ * The new account's welcome, in the language the administrator chose for it (issue 50, decision 049); English,
+ * word for word as it was, when none was chosen. The account type is named in the mail's language.
+ */
 function welcomeMail(appUrl: string, input: AdminCreateUserInput): { subject: string; text: string } {
-  const lines = [
-    `Hello ${input.firstName},`,
-    '',
-    `An Ilera administrator has created an account for you (${input.userType}) with this e-mail address.`,
-  ];
-  if (input.userType === 'professional' || input.userType === 'institution') {
-    lines.push('Your profile is approved and listed in the directory.');
-  }
+  const l = recipientLocale(input.language);
+  const lines = [mailHello(l, input.firstName), '', mailMessage(l, 'welcome.created', { type: input.userType })];
+  if (input.userType === 'professional' || input.userType === 'institution') lines.push(mailMessage(l, 'welcome.listed'));
   lines.push(
     '',
-    `Sign in at ${input.userType === 'admin' ? `${appUrl}/admin/login` : `${appUrl}/login`} with the password the administrator gives you, then change it.`,
-    `Forgot it? ${appUrl}/forgot-password`,
+    mailMessage(l, 'welcome.sign-in', { link: input.userType === 'admin' ? `${appUrl}/admin/login` : `${appUrl}/login` }),
+    mailMessage(l, 'welcome.forgot', { link: `${appUrl}/forgot-password` }),
     '',
-    'The Ilera team',
+    mailMessage(l, 'team'),
   );
-  return { subject: 'Your Ilera account', text: lines.join('\n') };
+  return { subject: mailMessage(l, 'welcome.subject'), text: lines.join('\n') };
 }
 
 /**
@@ -392,6 +392,7 @@ export async function createUser(deps: AdminDeps, admin: SessionUser, input: Adm
         },
         hash,
       );
+      if (input.language) await setAccountLanguage(tx, user.id, input.language);
       let professionalId: number | undefined;
       let institutionId: number | undefined;
       if (input.userType === 'professional') {

@@ -509,6 +509,47 @@ describe('create user', () => {
     expect(ctx.logs.join('\n')).not.toContain(body.password);
   });
 
+  it("writes the welcome mail in the language chosen for the account (issue 50): Yoruba; English as it was; another language is refused naming it", async () => {
+    const welcome = async (email: string) => {
+      const [mail] = (await eventually(async () => {
+        const mails = (await readMails(ctx.config.dataDir, ctx.queues.mail)).filter((m) => m.to.includes(email));
+        return mails.length > 0 && mails;
+      }, 10000)) as ReadMail[];
+      return { subject: mail!.subject, text: mail!.text.replace(/\s+/g, ' ').trim() };
+    };
+    const url = ctx.config.appUrl;
+    const yoruba = { ...base(), userType: 'professional', title: 'Dr.', specialty: 'Cardiology', language: 'yo' };
+    const made = await asAdmin('POST', '/api/admin/create-user', yoruba);
+    expect(made.statusCode, made.body).toBe(201);
+    expect((await ctx.sql`SELECT language FROM users WHERE id = ${made.json().user.id}`)[0]!.language).toBe('yo');
+    expect(await welcome(yoruba.email)).toEqual({
+      subject: 'Àkáǹtì Ilera yín',
+      text:
+        'Ẹ n lẹ́ o Ngozi, Alábòójútó Ilera kan ti ṣí àkáǹtì kan fún yín (òṣìṣẹ́ ìlera) pẹ̀lú àdírẹ́sì ímeèlì yìí. ' +
+        'A ti fọwọ́ sí àkọsílẹ̀ yín, ó sì ti wà nínú àkójọ Ilera. ' +
+        `Ẹ wọlé ní ${url}/login pẹ̀lú ọ̀rọ̀ aṣínà tí alábòójútó bá fún yín, lẹ́yìn náà ẹ yí i padà. Ẹ ti gbàgbé rẹ̀? ${url}/forgot-password Ikọ̀ Ilera`,
+    });
+
+    const english = { ...base(), userType: 'patient' };
+    const plain = await asAdmin('POST', '/api/admin/create-user', english);
+    expect(plain.statusCode, plain.body).toBe(201);
+    expect((await ctx.sql`SELECT language FROM users WHERE id = ${plain.json().user.id}`)[0]!.language).toBeNull();
+    expect(await welcome(english.email)).toEqual({
+      subject: 'Your Ilera account',
+      text:
+        'Hello Ngozi, An Ilera administrator has created an account for you (patient) with this e-mail address. ' +
+        `Sign in at ${url}/login with the password the administrator gives you, then change it. Forgot it? ${url}/forgot-password The Ilera team`,
+    });
+
+    const users0 = (await ctx.sql`SELECT count(*)::int AS c FROM users`)[0]!.c;
+    for (const language of ['fr', 'yoruba', '', 7]) {
+      const bad = await asAdmin('POST', '/api/admin/create-user', { ...base(), userType: 'patient', language });
+      expect(bad.statusCode, String(language)).toBe(400);
+      expect(bad.json().fields).toEqual({ language: 'Please choose English, Hausa, Yoruba, Igbo or Pidgin' });
+    }
+    expect((await ctx.sql`SELECT count(*)::int AS c FROM users`)[0]!.c).toBe(users0);
+  });
+
   it('creates an admin who can sign in at the admin login', async () => {
     const body = { ...base(), userType: 'admin' };
     expect((await asAdmin('POST', '/api/admin/create-user', body)).statusCode).toBe(201);

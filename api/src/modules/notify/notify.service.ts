@@ -6,6 +6,7 @@ import { smsBody, smsWhen } from '@ilera/workers/channels/texts';
 import { message, recipientLocale, type TextMessageId } from '@ilera/workers/messages';
 import { loadSessionUser } from '../../plugins/session';
 import { changeStatus } from '../appointments/appointments.service';
+import { phoneAccount } from '../ussd/ussd.account';
 
 export type ReplyChannel = 'sms' | 'whatsapp';
 export type ReplyOutcome = 'stopped' | 'started' | 'attending' | 'cancelled' | 'pending' | 'none' | 'help';
@@ -13,13 +14,14 @@ export type ReplyOutcome = 'stopped' | 'started' | 'attending' | 'cancelled' | '
 /**
  * The language of the answer to a number (issue 50, decision 049): that of the account that booked with
  * it most recently, else the language of the page that booking was made from (as that booking's own texts);
+ * a number nobody booked with, that of the account whose mobile it is (as USSD and SMS search answer it);
  * English when none.
  */
 async function numberLocale(sql: Sql, phone: string): Promise<Locale> {
   const [row] = await sql<{ language: string | null }[]>`
     SELECT coalesce(u.language, a.booking_locale) AS language FROM appointments a JOIN users u ON u.id = a.patient_id
     WHERE a.patient_phone_e164 = ${phone} ORDER BY a.created_at DESC, a.id DESC LIMIT 1`;
-  return recipientLocale(row?.language);
+  return recipientLocale(row ? row.language : (await phoneAccount(sql, phone)).language);
 }
 
 /** What a reply means: STOP and START are the carriers' words; 1 and 2 are what our texts offer. */

@@ -4,7 +4,9 @@
 // it, through the search engine in use (either engine: the multi_search protocol both speak). Care facts
 // ("open now", 24 hours) come from the care module; the emergency list is the emergency page's own.
 import { formatLagosTime, type CareFacts, type InstitutionType } from '@ilera/contracts';
+import { DEFAULT_LOCALE, type Locale } from '@ilera/contracts/locales';
 import type { Db } from '@ilera/db';
+import { message } from '@ilera/workers/messages';
 import { isSearchError, sanitizeSearch, understand, type RegisterWards, type SearchEngine } from '@ilera/search';
 import { loadCare } from '../care/care.service';
 import { locatePlace } from '../institutions/location';
@@ -32,17 +34,23 @@ const HOSPITAL_TYPES: readonly InstitutionType[] = [
   'clinic', 'urgent-care', 'primary_health_centre', 'maternity_home',
 ];
 
-/** Each kind a feature phone can ask for: its collection and the filter both engines understand. */
-export const careKinds: Record<CareKind, { label: string; collection: 'institutions' | 'professionals'; filter: string }> = {
-  hospital: { label: 'Hospitals and clinics', collection: 'institutions', filter: `type:=[${HOSPITAL_TYPES.map((t) => `\`${t}\``).join(',')}]` },
-  pharmacy: { label: 'Pharmacies', collection: 'institutions', filter: 'type:=[`pharmacy`]' },
-  lab: { label: 'Laboratories', collection: 'institutions', filter: 'type:=[`diagnostic_lab`,`diagnostic_center`,`laboratory`]' },
-  gp: { label: 'Family doctors', collection: 'professionals', filter: 'specialty:=[`General Practice`,`Family Medicine`]' },
-  children: { label: "Children's doctors", collection: 'professionals', filter: 'specialty:=[`Pediatrics`]' },
-  women: { label: "Women's doctors", collection: 'professionals', filter: 'specialty:=[`Obstetrics & Gynecology`]' },
-  dentist: { label: 'Dentists', collection: 'professionals', filter: 'specialty:=[`Dentistry`]' },
-  eye: { label: 'Eye doctors', collection: 'professionals', filter: 'specialty:=[`Ophthalmology`]' },
+/**
+ * Each kind a feature phone can ask for: its collection and the filter both engines understand. Its name in
+ * each language is the message `ussd.kind.<kind>` (contracts/src/phone-messages.ts; careKindLabel).
+ */
+export const careKinds: Record<CareKind, { collection: 'institutions' | 'professionals'; filter: string }> = {
+  hospital: { collection: 'institutions', filter: `type:=[${HOSPITAL_TYPES.map((t) => `\`${t}\``).join(',')}]` },
+  pharmacy: { collection: 'institutions', filter: 'type:=[`pharmacy`]' },
+  lab: { collection: 'institutions', filter: 'type:=[`diagnostic_lab`,`diagnostic_center`,`laboratory`]' },
+  gp: { collection: 'professionals', filter: 'specialty:=[`General Practice`,`Family Medicine`]' },
+  children: { collection: 'professionals', filter: 'specialty:=[`Pediatrics`]' },
+  women: { collection: 'professionals', filter: 'specialty:=[`Obstetrics & Gynecology`]' },
+  dentist: { collection: 'professionals', filter: 'specialty:=[`Dentistry`]' },
+  eye: { collection: 'professionals', filter: 'specialty:=[`Ophthalmology`]' },
 };
+
+/** 'Hospitals and clinics', 'Pharmacies'... in `locale`. */
+export const careKindLabel = (kind: CareKind, locale: Locale = DEFAULT_LOCALE): string => message(locale, `ussd.kind.${kind}`);
 
 /** How far a place's care is looked for. */
 export const CARE_RADIUS_KM = 100;
@@ -98,17 +106,19 @@ export const shortPhone = (phone: string | undefined) => (phone ?? '').replace(/
 /** "1.2km" (under 10 km one decimal, else whole). */
 export const km = (d: number) => `${d < 10 ? d.toFixed(1) : Math.round(d)}km`;
 
-/** "Open 24 hours", "Open now, closes 17:00", "Closed now, opens 08:00", or undefined when the hours are not known. */
-export function hoursLine(care: CareFacts | undefined): string | undefined {
+/** "Open 24 hours", "Open now, closes 17:00", "Closed now, opens 08:00" (in `locale`), or undefined when the hours are not known. */
+export function hoursLine(care: CareFacts | undefined, locale: Locale = DEFAULT_LOCALE): string | undefined {
   if (!care || care.openNow === null) return undefined;
-  if (care.openingHours?.open24Hours && care.openNow) return 'Open 24 hours';
+  if (care.openingHours?.open24Hours && care.openNow) return message(locale, 'care.open-24');
   const at = (iso: string | null) => (iso ? formatLagosTime(new Date(iso)) : undefined);
-  if (care.openNow) return at(care.closesAt) ? `Open now, closes ${at(care.closesAt)}` : 'Open now';
-  return at(care.opensAt) ? `Closed now, opens ${at(care.opensAt)}` : 'Closed now';
+  const closes = at(care.closesAt);
+  const opens = at(care.opensAt);
+  if (care.openNow) return closes ? message(locale, 'care.open-closes', { time: closes }) : message(locale, 'care.open');
+  return opens ? message(locale, 'care.closed-opens', { time: opens }) : message(locale, 'care.closed');
 }
 
-/** One provider's details for a text: address, phone, hours, a map link and its page. */
-export async function careDetails(db: Db, item: NearbyCare, appUrl: string, now = new Date()): Promise<string> {
+/** One provider's details for a text (in `locale`): address, phone, hours, a map link and its page. */
+export async function careDetails(db: Db, item: NearbyCare, appUrl: string, now = new Date(), locale: Locale = DEFAULT_LOCALE): Promise<string> {
   const institution = item.collection === 'institutions';
   const [row] = institution
     ? await db<{ address: string | null; city: string | null }[]>`SELECT address, city FROM institutions WHERE id = ${Number(item.id)}`
@@ -118,9 +128,9 @@ export async function careDetails(db: Db, item: NearbyCare, appUrl: string, now 
   const parts = [
     `Ilera: ${item.name}`,
     where,
-    item.phone ? `Tel ${shortPhone(item.phone)}` : '',
-    hoursLine(care) ?? '',
-    `Map: https://maps.google.com/?q=${item.lat.toFixed(5)},${item.lng.toFixed(5)}`,
+    item.phone ? message(locale, 'care.tel', { phone: shortPhone(item.phone) }) : '',
+    hoursLine(care, locale) ?? '',
+    message(locale, 'care.map', { link: `https://maps.google.com/?q=${item.lat.toFixed(5)},${item.lng.toFixed(5)}` }),
     `${appUrl}/${institution ? 'institution' : 'professional'}/${item.id}`,
   ];
   return parts.filter(Boolean).join('. ');

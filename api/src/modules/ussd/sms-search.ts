@@ -3,18 +3,32 @@
 // is read as the website reads it (care-near findPlace); the answer goes through the outbox and the texts
 // worker like every text, so STOP and the daily cap hold (decision 045); it answers the sender's own
 // text, so the quiet hours do not hold it back (D24). HELP explains the words.
+// Issue 50 (decision 049): the answer is in the language of the phone's account (phoneAccount), else English;
+// a language's name (HAUSA, YORUBA, IGBO, PIDGIN, ENGLISH), alone or before a search, answers in that language
+// and keeps it on the phone's account. Every answer is written in GSM-7 (toGsm7), as every SMS is.
+import type { Locale } from '@ilera/contracts/locales';
 import { emit, type Sql } from '@ilera/db';
 import { understand, type RegisterWards, type SearchEngine } from '@ilera/search';
 import { toGsm7 } from '@ilera/workers/channels/texts';
 import { textRefusal } from '@ilera/workers/channels/processor';
-import { careKinds, findPlace, km, nearCare, shortPhone, type CareKind } from './care-near';
+import { message, recipientLocale, type TextMessageId } from '@ilera/workers/messages';
+import { careKindLabel, findPlace, km, nearCare, shortPhone, type CareKind } from './care-near';
+import { phoneAccount, saveAccountLanguage } from './ussd.account';
 
 export interface SmsSearch {
   help?: true;
   kind?: CareKind;
   open24?: boolean;
   place?: string;
+  /** A language named in the text (HAUSA, YORUBA...): the answer's, kept on the phone's account. */
+  language?: Locale;
 }
+
+/** The words that name a language, as people text them (marks dropped, any case). */
+const LANGUAGE_WORDS: Record<string, Locale> = {
+  ENGLISH: 'en', HAUSA: 'ha', YORUBA: 'yo', IGBO: 'ig', PIDGIN: 'pcm', NAIJA: 'pcm',
+};
+const bare = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '');
 
 const KIND_WORDS: Record<string, CareKind> = {
   HOSPITAL: 'hospital', HOSPITALS: 'hospital', CLINIC: 'hospital', CLINICS: 'hospital', PHC: 'hospital',
@@ -27,6 +41,12 @@ const ALL_DAY = new Set(['24', '24H', '24HR', '24HRS', '24/7', '24HOURS']);
 
 /** A text read as a search, or null when it is not one (then it is a reply: 1, 2, STOP, START). */
 export function smsSearchOf(text: string): SmsSearch | null {
+  const language = LANGUAGE_WORDS[bare(text.trim().split(/\s+/)[0] ?? '').toUpperCase()];
+  if (language) {
+    // "HAUSA" alone chooses the language; "HAUSA HOSPITAL IKEJA" searches and answers in it.
+    const rest = text.trim().replace(/^\S+\s*/, '');
+    return { ...(rest ? (smsSearchOf(rest) ?? { help: true as const }) : {}), language };
+  }
   const words = text.toUpperCase().replace(/[.,!?]+/g, ' ').split(/\s+/).filter(Boolean);
   if (words.length === 1 && (words[0] === 'HELP' || words[0] === 'INFO')) return { help: true };
   // The kind comes first ("HOSPITAL IKEJA"); "24" and "near" may stand anywhere. Otherwise the website's
@@ -54,7 +74,7 @@ function plainWords(text: string): SmsSearch | null {
   return { kind, open24: understood.some((u) => u.field === 'open24Hours'), place: place.text };
 }
 
-export type SmsSearchOutcome = 'help' | 'answered' | 'none' | 'unknown-place' | 'no-place' | 'opted-out' | 'capped';
+export type SmsSearchOutcome = 'help' | 'language' | 'answered' | 'none' | 'unknown-place' | 'no-place' | 'opted-out' | 'capped';
 
 export interface SmsSearchDeps {
   sql: Sql;
@@ -68,30 +88,40 @@ const title = (s: string) => s.toLowerCase().replace(/(^|\s)\p{L}/gu, (c) => c.t
 /** Answers one search text from `phone` (E.164) by a text, through the outbox. */
 export async function answerSmsSearch(deps: SmsSearchDeps, phone: string, search: SmsSearch, now = new Date()): Promise<SmsSearchOutcome> {
   const { sql } = deps;
+  const owner = await phoneAccount(sql, phone);
+  // A language named in the text is kept on the phone's account (none when no account, or several, has it),
+  // even when no answer may go (STOP, the daily cap): it is what the person asked for.
+  if (search.language && owner.id) await saveAccountLanguage(sql, owner.id, search.language);
   const refused = await textRefusal(sql, phone, now);
   if (refused) return refused;
-  const answer = (body: string) => emit(sql, 'text.send', { to: phone, body, channel: 'sms', kind: 'search' });
+  const locale = search.language ?? recipientLocale(owner.language);
+  const say = (id: Extract<TextMessageId, `search.${string}`>, values: Record<string, string | number> = {}) =>
+    emit(sql, 'text.send', { to: phone, body: toGsm7(message(locale, id, values)), channel: 'sms', kind: 'search' });
+  if (search.language && !search.help && !search.kind) {
+    await say('search.language', { saved: owner.id ? 'yes' : 'no' });
+    return 'language';
+  }
   if (search.help || !search.kind) {
-    await answer('Ilera: text HOSPITAL, CLINIC, PHARMACY or LAB and a town, LGA or ward, e.g. HOSPITAL IKEJA. Add 24 for open 24 hours: PHARMACY 24 WUSE. STOP ends texts.');
+    await say('search.help');
     return 'help';
   }
-  const what = search.open24 ? `${careKinds[search.kind].label.toLowerCase()} open 24 hours` : careKinds[search.kind].label.toLowerCase();
+  const what = message(locale, 'search.what', { kind: careKindLabel(search.kind, locale).toLowerCase(), open24: search.open24 ? 'yes' : 'no' });
   if (!search.place) {
-    await answer(`Ilera: add a town, LGA or ward, e.g. ${search.kind === 'pharmacy' ? 'PHARMACY' : 'HOSPITAL'} IKEJA.`);
+    await say('search.no-place', { word: search.kind === 'pharmacy' ? 'PHARMACY' : 'HOSPITAL' });
     return 'no-place';
   }
   const at = await findPlace(sql, search.place, deps.wards);
   if (!at) {
-    await answer(`Ilera: we do not know the place "${toGsm7(search.place.slice(0, 40))}". Text a town, LGA or ward, e.g. CLINIC NEAR YABA.`);
+    await say('search.unknown-place', { place: toGsm7(search.place.slice(0, 40)) });
     return 'unknown-place';
   }
   const { items } = await nearCare(deps.engine, search.kind, at, 1, search.open24);
   const place = toGsm7(title(at.label));
   if (!items.length) {
-    await answer(`Ilera: no ${what} known within 100km of ${place}. In an emergency call 112.`);
+    await say('search.none', { what, place });
     return 'none';
   }
   const list = items.map((c, i) => `${i + 1} ${toGsm7(c.name)}, ${km(c.distanceKm)}${c.phone ? `, ${shortPhone(c.phone)}` : ''}`);
-  await answer(`Ilera: ${what} near ${place}: ${list.join('; ')}.`);
+  await say('search.answer', { what, place, list: list.join('; ') });
   return 'answered';
 }

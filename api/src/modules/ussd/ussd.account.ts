@@ -107,3 +107,33 @@ export async function nextAppointments(db: Db, userId: string, sessionId: string
     ORDER BY a.appointment_date
     LIMIT 3`;
 }
+
+/** The account a phone is taken to belong to (its language's), and whether a language chosen from it may be kept on that account. */
+export interface PhoneAccount {
+  /** The account a choice of language is saved on; null when none, or when several accounts share the number. */
+  id: string | null;
+  language: string | null;
+}
+
+/**
+ * Whose language a phone gets on USSD and in SMS search answers (issue 50, decision 049): the account that set
+ * a USSD PIN for this number (its owner proved the password), else the one account whose mobile is this number
+ * (users.phone however typed: migration 084's phone_e164_ng). Several accounts on one number (a family phone):
+ * their language if they all have the same one, and none to save a choice on.
+ */
+export async function phoneAccount(db: Db, phone: string): Promise<PhoneAccount> {
+  const rows = await db<{ id: string; language: string | null; pin: boolean }[]>`
+    SELECT id, language, ussd_phone_e164 = ${phone} AND ussd_pin_hash IS NOT NULL AS pin
+    FROM users WHERE phone_e164_ng(phone) = ${phone}
+    ORDER BY 3 DESC, created_at LIMIT 5`;
+  const pinned = rows.find((r) => r.pin);
+  if (pinned) return { id: pinned.id, language: pinned.language };
+  if (rows.length === 1) return { id: rows[0]!.id, language: rows[0]!.language };
+  const languages = new Set(rows.map((r) => r.language));
+  return { id: null, language: languages.size === 1 ? [...languages][0]! : null };
+}
+
+/** Keeps a language chosen on USSD or by an SMS keyword on the phone's account. */
+export async function saveAccountLanguage(sql: Sql, userId: string, language: string): Promise<void> {
+  await sql`UPDATE users SET language = ${language}, updated_at = now() WHERE id = ${userId}`;
+}

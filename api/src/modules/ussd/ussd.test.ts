@@ -8,6 +8,7 @@ import { findPlace, nearCare, type CareKind } from './care-near';
 import { createTestContext, eventually, type TestContext } from '../../../../test/support';
 import { bookingBody, callApi, cookieFrom, createInstitution, createProfessional, createUser, login, type TestUser } from '../../../../test/factories';
 import { UssdHandset, USSD_SCREEN_MAX } from '../../../../test/africastalking-ussd';
+import { smsEncoding, smsSegments } from '@ilera/workers/channels/texts';
 
 // Issue 49: USSD menus and SMS search, against the real API on a real port, the real relay, queues and
 // texts worker (the files channel), and a local Africa's Talking USSD gateway and handset
@@ -43,6 +44,8 @@ let proCookie: string;
 const PATIENT_PHONE = '+2348031234567';
 const PRO_PHONE = '+2348055550001';
 const PIN = '4821';
+/** The main menu in English (issue 50 added its line 5, the language choice). */
+const MAIN_MENU = 'Ilera health\n1 Emergency\n2 Find care near a place\n3 My appointments\n4 Help and stop texts\n5 Language: Hausa, Yoruba, Igbo, Pidgin';
 
 beforeAll(async () => {
   ctx = await createTestContext({
@@ -128,14 +131,14 @@ describe('USSD: the callback', () => {
     const wrong = new UssdHandset(`${base}/api/ussd/africastalking?secret=nope`, '+2348030000001');
     await expect(wrong.dial()).rejects.toThrow(/answered 401/);
     const first = await handset('+2348030000001').dial();
-    expect(first).toEqual({ goesOn: true, text: 'Ilera health\n1 Emergency\n2 Find care near a place\n3 My appointments\n4 Help and stop texts' });
+    expect(first).toEqual({ goesOn: true, text: MAIN_MENU });
   });
 
   it('a typing error gets a short retry on the same screen', async () => {
     const h = handset('+2348030000002');
     await h.dial();
-    expect((await h.answer('7')).text).toMatch(/^Choose 1 to 4\.\nIlera health/);
-    expect((await h.answer('hello')).text).toMatch(/^Choose 1 to 4\./);
+    expect((await h.answer('7')).text).toMatch(/^Choose 1 to 5\.\nIlera health/);
+    expect((await h.answer('hello')).text).toMatch(/^Choose 1 to 5\./);
     expect((await h.answer('2')).text).toMatch(/^Find care:/);
     expect((await h.answer('8')).text).toMatch(/^Choose 1 to 4\.\nFind care:/);
   });
@@ -337,7 +340,7 @@ describe('USSD: 3 My appointments', () => {
 
 describe('USSD: every screen', () => {
   it('00 goes back and 0 to the main menu from every screen', async () => {
-    const main = 'Ilera health\n1 Emergency\n2 Find care near a place\n3 My appointments\n4 Help and stop texts';
+    const main = MAIN_MENU;
     // A path to each screen the menus draw (the PIN's screens with the patient's phone).
     const paths: [string, string[]][] = [
       ['+2348030000040', ['1']],
@@ -497,5 +500,147 @@ describe('both engines', () => {
       await engine.close();
       await typesense.close();
     }
+  });
+});
+
+// Issue 50 (decision 049): the menus and the search answers in the language of the phone's account, a choice of
+// language on USSD (main menu 5) and by SMS (HAUSA, YORUBA, IGBO, PIDGIN, ENGLISH); every screen and text in GSM-7.
+describe("USSD and SMS search in the phone's language (issue 50)", () => {
+  const HAUSA_MAIN = 'Ilera lafiya\n1 Gaggawa\n2 Nemi kulawa kusa da wuri\n3 Alkawuraina\n4 Taimako da dakatar da sakonni\n5 Harshe (Language)';
+  const YORUBA_MAIN = 'Ilera - ilera\n1 Pajawiri\n2 Wa itoju nitosi ibi kan\n3 Awon ipade mi\n4 Iranlowo ati dida atejise duro\n5 Ede (Language)';
+  const IGBO_MAIN = 'Ilera - ahuike\n1 Ihe mberede\n2 Chota nlekota nso ebe\n3 Oge ihu dokita m\n4 Enyemaka na ikwusi ozi\n5 Asusu (Language)';
+  /** An account whose mobile is `typed` (as a person types it), in `language`. */
+  const accountWith = async (typed: string, language: string | null) => {
+    const user = await createUser(ctx.sql, { phone: typed });
+    await ctx.sql`UPDATE users SET language = ${language} WHERE id = ${user.id}`;
+    return user;
+  };
+  const languageOf = async (id: string) => (await ctx.sql`SELECT language FROM users WHERE id = ${id}`)[0]!.language;
+
+  it("a Hausa account's phone gets every screen in Hausa, in GSM-7, and its texts too", async () => {
+    await accountWith('+234 (0) 803 777 0001', 'ha');
+    const phone = '+2348037770001';
+    const h = handset(phone);
+    expect((await h.dial()).text).toBe(HAUSA_MAIN);
+    expect((await h.answer('7')).text).toBe(`Ku zabi 1 zuwa 5.\n${HAUSA_MAIN}`);
+    expect((await h.answer('1')).text).toBe('GAGGAWA: KU KIRA 112 TUKUNA.\nKu rubuta gari, karamar hukuma ko mazaba don asibitoci 3 mafi kusa:\n00 Baya 0 Farko');
+    const list = await h.answer('Alausa');
+    expect(list.text).toMatch(/^Ku kira 112 tukuna\. Kusa da \w+:\n(.+\n){3}1 Aiko min su ta sako\n00 Baya 0 Farko$/);
+    expect((await h.answer('1')).text).toBe('Muna aiko muku da wadannan asibitocin ta sako. Idan gaggawa ce ku kira 112.');
+    await h.dial();
+    expect((await h.go('2', '4')).text).toBe('Wane likita?\n1 Likitan iyali\n2 Likitan yara\n3 Likitan mata (haihuwa)\n4 Likitan hakori\n5 Likitan ido\n00 Baya 0 Farko');
+    expect((await h.answer('00')).text).toBe('Nemi kulawa:\n1 Asibiti ko kilinik\n2 Kantin magani\n3 Dakin gwaje-gwaje\n4 Likita\n00 Baya 0 Farko');
+    expect((await h.go('1', 'Ikeja')).text).toMatch(/^Asibitoci da kilinik kusa da Ikeja, 1-3 cikin \d+\. Ku zabi daya don sako:\n/);
+    await settled();
+    const [text] = await textsTo(phone, 'Asibitoci mafi kusa da');
+    expect(text!.body).toMatch(/^Ilera: idan gaggawa ce ku kira 112\. Asibitoci mafi kusa da \w+: .+\.$/);
+    expect(smsEncoding(text!.body)).toBe('GSM-7');
+    for (const s of h.screens) expect(smsEncoding(s), s).toBe('GSM-7');
+  });
+
+  it('every screen fits 182 GSM-7 characters in every language, long names included', async () => {
+    const footers = ['00 Back 0 Menu', '00 Baya 0 Farko', '00 Pada 0 Ibere', '00 Azu 0 Mmalite', '00 Back 0 Menu'];
+    // Each language chosen from the main menu (5), then a path to each screen, a retry and the ends that text.
+    const paths: [string, string[]][] = [
+      ['x', ['1']], ['x', ['1', 'Alausa']], ['x', ['1', 'Sokoto']], ['x', ['1', 'Atlantis']], ['x', ['1', 'Alausa', '1']],
+      ['x', ['2']], ['x', ['2', '4']], ['x', ['2', '1']], ['x', ['2', '1', 'Ikeja']], ['x', ['2', '1', 'Ikeja', '9']], ['x', ['2', '1', 'Ikeja', '7']],
+      ['x', ['2', '1', 'Ikeja', '2']], ['x', ['3']], ['x', ['4']], ['x', ['4', '5']], ['x', ['5']], ['x', ['8']],
+      // The PIN's screens on the patient's phone (its steps are limited per hour: two paths draw them all).
+      [PATIENT_PHONE, ['3', '12']], [PATIENT_PHONE, ['3', PIN, '1', '5']],
+    ];
+    const widest: number[] = [];
+    for (const [i, footer] of footers.entries()) {
+      const before = handsets.length;
+      for (const [who, p] of paths) {
+        const h = handset(who === 'x' ? `+23480300000${80 + i}` : who);
+        await h.dial();
+        await h.go('5', String(i + 1), ...p).catch((e) => {
+          throw new Error(`${i} ${p.join('*')}: ${h.screens.join(' | ')}: ${e}`);
+        });
+      }
+      const screens = handsets.slice(before).flatMap((h) => h.screens);
+      for (const s of screens) {
+        expect(s.length, s).toBeLessThanOrEqual(USSD_SCREEN_MAX);
+        expect(smsEncoding(s), s).toBe('GSM-7');
+      }
+      // In that language: the screens with a footer end with its own.
+      expect(screens.filter((s) => s.endsWith(footer)).length, footer).toBeGreaterThan(20);
+      widest.push(Math.max(...screens.map((s) => s.length)));
+    }
+    expect(widest.every((n) => n > 120 && n <= USSD_SCREEN_MAX)).toBe(true);
+    // The patient's account chose each language in turn (its phone's choices are kept on it): put it back.
+    expect(await languageOf(patient.id)).toBe('pcm');
+    await ctx.sql`UPDATE users SET language = NULL WHERE id = ${patient.id}`;
+  });
+
+  it("5 chooses the language for the session; on an account's phone it is kept on the account", async () => {
+    const h = handset('+2348030000090');
+    await h.dial();
+    expect((await h.answer('5')).text).toBe('Language:\n1 English\n2 Hausa\n3 Yoruba\n4 Igbo\n5 Pidgin\n00 Back 0 Menu');
+    expect((await h.answer('6')).text).toBe('Choose 1 to 5.\nLanguage:\n1 English\n2 Hausa\n3 Yoruba\n4 Igbo\n5 Pidgin\n00 Back 0 Menu');
+    expect((await h.answer('3')).text).toBe(YORUBA_MAIN);
+    expect((await h.answer('4')).text).toBe('E fi HOSPITAL, CLINIC, PHARMACY tabi LAB ati ibi kan ranse si 32049, bi PHARMACY 24 WUSE.\n1 Da atejise duro\n2 Tun atejise bere\n00 Pada 0 Ibere');
+    expect((await h.answer('0')).text).toBe(YORUBA_MAIN);
+    // No account has this number: the next session is English again.
+    expect((await h.dial()).text).toBe(MAIN_MENU);
+
+    const igbo = await accountWith('0803 777 0002', null);
+    const g = handset('+2348037770002');
+    expect((await g.dial()).text).toBe(MAIN_MENU);
+    expect((await g.go('5', '4')).text).toBe(IGBO_MAIN);
+    expect(await languageOf(igbo.id)).toBe('ig');
+    expect((await g.resend()).text).toBe(IGBO_MAIN);
+    expect((await g.dial()).text).toBe(IGBO_MAIN);
+    // Two accounts on one number (a family phone) that differ: English, and a choice is kept on neither.
+    const [a, b] = [await accountWith('08037770005', 'ha'), await accountWith('234 803 777 0005', 'yo')];
+    const f = handset('+2348037770005');
+    expect((await f.dial()).text).toBe(MAIN_MENU);
+    expect((await f.go('5', '5')).text).toBe('Ilera health\n1 Emergency\n2 Find care wey near one place\n3 My appointments\n4 Help and stop text\n5 Language');
+    expect([await languageOf(a.id), await languageOf(b.id)]).toEqual(['ha', 'yo']);
+  });
+
+  it("an SMS search from an Igbo account's phone is answered in Igbo, in GSM-7, whole", async () => {
+    await accountWith('0803 777 0003', 'ig');
+    const phone = '+2348037770003';
+    expect((await sms(phone, 'HOSPITAL IKEJA')).json()).toEqual({ ok: true, outcome: 'answered' });
+    expect((await sms(phone, 'HELP')).json()).toEqual({ ok: true, outcome: 'help' });
+    expect((await sms(phone, 'LAB')).json()).toEqual({ ok: true, outcome: 'no-place' });
+    await settled();
+    const [answer] = await textsTo(phone, 'nso Ikeja');
+    expect(answer!.body).toMatch(
+      /^Ilera: ulo ogwu na klinik nso Ikeja: 1 Ikeja General Hospital, 0\.0km, 012345678; 2 Ogba Community Clinic, 1\.1km, 012345678; 3 Lagos State University[^;]*, 1\.7km, 012345678\.$/,
+    );
+    expect(smsEncoding(answer!.body)).toBe('GSM-7');
+    // Longer than a segment (the teaching hospital's 98-character name): sent whole as 153-character parts, never cut.
+    expect(smsSegments(answer!.body)).toBe(Math.ceil(answer!.body.length / 153));
+    const [help] = await textsTo(phone, 'Ilera: zipu HOSPITAL');
+    expect(help!.body).toBe('Ilera: zipu HOSPITAL, CLINIC, PHARMACY ma o bu LAB na obodo, LGA ma o bu woodu, dika HOSPITAL IKEJA. Tinye 24 maka awa 24: PHARMACY 24 WUSE. STOP: kwusi ozi.');
+    expect([smsEncoding(help!.body), smsSegments(help!.body)]).toEqual(['GSM-7', 1]);
+    expect((await textsTo(phone, 'Ilera: tinye obodo'))[0]!.body).toBe('Ilera: tinye obodo, LGA ma o bu woodu, dika HOSPITAL IKEJA.');
+  });
+
+  it('HAUSA, YORUBA, IGBO, PIDGIN or ENGLISH switches the answers, kept on the phone’s account', async () => {
+    const user = await accountWith('0803 777 0004', 'ig');
+    const phone = '+2348037770004';
+    expect((await sms(phone, 'hausa')).json().outcome).toBe('language');
+    expect(await languageOf(user.id)).toBe('ha');
+    expect((await sms(phone, 'PHARMACY 24 WUSE')).json().outcome).toBe('answered');
+    // A reply that is no search is answered in the account's language too (it booked nothing with this number).
+    expect((await sms(phone, 'hello?')).json().outcome).toBe('help');
+    // A phone no account has: the language of that one text; nothing is kept.
+    const other = '+2348030000091';
+    expect((await sms(other, 'Yorùbá hospital Ikeja')).json().outcome).toBe('answered');
+    expect((await sms(other, 'PIDGIN')).json().outcome).toBe('language');
+    expect((await sms(other, 'LAB')).json().outcome).toBe('no-place');
+    await settled();
+    expect((await textsTo(phone, 'Ilera: za mu'))[0]!.body).toBe('Ilera: za mu amsa muku da Hausa. Ku tura abin da kuke nema, misali HOSPITAL IKEJA.');
+    expect((await textsTo(phone, 'kusa da Wuse'))[0]!.body).toMatch(/^Ilera: kantunan magani masu budewa awa 24 kusa da Wuse: 1 Wuse Market Pharmacy, 0\.\dkm, 012345678\.$/);
+    expect((await textsTo(phone, 'Ilera: ku tura 1'))[0]!.body).toMatch(/^Ilera: ku tura 1 don tabbatar za ku zo alkawarinku na gaba, 2 don soke shi, STOP don dakatar da sakonni\. http/);
+    expect((await textsTo(other, 'nitosi Ikeja'))[0]!.body).toMatch(/^Ilera: ile-iwosan nitosi Ikeja: 1 Ikeja General Hospital, /);
+    expect((await textsTo(other, 'PIDGIN HOSPITAL'))[0]!.body).toBe('Ilera: make we answer you for Pidgin, start your text with PIDGIN, like PIDGIN HOSPITAL IKEJA.');
+    expect((await textsTo(other, 'Ilera: add a town'))[0]!.body).toBe('Ilera: add a town, LGA or ward, e.g. HOSPITAL IKEJA.');
+    for (const t of [...(await smsFiles()).filter((x) => x.to === phone || x.to === other)]) expect(smsEncoding(t.body), t.body).toBe('GSM-7');
+    expect((await sms(phone, 'English')).json().outcome).toBe('language');
+    expect(await languageOf(user.id)).toBe('en');
   });
 });

@@ -10,6 +10,7 @@ import {
   titles,
   type AdminCreateUserFormValues,
 } from '@ilera/contracts';
+import { LOCALES, localeNames } from '@ilera/contracts/locales';
 import { PageHeading } from '../../../components/PageHeading';
 import { toast } from '../../../lib/toast';
 import { EmailField, PasswordField, useZodForm } from '../../../lib/forms';
@@ -25,6 +26,9 @@ const userTypeOptions = [
   { value: 'admin', label: 'Administrator' },
 ];
 
+/** Issue 50: the new account's language (its welcome e-mail, texts and pages), each by its own name. */
+const languageOptions = LOCALES.map((l) => ({ value: l, label: localeNames[l] }));
+
 type FormValues = Omit<AdminCreateUserFormValues, 'yearsOfExperience' | 'consultationFee' | 'licenseNumbers'> & {
   yearsOfExperience: string;
   consultationFee: string;
@@ -38,6 +42,7 @@ const initialValues: FormValues = {
   firstName: '',
   lastName: '',
   userType: 'patient',
+  language: 'en',
   profileImageUrl: '',
   professionalType: 'doctor',
   title: '',
@@ -79,7 +84,7 @@ function AddUserForm() {
           title: 'User Created',
           description: `${user.firstName} ${user.lastName} (${user.email}) was created as ${user.userType}.`,
         });
-        form.setValues({ ...initialValues, userType: values.userType });
+        form.setValues({ ...initialValues, userType: values.userType, language: values.language });
         form.resetDirty();
       },
       onError: formFailure(form, 'Creation Failed', 'Failed to create user. Please try again.', '/admin/login'),
@@ -101,6 +106,13 @@ function AddUserForm() {
         <PasswordField form={form} name="password" label="Password" />
       </SimpleGrid>
       <TextInput label="Profile Image URL (optional)" placeholder="https://" {...form.getInputProps('profileImageUrl')} />
+      <Select
+        label="Language"
+        description="The welcome e-mail, texts and pages of this account are in this language."
+        data={languageOptions}
+        allowDeselect={false}
+        {...selectProps('language')}
+      />
 
       {type === 'professional' && (
         <Stack gap="sm">
