@@ -9,6 +9,7 @@ import { createTestContext, eventually, type TestContext } from '../../../../tes
 import { bookingBody, callApi, cookieFrom, createInstitution, createProfessional, createUser, login, type TestUser } from '../../../../test/factories';
 import { UssdHandset, USSD_SCREEN_MAX } from '../../../../test/africastalking-ussd';
 import { smsEncoding, smsSegments } from '@ilera/workers/channels/texts';
+import { toE164 } from '@ilera/contracts';
 
 // Issue 49: USSD menus and SMS search, against the real API on a real port, the real relay, queues and
 // texts worker (the files channel), and a local Africa's Talking USSD gateway and handset
@@ -516,6 +517,18 @@ describe("USSD and SMS search in the phone's language (issue 50)", () => {
     return user;
   };
   const languageOf = async (id: string) => (await ctx.sql`SELECT language FROM users WHERE id = ${id}`)[0]!.language;
+
+  it("finds an account's mobile however it was typed: the database reads a number as contracts' toE164 does", async () => {
+    const typed = [
+      '0803 123 4567', '08031234567', '0803-123-4567', '(0803) 123 4567', '803 123 4567', '+234 803 123 4567', '+234 (0) 803 123 4567',
+      '+2348031234567', '2348031234567', '234 803 123 4567', '00234 803 123 4567', '0909 876 5432', '+44 20 7946 0958', '+1 415 555 2671',
+    ];
+    for (const t of typed) {
+      const [row] = await ctx.sql<{ e164: string | null }[]>`SELECT phone_e164_ng(${t}) AS e164`;
+      expect(row!.e164, t).toBe(toE164(t));
+    }
+    for (const junk of ['', 'call me', '0803 123', '1234']) expect((await ctx.sql`SELECT phone_e164_ng(${junk}) AS e164`)[0]!.e164, junk).toBeNull();
+  });
 
   it("a Hausa account's phone gets every screen in Hausa, in GSM-7, and its texts too", async () => {
     await accountWith('+234 (0) 803 777 0001', 'ha');
