@@ -48,6 +48,7 @@ export const budgets: {
   approvalVisibleP95: number;
   nextSlotVisibleP95: number;
   rssMb: number;
+  rssNearMb: number;
   fhirP95: number;
 };
 export function mix(i: number, salt: number): number;

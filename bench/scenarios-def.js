@@ -30,7 +30,9 @@ export const budgets = {
   approvalVisibleP95: 2000,
   /** Issue 17: a booking's next-slot change searchable within 2 s (p95), in a burst of bookings. */
   nextSlotVisibleP95: 2000,
+  /** The API process's memory: 300 MB, or 400 MB for a process that holds the near-me copy (decision 037, SEARCH_NEAR_MEMORY=1, the default). */
   rssMb: 300,
+  rssNearMb: 400,
   /** Issue 37: FHIR directory searches at 500,000 professionals, at a constant 100 a second. */
   fhirP95: 20,
 };
