@@ -1,5 +1,5 @@
 /**
- * `npm test`: everything a reviewer would run. Makes sure Debian's Chromium is
+ * `npm test`: everything a reviewer would run. Makes sure Debian's Chromium (chromium-headless-shell) is
  * there for the browser tests and Debian's prometheus for test/ops.test.ts (installs them with apt
  * when root, else says how),
  * type-checks every workspace (scripts/typecheck.ts) and checks that every declared
@@ -18,7 +18,8 @@ import { verdictProblems, type Verdict } from './verdict-reporter';
 
 const here = import.meta.dirname;
 
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// Debian's chromium-headless-shell (test/browser.ts: the same engine as `chromium`, about 30 % less CPU per browser file).
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell';
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): number {
   const r = spawnSync(cmd, args, { stdio: 'inherit', env });
@@ -45,7 +46,7 @@ function ensureDebianPackage(pkg: string, present: boolean, why: string, otherwi
   }
 }
 
-ensureDebianPackage('chromium', existsSync(chromium), `Chromium is missing at ${chromium}`, ' or set CHROMIUM_PATH');
+ensureDebianPackage('chromium-headless-shell', existsSync(chromium), `Chromium is missing at ${chromium}`, ' or set CHROMIUM_PATH');
 // The package's service is not started by apt here (no init in containers); the test starts its own server.
 ensureDebianPackage('prometheus', spawnSync('promtool', ['--version'], { stdio: 'ignore' }).status === 0, 'promtool and prometheus are missing');
 

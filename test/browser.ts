@@ -4,10 +4,16 @@ import { afterAll, beforeAll } from 'vitest';
 import { login } from './factories';
 import { createTestContext, type TestContext, type TestContextOptions } from './support';
 
-export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/**
+ * Debian's chromium-headless-shell: Chromium's own headless build (the same Blink and V8; what Playwright itself
+ * runs for headless tests), without the desktop browser's window, compositor and UI the full `chromium --headless`
+ * carries. The same browser files took about 30 % less CPU with it (issue 48, docs/RELIABILITY.md). CHROMIUM_PATH
+ * may name another Chromium, e.g. /usr/bin/chromium.
+ */
+export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell';
 
 /**
- * Debian's Chromium driven by playwright-core (no browser download here); it
+ * Chromium driven by playwright-core (no browser download here); it
  * starts with a fresh temporary profile. The flags keep it from reaching the
  * network on its own: this machine has none.
  */
