@@ -1,5 +1,5 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { formatNaira, type CareFactsAnswer, type CareWeekday } from '@ilera/contracts';
 import { SectionCard } from '../../profiles/components/ProfileParts';
@@ -21,6 +21,17 @@ const weekdayText: Record<CareWeekday, ReturnType<typeof msg>> = {
   sat: msg`Saturday`,
   sun: msg`Sunday`,
 };
+
+/** Issue 45's fees reported by patients ("Patients paid ₦5,000-₦8,000 (4 reports in 12 months)"); issue 50: in the page's language. */
+function PatientsPaid({ minNaira, maxNaira, count, months }: { minNaira: number; maxNaira: number; count: number; months: number }) {
+  const { t } = useLingui();
+  const amount = minNaira === maxNaira ? formatNaira(minNaira) : `${formatNaira(minNaira)}-${formatNaira(maxNaira)}`;
+  return (
+    <Text size="sm" mt="xs">
+      {t`Patients paid ${amount} (${plural(count, { one: '# report', other: '# reports' })} in ${months} months)`}
+    </Text>
+  );
+}
 
 /** "Confirmed on …" under a group (with its age past 12 months); nothing when never confirmed. Issue 50: in the page's language, its date by CLDR. */
 function Confirmed({ at, now }: { at: string | null | undefined; now: number }) {
@@ -193,11 +204,7 @@ export function CareSections({ care, withServices }: { care: CareFactsAnswer | n
         ) : (
           !care.fees?.freeAtPointOfCare && <Text c="dimmed">{t`No fees listed.`}</Text>
         )}
-        {reports?.paid && (
-          <Text size="sm" mt="xs">
-            {`Patients paid ${reports.paid.minNaira === reports.paid.maxNaira ? formatNaira(reports.paid.minNaira) : `${formatNaira(reports.paid.minNaira)}-${formatNaira(reports.paid.maxNaira)}`} (${reports.paid.count} reports in ${reports.paid.months} months)`}
-          </Text>
-        )}
+        {reports?.paid && <PatientsPaid {...reports.paid} />}
         <Confirmed at={care.sources.fees.confirmedAt} now={now} />
       </SectionCard>
     </>
