@@ -46,6 +46,9 @@ describe('the texts left in English, in Hausa and Yoruba (browser)', { timeout: 
     // A wide screen: the filters open at once.
     const { page, context } = await suite.page();
     page.setDefaultTimeout(SLOW);
+    // The landing page's quick search, drawn on the server.
+    await page.goto('/yo');
+    expect(await options(page, 'Ìwádìí kíákíá')).toEqual(expect.arrayContaining(['Dókítà ọkàn', 'Dókítà ọmọdé']));
     await page.goto('/yo/search?type=professionals');
     const card = page.getByRole('article').filter({ hasText: 'Aisha Bello' });
     await poll(() => card.textContent()).toContain('Ó ń sọ Gẹ̀ẹ́sì, Háúsá');

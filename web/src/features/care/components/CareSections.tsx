@@ -1,26 +1,17 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { msg, plural } from '@lingui/core/macro';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { formatNaira, type CareFactsAnswer, type CareWeekday } from '@ilera/contracts';
 import { SectionCard } from '../../profiles/components/ProfileParts';
 import { usePayerNames } from '../api/get-payers';
 import { confirmedText, feeRows, upcomingClosures, weekFromToday } from '../care-text';
 import { openStateText, toneColor } from '../open-state';
-import { openStateIn } from '../open-state-text';
+import { openStateIn, weekdayText } from '../open-state-text';
 import { useLocale } from '../../../i18n/use-locale';
 import { isReadiness, readinessFirst } from '../services-order';
 import { Name } from '../../../i18n/names';
+import { dateIn } from '../../../i18n/dates';
 
-/** careWeekdayLabels in the page's language (issue 50; the availability list's words). */
-const weekdayText: Record<CareWeekday, ReturnType<typeof msg>> = {
-  mon: msg`Monday`,
-  tue: msg`Tuesday`,
-  wed: msg`Wednesday`,
-  thu: msg`Thursday`,
-  fri: msg`Friday`,
-  sat: msg`Saturday`,
-  sun: msg`Sunday`,
-};
 
 /** Issue 45's fees reported by patients ("Patients paid ₦5,000-₦8,000 (4 reports in 12 months)"); issue 50: in the page's language. */
 function PatientsPaid({ minNaira, maxNaira, count, months }: { minNaira: number; maxNaira: number; count: number; months: number }) {
@@ -39,7 +30,7 @@ function Confirmed({ at, now }: { at: string | null | undefined; now: number }) 
   const locale = useLocale();
   let text = confirmedText(at, now);
   if (text && at && locale !== 'en') {
-    const date = new Intl.DateTimeFormat(locale === 'pcm' ? 'en-GB' : locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Lagos' }).format(new Date(at));
+    const date = dateIn(locale, at);
     const age = /\((.*) ago\)$/.exec(text)?.[1];
     text = age ? t`Confirmed on ${date} (${age} ago)` : t`Confirmed on ${date}`;
   }

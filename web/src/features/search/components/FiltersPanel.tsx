@@ -167,7 +167,8 @@ export function FiltersPanel({
                   { value: '', label: t`All Types` },
                   ...institutionTypeChoices(facets.category, state.institutionType).map((i) => ({
                     value: i,
-                    label: withCount(institutionTypeIn(t, i), facets.category, i),
+                    // A rarer type's name from the names table (the search page's catalog has the common ones').
+                    label: withCount(named(institutionTypeIn(t, i)), facets.category, i),
                   })),
                 ]}
               />
