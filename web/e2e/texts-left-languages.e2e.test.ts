@@ -127,6 +127,8 @@ describe('the texts left in English, in Hausa and Yoruba (browser)', { timeout: 
     await page.goto(`/ha/professional/${doctor.id}`);
     const report = page.getByRole('button', { name: "Kai rahoton ra'ayin Tunde B." });
     await hydrated(report);
+    // A patient's Save button says so in Hausa too.
+    expect(await page.getByRole('button', { name: 'Ajiye Dr. Aisha Bello', exact: true }).innerText()).toBe('Ajiye');
     await report.click();
     const reporting = page.getByRole('dialog', { name: "Kai rahoton wannan ra'ayi" });
     await reporting.getByText('Mai kula yana karanta kowane rahoto', { exact: false }).waitFor();
