@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { allServices, allSpecialties, institutionTypes, professionalTypeLabels } from '@ilera/contracts';
-import { glossaryModule, nameLocales, namesJson } from '../scripts/glossary-terms';
+import { allServices, allSpecialties, careServices, consultationLanguages, institutionTypes, professionalTypeLabels } from '@ilera/contracts';
+import { institutionTypeGroupLabels } from '../search/src/patient-words';
+import { directoryNamesModule, glossaryModule, nameLocales, namesJson } from '../scripts/glossary-terms';
 
 // Issue 50: every medical term of the translations comes from the glossary, each with the source
 // consulted and who reviewed it (decision 046).
@@ -30,14 +31,23 @@ describe('docs/glossary/directory-names.csv', () => {
   const csv = readFileSync(new URL('../docs/glossary/directory-names.csv', import.meta.url), 'utf8');
   const rows = parse(csv, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
 
-  it('names every specialty, service and type of the lists once, in each language, with a source and a reviewer', () => {
+  it('names every specialty, service (care services too), type, consultation language and chip of a group of types once, in each language, with a source and a reviewer', () => {
     expect(Object.keys(rows[0]!)).toEqual(['english', 'kind', 'ha', 'yo', 'ig', 'pcm', 'source', 'reviewed_by']);
     for (const row of rows) {
       for (const column of ['english', 'kind', 'ha', 'yo', 'ig', 'pcm', 'source', 'reviewed_by']) expect(row[column]?.trim(), `${row.english}: ${column}`).toBeTruthy();
     }
     const names = rows.map((r) => r.english);
     expect(new Set(names).size).toBe(rows.length);
-    const listed = [...allSpecialties, ...allServices, ...Object.values(professionalTypeLabels), ...institutionTypes.map((t) => t.label)];
+    const types = institutionTypes.map((t) => t.label);
+    const listed = [
+      ...allSpecialties,
+      ...new Set([...allServices, ...careServices]),
+      ...Object.values(professionalTypeLabels),
+      ...types,
+      // Issue 50: the languages professionals consult in, and the chips of a group of institution types (the API's words).
+      ...consultationLanguages.map(([, name]) => name),
+      ...institutionTypeGroupLabels.filter((label) => !types.includes(label)),
+    ];
     expect(listed.filter((n) => !names.includes(n))).toEqual([]);
     expect(names.filter((n) => !listed.includes(n))).toEqual([]);
   });
@@ -47,5 +57,9 @@ describe('docs/glossary/directory-names.csv', () => {
       expect(readFileSync(new URL(`../web/src/locales/${locale}/names.json`, import.meta.url), 'utf8'), locale).toBe(namesJson(csv, locale));
     }
     expect(JSON.parse(namesJson(csv, 'yo')).Pediatrics).toBe('Ìlera ọmọdé');
+  });
+
+  it('is what the API reads for a page\'s <head> (contracts/src/directory-names.ts, written by `npm run glossary`)', () => {
+    expect(readFileSync(new URL('../contracts/src/directory-names.ts', import.meta.url), 'utf8')).toBe(directoryNamesModule(csv));
   });
 });

@@ -21,6 +21,11 @@ const SEARCH_LATER = [
   '<rootDir>/src/features/search/later-texts.ts',
   '<rootDir>/src/features/care/open-state-text.ts',
 ];
+/**
+ * A profile page's parts that only the browser draws after a tap (the review's reply and report dialogs): their
+ * texts are fetched with them (profile-later.po), not with the page.
+ */
+const PROFILE_LATER = ['ReplyDialog', 'ReportReviewDialog', 'ReviewActionDialog'].map((c) => `<rootDir>/src/features/reviews/components/${c}.tsx`);
 /** Account settings' own texts (account.po). */
 const ACCOUNT = ['<rootDir>/src/features/account'];
 /** The landing page's own texts (landing.po). */
@@ -71,7 +76,8 @@ export default defineConfig({
     { path: '<rootDir>/src/locales/{locale}/search-later', include: SEARCH_LATER },
     { path: '<rootDir>/src/locales/{locale}/account', include: ACCOUNT, exclude: ['**/*.test.*'] },
     { path: '<rootDir>/src/locales/{locale}/landing', include: LANDING },
-    { path: '<rootDir>/src/locales/{locale}/profile', include: PROFILE, exclude: ['**/*.test.*'] },
+    { path: '<rootDir>/src/locales/{locale}/profile', include: PROFILE, exclude: ['**/*.test.*', ...PROFILE_LATER] },
+    { path: '<rootDir>/src/locales/{locale}/profile-later', include: PROFILE_LATER },
     { path: '<rootDir>/src/locales/{locale}/booking', include: BOOKING, exclude: ['**/*.test.*'] },
   ],
   orderBy: 'messageId',

@@ -4,8 +4,8 @@
 // Placeholders are `{name}`, filled by pageHeadText. English is the text as it was (the spec's page and
 // every existing test); a message a language lacks is English. Beta until a native-speaking clinician
 // has reviewed them (locales.ts); the messages check (web/scripts/check-messages.ts) lists what each lacks.
-// A provider's name, specialty and town are never translated; an institution's type stays as the
-// reference list says it in English (the search page's catalog has its words, the API does not).
+// A provider's name and town are never translated; a specialty, a type and a service are said in the page's
+// language with the glossary's words (docs/glossary/directory-names.csv, contracts/src/directory-names.ts).
 import type { Locale } from './locales';
 
 /** index.html's <title>: the landing and search pages' title, and the app's. */
@@ -31,6 +31,15 @@ export const pageHeadMessages = {
     professionalTitleIn: '{name}, {specialty} in {city} | Ilera',
     institutionTitle: '{name}, {kind} | Ilera',
     institutionTitleIn: '{name}, {kind} in {city} | Ilera',
+    professionalDescription: '{name}: {specialty} ({kind}).',
+    professionalDescriptionIn: '{name}: {specialty} ({kind}) in {place}.',
+    institutionDescription: '{name}: {kind}.',
+    institutionDescriptionIn: '{name}: {kind} in {place}.',
+    ratedOne: 'Rated {rating} out of 5 from 1 review.',
+    ratedMany: 'Rated {rating} out of 5 from {count} reviews.',
+    seeAndBook: 'See the profile and book an appointment on Ilera.',
+    servicesLine: 'Services: {services}.',
+    listedLine: 'Listed from the national register.',
   },
   ha: {
     description:
@@ -45,6 +54,15 @@ export const pageHeadMessages = {
     professionalTitleIn: '{name}, {specialty} a {city} | Ilera',
     institutionTitle: '{name}, {kind} | Ilera',
     institutionTitleIn: '{name}, {kind} a {city} | Ilera',
+    professionalDescription: '{name}: {specialty} ({kind}).',
+    professionalDescriptionIn: '{name}: {specialty} ({kind}) a {place}.',
+    institutionDescription: '{name}: {kind}.',
+    institutionDescriptionIn: '{name}: {kind} a {place}.',
+    ratedOne: "Maki {rating} cikin 5 daga ra'ayi 1.",
+    ratedMany: "Maki {rating} cikin 5 daga ra'ayoyi {count}.",
+    seeAndBook: 'Duba bayanansa a Ilera kuma ka yi alƙawari.',
+    servicesLine: 'Ayyuka: {services}.',
+    listedLine: 'An jera daga rajistar ƙasa.',
   },
   yo: {
     description:
@@ -59,6 +77,15 @@ export const pageHeadMessages = {
     professionalTitleIn: '{name}, {specialty} ní {city} | Ilera',
     institutionTitle: '{name}, {kind} | Ilera',
     institutionTitleIn: '{name}, {kind} ní {city} | Ilera',
+    professionalDescription: '{name}: {specialty} ({kind}).',
+    professionalDescriptionIn: '{name}: {specialty} ({kind}) ní {place}.',
+    institutionDescription: '{name}: {kind}.',
+    institutionDescriptionIn: '{name}: {kind} ní {place}.',
+    ratedOne: 'Ìdíwọ̀n {rating} nínú 5 láti inú èrò 1.',
+    ratedMany: 'Ìdíwọ̀n {rating} nínú 5 láti inú èrò {count}.',
+    seeAndBook: 'Wo ìròyìn rẹ̀ lórí Ilera kí o sì ṣètò ìpàdé.',
+    servicesLine: 'Àwọn iṣẹ́: {services}.',
+    listedLine: 'A kọ ọ́ láti inú ìforúkọsílẹ̀ orílẹ̀-èdè.',
   },
   ig: {
     description:
@@ -73,6 +100,15 @@ export const pageHeadMessages = {
     professionalTitleIn: '{name}, {specialty} na {city} | Ilera',
     institutionTitle: '{name}, {kind} | Ilera',
     institutionTitleIn: '{name}, {kind} na {city} | Ilera',
+    professionalDescription: '{name}: {specialty} ({kind}).',
+    professionalDescriptionIn: '{name}: {specialty} ({kind}) na {place}.',
+    institutionDescription: '{name}: {kind}.',
+    institutionDescriptionIn: '{name}: {kind} na {place}.',
+    ratedOne: 'Akara {rating} n’ime 5 site n’echiche 1.',
+    ratedMany: 'Akara {rating} n’ime 5 site n’echiche {count}.',
+    seeAndBook: 'Lee ozi ya na Ilera ma debe oge ịhụ dọkịta.',
+    servicesLine: 'Ọrụ: {services}.',
+    listedLine: 'Edepụtara site na ndekọ mba.',
   },
   pcm: {
     description:
@@ -87,6 +123,15 @@ export const pageHeadMessages = {
     professionalTitleIn: '{name}, {specialty} for {city} | Ilera',
     institutionTitle: '{name}, {kind} | Ilera',
     institutionTitleIn: '{name}, {kind} for {city} | Ilera',
+    professionalDescription: '{name}: {specialty} ({kind}).',
+    professionalDescriptionIn: '{name}: {specialty} ({kind}) for {place}.',
+    institutionDescription: '{name}: {kind}.',
+    institutionDescriptionIn: '{name}: {kind} for {place}.',
+    ratedOne: 'Dem rate am {rating} out of 5 from 1 review.',
+    ratedMany: 'Dem rate am {rating} out of 5 from {count} reviews.',
+    seeAndBook: 'See the profile and book appointment for Ilera.',
+    servicesLine: 'Services: {services}.',
+    listedLine: 'We list am from the national register.',
   },
 } satisfies Record<'en', Record<string, string>> & Partial<Record<Locale, Record<string, string>>>;
 

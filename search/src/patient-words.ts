@@ -170,6 +170,9 @@ const institutionTypeGroups: { words: string[]; values: InstitutionType[]; label
   },
 ];
 
+/** Issue 50: the chips' words of the groups (docs/glossary/directory-names.csv has each in every language). */
+export const institutionTypeGroupLabels: readonly string[] = institutionTypeGroups.map((g) => g.label);
+
 /** Service name -> extra phrases. */
 const serviceWords: Record<string, string[]> = {
   'Emergency Care': ['emergency', 'a&e', 'casualty', 'accident and emergency'],

@@ -10,16 +10,28 @@ export const DATE_AND_TIME_MESSAGE = 'Please select both date and time for your 
 export const SLOT_MESSAGE = 'Please choose one of the available time slots'; // ours
 export const PAST_DATE_MESSAGE = 'Please choose today or a later date'; // ours
 export const BOOKING_LOCALE_MESSAGE = `The page's language must be one of ${LOCALES.join(', ')}`; // ours
+export const APPOINTMENT_TYPE_MESSAGE = 'Please choose an appointment type'; // ours
+export const PATIENT_NAME_MESSAGE = 'Patient name is required'; // ours
+export const PATIENT_PHONE_MESSAGE = 'Patient phone is required'; // ours
+export const REASON_FOR_VISIT_MESSAGE = 'Reason for visit must be at most 2000 characters'; // ours
+// What the API answers a booking it refuses (api/src/modules/appointments/appointments.service.ts); here so that the
+// web can say them in the page's language (issue 50).
+export const SLOT_TAKEN_MESSAGE = 'This time slot is no longer available';
+export const PAST_TIME_MESSAGE = 'This time has already passed. Please choose a later time'; // ours
+export const OWN_PROFILE_BOOKING_MESSAGE = 'You cannot book an appointment with your own profile'; // ours
+export const DIRECTORY_ONLY_MESSAGE = 'This provider does not take online bookings. Please call them to book'; // ours
+export const DAY_OFF_MESSAGE = 'This provider is not available on this day. Please choose another date'; // ours
+export const OUTSIDE_HOURS_MESSAGE = 'This time is outside the working hours. Please choose one of the available time slots'; // ours
 
-const appointmentTypeField = enumField(appointmentTypes, 'Please choose an appointment type'); // ours
+const appointmentTypeField = enumField(appointmentTypes, APPOINTMENT_TYPE_MESSAGE);
 const patientFields = {
-  patientName: z.string().trim().min(1, { message: 'Patient name is required' }).max(200), // ours
+  patientName: z.string().trim().min(1, { message: PATIENT_NAME_MESSAGE }).max(200),
   patientEmail: emailField('Please enter a valid email address'),
-  patientPhone: z.string().trim().min(1, { message: 'Patient phone is required' }).max(30), // ours
+  patientPhone: z.string().trim().min(1, { message: PATIENT_PHONE_MESSAGE }).max(30),
   reasonForVisit: z
     .string()
     .trim()
-    .max(2000, { message: 'Reason for visit must be at most 2000 characters' }) // ours
+    .max(2000, { message: REASON_FOR_VISIT_MESSAGE })
     .nullable()
     .optional(),
 };

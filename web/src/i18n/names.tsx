@@ -1,4 +1,4 @@
-import { Suspense, use } from 'react';
+import { Suspense, use, useEffect, useState } from 'react';
 import type { Locale } from '@ilera/contracts/locales';
 import { useLocale } from './use-locale';
 
@@ -45,4 +45,43 @@ export function Name({ value }: { value: string }) {
       <NameIn locale={locale} value={value} />
     </Suspense>
   );
+}
+
+/** Several names in the page's language, joined by commas (a professional's consultation languages). */
+export function NameList({ values }: { values: readonly string[] }) {
+  const locale = useLocale();
+  if (locale === 'en') return values.join(', ');
+  return (
+    <Suspense fallback={values.join(', ')}>
+      <NamesIn locale={locale} values={values} />
+    </Suspense>
+  );
+}
+
+function NamesIn({ locale, values }: { locale: Locale; values: readonly string[] }) {
+  const table = use(tableOf(locale));
+  return values.map((v) => table[v] ?? v).join(', ');
+}
+
+/**
+ * The names table of the page's language once `wanted` and once it has come, without suspending: for text-only
+ * places (a select's options, drawn by the server in English), which show the English names until then. The first
+ * render is always English, as the server drew it, so hydration matches.
+ */
+export function useNamesWhen(wanted: boolean): (name: string) => string {
+  const locale = useLocale();
+  const [came, setCame] = useState<{ locale: Locale; names: Names }>();
+  useEffect(() => {
+    if (!wanted || locale === 'en') return;
+    let live = true;
+    tableOf(locale).then(
+      (names) => live && setCame({ locale, names }),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, locale]);
+  const names = came?.locale === locale ? came.names : undefined;
+  return (name) => names?.[name] ?? name;
 }

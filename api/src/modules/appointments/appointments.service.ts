@@ -1,7 +1,13 @@
 import { emit, isUniqueViolation, type Db, type Sql } from '@ilera/db';
 import {
+  DAY_OFF_MESSAGE,
+  DIRECTORY_ONLY_MESSAGE,
   LICENCE_RENEWAL_PENDING,
+  OUTSIDE_HOURS_MESSAGE,
+  OWN_PROFILE_BOOKING_MESSAGE,
   PAST_DATE_MESSAGE,
+  PAST_TIME_MESSAGE,
+  SLOT_TAKEN_MESSAGE,
   isBeforeLagosToday,
   lagosDateTimeParts,
   lagosTimestamp,
@@ -18,18 +24,12 @@ import type { SessionUser } from '../../plugins/session';
 import * as repo from './appointments.repo';
 import { loadSchedule, type ProviderKey } from '../schedule/schedule.service';
 
-export const SLOT_TAKEN_MESSAGE = 'This time slot is no longer available';
-export const PAST_TIME_MESSAGE = 'This time has already passed. Please choose a later time'; // ours
-export const OWN_PROFILE_BOOKING_MESSAGE = 'You cannot book an appointment with your own profile'; // ours
 export const PROFESSIONAL_NOT_FOUND = 'Professional not found';
 export const INSTITUTION_NOT_FOUND = 'Institution not found';
 export const APPOINTMENT_NOT_FOUND = 'Appointment not found';
 export const PATIENT_NOT_FOUND = 'Patient not found'; // ours
 export const TRANSITION_MESSAGE = 'This status change is not allowed'; // ours
 export const NOT_YET_MESSAGE = 'An appointment can only be completed once its time has passed'; // ours
-export const DIRECTORY_ONLY_MESSAGE = 'This provider does not take online bookings. Please call them to book'; // ours
-export const DAY_OFF_MESSAGE = 'This provider is not available on this day. Please choose another date'; // ours
-export const OUTSIDE_HOURS_MESSAGE = 'This time is outside the working hours. Please choose one of the available time slots'; // ours
 
 /** The clock is injectable so tests can stand at any moment (D11 rules read "now"). */
 export type Clock = () => Date;

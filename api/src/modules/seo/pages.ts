@@ -20,6 +20,7 @@ import type { InstitutionRow } from '../institutions/institutions.repo';
 import { careLd } from './care-ld';
 import { DEFAULT_LOCALE, localeBase, localePath, splitLocalePath, type Locale } from '@ilera/contracts/locales';
 import { pageHeadText, siteTitles, type PageHeadMessageId } from '@ilera/contracts/page-head-messages';
+import { directoryName } from '@ilera/contracts/directory-names';
 import { alternateLinks, localizedPaths, preferredLocale, requestLocale } from '../i18n/locale';
 
 /** What the page's queries would fetch, as web/src/entry-server.tsx's ServerData names it. */
@@ -127,8 +128,12 @@ const placeLd = (p: Place) => ({
   ...(p.phone ? { telephone: p.phone } : {}),
 });
 
-const ratingText = (r: Rating) =>
-  r.reviewCount > 0 ? ` Rated ${r.averageRating.toFixed(1)} out of 5 from ${r.reviewCount} review${r.reviewCount === 1 ? '' : 's'}.` : '';
+/** A description's sentences, each in the page's language; an empty one left out. */
+const sentences = (...parts: string[]) => parts.filter(Boolean).join(' ');
+const ratingText = (locale: Locale, r: Rating) =>
+  r.reviewCount > 0
+    ? pageHeadText(locale, r.reviewCount === 1 ? 'ratedOne' : 'ratedMany', { rating: r.averageRating.toFixed(1), count: String(r.reviewCount) })
+    : '';
 const placeText = (p: Place) => [p.city, p.state].filter(Boolean).join(', ');
 
 /** schema.org types of the institution types (an unlisted type is a MedicalOrganization). */
@@ -159,12 +164,17 @@ export function professionalHead(p: PublicProfessional, base: string, context: H
   const kind = professionalTypeLabels[p.professionalType];
   const place = placeText(p);
   const url = `${base}/professional/${p.id}`;
+  // Issue 50: the title and description in the page's language, the specialty and type with the glossary's words;
+  // the name and town as the profile holds them.
+  const locale = localeOfBase(base);
+  const words = { name, specialty: directoryName(locale, p.specialty), kind: directoryName(locale, kind), city: p.city ?? '', place };
   return {
-    // Issue 50: the title in the page's language; the name, specialty and town as the profile holds them.
-    title: p.city
-      ? pageHeadText(localeOfBase(base), 'professionalTitleIn', { name, specialty: p.specialty, city: p.city })
-      : pageHeadText(localeOfBase(base), 'professionalTitle', { name, specialty: p.specialty }),
-    description: `${name}: ${p.specialty} (${kind})${place ? ` in ${place}` : ''}.${ratingText(p)} See the profile and book an appointment on Ilera.`,
+    title: pageHeadText(locale, p.city ? 'professionalTitleIn' : 'professionalTitle', words),
+    description: sentences(
+      pageHeadText(locale, place ? 'professionalDescriptionIn' : 'professionalDescription', words),
+      ratingText(locale, p),
+      pageHeadText(locale, 'seeAndBook'),
+    ),
     canonical: url,
     noindex: p.status !== 'approved',
     // A doctor is a schema.org Physician; pharmacists and nurses have no medical type of their own.
@@ -191,11 +201,17 @@ export function institutionHead(i: PublicInstitution, base: string, context: Hea
   const kind = institutionTypeLabel(i.type);
   const place = placeText(i);
   const url = `${base}/institution/${i.id}`;
+  const locale = localeOfBase(base);
+  const words = { name: i.name, kind: directoryName(locale, kind), city: i.city ?? '', place };
+  const services = i.services.slice(0, 4).map((s) => directoryName(locale, s)).join(', ');
   return {
-    title: i.city
-      ? pageHeadText(localeOfBase(base), 'institutionTitleIn', { name: i.name, kind, city: i.city })
-      : pageHeadText(localeOfBase(base), 'institutionTitle', { name: i.name, kind }),
-    description: `${i.name}: ${kind}${place ? ` in ${place}` : ''}.${ratingText(i)}${i.services.length ? ` Services: ${i.services.slice(0, 4).join(', ')}.` : ''}${i.listed ? ` ${LISTED_FROM_REGISTER}.` : ''}`,
+    title: pageHeadText(locale, i.city ? 'institutionTitleIn' : 'institutionTitle', words),
+    description: sentences(
+      pageHeadText(locale, place ? 'institutionDescriptionIn' : 'institutionDescription', words),
+      ratingText(locale, i),
+      services ? pageHeadText(locale, 'servicesLine', { services }) : '',
+      i.listed ? pageHeadText(locale, 'listedLine') : '',
+    ),
     canonical: url,
     noindex: i.status !== 'approved',
     jsonLd: {

@@ -88,13 +88,37 @@ function Hero() {
   );
 }
 
+/** Issue 50: the quick-search choices (contracts' quickSearchSpecialties and quickSearchFacilities) in the page's language. */
+const quickText: Record<string, MessageDescriptor> = {
+  'general-practitioner': msg`General Practitioner`,
+  cardiologist: msg`Cardiologist`,
+  neurologist: msg`Neurologist`,
+  ophthalmologist: msg`Ophthalmologist`,
+  orthopedic: msg`Orthopedic Surgeon`,
+  pediatrician: msg`Pediatrician`,
+  pharmacist: msg`Pharmacist`,
+  nurse: msg`Registered Nurse`,
+  dentist: msg`Dentist`,
+  ent: msg`ENT Specialist`,
+  'general-hospital': msg`General Hospital`,
+  'specialty-clinic': msg`Specialty Clinic`,
+  pharmacy: msg`Pharmacy`,
+  'diagnostic-center': msg`Diagnostic Center`,
+  'maternity-hospital': msg`Maternity Hospital`,
+  'cardiac-center': msg`Cardiac Center`,
+  'eye-clinic': msg`Eye Clinic`,
+  'orthopedic-center': msg`Orthopedic Center`,
+  'dental-clinic': msg`Dental Clinic`,
+  'surgical-center': msg`Surgical Center`,
+};
+
 function HeroSearchForm() {
   // The fields keep their values in the page, not in React state: the form is
   // server-rendered (issue 16) and a visitor may choose before the scripts have run;
   // what they chose is read from the form when it is sent. Only the type is state,
   // because the quick-search list depends on it.
   const [type, setType] = useState<SearchType>('professionals');
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   // Issue 50: the search opens in the page's language.
   const base = useLocaleBase();
   const typeSelect = useRef<HTMLSelectElement>(null);
@@ -171,7 +195,7 @@ function HeroSearchForm() {
             data={[
               { value: '', label: type === 'professionals' ? t`Select specialty` : t`Select facility` },
               { value: 'all', label: type === 'professionals' ? t`All Specialties` : t`All Facilities` },
-              ...quickChoices,
+              ...quickChoices.map((o) => ({ value: o.value, label: quickText[o.value] ? i18n._(quickText[o.value]!) : o.label })),
             ]}
           />
         </SimpleGrid>

@@ -44,6 +44,9 @@ const institutionTypeText: Partial<Record<InstitutionType, MessageDescriptor>> =
   health_post: msg`Health Post`,
 };
 
+/** Whether the search page's catalog has words for this institution type (else the names table has). */
+export const hasInstitutionTypeText = (value: string): boolean => value in institutionTypeText;
+
 type Translate = (descriptor: MessageDescriptor) => string;
 
 /** An institution type's label in the page's language; a value the lists do not know is shown as is. */

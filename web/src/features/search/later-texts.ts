@@ -5,6 +5,8 @@ import { msg, plural } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import type { OpenStateView } from '../care/open-state';
 import { openStateIn } from '../care/open-state-text';
+import type { Locale } from '@ilera/contracts/locales';
+import { dateIn } from '../../i18n/dates';
 
 /** "Accepts NHIA" on a card (the plan's name as the directory holds it). */
 export const acceptsIn = (i18n: I18n, name: string): string => i18n._(msg`Accepts ${name}`);
@@ -13,7 +15,8 @@ export const acceptsIn = (i18n: I18n, name: string): string => i18n._(msg`Accept
 export const listedIn = (i18n: I18n): string => i18n._(msg`Listed from the national register`);
 export function registerSourceIn(i18n: I18n, source: string, updated?: string): string {
   if (!updated) return i18n._(msg`Source: ${source}`);
-  const date = new Intl.DateTimeFormat(i18n.locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(updated));
+  // In numbers, day first (src/i18n/dates.ts: browsers lack CLDR's month names for most of these languages).
+  const date = dateIn(i18n.locale as Locale, updated);
   return i18n._(msg`Source: ${source}, updated ${date}`);
 }
 

@@ -19,10 +19,26 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconClock } from '@tabler/icons-react';
 import {
+  APPOINTMENT_TYPE_MESSAGE,
   appointmentTypes,
   bookingFormSchema,
+  DATE_AND_TIME_MESSAGE,
+  DAY_OFF_MESSAGE,
+  DIRECTORY_ONLY_MESSAGE,
+  EMAIL_MESSAGE,
   lagosTimestamp,
   lagosToday,
+  LICENCE_RENEWAL_PENDING,
+  MOBILE_NUMBER_MESSAGE,
+  OUTSIDE_HOURS_MESSAGE,
+  OWN_PROFILE_BOOKING_MESSAGE,
+  PAST_DATE_MESSAGE,
+  PAST_TIME_MESSAGE,
+  PATIENT_NAME_MESSAGE,
+  PATIENT_PHONE_MESSAGE,
+  REASON_FOR_VISIT_MESSAGE,
+  SLOT_MESSAGE,
+  SLOT_TAKEN_MESSAGE,
   timeSlots,
   type AppointmentType,
 } from '@ilera/contracts';
@@ -37,6 +53,7 @@ import { useAvailability } from '../api/get-availability';
 import type { ProviderTarget } from '../api/types';
 import { useLocale } from '../../../i18n/use-locale';
 import { usePartMessages, WithMessages } from '../../../i18n/with-messages';
+import { useSaid } from '../../../i18n/said';
 import type { Locale } from '@ilera/contracts/locales';
 
 export interface BookAppointmentDialogProps {
@@ -85,6 +102,29 @@ const typeLabels = {
   emergency: msg`Emergency`,
 } as const;
 
+/**
+ * Issue 50: the form's field messages (contracts' bookingFormSchema) and the API's refusals of a booking, in the page's
+ * language: the schema and the API say them in English (the spec's words), which English shows as they are.
+ */
+const knownMessages = new Map([
+  [APPOINTMENT_TYPE_MESSAGE, msg`Please choose an appointment type`],
+  [DATE_AND_TIME_MESSAGE, msg`Please select both date and time for your appointment.`],
+  [PAST_DATE_MESSAGE, msg`Please choose today or a later date`],
+  [SLOT_MESSAGE, msg`Please choose one of the available time slots`],
+  [PATIENT_NAME_MESSAGE, msg`Patient name is required`],
+  [EMAIL_MESSAGE, msg`Please enter a valid email address`],
+  [PATIENT_PHONE_MESSAGE, msg`Patient phone is required`],
+  [REASON_FOR_VISIT_MESSAGE, msg`Reason for visit must be at most 2000 characters`],
+  [MOBILE_NUMBER_MESSAGE, msg`Enter a mobile number we can text, e.g. 0803 123 4567`],
+  [SLOT_TAKEN_MESSAGE, msg`This time slot is no longer available`],
+  [PAST_TIME_MESSAGE, msg`This time has already passed. Please choose a later time`],
+  [OWN_PROFILE_BOOKING_MESSAGE, msg`You cannot book an appointment with your own profile`],
+  [DIRECTORY_ONLY_MESSAGE, msg`This provider does not take online bookings. Please call them to book`],
+  [DAY_OFF_MESSAGE, msg`This provider is not available on this day. Please choose another date`],
+  [OUTSIDE_HOURS_MESSAGE, msg`This time is outside the working hours. Please choose one of the available time slots`],
+  [LICENCE_RENEWAL_PENDING, msg`Not currently accepting bookings: licence renewal pending`],
+]);
+
 /** The dialog's texts are a catalog of their own (web/src/locales/<locale>/booking.po, issue 50): fetched with its code. */
 const bookingCatalogs = new Map<Locale, Promise<Messages>>();
 async function loadBookingMessages(locale: Locale): Promise<Messages> {
@@ -117,6 +157,7 @@ function BookingDialog({
 }: BookAppointmentDialogProps) {
   const { user } = useAuth();
   const { t, i18n } = useLingui();
+  const said = useSaid(knownMessages);
   // The page's language goes with the booking: its texts and mail are in it when the account has none saved.
   const locale = useLocale();
   const defaults = (): FormValues => ({
@@ -189,7 +230,8 @@ function BookingDialog({
       const next: Partial<Record<keyof FormValues, string>> = {};
       for (const issue of parsed.error.issues) {
         const key = issue.path[0] as keyof FormValues;
-        next[key] ??= issue.message;
+        // zod's own words (a name past 200 characters) have none of ours: another language says to check the field.
+        next[key] ??= knownMessages.has(issue.message) || i18n.locale === 'en' ? said(issue.message) : t`Please check this field`;
       }
       setErrors(next);
       return;
@@ -201,7 +243,7 @@ function BookingDialog({
       try {
         await updateTextPreferences.mutateAsync({ textChannel: 'whatsapp' });
       } catch (error) {
-        setWhatsappError(serverFieldErrors(error)?.textChannel ?? errorMessage(error, t`Could not turn on WhatsApp reminders. Please try again.`));
+        setWhatsappError(said(serverFieldErrors(error)?.textChannel ?? errorMessage(error, t`Could not turn on WhatsApp reminders. Please try again.`)));
         return;
       }
     }
@@ -223,7 +265,7 @@ function BookingDialog({
         (error) => {
           toast({ title: t`Error`, description: t`Failed to book appointment. Please try again.`, variant: 'destructive' });
           const message = errorMessage(error, '');
-          if (message) setServerError(message);
+          if (message) setServerError(said(message));
           // The slot went to someone else: let the patient choose another.
           if (/^409:/.test(error.message)) setValues((cur) => ({ ...cur, time: '' }));
         },

@@ -4,6 +4,8 @@ import { useLingui } from '@lingui/react/macro';
 import { formatSlotShort, lagosTimestamp, weekdayLabels } from '@ilera/contracts';
 import { DEFAULT_LOCALE } from '@ilera/contracts/locales';
 import { useLocale } from '../../../i18n/use-locale';
+import { slotIn } from '../../../i18n/dates';
+import { dayNameIn } from '../../care/open-state-text';
 import { loginEndpoint } from '../../auth/api/return-path';
 import { useSchedule } from '../api/get-schedule';
 import type { ProviderTarget } from '../api/types';
@@ -29,13 +31,12 @@ export function ScheduleSection({
   signedIn: boolean;
   onPick: (slot: PickedSlot) => void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const locale = useLocale();
-  // A free day's date: "Mon 30 Nov" in English (as it was), the language's own short date otherwise (CLDR, in WAT).
+  // A free day's date: "Mon 30 Nov" in English (as it was); otherwise the day's name and its date in numbers, day
+  // first ("Monday 30/11": src/i18n/dates.ts says why not CLDR's names).
   const dayOf = (at: string) =>
-    locale === DEFAULT_LOCALE
-      ? formatSlotShort(at).split(',')[0]
-      : new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'Africa/Lagos' }).format(new Date(at));
+    locale === DEFAULT_LOCALE ? formatSlotShort(at).split(',')[0] : `${dayNameIn(i18n, at)} ${slotIn(locale, new Date(at).getTime()).split(',')[0]}`;
   const schedule = useSchedule(target);
   // Signed out: sign in first, then the profile opens the dialog at that slot (useBookOnReturn).
   const pick = (slot: PickedSlot) =>

@@ -7,6 +7,7 @@ import { usePayers } from '../api/get-payers';
 import { readinessFirst } from '../services-order';
 import { useMyPlan } from '../use-my-plan';
 import { WithSearchLaterMessages } from '../../search/later-messages';
+import { useNames } from '../../../i18n/names';
 
 /** The caps a patient picks from (naira): a select, not a number field, which would weigh more on a phone. */
 const FEE_CAPS = [2000, 5000, 10000, 20000, 50000];
@@ -27,6 +28,8 @@ export default function CareFilters(props: { state: SearchState; onChange: (patc
 
 function CareFilterFields({ state, onChange }: { state: SearchState; onChange: (patch: Partial<SearchState>) => void }) {
   const { t } = useLingui();
+  // Issue 50: the services' and languages' names in the page's language (the names table, fetched with these filters).
+  const names = useNames();
   const payers = usePayers();
   const my = useMyPlan();
   const plan = planOf(state) ?? '';
@@ -64,20 +67,24 @@ function CareFilterFields({ state, onChange }: { state: SearchState; onChange: (
         label={t`Care service`}
         value=""
         onChange={(e) => e.currentTarget.value && onChange({ services: [...chosen, e.currentTarget.value] })}
-        data={[{ value: '', label: chosen.length ? t`Add another service` : t`Any service` }, ...readinessFirst(careServices).filter((s) => !chosen.includes(s))]}
+        data={[{ value: '', label: chosen.length ? t`Add another service` : t`Any service` }, ...readinessFirst(careServices).filter((s) => !chosen.includes(s)).map((s) => ({ value: s, label: names(s) }))]}
       />
       {chosen.length > 0 && (
         <Group gap={6} aria-label={t`Services chosen`}>
-          {chosen.map((s) => (
-            <Pill
-              key={s}
-              withRemoveButton
-              onRemove={() => onChange({ services: chosen.filter((x) => x !== s).length ? chosen.filter((x) => x !== s) : undefined })}
-              removeButtonProps={{ 'aria-label': t`Remove ${s}`, 'aria-hidden': false, tabIndex: 0 }}
-            >
-              {s}
-            </Pill>
-          ))}
+          {chosen.map((value) => {
+            const rest = chosen.filter((x) => x !== value);
+            const s = names(value);
+            return (
+              <Pill
+                key={value}
+                withRemoveButton
+                onRemove={() => onChange({ services: rest.length ? rest : undefined })}
+                removeButtonProps={{ 'aria-label': t`Remove ${s}`, 'aria-hidden': false, tabIndex: 0 }}
+              >
+                {s}
+              </Pill>
+            );
+          })}
         </Group>
       )}
       <NativeSelect
@@ -95,7 +102,7 @@ function CareFilterFields({ state, onChange }: { state: SearchState; onChange: (
           label={t`Speaks`}
           value={state.language ?? ''}
           onChange={(e) => onChange({ language: e.currentTarget.value || undefined })}
-          data={[{ value: '', label: t`Any language` }, ...consultationLanguages.map(([value, label]) => ({ value, label }))]}
+          data={[{ value: '', label: t`Any language` }, ...consultationLanguages.map(([value, label]) => ({ value, label: names(label) }))]}
         />
       )}
       {my.signedIn && my.plan && plan !== my.plan && (

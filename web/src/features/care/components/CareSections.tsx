@@ -1,26 +1,28 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { msg } from '@lingui/core/macro';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { formatNaira, type CareFactsAnswer, type CareWeekday } from '@ilera/contracts';
 import { SectionCard } from '../../profiles/components/ProfileParts';
 import { usePayerNames } from '../api/get-payers';
 import { confirmedText, feeRows, upcomingClosures, weekFromToday } from '../care-text';
 import { openStateText, toneColor } from '../open-state';
-import { openStateIn } from '../open-state-text';
+import { openStateIn, weekdayText } from '../open-state-text';
 import { useLocale } from '../../../i18n/use-locale';
 import { isReadiness, readinessFirst } from '../services-order';
 import { Name } from '../../../i18n/names';
+import { dateIn } from '../../../i18n/dates';
 
-/** careWeekdayLabels in the page's language (issue 50; the availability list's words). */
-const weekdayText: Record<CareWeekday, ReturnType<typeof msg>> = {
-  mon: msg`Monday`,
-  tue: msg`Tuesday`,
-  wed: msg`Wednesday`,
-  thu: msg`Thursday`,
-  fri: msg`Friday`,
-  sat: msg`Saturday`,
-  sun: msg`Sunday`,
-};
+
+/** Issue 45's fees reported by patients ("Patients paid ₦5,000-₦8,000 (4 reports in 12 months)"); issue 50: in the page's language. */
+function PatientsPaid({ minNaira, maxNaira, count, months }: { minNaira: number; maxNaira: number; count: number; months: number }) {
+  const { t } = useLingui();
+  const amount = minNaira === maxNaira ? formatNaira(minNaira) : `${formatNaira(minNaira)}-${formatNaira(maxNaira)}`;
+  return (
+    <Text size="sm" mt="xs">
+      {t`Patients paid ${amount} (${plural(count, { one: '# report', other: '# reports' })} in ${months} months)`}
+    </Text>
+  );
+}
 
 /** "Confirmed on …" under a group (with its age past 12 months); nothing when never confirmed. Issue 50: in the page's language, its date by CLDR. */
 function Confirmed({ at, now }: { at: string | null | undefined; now: number }) {
@@ -28,7 +30,7 @@ function Confirmed({ at, now }: { at: string | null | undefined; now: number }) 
   const locale = useLocale();
   let text = confirmedText(at, now);
   if (text && at && locale !== 'en') {
-    const date = new Intl.DateTimeFormat(locale === 'pcm' ? 'en-GB' : locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Lagos' }).format(new Date(at));
+    const date = dateIn(locale, at);
     const age = /\((.*) ago\)$/.exec(text)?.[1];
     text = age ? t`Confirmed on ${date} (${age} ago)` : t`Confirmed on ${date}`;
   }
@@ -193,11 +195,7 @@ export function CareSections({ care, withServices }: { care: CareFactsAnswer | n
         ) : (
           !care.fees?.freeAtPointOfCare && <Text c="dimmed">{t`No fees listed.`}</Text>
         )}
-        {reports?.paid && (
-          <Text size="sm" mt="xs">
-            {`Patients paid ${reports.paid.minNaira === reports.paid.maxNaira ? formatNaira(reports.paid.minNaira) : `${formatNaira(reports.paid.minNaira)}-${formatNaira(reports.paid.maxNaira)}`} (${reports.paid.count} reports in ${reports.paid.months} months)`}
-          </Text>
-        )}
+        {reports?.paid && <PatientsPaid {...reports.paid} />}
         <Confirmed at={care.sources.fees.confirmedAt} now={now} />
       </SectionCard>
     </>

@@ -110,6 +110,7 @@ export function ProviderProfilePage<T extends Provider>({
   const p = data;
   const isOwner = !!user && String(user.id) === p.userId;
   const isAdmin = user?.userType === 'admin';
+  const rejectionReason = p.rejectionReason;
   const v = view(p, { i18n, isOwner, dialog, open: setDialog, close });
   const target = kind === 'professional' ? { professionalId: p.id } : { institutionId: p.id };
 
@@ -122,8 +123,8 @@ export function ProviderProfilePage<T extends Provider>({
               {v.avatar.placeholder}
             </ProviderPhoto>
             {isOwner && (
-              <Tooltip label="Change Photo">
-                <ActionIcon pos="absolute" bottom={0} right={0} radius="xl" aria-label="Change Photo" onClick={() => setDialog('photo')}>
+              <Tooltip label={t`Change Photo`}>
+                <ActionIcon pos="absolute" bottom={0} right={0} radius="xl" aria-label={t`Change Photo`} onClick={() => setDialog('photo')}>
                   <IconCamera size={16} />
                 </ActionIcon>
               </Tooltip>
@@ -156,7 +157,7 @@ export function ProviderProfilePage<T extends Provider>({
             </Group>
             {isOwner && p.status === 'rejected' && p.rejectionReason && (
               <Text size="sm" c="red.8">
-                Reason: {p.rejectionReason}
+                <Trans>Reason: {rejectionReason}</Trans>
               </Text>
             )}
             {v.banner}
@@ -195,10 +196,10 @@ export function ProviderProfilePage<T extends Provider>({
               {isOwner ? (
                 <Stack gap="xs">
                   <Button component={Link} to="/profile-setup" fullWidth leftSection={<IconEdit size={16} />}>
-                    Edit Profile
+                    <Trans>Edit Profile</Trans>
                   </Button>
                   <Button variant="light" fullWidth leftSection={<IconCamera size={16} />} onClick={() => setDialog('photo')}>
-                    Change Photo
+                    <Trans>Change Photo</Trans>
                   </Button>
                   {v.ownerActions}
                 </Stack>
@@ -220,7 +221,7 @@ export function ProviderProfilePage<T extends Provider>({
               {/* Issue 45: an administrator edits any provider's care facts here. */}
               {isAdmin && (
                 <Button variant="light" fullWidth mt="xs" leftSection={<IconClockEdit size={16} />} onClick={() => setDialog('care')}>
-                  Edit Care Facts
+                  <Trans>Edit Care Facts</Trans>
                 </Button>
               )}
             </SectionCard>

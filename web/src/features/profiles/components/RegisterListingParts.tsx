@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconBuildingCommunity, IconDirections, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { Trans } from '@lingui/react/macro';
 import {
   CLAIM_THIS_FACILITY,
   directionsUrl,
@@ -68,19 +69,19 @@ export function DirectionsLinks({ latitude, longitude, label, approximate }: { l
         <Anchor href={directionsUrl(latitude, longitude)} target="_blank" rel="noopener noreferrer" size="sm">
           <Group gap={4} component="span">
             <IconDirections size={16} aria-hidden />
-            Directions
+            <Trans>Directions</Trans>
           </Group>
         </Anchor>
         <Anchor href={geoUri(latitude, longitude, label)} size="sm">
           <Group gap={4} component="span">
             <IconMapPin size={16} aria-hidden />
-            Open in maps
+            <Trans>Open in maps</Trans>
           </Group>
         </Anchor>
       </Group>
       {approximate && (
         <Text size="xs" c="dimmed">
-          Approximate location: the centre of its LGA
+          <Trans>Approximate location: the centre of its LGA</Trans>
         </Text>
       )}
     </Stack>

@@ -2,7 +2,9 @@ import { lazy, useState } from 'react';
 import { Alert, Badge, Box, Button, Card, Divider, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconEyeOff, IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
-import { formatLagosDate, reviewerDisplayName } from '@ilera/contracts';
+import { reviewerDisplayName } from '@ilera/contracts';
+import { dateIn } from '../../../i18n/dates';
+import { useLocale } from '../../../i18n/use-locale';
 import type { Review } from '@ilera/contracts';
 import type { ProviderKind, ReviewOrder } from '../api/types';
 import { Stars } from '../../../components/Stars';
@@ -42,6 +44,7 @@ export function ReviewsSection({
   viewer?: ReviewViewer;
 }) {
   const { t } = useLingui();
+  const locale = useLocale();
   const [reporting, setReporting] = useState<number | null>(null);
   const [replying, setReplying] = useState<number | null>(null);
   return (
@@ -76,7 +79,7 @@ export function ReviewsSection({
             const rating = review.rating;
             const reviewer = reviewerDisplayName(review.reviewer.firstName, review.reviewer.lastName);
             const reason = review.hiddenReason;
-            const replied = review.reply ? formatLagosDate(review.reply.createdAt) : '';
+            const replied = review.reply ? dateIn(locale, review.reply.createdAt) : '';
             return (
             <div key={review.id}>
               {index > 0 && <Divider mb="md" />}
@@ -93,7 +96,7 @@ export function ReviewsSection({
                   )}
                 </Group>
                 <Text size="xs" c="dimmed">
-                  {formatLagosDate(review.createdAt)}
+                  {dateIn(locale, review.createdAt)}
                 </Text>
               </Group>
               {review.comment && (

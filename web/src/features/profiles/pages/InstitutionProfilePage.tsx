@@ -44,7 +44,7 @@ function view(inst: Institution, { i18n }: ViewContext): ProfileView {
                     {a.role && <Badge variant="light">{a.role}</Badge>}
                   </Group>
                   <Anchor component={Link} to={`/professional/${a.professional.id}`} size="sm">
-                    View Profile
+                    {i18n._(msg`View Profile`)}
                   </Anchor>
                 </Group>
               ))}

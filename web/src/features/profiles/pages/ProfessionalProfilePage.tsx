@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/
 import { IconBuildingHospital, IconEdit, IconWorld } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { msg } from '@lingui/core/macro';
-import { formatNaira, institutionTypeLabel, licenceNumberOfRecord, professionalTypeLabels, type Professional } from '@ilera/contracts';
+import { formatNaira, institutionTypeLabel, languageName, licenceNumberOfRecord, professionalTypeLabels, type Professional } from '@ilera/contracts';
 import { useProfessional } from '../api/get-professional';
 import { professionalName } from '../api/types';
 import { CountriesDialog, WhenOpened } from '../components/ProfileDialogs';
@@ -11,7 +11,7 @@ import { ProviderProfilePage, type ProfileView, type ViewContext } from '../comp
 import { CareReportActions } from '../../care-reports/components/CareReportActions';
 import { DirectionsLinks } from '../components/RegisterListingParts';
 import { CareSections } from '../../care/components/CareSections';
-import { Name } from '../../../i18n/names';
+import { Name, NameList } from '../../../i18n/names';
 
 /** One list item per entered line (education, certifications). */
 function LineList({ lines }: { lines: string[] }) {
@@ -51,7 +51,7 @@ function view(p: Professional, { i18n, isOwner, dialog, open, close }: ViewConte
           </Badge>
         ))}
         {isOwner && (
-          <ActionIcon variant="subtle" size="sm" aria-label="Edit Countries" onClick={() => open('countries')}>
+          <ActionIcon variant="subtle" size="sm" aria-label={i18n._(msg`Edit Countries`)} onClick={() => open('countries')}>
             <IconEdit size={14} />
           </ActionIcon>
         )}
@@ -99,7 +99,7 @@ function view(p: Professional, { i18n, isOwner, dialog, open, close }: ViewConte
     ),
     ownerActions: (
       <Button variant="light" fullWidth leftSection={<IconWorld size={16} />} onClick={() => open('countries')}>
-        Update Countries
+        {i18n._(msg`Update Countries`)}
       </Button>
     ),
     renewalPending: p.licenceRenewalPending,
@@ -119,7 +119,8 @@ function view(p: Professional, { i18n, isOwner, dialog, open, close }: ViewConte
         [i18n._(msg`Years of Experience`), years === 1 ? i18n._(msg`1 year`) : i18n._(msg`${years} years`)],
         [i18n._(msg`Specialty`), <Name value={p.specialty} />],
         [i18n._(msg`Consultation Fee`), p.consultationFee != null ? formatNaira(p.consultationFee) : null],
-        [i18n._(msg`Languages`), p.languages],
+        // Issue 50: the languages they consult in, named in the page's language; English as the profile's text says them.
+        [i18n._(msg`Languages`), i18n.locale !== 'en' && p.languageCodes.length ? <NameList values={p.languageCodes.map(languageName)} /> : p.languages],
         [i18n._(msg`Countries`), p.countries.join(', ')],
       ],
     },

@@ -1,18 +1,38 @@
 import { useState } from 'react';
 import { NativeSelect, Textarea } from '@mantine/core';
-import { REPORT_REASON_MESSAGE, REVIEW_REPORT_REASONS, reviewReportReasonLabels, type ReviewReportReason } from '@ilera/contracts';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { REPORT_REASON_MESSAGE, REVIEW_REPORT_REASONS, type ReviewReportReason } from '@ilera/contracts';
 import { toast } from '../../../lib/toast';
 import { dialogClosers, dialogOutcome } from '../../../components/dialog-parts';
 import { useReportReview } from '../api/report-review';
-import { failedToast, ReviewActionDialog } from './ReviewActionDialog';
+import { ReviewActionDialog, useFailedToast, useReviewSaid, WithReviewActionMessages } from './ReviewActionDialog';
 
-const reasonOptions = [
-  { value: '', label: 'Choose a reason', disabled: true },
-  ...REVIEW_REPORT_REASONS.map((value) => ({ value, label: reviewReportReasonLabels[value] })),
-];
+/** contracts' reviewReportReasonLabels, in the page's language (issue 50). */
+const reasonText: Record<ReviewReportReason, ReturnType<typeof msg>> = {
+  spam: msg`Spam or advertising`,
+  offensive: msg`Offensive or abusive`,
+  false: msg`False or misleading`,
+  no_visit: msg`Not based on a real visit`,
+  private_information: msg`Shares private information`,
+  other: msg`Something else`,
+};
 
-/** Report a review (D27): a reason from the short list and, optionally, a few words for the moderator. */
-export function ReportReviewDialog({ reviewId, onClose }: { reviewId: number | null; onClose: () => void }) {
+type ReportProps = { reviewId: number | null; onClose: () => void };
+
+/** Report a review (D27): a reason from the short list and, optionally, a few words for the moderator. Issue 50: in the page's language. */
+export function ReportReviewDialog(props: ReportProps) {
+  return (
+    <WithReviewActionMessages>
+      <Report {...props} />
+    </WithReviewActionMessages>
+  );
+}
+
+function Report({ reviewId, onClose }: ReportProps) {
+  const { t, i18n } = useLingui();
+  const said = useReviewSaid();
+  const failedToast = useFailedToast();
   const [reason, setReason] = useState<ReviewReportReason | ''>('');
   const [details, setDetails] = useState('');
   const report = useReportReview();
@@ -27,33 +47,38 @@ export function ReportReviewDialog({ reviewId, onClose }: { reviewId: number | n
 
   const submit = () => {
     if (!reason || reviewId == null) {
-      toast({ title: 'Error', description: REPORT_REASON_MESSAGE, variant: 'destructive' });
+      toast({ title: t`Error`, description: said(REPORT_REASON_MESSAGE), variant: 'destructive' });
       return;
     }
     report.mutate(
       { reviewId, reason, details: details.trim() || null },
       dialogOutcome(
-        { title: 'Review Reported', description: 'Thank you. A moderator will look at this review.' },
+        { title: t`Review Reported`, description: t`Thank you. A moderator will look at this review.` },
         done,
-        failedToast('Failed to report the review. Please try again.'),
+        failedToast(t`Failed to report the review. Please try again.`),
       ),
     );
   };
 
+  const reasonOptions = [
+    { value: '', label: t`Choose a reason`, disabled: true },
+    ...REVIEW_REPORT_REASONS.map((value) => ({ value, label: i18n._(reasonText[value]) })),
+  ];
+
   return (
     <ReviewActionDialog
-      title="Report this review"
-      intro="A moderator reads every report. Reviews that break our rules are hidden."
+      title={t`Report this review`}
+      intro={t`A moderator reads every report. Reviews that break our rules are hidden.`}
       opened={reviewId != null}
       onClose={close}
       onSubmit={submit}
       pending={report.isPending}
       canSubmit={!!reason}
-      submitLabel="Report"
+      submitLabel={t`Report`}
       submitColor="red"
     >
-      <NativeSelect label="Reason" data={reasonOptions} value={reason} onChange={(e) => setReason(e.currentTarget.value as ReviewReportReason)} required />
-      <Textarea label="Details (optional)" autosize minRows={2} maxLength={500} value={details} onChange={(e) => setDetails(e.currentTarget.value)} />
+      <NativeSelect label={t`Reason`} data={reasonOptions} value={reason} onChange={(e) => setReason(e.currentTarget.value as ReviewReportReason)} required />
+      <Textarea label={t`Details (optional)`} autosize minRows={2} maxLength={500} value={details} onChange={(e) => setDetails(e.currentTarget.value)} />
     </ReviewActionDialog>
   );
 }

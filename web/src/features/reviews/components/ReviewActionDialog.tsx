@@ -1,12 +1,55 @@
 import type { ReactNode } from 'react';
+import type { Messages } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Button, Modal, Stack, Text } from '@mantine/core';
+import type { Locale } from '@ilera/contracts/locales';
+import {
+  ALREADY_REPLIED_MESSAGE,
+  ALREADY_REPORTED_MESSAGE,
+  OWN_REVIEW_REPORT_MESSAGE,
+  REPLY_NOT_YOURS_MESSAGE,
+  REPORT_REASON_MESSAGE,
+  REVIEW_NOT_FOUND,
+} from '@ilera/contracts';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { DialogButtons } from '../../../components/dialog-parts';
+import { useLocale } from '../../../i18n/use-locale';
+import { usePartMessages, WithMessages } from '../../../i18n/with-messages';
+import { useSaid } from '../../../i18n/said';
+
+/**
+ * Issue 50 (decision 046): the reply and report dialogs' texts are a catalog of their own (profile-later.po), fetched
+ * with their code when one first opens: few visitors open them, and a profile's first load has little room left.
+ */
+const catalogs = new Map<Locale, Promise<Messages>>();
+const load = async (locale: Locale): Promise<Messages> => ((await import(`../../../locales/${locale}/profile-later.po`)) as { messages: Messages }).messages;
+
+export function WithReviewActionMessages({ children }: { children: ReactNode }) {
+  const messages = usePartMessages(useLocale(), load, catalogs);
+  return <WithMessages messages={messages}>{children}</WithMessages>;
+}
+
+/** The server's messages these dialogs may show (the API answers them in English), in the page's language. */
+const serverMessages = new Map([
+  [ALREADY_REPLIED_MESSAGE, msg`You have already replied to this review`],
+  [REPLY_NOT_YOURS_MESSAGE, msg`Only the provider reviewed can reply to this review`],
+  [ALREADY_REPORTED_MESSAGE, msg`You have already reported this review`],
+  [OWN_REVIEW_REPORT_MESSAGE, msg`You cannot report your own review`],
+  [REPORT_REASON_MESSAGE, msg`Please choose a reason for reporting this review`],
+  [REVIEW_NOT_FOUND, msg`Review not found`],
+]);
+
+/** A known server message in the page's language; English, and any other message, as the server said it. */
+export const useReviewSaid = () => useSaid(serverMessages);
 
 /** What a review action's dialog shows when its call fails: the server's message, or `fallback`. */
-export const failedToast = (fallback: string) => (error: Error) =>
-  toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
+export function useFailedToast(): (fallback: string) => (error: Error) => void {
+  const { t } = useLingui();
+  const said = useReviewSaid();
+  return (fallback) => (error) => toast({ title: t`Error`, description: said(errorMessage(error, fallback)), variant: 'destructive' });
+}
 
 /** The frame of the dialogs acting on one review (report, reply): a short explanation, the fields, Cancel and the action. */
 export function ReviewActionDialog(p: {

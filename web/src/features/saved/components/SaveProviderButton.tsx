@@ -1,4 +1,5 @@
 import { Button } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
 import { IconBookmark, IconBookmarkFilled } from '@tabler/icons-react';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -12,6 +13,7 @@ import { useToggleSaved, type SavedTarget } from '../api/toggle-saved-provider';
  * change is not faked: it says "You are offline" and stays as it was, to be tried again.
  */
 export function SaveProviderButton({ target, name, size = 'sm' }: { target: SavedTarget; name: string; size?: 'xs' | 'sm' }) {
+  const { t } = useLingui();
   const { user } = useAuth();
   const isPatient = user?.userType === 'patient';
   const list = useSavedProviders(isPatient);
@@ -29,12 +31,12 @@ export function SaveProviderButton({ target, name, size = 'sm' }: { target: Save
       size={size}
       leftSection={saved ? <IconBookmarkFilled size={16} aria-hidden /> : <IconBookmark size={16} aria-hidden />}
       aria-pressed={saved}
-      aria-label={saved ? `Saved: remove ${name} from your saved providers` : `Save ${name}`}
+      aria-label={saved ? t`Saved: remove ${name} from your saved providers` : t`Save ${name}`}
       loading={toggle.isPending}
       disabled={list.isLoading}
       onClick={onClick}
     >
-      {saved ? 'Saved' : 'Save'}
+      {saved ? t`Saved` : t`Save`}
     </Button>
   );
 }

@@ -79,7 +79,10 @@ export function CategoryCards({ state, facet, onChange }: PickerProps) {
                   {item.icon}
                 </ThemeIcon>
                 <Stack gap={0}>
-                  <Text fw={600}>{item.label}</Text>
+                  {/* A rarer institution type's name from the names table (the catalog has the common ones'). */}
+                  <Text fw={600}>
+                    <Name value={item.label} />
+                  </Text>
                   <Text size="sm" c="dimmed">
                     <CountLabel count={n} pros={pros} />
                   </Text>

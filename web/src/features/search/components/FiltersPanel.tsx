@@ -19,6 +19,7 @@ import {
 import { clearCareFilters, hasCareFilters, type SearchState } from '../search-state';
 import { formatCount } from './ResultParts';
 import { availabilityWindowText, institutionTypeIn, professionalTypeText } from '../labels';
+import { useNamesWhen } from '../../../i18n/names';
 
 // Issue 45's filters (open now, health plan, services, fee): their code comes when the filters open.
 const CareFilters = lazy(() => import('../../care/components/CareFilters'));
@@ -100,6 +101,9 @@ export function FiltersPanel({
     const next = city.trim();
     if (next !== (state.city ?? '')) onChange({ city: next || undefined });
   };
+  // Issue 50: the specialties' and services' names in the page's language, once the panel is open (the names table
+  // comes then; an option holds text only, so English until it has).
+  const named = useNamesWhen(opened);
   const pros = state.type === 'professionals';
   const hasFilters = Boolean(state.professionalType || state.specialty || state.institutionType || state.service || state.city || state.state || state.verified || state.availability) || hasCareFilters(state);
 
@@ -148,7 +152,7 @@ export function FiltersPanel({
                   { value: '', label: t`All Specialties` },
                   ...specialtyChoices(state.professionalType, facets.sub, state.specialty).map((s) => ({
                     value: s,
-                    label: withCount(s, facets.sub, s),
+                    label: withCount(named(s), facets.sub, s),
                   })),
                 ]}
               />
@@ -163,7 +167,8 @@ export function FiltersPanel({
                   { value: '', label: t`All Types` },
                   ...institutionTypeChoices(facets.category, state.institutionType).map((i) => ({
                     value: i,
-                    label: withCount(institutionTypeIn(t, i), facets.category, i),
+                    // A rarer type's name from the names table (the search page's catalog has the common ones').
+                    label: withCount(named(institutionTypeIn(t, i)), facets.category, i),
                   })),
                 ]}
               />
@@ -175,7 +180,7 @@ export function FiltersPanel({
                   { value: '', label: t`All Services` },
                   ...serviceChoices(state.institutionType, facets.sub, state.service).map((s) => ({
                     value: s,
-                    label: withCount(s, facets.sub, s),
+                    label: withCount(named(s), facets.sub, s),
                   })),
                 ]}
               />

@@ -47,7 +47,7 @@ function PageList({ total, value, onChange, translated = false }: { total: numbe
   );
 }
 
-/** The understood chips with "Lowest fee first" (search-later.po) and a specialty's or service's name (the names table). */
+/** The understood chips with "Lowest fee first" (search-later.po) and a directory name (the names table). */
 export function LaterChips({ Chips: Drawn, ...props }: ChipsProps & { Chips: typeof Chips }) {
   return (
     <WithSearchLaterMessages>
@@ -59,7 +59,9 @@ export function LaterChips({ Chips: Drawn, ...props }: ChipsProps & { Chips: typ
 function NamedChips({ Chips: Drawn, ...props }: ChipsProps & { Chips: ComponentType<ChipsProps & { later?: (u: Understood) => string | undefined }> }) {
   const { i18n } = useLingui();
   const names = useNames();
+  // A specialty's, a service's, a language's or an institution type's (a group's: "Hospitals (all kinds)") name.
+  const named = new Set(['specialty', 'services', 'languages', 'type']);
   const later = (u: Understood) =>
-    u.field === 'sort' && u.value === 'fee' ? i18n._(laterTexts.lowestFee) : u.field === 'specialty' || u.field === 'services' ? names(u.label) : undefined;
+    u.field === 'sort' && u.value === 'fee' ? i18n._(laterTexts.lowestFee) : named.has(u.field) ? names(u.label) : undefined;
   return <Drawn {...props} later={later} />;
 }

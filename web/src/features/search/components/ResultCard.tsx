@@ -13,15 +13,16 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { Plural, useLingui } from '@lingui/react/macro';
-import { formatNaira, institutionTypeLabel, LISTED_FROM_REGISTER, REGISTER_SOURCE, type ProfessionalType } from '@ilera/contracts';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { formatNaira, institutionTypeLabel, languageName, LISTED_FROM_REGISTER, REGISTER_SOURCE, type ProfessionalType } from '@ilera/contracts';
 import { institutionTypeIn, professionalTypeText } from '../labels';
 import { ProviderPhoto } from '../../../components/ProviderPhoto';
 import { SaveProviderButton } from '../../saved/components/SaveProviderButton';
 import { Detail, Distance, NextAvailable, RatingLine, TrustBadges } from './ResultParts';
 import { AcceptsPlan, OpenStateLine } from '../../care/components/CareHitLines';
 import { speaks } from '../../profiles/speaks';
-import { Name } from '../../../i18n/names';
+import { Name, NameList } from '../../../i18n/names';
+import { useLocale } from '../../../i18n/use-locale';
 import { SearchLater } from './SearchLater';
 
 /** What every provider in the search index carries (search/src/documents.ts). */
@@ -235,13 +236,20 @@ export function ProfessionalResultCard({ hit, plan }: { hit: ProfessionalHit; pl
         [IconSchool, t`Education`, hit.education],
         [IconCash, t`Consultation fee`, feeOf(hit, t`Free at the point of care`, hit.consultationFeeNaira ?? hit.consultationFee)],
         [IconBriefcase, t`Experience`, <Plural value={hit.yearsOfExperience} one="# year of experience" other="# years of experience" />],
-        [IconWorld, t`Languages`, speaks(hit.languages)],
+        [IconWorld, t`Languages`, hit.languages?.length ? <SpeaksLine codes={hit.languages} /> : undefined],
       ]}
       summary={hit.bio}
       bookPreposition="with"
       plan={plan}
     />
   );
+}
+
+/** Issue 50: "Speaks English, Hausa" as the spec's card says it; in another language, the languages' names in it. */
+function SpeaksLine({ codes }: { codes: string[] }) {
+  if (useLocale() === 'en') return speaks(codes);
+  const named = <NameList values={codes.map(languageName)} />;
+  return <Trans>Speaks {named}</Trans>;
 }
 
 const SERVICES_SHOWN = 3;

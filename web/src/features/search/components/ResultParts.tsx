@@ -3,7 +3,9 @@ import { Anchor, Badge, Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconCalendarEvent, IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { formatSlotShort, lagosDateTimeParts } from '@ilera/contracts';
+import { lagosDateTimeParts } from '@ilera/contracts';
+import { slotIn } from '../../../i18n/dates';
+import { useLocale } from '../../../i18n/use-locale';
 import { Stars } from '../../../components/Stars';
 
 export { formatCount } from '../../../lib/format-count';
@@ -81,6 +83,7 @@ export function Distance({ metres, approximate }: { metres?: number; approximate
  * the profile that opens the booking dialog at that slot (book=YYYY-MM-DDTHH:MM).
  */
 export function NextAvailable({ href, nextSlot, bookingMode }: { href: string; nextSlot?: number; bookingMode?: string }) {
+  const locale = useLocale();
   if (bookingMode === 'directory') {
     return (
       <Text size="sm" fw={500}>
@@ -96,11 +99,12 @@ export function NextAvailable({ href, nextSlot, bookingMode }: { href: string; n
     );
   }
   const { date, time } = lagosDateTimeParts(new Date(nextSlot * 1000));
+  const slot = slotIn(locale, nextSlot * 1000);
   return (
     <Group gap={6} wrap="nowrap">
       <IconCalendarEvent size={16} aria-hidden />
       <Anchor component={Link} to={`${href}?book=${date}T${time}`} size="sm" fw={600}>
-        <Trans>Next available: {formatSlotShort(nextSlot * 1000)}</Trans>
+        <Trans>Next available: {slot}</Trans>
       </Anchor>
     </Group>
   );

@@ -3,7 +3,7 @@ import { Button, Group, Pill, Stack, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import type { Understood } from '../understood';
 import { institutionTypeLabel } from '@ilera/contracts';
-import { institutionTypeIn, professionalTypeText } from '../labels';
+import { hasInstitutionTypeText, institutionTypeIn, professionalTypeText } from '../labels';
 import { useLocale } from '../../../i18n/use-locale';
 
 const LaterChips = lazy(() => import('./LaterParts').then((m) => ({ default: m.LaterChips })));
@@ -16,7 +16,11 @@ export type ChipsProps = {
 };
 
 /** The fields whose chips have words in search-later.po ("Lowest fee first") or the directory's names table. */
-const LATER_FIELDS = new Set(['sort', 'specialty', 'services']);
+const LATER_FIELDS = new Set(['sort', 'specialty', 'services', 'languages']);
+
+/** A chip of one institution type the search page's catalog names ("Teaching Hospital"); else a group's or a rarer type's (the names table). */
+const knownType = (u: Understood) => u.field === 'type' && u.label === institutionTypeLabel(u.value) && hasInstitutionTypeText(u.value);
+const saidLater = (u: Understood) => LATER_FIELDS.has(u.field) || (u.field === 'type' && !knownType(u));
 
 /**
  * What the typed words were understood as, above the results (issue 13), as Zocdoc
@@ -29,7 +33,7 @@ const LATER_FIELDS = new Set(['sort', 'specialty', 'services']);
 export function UnderstoodChips(props: ChipsProps) {
   // Issue 50: a chip whose words come later (a sort's, a specialty's or a service's name) in another language: the
   // chips are drawn again once they have come, in English meanwhile.
-  if (useLocale() === 'en' || !props.items.some((u) => LATER_FIELDS.has(u.field))) return <Chips {...props} />;
+  if (useLocale() === 'en' || !props.items.some(saidLater)) return <Chips {...props} />;
   return (
     <Suspense fallback={<Chips {...props} />}>
       <LaterChips {...props} Chips={Chips} />
@@ -46,6 +50,7 @@ export function Chips({ items, onRemove, onApply, later }: ChipsProps & { later?
    * place, a plan's name) as the directory holds it, a specialty's or service's from the names table; "Lowest fee
    * first" (the words "cheap", "affordable") from search-later.po.
    */
+  const speaksChip = (named: string) => t`Speaks ${named}`;
   const chipLabel = (u: Understood): string => {
     switch (u.field) {
       case 'near':
@@ -61,15 +66,15 @@ export function Chips({ items, onRemove, onApply, later }: ChipsProps & { later?
       case 'professionalType':
         return u.value in professionalTypeText ? t(professionalTypeText[u.value as keyof typeof professionalTypeText]) : u.label;
       case 'type':
-        // One type by its list's name ("Teaching Hospital"); a group of types keeps the API's words.
-        return u.label === institutionTypeLabel(u.value) ? institutionTypeIn(t, u.value) : u.label;
+        // One type by the search page's words ("Teaching Hospital"); a group of types ("Hospitals (all kinds)") or a
+        // rarer type by the names table, English (the API's words) until it has come.
+        return knownType(u) ? institutionTypeIn(t, u.value) : (later?.(u) ?? u.label);
     }
-    const said = later?.(u);
-    if (said) return said;
     const named = /^(?:Accepts|Speaks) (.+)$/.exec(u.label)?.[1];
     if (named && u.field === 'plans') return t`Accepts ${named}`;
-    if (named && u.field === 'languages') return t`Speaks ${named}`;
-    return u.label;
+    // The language's name from the names table ("Speaks Hausa" is "Yana jin Hausa", "Ó ń sọ Háúsá").
+    if (named && u.field === 'languages') return speaksChip(later?.({ ...u, label: named }) ?? named);
+    return later?.(u) || u.label;
   };
   const applied = items.filter((u) => !u.suggested);
   const offered = items.filter((u) => u.suggested);
