@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -255,8 +256,8 @@ describe('seedDemo', () => {
     const again = await createTestDatabase();
     const other = await createTestDatabase();
     try {
-      await seedDemo(again.sql, { now: NOW });
-      await seedDemo(other.sql, { now: NOW, seed: 99 });
+      // Two databases of their own, seeded side by side.
+      await Promise.all([seedDemo(again.sql, { now: NOW }), seedDemo(other.sql, { now: NOW, seed: 99 })]);
       const first = await names(sql);
       expect(await names(again.sql)).toEqual(first);
       expect(await names(other.sql)).not.toEqual(first);
@@ -274,8 +275,17 @@ describe('npm run seed', () => {
   });
   afterAll(() => db?.sql.end());
 
+  /**
+   * The command of package.json's "seed" script (`tsx <file>`), run as node with tsx's loader: the same file
+   * and arguments as `npm run seed -- <args>`, without npx's process and tsx's CLI process.
+   */
+  const [seedTsx, ...seedScript] = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.seed as string).split(' ');
+  it('is package.json\'s "seed" script, tsx running scripts/seed.ts', () => {
+    expect([seedTsx, ...seedScript]).toEqual(['tsx', 'scripts/seed.ts']);
+  });
+
   const run = (args: string[]) =>
-    promisify(execFile)('npx', ['tsx', 'scripts/seed.ts', ...args], {
+    promisify(execFile)(process.execPath, ['--import', 'tsx', ...seedScript, ...args], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: db.url },
       timeout: 120_000,
