@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -139,7 +140,8 @@ describe('seedDemo', () => {
   });
 
   it('has the four demo accounts, and each one signs in with the demo password', async () => {
-    for (const [role, account] of Object.entries(DEMO_ACCOUNTS)) {
+    // The four accounts side by side: each check is its own (argon2 verifies in libuv's thread pool).
+    await Promise.all(Object.entries(DEMO_ACCOUNTS).map(async ([role, account]) => {
       const [row] = await sql<{ userType: string; firstName: string; lastName: string; passwordHash: string }[]>`
         SELECT u.user_type, u.first_name, u.last_name, p.password_hash
         FROM users u JOIN user_passwords p ON p.user_id = u.id WHERE u.email = ${account.email}`;
@@ -149,7 +151,7 @@ describe('seedDemo', () => {
       const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
       expect(me.statusCode).toBe(200);
       expect(me.json()).toMatchObject({ email: account.email, userType: role });
-    }
+    }));
   });
 
   it("gives institutions public e-mails of their own, never an account's sign-in e-mail (D18)", async () => {
@@ -255,8 +257,8 @@ describe('seedDemo', () => {
     const again = await createTestDatabase();
     const other = await createTestDatabase();
     try {
-      await seedDemo(again.sql, { now: NOW });
-      await seedDemo(other.sql, { now: NOW, seed: 99 });
+      // Two databases of their own, seeded side by side.
+      await Promise.all([seedDemo(again.sql, { now: NOW }), seedDemo(other.sql, { now: NOW, seed: 99 })]);
       const first = await names(sql);
       expect(await names(again.sql)).toEqual(first);
       expect(await names(other.sql)).not.toEqual(first);
@@ -274,8 +276,17 @@ describe('npm run seed', () => {
   });
   afterAll(() => db?.sql.end());
 
+  /**
+   * The command of package.json's "seed" script (`tsx <file>`), run as node with tsx's loader: the same file
+   * and arguments as `npm run seed -- <args>`, without npx's process and tsx's CLI process.
+   */
+  const [seedTsx, ...seedScript] = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.seed as string).split(' ');
+  it('is package.json\'s "seed" script, tsx running scripts/seed.ts', () => {
+    expect([seedTsx, ...seedScript]).toEqual(['tsx', 'scripts/seed.ts']);
+  });
+
   const run = (args: string[]) =>
-    promisify(execFile)('npx', ['tsx', 'scripts/seed.ts', ...args], {
+    promisify(execFile)(process.execPath, ['--import', 'tsx', ...seedScript, ...args], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: db.url },
       timeout: 120_000,

@@ -10,10 +10,12 @@ import { createTestContext, type TestContext } from '../../../../test/support';
 import { createUser, login } from '../../../../test/factories';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 const script = path.join(root, 'api/src/cli/admin-create.ts');
 
-/** Runs `npm run admin:create`'s script as its own process, as an operator would. */
+/**
+ * Runs `npm run admin:create`'s script as its own process, as an operator would: node with tsx's loader
+ * (what the tsx command starts, without the tsx command's own process).
+ */
 function runCli(
   args: string[],
   env: Record<string, string | undefined>,
@@ -24,7 +26,7 @@ function runCli(
     delete base.DATABASE_URL;
     delete base.ADMIN_PASSWORD;
     delete base.DATA_DIR;
-    const child = spawn(tsx, [script, ...args], { cwd: root, env: { ...base, ...env } as NodeJS.ProcessEnv });
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: root, env: { ...base, ...env } as NodeJS.ProcessEnv });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -77,14 +79,17 @@ describe('npm run admin:create', () => {
 
   it('refuses a short password, a missing password and a bad e-mail, creating nothing', async () => {
     const email = `short-${Date.now()}@ilera.ng`;
-    const short = await runCli(['--email', email], { DATABASE_URL: ctx.dbUrl, ADMIN_PASSWORD: 'short' });
+    // Four operators' mistakes at once: each run creates nothing, so none depends on another.
+    const [short, none, bad, usage] = await Promise.all([
+      runCli(['--email', email], { DATABASE_URL: ctx.dbUrl, ADMIN_PASSWORD: 'short' }),
+      runCli(['--email', email], { DATABASE_URL: ctx.dbUrl }, ''),
+      runCli(['--email', 'not-an-email'], { DATABASE_URL: ctx.dbUrl, ADMIN_PASSWORD: 'long-enough-1' }),
+      runCli([], { DATABASE_URL: ctx.dbUrl }),
+    ]);
     expect(short.code).toBe(1);
     expect(short.stderr).toContain('Password must be at least 8 characters');
-    const none = await runCli(['--email', email], { DATABASE_URL: ctx.dbUrl }, '');
     expect(none.code).not.toBe(0);
-    const bad = await runCli(['--email', 'not-an-email'], { DATABASE_URL: ctx.dbUrl, ADMIN_PASSWORD: 'long-enough-1' });
     expect(bad.code).toBe(2);
-    const usage = await runCli([], { DATABASE_URL: ctx.dbUrl });
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('--email');
     const rows = await ctx.sql`SELECT 1 FROM users WHERE email = ${email}`;
