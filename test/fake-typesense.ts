@@ -548,14 +548,25 @@ function tokens(text: string, separators: string[]): string[] {
   return out;
 }
 
+/** A synonym's words, tokenized once (a synonym is replaced, never changed in place): each search tokenized them all. */
+const synonymWords = new WeakMap<object, { members: string[][]; roots: string[][] }>();
+function synonymTokens(synonym: { synonyms: string[]; root?: string }): { members: string[][]; roots: string[][] } {
+  let words = synonymWords.get(synonym);
+  if (!words) {
+    // synonym_index.cpp tokenizes synonyms without the collection's separators (its Tokenizer gets none).
+    const members = synonym.synonyms.map((s) => tokens(s, []));
+    words = { members, roots: synonym.root !== undefined ? [tokens(synonym.root, [])] : members };
+    synonymWords.set(synonym, words);
+  }
+  return words;
+}
+
 /** The token lists a query stands for: itself and, for each synonym it contains, the query with the synonym's other words. */
 function queryVariants(c: Collection, words: string[]): string[][] {
   const variants = [words];
   const has = (seq: string[], at: number, part: string[]) => part.length > 0 && part.every((t, k) => seq[at + k] === t);
-  for (const { synonyms, root } of c.synonyms.values()) {
-    // synonym_index.cpp tokenizes synonyms without the collection's separators (its Tokenizer gets none).
-    const members = synonyms.map((s) => tokens(s, []));
-    const roots = root !== undefined ? [tokens(root, [])] : members;
+  for (const synonym of c.synonyms.values()) {
+    const { members, roots } = synonymTokens(synonym);
     for (const from of roots) {
       for (let at = 0; at + from.length <= words.length; at++) {
         if (!has(words, at, from)) continue;
