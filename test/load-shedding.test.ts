@@ -22,7 +22,7 @@ beforeAll(async () => {
   // PostgreSQL, and /healthz must still reach it (the default pool on 2 cores is 5 connections).
   setting = await processEnvironment('load-shedding', { LOAD_SHED_MAX_IN_FLIGHT: String(MAX_IN_FLIGHT), DATABASE_POOL_MAX: String(HELD + 4) });
   ({ sql, base } = setting);
-  api = startApp('--api', setting.env);
+  api = await startApp('--api', setting.env);
   await waitUntil(async () => (await fetch(`${base}/healthz`)).ok, api, 'API process', 60000);
 });
 afterAll(async () => {

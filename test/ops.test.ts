@@ -127,9 +127,9 @@ describe('a real Prometheus scraping the API and workers processes', () => {
     const [apiMetrics, workerMetrics, promPort] = [await freePort(), await freePort(), await freePort()];
     metricsPorts = [apiMetrics, workerMetrics];
     setting = await processEnvironment('ops');
-    api = startApp('--api', { ...setting.env, METRICS_PORT: String(apiMetrics) });
+    api = await startApp('--api', { ...setting.env, METRICS_PORT: String(apiMetrics) });
     // The workers' metrics open to the machine's network, with a token (as in docker-compose).
-    workers = startApp('--workers', { ...setting.env, METRICS_PORT: String(workerMetrics), METRICS_HOST: '0.0.0.0', METRICS_TOKEN: token });
+    workers = await startApp('--workers', { ...setting.env, METRICS_PORT: String(workerMetrics), METRICS_HOST: '0.0.0.0', METRICS_TOKEN: token });
     // The first start seeds the demo directory.
     await waitUntil(async () => (await fetch(`${setting.base}/healthz`).catch(() => null))?.ok === true, api, 'API process', 120000);
     const withToken = { headers: { authorization: `Bearer ${token}` } };
