@@ -11,46 +11,60 @@
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
-const outdir = path.join(root, 'dist');
 
-const external = new Set<string>();
-for (const dir of ['.', 'contracts', 'db', 'search', 'api', 'workers']) {
-  // dist/ resolves packages from the root's node_modules only: a workspace's own copy would be passed over.
-  if (dir !== '.' && existsSync(path.join(root, dir, 'node_modules'))) {
-    throw new Error(`${dir}/node_modules exists: align that workspace's dependency versions with the root's (npm dedupe).`);
+/** Every command dist/ holds, by its output name. */
+export const serverEntries = {
+  start: 'scripts/start.ts',
+  seed: 'scripts/seed.ts',
+  reindex: 'search/src/cli.ts',
+  'admin-create': 'api/src/cli/admin-create.ts',
+  outbox: 'workers/src/outbox-cli.ts',
+  backup: 'scripts/backup.ts',
+  restore: 'scripts/restore.ts',
+  'import-facilities': 'scripts/import-facilities.ts',
+};
+
+/**
+ * Compiles `entryPoints` into `outdir`, which must sit one folder below the repository's root (as dist/ does):
+ * the bundle finds db/migrations and web/dist one folder up, and node_modules from there.
+ * The tests build the server once per run this way, outside dist/ (test/server-build.ts).
+ */
+export async function buildServer(outdir: string, entryPoints: Record<string, string> = serverEntries) {
+  const external = new Set<string>();
+  for (const dir of ['.', 'contracts', 'db', 'search', 'api', 'workers']) {
+    // The bundle resolves packages from the root's node_modules only: a workspace's own copy would be passed over.
+    if (dir !== '.' && existsSync(path.join(root, dir, 'node_modules'))) {
+      throw new Error(`${dir}/node_modules exists: align that workspace's dependency versions with the root's (npm dedupe).`);
+    }
+    const pkg = JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8'));
+    for (const name of Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies })) {
+      if (!name.startsWith('@ilera/')) external.add(name).add(`${name}/*`);
+    }
   }
-  const pkg = JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8'));
-  for (const name of Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies })) {
-    if (!name.startsWith('@ilera/')) external.add(name).add(`${name}/*`);
-  }
+  if (path.dirname(path.resolve(outdir)) !== root) throw new Error(`${outdir}: the build must sit one folder below ${root}`);
+  rmSync(outdir, { recursive: true, force: true });
+  await build({
+    absWorkingDir: root,
+    entryPoints,
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: true,
+    external: [...external],
+    define: { __ILERA_BUILD__: 'true' },
+    logLevel: 'warning',
+  });
 }
 
-rmSync(outdir, { recursive: true, force: true });
-const started = Date.now();
-await build({
-  absWorkingDir: root,
-  entryPoints: {
-    start: 'scripts/start.ts',
-    seed: 'scripts/seed.ts',
-    reindex: 'search/src/cli.ts',
-    'admin-create': 'api/src/cli/admin-create.ts',
-    outbox: 'workers/src/outbox-cli.ts',
-    backup: 'scripts/backup.ts',
-    restore: 'scripts/restore.ts',
-    'import-facilities': 'scripts/import-facilities.ts',
-  },
-  outdir,
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  sourcemap: true,
-  external: [...external],
-  define: { __ILERA_BUILD__: 'true' },
-  logLevel: 'warning',
-});
-console.log(`server built to dist/ in ${Date.now() - started} ms`);
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const started = Date.now();
+  await buildServer(path.join(root, 'dist'));
+  console.log(`server built to dist/ in ${Date.now() - started} ms`);
+}

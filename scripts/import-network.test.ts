@@ -217,7 +217,7 @@ describe('import:network', () => {
     const fresh = await createTestDatabase();
     await fresh.sql.end({ timeout: 2 });
     const url = fresh.url;
-    const failed = await run('npx', ['tsx', 'scripts/import-network.ts', '--payer', 'cli-hmo', '--file', file], {
+    const failed = await run(process.execPath, ['--import', 'tsx', 'scripts/import-network.ts', '--payer', 'cli-hmo', '--file', file], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: url },
     }).catch((e: { code: number; stderr: string }) => e);

@@ -10,6 +10,7 @@ import { seedDemo } from '@ilera/db/seed/demo';
 import { reindexAll } from '@ilera/search';
 import { buildApp } from '@ilera/api/app';
 import { createRedis } from '@ilera/workers';
+import { compiledServer } from './server-build';
 import { createTestDatabase } from './support';
 
 /**
@@ -34,8 +35,9 @@ async function emptyDatabase(): Promise<{ url: string; sql: Sql }> {
   return { url, sql: createSql(url, { max: 4 }) };
 }
 
-function command(script: 'backup' | 'restore', args: string[], databaseUrl: string) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
+/** `script` compiled, as production runs it (`node dist/backup.js`; test/server-build.ts). */
+async function command(script: 'backup' | 'restore', args: string[], databaseUrl: string) {
+  const r = spawnSync(process.execPath, [...(await compiledServer(script)), ...args], {
     cwd: root,
     env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, DATA_DIR: path.join(dir, 'data'), TYPESENSE_URL: '', LOG_LEVEL: 'warn' },
     encoding: 'utf8',
@@ -106,7 +108,7 @@ describe('npm run backup, then npm run restore into a new database', () => {
   const backupDir = () => path.join(dir, 'backup');
 
   it('writes a custom-format dump and a manifest with time, migration level, checksum and row counts', async () => {
-    const r = command('backup', ['--to', backupDir()], source.url);
+    const r = await command('backup', ['--to', backupDir()], source.url);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     const manifest = JSON.parse(readFileSync(path.join(backupDir(), 'manifest.json'), 'utf8'));
@@ -124,7 +126,7 @@ describe('npm run backup, then npm run restore into a new database', () => {
 
   it('restores it into an empty database with the same rows, and search answers as on the original', async () => {
     restored = await emptyDatabase();
-    const r = command('restore', ['--from', backupDir()], restored.url);
+    const r = await command('restore', ['--from', backupDir()], restored.url);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('restore complete');
@@ -138,7 +140,7 @@ describe('npm run backup, then npm run restore into a new database', () => {
   });
 
   it('refuses a database that is not empty', async () => {
-    const r = command('restore', ['--from', backupDir()], restored.url);
+    const r = await command('restore', ['--from', backupDir()], restored.url);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('the database is not empty');
   });
@@ -152,7 +154,7 @@ describe('npm run backup, then npm run restore into a new database', () => {
     writeFileSync(dump, bytes);
     const target = await emptyDatabase();
     try {
-      const r = command('restore', ['--from', damaged], target.url);
+      const r = await command('restore', ['--from', damaged], target.url);
       expect(r.status).toBe(1);
       expect(r.stderr).toContain("does not match the manifest's checksum");
       const [tables] = await target.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`;

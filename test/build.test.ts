@@ -46,7 +46,7 @@ describe('compiled server (dist/)', () => {
     sql = db.sql;
     dbUrl = db.url;
     port = await freePort();
-    app = startApp(
+    app = await startApp(
       '--api',
       {
         DATABASE_URL: db.url,

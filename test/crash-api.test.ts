@@ -48,7 +48,7 @@ async function book(cookie: string, body: object): Promise<Outcome> {
 }
 
 async function startApi(): Promise<AppProcess> {
-  const api = startApp('--api', env);
+  const api = await startApp('--api', env);
   procs.push(api);
   await waitUntil(async () => (await fetch(`${base}/healthz`)).ok, api, 'API process', 60000);
   return api;

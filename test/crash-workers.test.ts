@@ -77,7 +77,7 @@ describe('workers process killed with SIGKILL in the middle of a batch', () => {
     const ids = pros.map((p) => p.id);
 
     const env = workersEnv(ctx);
-    const first = startApp('--workers', env);
+    const first = await startApp('--workers', env);
     procs.push(first);
     await waitUntil(() => indexedBy(first).length >= 30, first, 'first workers process indexing', 90000);
     await killApp(first);
@@ -95,7 +95,7 @@ describe('workers process killed with SIGKILL in the middle of a batch', () => {
     expect(atKill.indexed).toBeLessThan(N);
 
     const restartedAt = Date.now();
-    const second = startApp('--workers', env);
+    const second = await startApp('--workers', env);
     procs.push(second);
     const docs = async () =>
       (await ctx.sql`SELECT count(*)::int AS n FROM search_documents WHERE collection = 'professionals' AND id = ANY(${ids.map(String)}::text[])`)[0].n as number;
@@ -160,7 +160,7 @@ describe('workers process killed with SIGKILL in the middle of a batch', () => {
         for (const id of ids) await emit(tx, 'search.professional', { id });
       });
 
-    const first = startApp('--workers', env);
+    const first = await startApp('--workers', env);
     procs.push(first);
     // One approval goes all the way first, so the process has loaded BullMQ's scripts into Redis.
     await approve([pros[0]!.id]);
@@ -189,7 +189,7 @@ describe('workers process killed with SIGKILL in the middle of a batch', () => {
     await c.sql`UPDATE outbox SET locked_until = now() - interval '1 second' WHERE locked_until IS NOT NULL AND processed_at IS NULL`;
 
     const restartedAt = Date.now();
-    const second = startApp('--workers', env);
+    const second = await startApp('--workers', env);
     procs.push(second);
     await waitUntil(
       async () => (await c.sql`SELECT count(*)::int AS n FROM outbox WHERE processed_at IS NULL`)[0].n === 0 && indexedBy(second).length >= batch.length,

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
@@ -94,6 +94,11 @@ async function prepare(): Promise<Run> {
     await drops.end();
     await admin.end();
     await stop();
+    // The run's compiled server (test/server-build.ts), and a copy a file's build left when another won the rename.
+    const root = path.resolve(__dirname, '..');
+    for (const name of await readdir(root)) {
+      if (name.startsWith(`.test-server-${runId}`)) await rm(path.join(root, name), { recursive: true, force: true });
+    }
   };
   return { serverUrl, templateDb, runId, teardown };
 }

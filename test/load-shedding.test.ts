@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sql } from '@ilera/db';
 import { processEnvironment, startApp, stopApp, waitUntil, type AppProcess, type ProcessEnvironment } from './processes';
+import { createUser } from './factories';
 
 /**
  * Load shedding (issue 13): an API process (`npm run start:api`) holding more requests than its
@@ -22,7 +23,9 @@ beforeAll(async () => {
   // PostgreSQL, and /healthz must still reach it (the default pool on 2 cores is 5 connections).
   setting = await processEnvironment('load-shedding', { LOAD_SHED_MAX_IN_FLIGHT: String(MAX_IN_FLIGHT), DATABASE_POOL_MAX: String(HELD + 4) });
   ({ sql, base } = setting);
-  api = startApp('--api', setting.env);
+  // A user exists, so start.ts does not seed the demo directory (the held requests need no rows).
+  await createUser(sql, { userType: 'admin' });
+  api = await startApp('--api', setting.env);
   await waitUntil(async () => (await fetch(`${base}/healthz`)).ok, api, 'API process', 60000);
 });
 afterAll(async () => {

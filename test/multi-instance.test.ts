@@ -78,10 +78,10 @@ beforeAll(async () => {
     LOG_LEVEL: 'warn',
     TYPESENSE_URL: '',
   };
-  const apiA = start('--api', { ...env, PORT: String(portA) });
-  const apiB = start('--api', { ...env, PORT: String(portB) });
+  const apiA = await start('--api', { ...env, PORT: String(portA) });
+  const apiB = await start('--api', { ...env, PORT: String(portB) });
   // The workers log each index update at info (pino honours LOG_LEVEL): the last test reads those lines.
-  workers = start('--workers', { ...env, PORT: '0', LOG_LEVEL: 'info' });
+  workers = await start('--workers', { ...env, PORT: '0', LOG_LEVEL: 'info' });
   procs.push(apiA, apiB, workers);
   a = `http://127.0.0.1:${portA}`;
   b = `http://127.0.0.1:${portB}`;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './support';
 import { processEnvironment, startApp, stopApp, waitUntil, type AppProcess, type ProcessEnvironment } from './processes';
+import { createUser } from './factories';
 
 /**
  * Issue 38: ops/prometheus.yml and ops/alerts.yml pass Debian's promtool (config, rules, and the unit
@@ -127,10 +128,11 @@ describe('a real Prometheus scraping the API and workers processes', () => {
     const [apiMetrics, workerMetrics, promPort] = [await freePort(), await freePort(), await freePort()];
     metricsPorts = [apiMetrics, workerMetrics];
     setting = await processEnvironment('ops');
-    api = startApp('--api', { ...setting.env, METRICS_PORT: String(apiMetrics) });
+    // A user exists, so start.ts does not seed the demo directory (nothing here reads it; the seed and its indexing cost CPU).
+    await createUser(setting.sql, { userType: 'admin' });
+    api = await startApp('--api', { ...setting.env, METRICS_PORT: String(apiMetrics) });
     // The workers' metrics open to the machine's network, with a token (as in docker-compose).
-    workers = startApp('--workers', { ...setting.env, METRICS_PORT: String(workerMetrics), METRICS_HOST: '0.0.0.0', METRICS_TOKEN: token });
-    // The first start seeds the demo directory.
+    workers = await startApp('--workers', { ...setting.env, METRICS_PORT: String(workerMetrics), METRICS_HOST: '0.0.0.0', METRICS_TOKEN: token });
     await waitUntil(async () => (await fetch(`${setting.base}/healthz`).catch(() => null))?.ok === true, api, 'API process', 120000);
     const withToken = { headers: { authorization: `Bearer ${token}` } };
     await waitUntil(async () => (await fetch(`http://127.0.0.1:${workerMetrics}/metrics`, withToken).catch(() => null))?.ok === true, workers, 'workers metrics', 60000);

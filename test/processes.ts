@@ -6,6 +6,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import type { Sql } from '@ilera/db';
 import { createRedis } from '@ilera/workers';
+import { compiledServer } from './server-build';
 import { createTestDatabase, freePort } from './support';
 
 /** `scripts/start.ts` in its own process, as deployed (`npm run start:api` / `start:workers`). */
@@ -18,14 +19,13 @@ export interface AppProcess {
   exited: Promise<number | null>;
 }
 
-/** `entry` is the node arguments that run the app: the TypeScript sources by default, or the build (dist/start.js). */
-export function startApp(
-  mode: '--api' | '--workers',
-  env: Record<string, string>,
-  entry: string[] = ['--import', 'tsx', 'scripts/start.ts'],
-): AppProcess {
+/**
+ * `entry` is the node arguments that run the app: by default `scripts/start.ts` compiled once for the run
+ * (test/server-build.ts), as production runs it; build.test.ts passes dist/start.js.
+ */
+export async function startApp(mode: '--api' | '--workers', env: Record<string, string>, entry?: string[]): Promise<AppProcess> {
   let out = '';
-  const child = spawn(process.execPath, [...entry, mode], {
+  const child = spawn(process.execPath, [...(entry ?? (await compiledServer())), mode], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { compiledServer } from './server-build';
 import { createTestDatabase, freePort } from './support';
 import { createUser } from './factories';
 
@@ -23,10 +24,10 @@ interface Run {
   kill: () => void;
 }
 
-function start(mode: '--api' | '--workers', env: Record<string, string>): Run {
+async function start(mode: '--api' | '--workers', env: Record<string, string>): Promise<Run> {
   let stdout = '';
   let stderr = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', mode], {
+  const child = spawn(process.execPath, [...(await compiledServer()), mode], {
     cwd: root,
     // Nothing inherited that could decide the outcome (a developer's SESSION_SECRET, SMTP_URL...).
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', ...env },
@@ -61,7 +62,7 @@ describe('NODE_ENV=production: scripts/start.ts --api refuses to start', () => {
     ['without SMTP_URL (mail would go to files)', { SESSION_SECRET: goodSecret(), SMTP_URL: '' }, 'Configuration refused: SMTP_URL must be set with NODE_ENV=production (or MAIL_TO_FILES=1 to write mail to DATA_DIR/outbox on purpose)'],
     ['with TYPESENSE_URL but no TYPESENSE_API_KEY', { SESSION_SECRET: goodSecret(), TYPESENSE_URL: 'http://127.0.0.1:8108' }, 'Configuration refused: TYPESENSE_URL is set but TYPESENSE_API_KEY is not'],
   ])('%s, in one line, exit code 1', async (_case, env, message) => {
-    const run = start('--api', { ...base(), ...env });
+    const run = await start('--api', { ...base(), ...env });
     expect(await run.code).toBe(1);
     expect(run.stderr()).toBe(`${message}\n`);
     expect(run.stdout()).toBe('');
@@ -70,7 +71,7 @@ describe('NODE_ENV=production: scripts/start.ts --api refuses to start', () => {
 
 describe('NODE_ENV=production: the workers', () => {
   it('refuse to write mail to files without MAIL_TO_FILES=1, and need no SESSION_SECRET', async () => {
-    const run = start('--workers', { ...unreachable, DATA_DIR: dataDir });
+    const run = await start('--workers', { ...unreachable, DATA_DIR: dataDir });
     expect(await run.code).toBe(1);
     expect(run.stderr()).toBe(
       'Configuration refused: SMTP_URL must be set with NODE_ENV=production (or MAIL_TO_FILES=1 to write mail to DATA_DIR/outbox on purpose)\n',
@@ -88,7 +89,7 @@ describe('NODE_ENV=production with good settings', () => {
     await createUser(db.sql, { userType: 'admin' });
     await db.sql.end();
     const port = await freePort();
-    const run = start('--api', {
+    const run = await start('--api', {
       ...mail,
       DATABASE_URL: db.url,
       REDIS_URL: inject('redisUrl'),

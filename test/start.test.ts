@@ -4,18 +4,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import postgres from 'postgres';
+import { compiledServer } from './server-build';
 import { createTestDatabase, freePort } from './support';
 
 /**
- * `npm start`'s process (scripts/start.ts) as a user runs it: no DATABASE_URL
+ * `npm start`'s process (scripts/start.ts, compiled as `npm start` runs it: test/server-build.ts) as a user runs it: no DATABASE_URL
  * means the embedded PostgreSQL under DATA_DIR, seeded with the demo data on
  * first start; data survives a restart; SIGTERM shuts down cleanly.
  */
 const root = path.resolve(__dirname, '..');
 
-function start(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+async function start(env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string }> {
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  const child = spawn(process.execPath, await compiledServer(), {
     cwd: root,
     env: { ...process.env, DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -63,7 +64,7 @@ describe('npm start', () => {
       REDIS_URL: inject('redisUrl'),
       REDIS_PREFIX: `ilera-start-${inject('runId')}`,
     };
-    const first = start(env);
+    const first = await start(env);
     await waitHealthy(port, first);
     const counts = await (await fetch(`http://127.0.0.1:${port}/api/directory/counts`)).json();
     expect(counts.doctor + counts.pharmacist + counts.nurse).toBeGreaterThanOrEqual(300);
@@ -77,7 +78,7 @@ describe('npm start', () => {
     // A graceful stop: jobs finish, then the embedded server stops (scripts/start.ts), exit 0.
     expect(await stop(first.child)).toBe(0);
 
-    const second = start(env);
+    const second = await start(env);
     await waitHealthy(port, second);
     const pgPort2 = (await import('node:fs')).readFileSync(path.join(dataDir, 'postgres', 'port'), 'utf8').trim();
     const sql2 = postgres(`postgres://postgres:ilera-embedded@127.0.0.1:${pgPort2}/ilera`, { max: 1, onnotice: () => {} });
@@ -95,7 +96,7 @@ describe('npm start', () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ilera-start-url-'));
     dirs.push(dataDir);
     const port = await freePort();
-    const proc = start({
+    const proc = await start({
       DATABASE_URL: db.url,
       DATA_DIR: dataDir,
       PORT: String(port),

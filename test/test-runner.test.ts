@@ -28,7 +28,7 @@ function runner(files: Record<string, string>, env: Record<string, string> = {})
   for (const [name, text] of Object.entries(all)) writeFileSync(path.join(dir, name), text);
   // The outer vitest's own variables would make the inner one think it runs inside a worker.
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST')));
-  const r = spawnSync('npx', ['tsx', 'scripts/test.ts', '--root', dir, '--config', path.join(dir, 'vitest.config.mjs')], {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/test.ts', '--root', dir, '--config', path.join(dir, 'vitest.config.mjs')], {
     cwd: repo,
     encoding: 'utf8',
     env: {
