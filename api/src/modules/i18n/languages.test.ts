@@ -169,10 +169,10 @@ describe("pages' titles in each language (issue 50)", () => {
     expect(title((await page('/about')).html)).toBe('About Ilera | Ilera');
   });
 
-  it("a profile's title says where in the page's language; the name, specialty and town as the profile has them", async () => {
+  it("a profile's title says its specialty and where in the page's language (the glossary's words); the name and town as the profile has them", async () => {
     const pro = await createProfessional(ctx.sql, { specialty: 'Pediatrics', city: 'Kano', state: 'Kano', user: { firstName: 'Aisha', lastName: 'Bello' } });
-    expect(title((await page(`/ha/professional/${pro.id}`)).html)).toBe('Dr. Aisha Bello, Pediatrics a Kano | Ilera');
-    expect(title((await page(`/yo/professional/${pro.id}`)).html)).toBe('Dr. Aisha Bello, Pediatrics ní Kano | Ilera');
+    expect(title((await page(`/ha/professional/${pro.id}`)).html)).toBe('Dr. Aisha Bello, Lafiyar yara a Kano | Ilera');
+    expect(title((await page(`/yo/professional/${pro.id}`)).html)).toBe('Dr. Aisha Bello, Ìlera ọmọdé ní Kano | Ilera');
     expect(title((await page(`/professional/${pro.id}`)).html)).toBe('Dr. Aisha Bello, Pediatrics in Kano | Ilera');
   });
 });
