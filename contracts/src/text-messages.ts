@@ -63,7 +63,6 @@ const en = {
   'mail.reconfirm.why':
     'Patients decide where to go from what {provider} shows on Ilera: whether it is open, which health plans it takes and what a consultation costs.',
   'mail.reconfirm.last': 'These were last confirmed on {day}. Please check them and save them again (or correct them) in your profile:',
-  'mail.team': 'The Ilera team',
   'mail.reset.subject': 'Reset your Ilera password',
   'mail.reset.request': 'We received a request to reset the password of your Ilera account.',
   'mail.reset.open': 'Open this link to choose a new password. It is valid for 1 hour and can be used once:',
@@ -141,7 +140,6 @@ const ha: Partial<Record<TextMessageId, string>> = {
   'mail.reconfirm.why':
     'Marasa lafiya suna zaɓar inda za su je daga abin da {provider} ke nunawa a Ilera: ko a buɗe yake, waɗanne inshorar lafiya yake karɓa, da nawa ganin likita yake ci.',
   'mail.reconfirm.last': 'An tabbatar da su na ƙarshe ranar {day}. Don Allah ku duba su ku sake ajiye su (ko ku gyara su) a bayananku:',
-  'mail.team': 'Ƙungiyar Ilera',
   'mail.reset.subject': 'Sake saita kalmar sirrinku ta Ilera',
   'mail.reset.request': 'Mun karɓi buƙatar sake saita kalmar sirrin asusunku na Ilera.',
   'mail.reset.open': 'Ku buɗe wannan mahaɗin don zaɓar sabuwar kalmar sirri. Yana aiki na awa 1, kuma sau ɗaya kawai:',
@@ -216,7 +214,6 @@ const yo: Partial<Record<TextMessageId, string>> = {
   'mail.reconfirm.why':
     'Àwọn aláìsàn ń pinnu ibi tí wọn ó lọ láti ohun tí {provider} fihàn lórí Ilera: bóyá ó ṣí, àwọn ètò ìbánigbófò ìlera tí ó ń gbà, àti iye tí rírí dókítà ń ná.',
   'mail.reconfirm.last': 'Ìgbà ìkẹyìn tí a fọwọ́ sí wọn ni {day}. Ẹ jọ̀wọ́ ẹ yẹ̀ wọ́n wò kí ẹ sì tún fi wọ́n pamọ́ (tàbí ẹ ṣàtúnṣe wọn) nínú àkọsílẹ̀ yín:',
-  'mail.team': 'Ikọ̀ Ilera',
   'mail.reset.subject': 'Ẹ ṣe àtúntò ọ̀rọ̀ aṣínà Ilera yín',
   'mail.reset.request': 'A gba ìbéèrè láti ṣe àtúntò ọ̀rọ̀ aṣínà àkáǹtì Ilera yín.',
   'mail.reset.open': 'Ẹ ṣí ìjápọ̀ yìí láti yan ọ̀rọ̀ aṣínà tuntun. Ó wúlò fún wákàtí 1, ẹ sì lè lò ó lẹ́ẹ̀kan ṣoṣo:',
@@ -289,7 +286,6 @@ const ig: Partial<Record<TextMessageId, string>> = {
   'mail.reconfirm.why':
     'Ndị ọrịa na-ekpebi ebe ha ga-aga site n’ihe {provider} na-egosi na Ilera: ma ọ meghere emeghe, mkpuchi ahụike ndị ọ na-anabata, na ego ịhụ dọkịta na-efu.',
   'mail.reconfirm.last': 'E kwenyere ha ikpeazụ na {day}. Biko lelee ha ma chekwaa ha ọzọ (ma ọ bụ meziwe ha) na profaịlụ gị:',
-  'mail.team': 'Otu Ilera',
   'mail.reset.subject': 'Tọgharịa okwuntughe Ilera gị',
   'mail.reset.request': 'Anyị natara arịrịọ ịtọgharịa okwuntughe akaụntụ Ilera gị.',
   'mail.reset.open': 'Mepee njikọ a ka ị họrọ okwuntughe ọhụrụ. Ọ na-arụ ọrụ maka awa 1, naanị otu ugboro:',
@@ -361,7 +357,6 @@ const pcm: Partial<Record<TextMessageId, string>> = {
   'mail.reconfirm.why':
     'Patients dey decide where dem go go from wetin {provider} show for Ilera: if e dey open, which health plans e dey take, and how much to see doctor go cost.',
   'mail.reconfirm.last': 'Dem last confirm am for {day}. Abeg check am and save am again (or correct am) for your profile:',
-  'mail.team': 'The Ilera team',
   'mail.reset.subject': 'Change your Ilera password',
   'mail.reset.request': 'We receive request to reset the password for your Ilera account.',
   'mail.reset.open': 'Open this link to choose new password. E go work for 1 hour and you fit use am only once:',

@@ -8,6 +8,7 @@ import { emit, type Db } from '@ilera/db';
 import type { WorkerContext } from './context';
 import type { TextJob } from './channels/processor';
 import { afterQuietHours, careReconfirmText } from './channels/texts';
+import { mailLetter } from './mail-messages';
 import { localDay, message, recipientLocale, usesEnglishDates } from './messages';
 
 /** The daily repeatable job on the reminders queue (reminder.worker.ts schedules and runs it). */
@@ -80,15 +81,7 @@ function reconfirmMail(o: Owner, link: string) {
   return {
     to: o.email,
     subject: message(l, 'mail.reconfirm.subject'),
-    text: [
-      o.firstName ? message(l, 'mail.hello', { name: o.firstName }) : message(l, 'mail.hello-anonymous'),
-      '',
-      message(l, 'mail.reconfirm.why', { provider: o.name }),
-      message(l, 'mail.reconfirm.last', { day }),
-      link,
-      '',
-      message(l, 'mail.team'),
-    ].join('\n'),
+    text: mailLetter(l, o.firstName, [message(l, 'mail.reconfirm.why', { provider: o.name }), message(l, 'mail.reconfirm.last', { day }), link]),
   };
 }
 

@@ -16,7 +16,7 @@ import {
 } from '@ilera/contracts';
 import type { MailMessageId } from '@ilera/contracts/mail-messages';
 import type { WorkerContext } from './context';
-import { mailDay, mailHello, mailMessage, recipientLocale } from './mail-messages';
+import { mailDay, mailLetter, mailMessage, recipientLocale } from './mail-messages';
 
 export const LICENCE_SCHEDULER_ID = 'licence-expiry';
 export const LICENCE_CHECK_EVERY_MS = 3600 * 1000;
@@ -39,7 +39,7 @@ function noticeMail(appUrl: string, kind: ProviderKind, who: ProviderLicences, l
   const locale = recipientLocale(who.language);
   const m = (id: MailMessageId, values: Record<string, string | number> = {}) => mailMessage(locale, id, { kind, country: l.country, ...values });
   const named = { number: `${l.licenseNumber}${l.council ? ` (${l.council})` : ''}`, until: mailDay(locale, new Date(`${l.expiresOn}T12:00:00+01:00`)) };
-  const lines = [mailHello(locale, who.firstName), ''];
+  const lines: string[] = [];
   let subject: string;
   if (notice === 'expired') {
     subject = m('licence.expired.subject');
@@ -53,8 +53,8 @@ function noticeMail(appUrl: string, kind: ProviderKind, who: ProviderLicences, l
     lines.push(m('licence.expires.body', named));
     if (l.country === 'Nigeria') lines.push(m('licence.will-lose'));
   }
-  lines.push('', m('licence.renew', { link: `${appUrl}/` }), '', m('team'));
-  return { to: who.email, subject, text: lines.join('\n') };
+  lines.push('', m('licence.renew', { link: `${appUrl}/` }));
+  return { to: who.email, subject, text: mailLetter(locale, who.firstName, lines) };
 }
 
 /** One provider: mails due now (each once) and the badge and booking state the licences give now. */

@@ -27,8 +27,15 @@ export function mailMessage(locale: Locale, id: MailMessageId, values: Record<st
 }
 
 /** 'Hello Ada,' or 'Hello,' when the name is missing or blank. */
-export const mailHello = (locale: Locale, name: string | null | undefined): string =>
+const mailHello = (locale: Locale, name: string | null | undefined): string =>
   name?.trim() ? mailMessage(locale, 'hello', { name: name.trim() }) : mailMessage(locale, 'hello-anonymous');
+
+/**
+ * An account mail's text: the greeting ('Hello Ada,' or 'Hello,'), a blank line, the body's lines as given (blank
+ * lines included), a blank line and 'The Ilera team', in `locale`. Every account mail has this shape.
+ */
+export const mailLetter = (locale: Locale, name: string | null | undefined, body: readonly string[]): string =>
+  [mailHello(locale, name), '', ...body, '', mailMessage(locale, 'team')].join('\n');
 
 /** A day in WAT: 'Mon, 24 Nov 2026' in English and Pidgin, CLDR's full date in Hausa, Yorùbá and Igbo ('Alhamis 12 Maris, 2099'). */
 export const mailDay = (locale: Locale, date: Date): string => (usesEnglishDates(locale) ? formatLagosDate(date) : localDay(locale, date, true));

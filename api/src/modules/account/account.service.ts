@@ -1,7 +1,7 @@
 // Account settings for every role (issue 14; PRODUCT.md D21).
 import { CARE_PAYER_MESSAGE, DELETE_PASSWORD_INCORRECT, FORMER_PATIENT, type UpdateAccountInput } from '@ilera/contracts';
 import { emit, type Sql, type Tx } from '@ilera/db';
-import { mailMessage, mailWhen, recipientLocale } from '@ilera/workers/mail-messages';
+import { mailLetter, mailMessage, mailWhen, recipientLocale } from '@ilera/workers/mail-messages';
 import { BadRequestError, UnauthorizedError } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { isPasswordOf } from '../auth/auth.service';
@@ -72,15 +72,11 @@ function cancellationMail(appUrl: string, a: repo.CancelledAppointment, deletedI
     return {
       to: a.providerEmail,
       subject: mailMessage(l, 'account-cancelled.subject', { name: a.patientName, when }),
-      text: [
-        mailMessage(l, 'hello-anonymous'),
-        '',
+      text: mailLetter(l, null, [
         mailMessage(l, 'account-cancelled.patient-left', { patient: a.patientName, provider: a.providerName, when }),
         '',
         mailMessage(l, 'account-cancelled.yours', { link: `${appUrl}/appointments` }),
-        '',
-        mailMessage(l, 'team'),
-      ].join('\n'),
+      ]),
     };
   }
   const l = recipientLocale(a.patientLanguage);
@@ -88,15 +84,11 @@ function cancellationMail(appUrl: string, a: repo.CancelledAppointment, deletedI
   return {
     to: a.patientEmail,
     subject: mailMessage(l, 'account-cancelled.subject', { name: a.providerName, when }),
-    text: [
-      mailMessage(l, 'hello', { name: a.patientName }),
-      '',
+    text: mailLetter(l, a.patientName, [
       mailMessage(l, 'account-cancelled.provider-left', { provider: a.providerName, when }),
       '',
       mailMessage(l, 'account-cancelled.find', { link: `${appUrl}/search` }),
-      '',
-      mailMessage(l, 'team'),
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -106,13 +98,7 @@ function deletedMail(owner: { email: string; firstName: string | null; language:
   return {
     to: owner.email,
     subject: mailMessage(l, 'account-deleted.subject'),
-    text: [
-      owner.firstName ? mailMessage(l, 'hello', { name: owner.firstName }) : mailMessage(l, 'hello-anonymous'),
-      '',
-      mailMessage(l, 'account-deleted.body'),
-      '',
-      mailMessage(l, 'team'),
-    ].join('\n'),
+    text: mailLetter(l, owner.firstName, [mailMessage(l, 'account-deleted.body')]),
   };
 }
 

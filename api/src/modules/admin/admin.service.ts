@@ -12,7 +12,7 @@ import {
 } from '@ilera/contracts';
 import { emit, isUniqueViolation, type Db, type Sql, type Tx } from '@ilera/db';
 import type { MailMessageId } from '@ilera/contracts/mail-messages';
-import { mailHello, mailMessage, recipientLocale } from '@ilera/workers/mail-messages';
+import { mailLetter, mailMessage, recipientLocale } from '@ilera/workers/mail-messages';
 import { AppError, ConflictError, NotFoundError, UnauthorizedError } from '../../errors';
 import { publicUser, type SessionUser } from '../../plugins/session';
 import { authenticate, changePassword, INVALID_CREDENTIALS } from '../auth/auth.service';
@@ -109,15 +109,11 @@ export async function changeAdminPassword(
     await emit(tx, 'mail.send', {
       to: admin.email,
       subject: mailMessage(l, 'admin-password.subject'),
-      text: [
-        mailHello(l, admin.firstName),
-        '',
+      text: mailLetter(l, admin.firstName, [
         mailMessage(l, 'admin-password.body'),
         '',
         mailMessage(l, 'admin-password.reset', { link: `${deps.appUrl}/forgot-password` }),
-        '',
-        mailMessage(l, 'team'),
-      ].join('\n'),
+      ]),
     });
   });
   return result;
@@ -241,7 +237,7 @@ function ownerMail(
   const m = (id: MailMessageId, values?: Record<string, string>) => mailMessage(l, id, values);
   const name = { name: target.name };
   const setup = { link: `${appUrl}/profile-setup` };
-  const lines: string[] = [target.ownerFirstName ? m('hello', { name: target.ownerFirstName }) : m('hello-anonymous'), ''];
+  const lines: string[] = [];
   let subject: string;
   if (action === 'approve') {
     subject = m('profile.approve.subject');
@@ -258,8 +254,7 @@ function ownerMail(
     subject = m('profile.withdraw.subject');
     lines.push(m('profile.withdraw.body', name), '', m('profile.withdraw.review', setup));
   }
-  lines.push('', m('team'));
-  return { subject, text: lines.join('\n') };
+  return { subject, text: mailLetter(l, target.ownerFirstName, lines) };
 }
 
 /**
@@ -355,16 +350,14 @@ export async function verifyLicence(
  */
 function welcomeMail(appUrl: string, input: AdminCreateUserInput): { subject: string; text: string } {
   const l = recipientLocale(input.language);
-  const lines = [mailHello(l, input.firstName), '', mailMessage(l, 'welcome.created', { type: input.userType })];
+  const lines = [mailMessage(l, 'welcome.created', { type: input.userType })];
   if (input.userType === 'professional' || input.userType === 'institution') lines.push(mailMessage(l, 'welcome.listed'));
   lines.push(
     '',
     mailMessage(l, 'welcome.sign-in', { link: input.userType === 'admin' ? `${appUrl}/admin/login` : `${appUrl}/login` }),
     mailMessage(l, 'welcome.forgot', { link: `${appUrl}/forgot-password` }),
-    '',
-    mailMessage(l, 'team'),
   );
-  return { subject: mailMessage(l, 'welcome.subject'), text: lines.join('\n') };
+  return { subject: mailMessage(l, 'welcome.subject'), text: mailLetter(l, input.firstName, lines) };
 }
 
 /**

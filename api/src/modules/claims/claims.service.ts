@@ -8,7 +8,7 @@
 import { pathId, type AdminClaimsQuery, type CreateClaimInput } from '@ilera/contracts';
 import { emit, isUniqueViolation, type Db, type Sql, type Tx } from '@ilera/db';
 import type { MailMessageId } from '@ilera/contracts/mail-messages';
-import { mailMessage, recipientLocale } from '@ilera/workers/mail-messages';
+import { mailLetter, mailMessage, recipientLocale } from '@ilera/workers/mail-messages';
 import { AppError, ConflictError, NotFoundError } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { auditFailure, recordAdminAction } from '../admin/audit.service';
@@ -38,7 +38,7 @@ const claimMail = (to: Claimant, subject: MailMessageId, body: (m: (id: MailMess
   return {
     to: to.email,
     subject: m(subject),
-    text: [to.firstName ? m('hello', { name: to.firstName }) : m('hello-anonymous'), '', ...body(m), '', m('team')].join('\n'),
+    text: mailLetter(l, to.firstName, body(m)),
   };
 };
 

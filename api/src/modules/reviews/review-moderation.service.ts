@@ -11,7 +11,7 @@ import {
   type ReportReviewInput,
 } from '@ilera/contracts';
 import { emit, type Db, type Sql } from '@ilera/db';
-import { mailHello, mailMessage, recipientLocale } from '@ilera/workers/mail-messages';
+import { mailLetter, mailMessage, recipientLocale } from '@ilera/workers/mail-messages';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import * as repo from './review-moderation.repo';
@@ -79,18 +79,14 @@ export function hiddenReviewMail(appUrl: string, s: ReviewSubject, reason: strin
   const l = recipientLocale(s.reviewerLanguage);
   return {
     subject: mailMessage(l, 'review-hidden.subject'),
-    text: [
-      mailHello(l, s.reviewerFirstName),
-      '',
+    text: mailLetter(l, s.reviewerFirstName, [
       mailMessage(l, 'review-hidden.body', { provider: s.providerName }),
       '',
       mailMessage(l, 'reason', { reason }),
       '',
       mailMessage(l, 'review-hidden.see', { link: `${appUrl}/${s.providerKind}/${s.providerId}` }),
       mailMessage(l, 'review-hidden.mistake'),
-      '',
-      mailMessage(l, 'team'),
-    ].join('\n'),
+    ]),
   };
 }
 
