@@ -9,7 +9,6 @@ import { createTestContext, eventually, type TestContext } from '../../../../tes
 import { bookingBody, callApi, cookieFrom, createInstitution, createProfessional, createUser, login, type TestUser } from '../../../../test/factories';
 import { UssdHandset, USSD_SCREEN_MAX } from '../../../../test/africastalking-ussd';
 import { smsEncoding, smsSegments } from '@ilera/workers/channels/texts';
-import { toE164 } from '@ilera/contracts';
 
 // Issue 49: USSD menus and SMS search, against the real API on a real port, the real relay, queues and
 // texts worker (the files channel), and a local Africa's Talking USSD gateway and handset
@@ -518,16 +517,24 @@ describe("USSD and SMS search in the phone's language (issue 50)", () => {
   };
   const languageOf = async (id: string) => (await ctx.sql`SELECT language FROM users WHERE id = ${id}`)[0]!.language;
 
-  it("finds an account's mobile however it was typed: the database reads a number as contracts' toE164 does", async () => {
-    const typed = [
-      '0803 123 4567', '08031234567', '0803-123-4567', '(0803) 123 4567', '803 123 4567', '+234 803 123 4567', '+234 (0) 803 123 4567',
-      '+2348031234567', '2348031234567', '234 803 123 4567', '00234 803 123 4567', '0909 876 5432', '+44 20 7946 0958', '+1 415 555 2671',
+  it("a phone is answered in its account's language however the account's mobile was typed; another country's same digits are not it", async () => {
+    // The carrier gives E.164; each account typed its mobile its own way.
+    const typed: [string, string, string, string][] = [
+      ['0803 777 0011', 'yo', '+2348037770011', YORUBA_MAIN],
+      ['+234 (0) 803 777 0012', 'ha', '+2348037770012', HAUSA_MAIN],
+      ['00234 803 777 0013', 'ig', '+2348037770013', IGBO_MAIN],
+      ['234-803-777-0014', 'ha', '+2348037770014', HAUSA_MAIN],
+      ['803 777 0015', 'yo', '+2348037770015', YORUBA_MAIN],
+      ['0044 20 7946 0958', 'ig', '+442079460958', IGBO_MAIN],
     ];
-    for (const t of typed) {
-      const [row] = await ctx.sql<{ e164: string | null }[]>`SELECT phone_e164_ng(${t}) AS e164`;
-      expect(row!.e164, t).toBe(toE164(t));
+    for (const [mobile, language, phone, menu] of typed) {
+      await accountWith(mobile, language);
+      expect((await handset(phone).dial()).text, mobile).toBe(menu);
     }
-    for (const junk of ['', 'call me', '0803 123', '1234']) expect((await ctx.sql`SELECT phone_e164_ng(${junk}) AS e164`)[0]!.e164, junk).toBeNull();
+    // A United States number ending with the same ten digits as a Hausa account's Nigerian mobile: English.
+    await accountWith('0803 777 0016', 'ha');
+    expect((await handset('+18037770016').dial()).text).toBe(MAIN_MENU);
+    expect((await handset('+2348037770016').dial()).text).toBe(HAUSA_MAIN);
   });
 
   it("a Hausa account's phone gets every screen in Hausa, in GSM-7, and its texts too", async () => {
