@@ -64,7 +64,19 @@ export function smsSearchOf(text: string): SmsSearch | null {
     else if (w === 'HOURS' && open24) continue;
     else if (!FILLERS.has(w)) rest.push(w);
   }
-  return { kind: KIND_WORDS[words[0]!]!, open24, place: rest.join(' ') };
+  // Another language's "near" or "near me" around the place goes too (PHARMACY NITOSI YABA).
+  return { kind: KIND_WORDS[words[0]!]!, open24, place: trimPlace(rest, rest.map(folded)).join(' ') };
+}
+
+/** The place's words without another language's "near", "in" at the start and "near me" at the end. */
+function trimPlace(place: string[], placeWords: string[]): string[] {
+  // "... near me" at the end first (NSO M is not NSO then the place M), then "near", "in" at the start.
+  const nearMe = placeWords.findIndex((_, i) => phraseAt(NEAR_ME, placeWords, i)?.taken === placeWords.length - i);
+  if (nearMe >= 0) [place, placeWords] = [place.slice(0, nearMe), placeWords.slice(0, nearMe)];
+  for (let filler = phraseAt(PLACE_FILLERS, placeWords, 0); filler; filler = phraseAt(PLACE_FILLERS, placeWords, 0)) {
+    [place, placeWords] = [place.slice(filler.taken), placeWords.slice(filler.taken)];
+  }
+  return place;
 }
 
 /**
@@ -84,14 +96,7 @@ function otherLanguages(typed: string[]): SmsSearch | null {
   at += kind.taken;
   const open24 = words.some((w) => ALL_DAY.has(w));
   const keep = (w: string) => !ALL_DAY.has(w) && !(open24 && (HOURS_WORDS.has(w) || w === 'HOURS')) && !FILLERS.has(w);
-  let place = typed.slice(at).filter((_, i) => keep(words[at + i]!));
-  let placeWords = words.slice(at).filter(keep);
-  // "... near me" at the end first (NSO M is not NSO then the place M), then "near", "in" at the start.
-  const nearMe = placeWords.findIndex((_, i) => phraseAt(NEAR_ME, placeWords, i)?.taken === placeWords.length - i);
-  if (nearMe >= 0) [place, placeWords] = [place.slice(0, nearMe), placeWords.slice(0, nearMe)];
-  for (let filler = phraseAt(PLACE_FILLERS, placeWords, 0); filler; filler = phraseAt(PLACE_FILLERS, placeWords, 0)) {
-    [place, placeWords] = [place.slice(filler.taken), placeWords.slice(filler.taken)];
-  }
+  const place = trimPlace(typed.slice(at).filter((_, i) => keep(words[at + i]!)), words.slice(at).filter(keep));
   const wordsIn = kind.phrase.language ?? find?.phrase.language ?? undefined;
   return { kind: kind.phrase.value, open24, place: place.join(' '), ...(wordsIn ? { wordsIn } : {}) };
 }
