@@ -226,25 +226,6 @@ BEGIN
 END $$;
 
 --
--- Name: phone_e164_ng(text); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.phone_e164_ng(phone text) RETURNS text
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    AS $_$
-    SELECT CASE
-      WHEN d ~ '^\+2340[789][01][0-9]{8}$' THEN '+234' || substr(d, 6)
-      WHEN d ~ '^\+[1-9][0-9]{6,14}$' THEN d
-      WHEN d ~ '^00[1-9][0-9]{6,14}$' THEN '+' || substr(d, 3)
-      WHEN d ~ '^2340[789][01][0-9]{8}$' THEN '+234' || substr(d, 5)
-      WHEN d ~ '^234[0-9]{10}$' THEN '+' || d
-      WHEN d ~ '^0[0-9]{10}$' THEN '+234' || substr(d, 2)
-      WHEN d ~ '^[789][01][0-9]{8}$' THEN '+234' || d
-    END
-    FROM (SELECT regexp_replace(replace(phone, '(0)', ''), '[^0-9+]', '', 'g') AS d) typed
-  $_$;
-
---
 -- Name: professional_licence_of_record(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -3166,10 +3147,10 @@ CREATE INDEX translation_suggestions_open_idx ON public.translation_suggestions 
 CREATE UNIQUE INDEX users_email_lower_key ON public.users USING btree (lower(email));
 
 --
--- Name: users_phone_e164_idx; Type: INDEX; Schema: public; Owner: -
+-- Name: users_phone_last_digits_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX users_phone_e164_idx ON public.users USING btree (public.phone_e164_ng(phone));
+CREATE INDEX users_phone_last_digits_idx ON public.users USING btree ("right"(regexp_replace(phone, '[^0-9]'::text, ''::text, 'g'::text), 10)) WHERE (phone IS NOT NULL);
 
 --
 -- Name: users_user_type_idx; Type: INDEX; Schema: public; Owner: -

@@ -4,8 +4,8 @@
 // line 5 (the language choice, with the languages named as their speakers know them). Written with the
 // fixed words' full marks; a USSD screen and an SMS are written in GSM-7 (marks dropped, Hausa's hooked
 // letters plain: workers/src/channels/texts.ts toGsm7), so a screen keeps USSD's 182 characters and an SMS
-// its 160 in every language. Search words (HOSPITAL, CLINIC, PHARMACY, LAB, NEAR, 24) and STOP stay as they
-// are in every language: they are what the SMS search reads. Medical words from docs/glossary/*.csv
+// its 160 in every language. The search words a language's texts show are its own (ASIBITI, ILE-IWOSAN, ULO
+// OGWU...: api/src/modules/ussd/sms-words.ts, which reads them besides English's from everyone). Medical words from docs/glossary/*.csv
 // (hospital, pharmacy, laboratory, emergency, the doctors by specialty). Beta until a native-speaking
 // clinician has reviewed them (contracts/src/locales.ts).
 
@@ -61,6 +61,10 @@ export const phoneMessagesEn = {
   'ussd.texts-started': 'Texts from Ilera are on again for this phone.',
   'ussd.refused-stopped': 'This phone has stopped Ilera texts. Choose 4 then 2 to start them again.',
   'ussd.refused-capped': 'This phone has had all its Ilera texts for today. Please try again tomorrow. In an emergency call 112.',
+  // The callback's own last screens (ussd.routes.ts): too many steps, a failed step, the API shedding load.
+  'ussd.limited': 'Too many requests from this phone. Please try again later. In an emergency call 112.',
+  'ussd.failed': 'Sorry, Ilera cannot answer now. Please try again soon. In an emergency call 112.',
+  'ussd.busy': 'Ilera is very busy now. Please try again in a few minutes. In an emergency call 112.',
   // ---- texts sent from USSD
   'ussd.sms-pin-used': 'Ilera: your USSD PIN was used on {when}. Not you? Change it in Account settings: {link}',
   'ussd.sms-emergency': 'Ilera: in an emergency call 112. Hospitals nearest {place}: {list}.',
@@ -75,6 +79,8 @@ export const phoneMessagesEn = {
   'search.help':
     'Ilera: text HOSPITAL, CLINIC, PHARMACY or LAB and a town, LGA or ward, e.g. HOSPITAL IKEJA. Add 24 for open 24 hours: PHARMACY 24 WUSE. STOP ends texts.',
   'search.no-place': 'Ilera: add a town, LGA or ward, e.g. {word} IKEJA.',
+  /** The kind's word in the language's search words (sms-words.ts), for search.no-place's example. */
+  'search.example-word': '{kind, select, pharmacy {PHARMACY} other {HOSPITAL}}',
   'search.unknown-place': 'Ilera: we do not know the place "{place}". Text a town, LGA or ward, e.g. CLINIC NEAR YABA.',
   'search.what': '{open24, select, yes {{kind} open 24 hours} other {{kind}}}',
   'search.none': 'Ilera: no {what} known within 100km of {place}. In an emergency call 112.',
@@ -119,7 +125,7 @@ const ha: Catalogue = {
   'ussd.confirm-it': '1 Tabbatar da shi',
   'ussd.cancel-it': '1 Soke shi',
   'ussd.help':
-    'Ku tura HOSPITAL, CLINIC, PHARMACY ko LAB da wuri{number, select, none {} other { zuwa {number}}}, misali PHARMACY 24 WUSE.\n1 Dakatar da saƙonni\n2 Sake fara saƙonni',
+    'Ku tura ASIBITI, KANTIN MAGANI, DAKIN GWAJE ko LIKITA da wuri{number, select, none {} other { zuwa {number}}}, misali KANTIN MAGANI 24 WUSE.\n1 Dakatar da saƙonni\n2 Sake fara saƙonni',
   'ussd.choose-range': 'Ku zaɓi 1 zuwa {max}.',
   'ussd.choose-1-2': 'Ku zaɓi 1 ko 2.',
   'ussd.choose-1-back': 'Ku zaɓi 1, ko 00 ko 0.',
@@ -138,6 +144,9 @@ const ha: Catalogue = {
   'ussd.texts-started': 'Saƙonnin Ilera sun dawo a wannan wayar.',
   'ussd.refused-stopped': 'Wannan wayar ta dakatar da saƙonnin Ilera. Ku zaɓi 4 sannan 2 don sake farawa.',
   'ussd.refused-capped': 'Wannan wayar ta sami duk saƙonnin Ilera na yau. Don Allah ku sake gwadawa gobe. Idan gaggawa ce ku kira 112.',
+  'ussd.limited': 'An yi buƙatu da yawa daga wannan wayar. Don Allah ku sake gwadawa daga baya. Idan gaggawa ce ku kira 112.',
+  'ussd.failed': 'Yi haƙuri, Ilera ba za ta iya amsawa yanzu ba. Ku sake gwadawa nan ba da jimawa ba. Idan gaggawa ce ku kira 112.',
+  'ussd.busy': 'Ilera tana da aiki sosai yanzu. Ku sake gwadawa bayan ɗan lokaci. Idan gaggawa ce ku kira 112.',
   'ussd.sms-pin-used': 'Ilera: an yi amfani da PIN ɗinku na USSD ranar {when}. Ba ku ba ne? Ku canza shi a Saitunan asusu: {link}',
   'ussd.sms-emergency': 'Ilera: idan gaggawa ce ku kira 112. Asibitoci mafi kusa da {place}: {list}.',
   'care.tel': 'Waya {phone}',
@@ -148,14 +157,15 @@ const ha: Catalogue = {
   'care.closed-opens': 'A rufe yanzu, za a buɗe ƙarfe {time}',
   'care.closed': 'A rufe yanzu',
   'search.help':
-    'Ilera: ku tura HOSPITAL, CLINIC, PHARMACY ko LAB da gari, ƙaramar hukuma ko mazaɓa, misali HOSPITAL IKEJA. Ƙara 24 don awa 24: PHARMACY 24 WUSE. STOP: a daina.',
+    'Ilera: ku tura ASIBITI, KANTIN MAGANI, DAKIN GWAJE ko LIKITA da gari ko mazaɓa, misali ASIBITI IKEJA. Ƙara 24 don awa 24. DAINA: a daina saƙonni.',
   'search.no-place': 'Ilera: ku ƙara gari, ƙaramar hukuma ko mazaɓa, misali {word} IKEJA.',
-  'search.unknown-place': 'Ilera: ba mu san wurin "{place}" ba. Ku tura gari, ƙaramar hukuma ko mazaɓa, misali CLINIC NEAR YABA.',
+  'search.example-word': '{kind, select, pharmacy {KANTIN MAGANI} other {ASIBITI}}',
+  'search.unknown-place': 'Ilera: ba mu san wurin "{place}" ba. Ku tura gari, ƙaramar hukuma ko mazaɓa, misali ASIBITI KUSA DA YABA.',
   'search.what': '{open24, select, yes {{kind} masu buɗewa awa 24} other {{kind}}}',
   'search.none': 'Ilera: babu {what} da muka sani cikin 100km na {place}. Idan gaggawa ce ku kira 112.',
   'search.answer': 'Ilera: {what} kusa da {place}: {list}.',
   'search.language':
-    '{saved, select, yes {Ilera: za mu amsa muku da Hausa. Ku tura abin da kuke nema, misali HOSPITAL IKEJA.} other {Ilera: don amsa da Hausa, ku fara saƙonku da HAUSA, misali HAUSA HOSPITAL IKEJA.}}',
+    '{saved, select, yes {Ilera: za mu amsa muku da Hausa. Ku tura abin da kuke nema, misali ASIBITI IKEJA.} other {Ilera: don amsa da Hausa, ku fara saƙonku da HAUSA, misali HAUSA ASIBITI IKEJA.}}',
 };
 
 /** Yorùbá: the polite "ẹ" / "yín". */
@@ -191,7 +201,7 @@ const yo: Catalogue = {
   'ussd.confirm-it': '1 Fi ìdí rẹ̀ múlẹ̀',
   'ussd.cancel-it': '1 Fagilé e',
   'ussd.help':
-    'Ẹ fi HOSPITAL, CLINIC, PHARMACY tàbí LAB àti ibì kan ránṣẹ́{number, select, none {} other { sí {number}}}, bí PHARMACY 24 WUSE.\n1 Dá àtẹ̀jíṣẹ́ dúró\n2 Tún àtẹ̀jíṣẹ́ bẹ̀rẹ̀',
+    'Ẹ fi ILE-IWOSAN, ILE-OOGUN, ILE-AYEWO tàbí DOKITA àti ibì kan ránṣẹ́{number, select, none {} other { sí {number}}}, bí ILE-OOGUN 24 WUSE.\n1 Dá àtẹ̀jíṣẹ́ dúró\n2 Tún àtẹ̀jíṣẹ́ bẹ̀rẹ̀',
   'ussd.choose-range': 'Ẹ yan 1 sí {max}.',
   'ussd.choose-1-2': 'Ẹ yan 1 tàbí 2.',
   'ussd.choose-1-back': 'Ẹ yan 1, tàbí 00 tàbí 0.',
@@ -210,6 +220,9 @@ const yo: Catalogue = {
   'ussd.texts-started': 'Àtẹ̀jíṣẹ́ Ilera ti padà sí fóònù yìí.',
   'ussd.refused-stopped': 'Fóònù yìí ti dá àtẹ̀jíṣẹ́ Ilera dúró. Ẹ yan 4 lẹ́yìn náà 2 láti tún bẹ̀rẹ̀.',
   'ussd.refused-capped': 'Fóònù yìí ti gba gbogbo àtẹ̀jíṣẹ́ Ilera ti òní. Ẹ jọ̀ọ́ ẹ gbìyànjú lọ́la. Ní pàjáwìrì ẹ pe 112.',
+  'ussd.limited': 'Ìbéèrè ti pọ̀ jù láti fóònù yìí. Ẹ jọ̀ọ́ ẹ gbìyànjú lẹ́yìn náà. Ní pàjáwìrì ẹ pe 112.',
+  'ussd.failed': 'Ẹ má bínú, Ilera kò lè dáhùn báyìí. Ẹ tún gbìyànjú láìpẹ́. Ní pàjáwìrì ẹ pe 112.',
+  'ussd.busy': 'Ilera ń ṣiṣẹ́ púpọ̀ báyìí. Ẹ tún gbìyànjú ní ìṣẹ́jú díẹ̀ sí i. Ní pàjáwìrì ẹ pe 112.',
   'ussd.sms-pin-used': 'Ilera: a lo PIN USSD yín ní {when}. Kì í ṣe ẹ̀yin? Ẹ yí i padà ní Ètò àkáǹtì: {link}',
   'ussd.sms-emergency': 'Ilera: ní pàjáwìrì ẹ pe 112. Ilé-ìwòsàn tó súnmọ́ {place} jù: {list}.',
   'care.tel': 'Fóònù {phone}',
@@ -220,14 +233,15 @@ const yo: Catalogue = {
   'care.closed-opens': 'Ó tì báyìí, yóò ṣí ní {time}',
   'care.closed': 'Ó tì báyìí',
   'search.help':
-    'Ilera: ẹ fi HOSPITAL, CLINIC, PHARMACY tàbí LAB àti ìlú, LGA tàbí wọ́ọ̀dù ránṣẹ́, bí HOSPITAL IKEJA. 24 fún wákàtí 24: PHARMACY 24 WUSE. STOP: dá a dúró.',
+    'Ilera: ẹ fi ILE-IWOSAN, ILE-OOGUN, ILE-AYEWO tàbí DOKITA àti ìlú tàbí wọ́ọ̀dù ránṣẹ́, bí ILE-IWOSAN IKEJA. 24 fún wákàtí 24. DURO: dá a dúró.',
   'search.no-place': 'Ilera: ẹ fi ìlú, LGA tàbí wọ́ọ̀dù kún un, bí {word} IKEJA.',
-  'search.unknown-place': 'Ilera: a kò mọ ibi náà "{place}". Ẹ fi ìlú, LGA tàbí wọ́ọ̀dù ránṣẹ́, bí CLINIC NEAR YABA.',
+  'search.example-word': '{kind, select, pharmacy {ILE-OOGUN} other {ILE-IWOSAN}}',
+  'search.unknown-place': 'Ilera: a kò mọ ibi náà "{place}". Ẹ fi ìlú, LGA tàbí wọ́ọ̀dù ránṣẹ́, bí ILE-IWOSAN NITOSI YABA.',
   'search.what': '{open24, select, yes {{kind} tó ṣí ní wákàtí 24} other {{kind}}}',
   'search.none': 'Ilera: a kò mọ {what} kankan láàárín 100km sí {place}. Ní pàjáwìrì ẹ pe 112.',
   'search.answer': 'Ilera: {what} nítòsí {place}: {list}.',
   'search.language':
-    '{saved, select, yes {Ilera: a ó máa dá yín lóhùn ní Yorùbá. Ẹ fi ohun tí ẹ ń wá ránṣẹ́, bí HOSPITAL IKEJA.} other {Ilera: kí a lè dá yín lóhùn ní Yorùbá, ẹ bẹ̀rẹ̀ àtẹ̀jíṣẹ́ yín pẹ̀lú YORUBA, bí YORUBA HOSPITAL IKEJA.}}',
+    '{saved, select, yes {Ilera: a ó máa dá yín lóhùn ní Yorùbá. Ẹ fi ohun tí ẹ ń wá ránṣẹ́, bí ILE-IWOSAN IKEJA.} other {Ilera: kí a lè dá yín lóhùn ní Yorùbá, ẹ bẹ̀rẹ̀ àtẹ̀jíṣẹ́ yín pẹ̀lú YORUBA, bí YORUBA ILE-IWOSAN IKEJA.}}',
 };
 
 /** Igbo: "gị" (you), as the texts' catalogue speaks. */
@@ -263,7 +277,7 @@ const ig: Catalogue = {
   'ussd.confirm-it': '1 Kwado ya',
   'ussd.cancel-it': '1 Kagbuo ya',
   'ussd.help':
-    'Zipu HOSPITAL, CLINIC, PHARMACY ma ọ bụ LAB na ebe{number, select, none {} other { gaa {number}}}, dịka PHARMACY 24 WUSE.\n1 Kwụsị ozi\n2 Malite ozi ọzọ',
+    'Zipu ULO OGWU, ULO AHIA OGWU, ULO NYOCHA ma ọ bụ DOKITA na ebe{number, select, none {} other { gaa {number}}}, dịka ULO AHIA OGWU 24 WUSE.\n1 Kwụsị ozi\n2 Malite ozi ọzọ',
   'ussd.choose-range': 'Họrọ 1 ruo {max}.',
   'ussd.choose-1-2': 'Họrọ 1 ma ọ bụ 2.',
   'ussd.choose-1-back': 'Họrọ 1, ma ọ bụ 00 ma ọ bụ 0.',
@@ -282,6 +296,9 @@ const ig: Catalogue = {
   'ussd.texts-started': 'Ozi Ilera amalitela ọzọ na ekwentị a.',
   'ussd.refused-stopped': 'Ekwentị a akwụsịla ozi Ilera. Họrọ 4 wee 2 iji malite ha ọzọ.',
   'ussd.refused-capped': 'Ekwentị a enwetala ozi Ilera niile nke taa. Biko nwaa ọzọ echi. Na ihe mberede kpọọ 112.',
+  'ussd.limited': 'Arịrịọ sitere na ekwentị a dị ukwuu. Biko nwaa ọzọ emesịa. Na ihe mberede kpọọ 112.',
+  'ussd.failed': 'Ndo, Ilera enweghị ike ịza ugbu a. Biko nwaa ọzọ n’oge na-adịghị anya. Na ihe mberede kpọọ 112.',
+  'ussd.busy': 'Ilera nwere ọrụ dị ukwuu ugbu a. Biko nwaa ọzọ mgbe nkeji ole na ole gachara. Na ihe mberede kpọọ 112.',
   'ussd.sms-pin-used': 'Ilera: ejiri PIN USSD gị mee ihe na {when}. Ọ bụghị gị? Gbanwee ya na Ntọala akaụntụ: {link}',
   'ussd.sms-emergency': 'Ilera: na ihe mberede kpọọ 112. Ụlọ ọgwụ kacha nso {place}: {list}.',
   'care.tel': 'Ekwentị {phone}',
@@ -292,14 +309,15 @@ const ig: Catalogue = {
   'care.closed-opens': 'Ọ mechiri ugbu a, ọ ga-emeghe na {time}',
   'care.closed': 'Ọ mechiri ugbu a',
   'search.help':
-    'Ilera: zipu HOSPITAL, CLINIC, PHARMACY ma ọ bụ LAB na obodo, LGA ma ọ bụ wọọdụ, dịka HOSPITAL IKEJA. Tinye 24 maka awa 24: PHARMACY 24 WUSE. STOP: kwụsị ozi.',
+    'Ilera: zipu ULO OGWU, ULO AHIA OGWU, ULO NYOCHA ma ọ bụ DOKITA na obodo ma ọ bụ wọọdụ, dịka ULO OGWU IKEJA. Tinye 24 maka awa 24. KWUSI: kwụsị ozi.',
   'search.no-place': 'Ilera: tinye obodo, LGA ma ọ bụ wọọdụ, dịka {word} IKEJA.',
-  'search.unknown-place': 'Ilera: anyị amaghị ebe ahụ "{place}". Zipu obodo, LGA ma ọ bụ wọọdụ, dịka CLINIC NEAR YABA.',
+  'search.example-word': '{kind, select, pharmacy {ULO AHIA OGWU} other {ULO OGWU}}',
+  'search.unknown-place': 'Ilera: anyị amaghị ebe ahụ "{place}". Zipu obodo, LGA ma ọ bụ wọọdụ, dịka ULO OGWU NSO YABA.',
   'search.what': '{open24, select, yes {{kind} na-emeghe awa 24} other {{kind}}}',
   'search.none': 'Ilera: anyị amaghị {what} ọ bụla n’ime 100km nke {place}. Na ihe mberede kpọọ 112.',
   'search.answer': 'Ilera: {what} nso {place}: {list}.',
   'search.language':
-    '{saved, select, yes {Ilera: anyị ga-aza gị n’Igbo. Zipu ihe ị na-achọ, dịka HOSPITAL IKEJA.} other {Ilera: ka anyị zaa gị n’Igbo, bido ozi gị na IGBO, dịka IGBO HOSPITAL IKEJA.}}',
+    '{saved, select, yes {Ilera: anyị ga-aza gị n’Igbo. Zipu ihe ị na-achọ, dịka ULO OGWU IKEJA.} other {Ilera: ka anyị zaa gị n’Igbo, bido ozi gị na IGBO, dịka IGBO ULO OGWU IKEJA.}}',
 };
 
 /** Nigerian Pidgin: everyday Naijá as it is texted. */
@@ -335,7 +353,7 @@ const pcm: Catalogue = {
   'ussd.confirm-it': '1 Confirm am',
   'ussd.cancel-it': '1 Cancel am',
   'ussd.help':
-    'Text HOSPITAL, CLINIC, PHARMACY or LAB and one place{number, select, none {} other { to {number}}}, like PHARMACY 24 WUSE.\n1 Stop text\n2 Start text again',
+    'Text HOSPITAL, CHEMIST, LAB or DOCTOR and one place{number, select, none {} other { to {number}}}, like CHEMIST 24 WUSE.\n1 Stop text\n2 Start text again',
   'ussd.choose-range': 'Choose 1 to {max}.',
   'ussd.choose-1-2': 'Choose 1 or 2.',
   'ussd.choose-1-back': 'Choose 1, or 00 or 0.',
@@ -354,6 +372,9 @@ const pcm: Catalogue = {
   'ussd.texts-started': 'Ilera text don start again for this phone.',
   'ussd.refused-stopped': 'This phone don stop Ilera text. Choose 4 then 2 to start am again.',
   'ussd.refused-capped': 'This phone don get all im Ilera text for today. Abeg try again tomorrow. For emergency call 112.',
+  'ussd.limited': 'This phone don send too many request. Abeg try again later. For emergency call 112.',
+  'ussd.failed': 'Sorry, Ilera no fit answer now. Abeg try again soon. For emergency call 112.',
+  'ussd.busy': 'Ilera dey very busy now. Abeg try again after some minutes. For emergency call 112.',
   'ussd.sms-pin-used': 'Ilera: dem use your USSD PIN on {when}. No be you? Change am for Account settings: {link}',
   'ussd.sms-emergency': 'Ilera: for emergency call 112. Hospitals wey near {place} pass: {list}.',
   'care.tel': 'Tel {phone}',
@@ -364,8 +385,9 @@ const pcm: Catalogue = {
   'care.closed-opens': 'E don close now, e go open {time}',
   'care.closed': 'E don close now',
   'search.help':
-    'Ilera: text HOSPITAL, CLINIC, PHARMACY or LAB and town, LGA or ward, like HOSPITAL IKEJA. Add 24 for 24 hours: PHARMACY 24 WUSE. STOP go end text.',
+    'Ilera: text HOSPITAL, CHEMIST, LAB or DOCTOR and town, LGA or ward, like HOSPITAL IKEJA. Add 24 for 24 hours: CHEMIST 24 WUSE. STOP go end text.',
   'search.no-place': 'Ilera: add town, LGA or ward, like {word} IKEJA.',
+  'search.example-word': '{kind, select, pharmacy {CHEMIST} other {HOSPITAL}}',
   'search.unknown-place': 'Ilera: we no know the place "{place}". Text town, LGA or ward, like CLINIC NEAR YABA.',
   'search.what': '{open24, select, yes {{kind} wey dey open 24 hours} other {{kind}}}',
   'search.none': 'Ilera: we no know any {what} inside 100km of {place}. For emergency call 112.',

@@ -6,6 +6,7 @@ import { smsBody, smsWhen } from '@ilera/workers/channels/texts';
 import { message, recipientLocale, type TextMessageId } from '@ilera/workers/messages';
 import { loadSessionUser } from '../../plugins/session';
 import { changeStatus } from '../appointments/appointments.service';
+import { folded, START_WORDS, STOP_WORDS } from '../ussd/sms-words';
 import { phoneAccount } from '../ussd/ussd.account';
 
 export type ReplyChannel = 'sms' | 'whatsapp';
@@ -24,11 +25,14 @@ async function numberLocale(sql: Sql, phone: string): Promise<Locale> {
   return recipientLocale(row ? row.language : (await phoneAccount(sql, phone)).language);
 }
 
-/** What a reply means: STOP and START are the carriers' words; 1 and 2 are what our texts offer. */
+/**
+ * What a reply means: STOP and START are the carriers' words, and each language's (DAINA, DURO, KWUSI; FARA,
+ * BERE, MALITE: sms-words.ts, with or without marks); 1 and 2 are what our texts offer.
+ */
 function intent(text: string): 'stop' | 'start' | 'yes' | 'cancel' | null {
   const word = text.trim().toUpperCase().replace(/[.!]+$/, '');
-  if (['STOP', 'STOPALL', 'UNSUBSCRIBE', 'END', 'QUIT'].includes(word)) return 'stop';
-  if (['START', 'UNSTOP', 'SUBSCRIBE'].includes(word)) return 'start';
+  if (['STOP', 'STOPALL', 'UNSUBSCRIBE', 'END', 'QUIT'].includes(word) || STOP_WORDS.has(folded(word))) return 'stop';
+  if (['START', 'UNSTOP', 'SUBSCRIBE'].includes(word) || START_WORDS.has(folded(word))) return 'start';
   if (['1', 'YES', 'Y'].includes(word)) return 'yes';
   if (['2', 'CANCEL', 'NO'].includes(word)) return 'cancel';
   return null;

@@ -115,17 +115,23 @@ export interface PhoneAccount {
   language: string | null;
 }
 
+/** The key of users_phone_last_digits_idx (migration 086) for a number: its last 10 digits. */
+export const lastDigits = (phone: string) => phone.replace(/\D/g, '').slice(-10);
+
 /**
  * Whose language a phone gets on USSD and in SMS search answers (issue 50, decision 049): the account that set
  * a USSD PIN for this number (its owner proved the password), else the one account whose mobile is this number
- * (users.phone however typed: migration 084's phone_e164_ng). Several accounts on one number (a family phone):
- * their language if they all have the same one, and none to save a choice on.
+ * (users.phone however typed). The index (migration 086) reads the accounts whose typed mobile ends with the
+ * number's last 10 digits; contracts' toE164 keeps those that are this number, as accountOfPhone does, so the
+ * reading of a typed number lives in one place. Several accounts on one number (a family phone): their
+ * language if they all have the same one, and none to save a choice on.
  */
 export async function phoneAccount(db: Db, phone: string): Promise<PhoneAccount> {
-  const rows = await db<{ id: string; language: string | null; pin: boolean }[]>`
-    SELECT id, language, ussd_phone_e164 = ${phone} AND ussd_pin_hash IS NOT NULL AS pin
-    FROM users WHERE phone_e164_ng(phone) = ${phone}
-    ORDER BY 3 DESC, created_at LIMIT 5`;
+  const candidates = await db<{ id: string; language: string | null; pin: boolean; phone: string }[]>`
+    SELECT id, language, ussd_phone_e164 = ${phone} AND ussd_pin_hash IS NOT NULL AS pin, phone
+    FROM users WHERE right(regexp_replace(phone, '[^0-9]', '', 'g'), 10) = ${lastDigits(phone)}
+    ORDER BY 3 DESC, created_at LIMIT 20`;
+  const rows = candidates.filter((r) => toE164(r.phone) === phone).slice(0, 5);
   const pinned = rows.find((r) => r.pin);
   if (pinned) return { id: pinned.id, language: pinned.language };
   if (rows.length === 1) return { id: rows[0]!.id, language: rows[0]!.language };

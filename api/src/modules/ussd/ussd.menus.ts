@@ -85,7 +85,11 @@ const shortWhen = (d: Date, locale: Locale) =>
   `${usesEnglishDates(locale) ? formatLagosDate(d).replace(/ \d{4}$/, '') : localDay(locale, d)} ${formatLagosTime(d)}`;
 type UssdMessageId = Extract<TextMessageId, `ussd.${string}`>;
 
-export async function answerUssd(deps: UssdDeps, step: UssdStep): Promise<UssdAnswer> {
+/**
+ * Answers one step. `session.locale` follows the session's language as the replay learns it (the account's, then
+ * a choice on the language screen), so the callback can say a failure in it (ussd.routes.ts).
+ */
+export async function answerUssd(deps: UssdDeps, step: UssdStep, session: { locale: Locale } = { locale: 'en' }): Promise<UssdAnswer> {
   const now = deps.now ?? new Date();
   const memo = new Map<string, Promise<unknown>>();
   const once = <T>(key: string, load: () => Promise<T>): Promise<T> => {
@@ -100,7 +104,7 @@ export async function answerUssd(deps: UssdDeps, step: UssdStep): Promise<UssdAn
   const appointments = (a: UssdAccount) => once('appointments', () => nextAppointments(deps.sql, a.id, step.sessionId, now));
   // The session's language: the phone's account's until a choice on the language screen (replayed with the path).
   const owner = await phoneAccount(deps.sql, step.phone);
-  let locale: Locale = recipientLocale(owner.language);
+  let locale: Locale = (session.locale = recipientLocale(owner.language));
   /** A message of the session's language, in GSM-7. */
   const t = (id: UssdMessageId | `care.${string}`, values: Record<string, string | number> = {}) => toGsm7(message(locale, id as TextMessageId, values));
   const footer = () => t('ussd.footer');
@@ -195,7 +199,7 @@ export async function answerUssd(deps: UssdDeps, step: UssdStep): Promise<UssdAn
       case 'language': {
         const chosen = LOCALES[choice - 1];
         if (!chosen) return { retry: t('ussd.choose-range', { max: LOCALES.length }) };
-        locale = chosen;
+        locale = session.locale = chosen;
         // Kept on the phone's account (once, on the step that chose it): its texts, mail and pages follow.
         if (last && owner.id && (await first(`language:${index}`))) await saveAccountLanguage(deps.sql, owner.id, chosen);
         return { home: true };

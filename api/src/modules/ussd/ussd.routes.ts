@@ -3,12 +3,15 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import { z } from 'zod';
 import { toE164 } from '@ilera/contracts';
+import { DEFAULT_LOCALE, type Locale } from '@ilera/contracts/locales';
+import { toGsm7 } from '@ilera/workers/channels/texts';
+import { message, recipientLocale } from '@ilera/workers/messages';
 import { verifyPassword } from '@ilera/db/passwords';
 import { AppError, BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../errors';
 import { limitKey, RateLimiter, type Limit } from '../../plugins/rate-limit';
 import { guardRoutes, signedIn } from '../../plugins/session';
 import { registerWards } from '../search/register-wards';
-import { PIN_MESSAGE, pinStatus, removePin, setPin } from './ussd.account';
+import { phoneAccount, PIN_MESSAGE, pinStatus, removePin, setPin } from './ussd.account';
 import { answerUssd, SCREEN_MAX } from './ussd.menus';
 import { answerSmsSearch, type SmsSearch, type SmsSearchOutcome } from './sms-search';
 
@@ -78,12 +81,25 @@ export async function smsSearchFor(app: FastifyInstance, phone: string, search: 
  */
 const ussdRoutes: FastifyPluginAsync = async (app) => {
   const { texts, appUrl } = app.config;
+  /** Steps that came while the API sheds load (plugins/load-shedding.ts): answered with a last screen, not a 503. */
+  const shed = new WeakSet<object>();
+  /**
+   * The language of the phone's account (English when none, or when the lookup fails or takes longer than
+   * 300 ms: a last screen must still be said), for the screens drawn before or instead of the menus.
+   */
+  const localeOf = (phone: string): Promise<Locale> =>
+    Promise.race([
+      phoneAccount(app.sql, phone).then((o) => recipientLocale(o.language)),
+      new Promise<Locale>((resolve) => setTimeout(resolve, 300, DEFAULT_LOCALE).unref()),
+    ]).catch(() => DEFAULT_LOCALE);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => done(null, body));
   const limiter = new RateLimiter(app.redis, app.config.redisPrefix, app.log);
   const wards = registerWards(app.sql);
   const metrics = ussdMetrics(app.metrics);
 
-  app.post('/api/ussd/africastalking', async (request, reply) => {
+  // Under load the step is let through to say so on the phone (a 503 would end the session without a word).
+  const config = { pressureHandler: (request: object) => void shed.add(request) };
+  app.post('/api/ussd/africastalking', { config }, async (request, reply) => {
     const secret = texts.ussdCallbackSecret;
     if (!secret) throw new NotFoundError('Not found');
     const given = (request.query as { secret?: string }).secret;
@@ -101,25 +117,36 @@ const ussdRoutes: FastifyPluginAsync = async (app) => {
     };
     const raw = form.get('text') ?? '';
     const answers = raw === '' ? [] : raw.split('*').slice(0, 40);
+    // No number: no account to know a language from.
     if (!sessionId || !phone) return said('Sorry, Ilera cannot answer this phone number.', 'refused');
+    const session = { locale: DEFAULT_LOCALE as Locale };
+    const last = (id: 'ussd.limited' | 'ussd.failed' | 'ussd.busy') => toGsm7(message(session.locale, id));
+    if (shed.has(request)) {
+      session.locale = await localeOf(phone);
+      return said(last('ussd.busy'), 'busy');
+    }
     try {
       await limiter.consume([
         [ussdLimits.ussdPerPhone, limitKey('user', `ussd-${phone}`)],
         [ussdLimits.ussdPerSession, limitKey('user', `ussd-s-${sessionId}`)],
       ]);
     } catch (err) {
-      if (err instanceof AppError && err.statusCode === 429) return said('Too many requests from this phone. Please try again later. In an emergency call 112.', 'limited');
+      if (err instanceof AppError && err.statusCode === 429) {
+        session.locale = await localeOf(phone);
+        return said(last('ussd.limited'), 'limited');
+      }
       throw err;
     }
     try {
       const out = await answerUssd(
         { sql: app.sql, engine: app.searchAnswers.view(), wards: await wards.current(), appUrl, smsNumber: texts.smsShortcode },
         { sessionId, phone, answers },
+        session,
       );
       return said(out.text.slice(0, SCREEN_MAX), out.screen, !out.end);
     } catch (err) {
       request.log.warn({ err }, 'ussd: step failed');
-      return said('Sorry, Ilera cannot answer now. Please try again soon. In an emergency call 112.', 'failed');
+      return said(last('ussd.failed'), 'failed');
     }
   });
 };

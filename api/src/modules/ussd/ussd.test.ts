@@ -9,7 +9,6 @@ import { createTestContext, eventually, type TestContext } from '../../../../tes
 import { bookingBody, callApi, cookieFrom, createInstitution, createProfessional, createUser, login, type TestUser } from '../../../../test/factories';
 import { UssdHandset, USSD_SCREEN_MAX } from '../../../../test/africastalking-ussd';
 import { smsEncoding, smsSegments } from '@ilera/workers/channels/texts';
-import { toE164 } from '@ilera/contracts';
 
 // Issue 49: USSD menus and SMS search, against the real API on a real port, the real relay, queues and
 // texts worker (the files channel), and a local Africa's Talking USSD gateway and handset
@@ -116,6 +115,13 @@ async function book(date: string, phone = '0809 000 0000', confirm = true): Prom
     expect(ok.statusCode).toBe(200);
   }
   return id;
+}
+
+/** An account whose mobile is `typed` (as a person types it), in `language`. */
+async function accountWith(typed: string, language: string | null) {
+  const user = await createUser(ctx.sql, { phone: typed });
+  await ctx.sql`UPDATE users SET language = ${language} WHERE id = ${user.id}`;
+  return user;
 }
 
 describe('USSD: the callback', () => {
@@ -510,24 +516,26 @@ describe("USSD and SMS search in the phone's language (issue 50)", () => {
   const HAUSA_MAIN = 'Ilera lafiya\n1 Gaggawa\n2 Nemi kulawa kusa da wuri\n3 Alkawuraina\n4 Taimako da dakatar da sakonni\n5 Harshe (Language)';
   const YORUBA_MAIN = 'Ilera - ilera\n1 Pajawiri\n2 Wa itoju nitosi ibi kan\n3 Awon ipade mi\n4 Iranlowo ati dida atejise duro\n5 Ede (Language)';
   const IGBO_MAIN = 'Ilera - ahuike\n1 Ihe mberede\n2 Chota nlekota nso ebe\n3 Oge ihu dokita m\n4 Enyemaka na ikwusi ozi\n5 Asusu (Language)';
-  /** An account whose mobile is `typed` (as a person types it), in `language`. */
-  const accountWith = async (typed: string, language: string | null) => {
-    const user = await createUser(ctx.sql, { phone: typed });
-    await ctx.sql`UPDATE users SET language = ${language} WHERE id = ${user.id}`;
-    return user;
-  };
   const languageOf = async (id: string) => (await ctx.sql`SELECT language FROM users WHERE id = ${id}`)[0]!.language;
 
-  it("finds an account's mobile however it was typed: the database reads a number as contracts' toE164 does", async () => {
-    const typed = [
-      '0803 123 4567', '08031234567', '0803-123-4567', '(0803) 123 4567', '803 123 4567', '+234 803 123 4567', '+234 (0) 803 123 4567',
-      '+2348031234567', '2348031234567', '234 803 123 4567', '00234 803 123 4567', '0909 876 5432', '+44 20 7946 0958', '+1 415 555 2671',
+  it("a phone is answered in its account's language however the account's mobile was typed; another country's same digits are not it", async () => {
+    // The carrier gives E.164; each account typed its mobile its own way.
+    const typed: [string, string, string, string][] = [
+      ['0803 777 0011', 'yo', '+2348037770011', YORUBA_MAIN],
+      ['+234 (0) 803 777 0012', 'ha', '+2348037770012', HAUSA_MAIN],
+      ['00234 803 777 0013', 'ig', '+2348037770013', IGBO_MAIN],
+      ['234-803-777-0014', 'ha', '+2348037770014', HAUSA_MAIN],
+      ['803 777 0015', 'yo', '+2348037770015', YORUBA_MAIN],
+      ['0044 20 7946 0958', 'ig', '+442079460958', IGBO_MAIN],
     ];
-    for (const t of typed) {
-      const [row] = await ctx.sql<{ e164: string | null }[]>`SELECT phone_e164_ng(${t}) AS e164`;
-      expect(row!.e164, t).toBe(toE164(t));
+    for (const [mobile, language, phone, menu] of typed) {
+      await accountWith(mobile, language);
+      expect((await handset(phone).dial()).text, mobile).toBe(menu);
     }
-    for (const junk of ['', 'call me', '0803 123', '1234']) expect((await ctx.sql`SELECT phone_e164_ng(${junk}) AS e164`)[0]!.e164, junk).toBeNull();
+    // A United States number ending with the same ten digits as a Hausa account's Nigerian mobile: English.
+    await accountWith('0803 777 0016', 'ha');
+    expect((await handset('+18037770016').dial()).text).toBe(MAIN_MENU);
+    expect((await handset('+2348037770016').dial()).text).toBe(HAUSA_MAIN);
   });
 
   it("a Hausa account's phone gets every screen in Hausa, in GSM-7, and its texts too", async () => {
@@ -592,7 +600,7 @@ describe("USSD and SMS search in the phone's language (issue 50)", () => {
     expect((await h.answer('5')).text).toBe('Language:\n1 English\n2 Hausa\n3 Yoruba\n4 Igbo\n5 Pidgin\n00 Back 0 Menu');
     expect((await h.answer('6')).text).toBe('Choose 1 to 5.\nLanguage:\n1 English\n2 Hausa\n3 Yoruba\n4 Igbo\n5 Pidgin\n00 Back 0 Menu');
     expect((await h.answer('3')).text).toBe(YORUBA_MAIN);
-    expect((await h.answer('4')).text).toBe('E fi HOSPITAL, CLINIC, PHARMACY tabi LAB ati ibi kan ranse si 32049, bi PHARMACY 24 WUSE.\n1 Da atejise duro\n2 Tun atejise bere\n00 Pada 0 Ibere');
+    expect((await h.answer('4')).text).toBe('E fi ILE-IWOSAN, ILE-OOGUN, ILE-AYEWO tabi DOKITA ati ibi kan ranse si 32049, bi ILE-OOGUN 24 WUSE.\n1 Da atejise duro\n2 Tun atejise bere\n00 Pada 0 Ibere');
     expect((await h.answer('0')).text).toBe(YORUBA_MAIN);
     // No account has this number: the next session is English again.
     expect((await h.dial()).text).toBe(MAIN_MENU);
@@ -626,10 +634,10 @@ describe("USSD and SMS search in the phone's language (issue 50)", () => {
     expect(smsEncoding(answer!.body)).toBe('GSM-7');
     // Longer than a segment (the teaching hospital's 98-character name): sent whole as 153-character parts, never cut.
     expect(smsSegments(answer!.body)).toBe(Math.ceil(answer!.body.length / 153));
-    const [help] = await textsTo(phone, 'Ilera: zipu HOSPITAL');
-    expect(help!.body).toBe('Ilera: zipu HOSPITAL, CLINIC, PHARMACY ma o bu LAB na obodo, LGA ma o bu woodu, dika HOSPITAL IKEJA. Tinye 24 maka awa 24: PHARMACY 24 WUSE. STOP: kwusi ozi.');
+    const [help] = await textsTo(phone, 'Ilera: zipu ULO OGWU');
+    expect(help!.body).toBe('Ilera: zipu ULO OGWU, ULO AHIA OGWU, ULO NYOCHA ma o bu DOKITA na obodo ma o bu woodu, dika ULO OGWU IKEJA. Tinye 24 maka awa 24. KWUSI: kwusi ozi.');
     expect([smsEncoding(help!.body), smsSegments(help!.body)]).toEqual(['GSM-7', 1]);
-    expect((await textsTo(phone, 'Ilera: tinye obodo'))[0]!.body).toBe('Ilera: tinye obodo, LGA ma o bu woodu, dika HOSPITAL IKEJA.');
+    expect((await textsTo(phone, 'Ilera: tinye obodo'))[0]!.body).toBe('Ilera: tinye obodo, LGA ma o bu woodu, dika ULO OGWU IKEJA.');
   });
 
   it('HAUSA, YORUBA, IGBO, PIDGIN or ENGLISH switches the answers, kept on the phone’s account', async () => {
@@ -646,7 +654,7 @@ describe("USSD and SMS search in the phone's language (issue 50)", () => {
     expect((await sms(other, 'PIDGIN')).json().outcome).toBe('language');
     expect((await sms(other, 'LAB')).json().outcome).toBe('no-place');
     await settled();
-    expect((await textsTo(phone, 'Ilera: za mu'))[0]!.body).toBe('Ilera: za mu amsa muku da Hausa. Ku tura abin da kuke nema, misali HOSPITAL IKEJA.');
+    expect((await textsTo(phone, 'Ilera: za mu'))[0]!.body).toBe('Ilera: za mu amsa muku da Hausa. Ku tura abin da kuke nema, misali ASIBITI IKEJA.');
     expect((await textsTo(phone, 'kusa da Wuse'))[0]!.body).toMatch(/^Ilera: kantunan magani masu budewa awa 24 kusa da Wuse: 1 Wuse Market Pharmacy, 0\.\dkm, 012345678\.$/);
     expect((await textsTo(phone, 'Ilera: ku tura 1'))[0]!.body).toMatch(/^Ilera: ku tura 1 don tabbatar za ku zo alkawarinku na gaba, 2 don soke shi, STOP don dakatar da sakonni\. http/);
     expect((await textsTo(other, 'nitosi Ikeja'))[0]!.body).toMatch(/^Ilera: ile-iwosan nitosi Ikeja: 1 Ikeja General Hospital, /);
@@ -655,5 +663,134 @@ describe("USSD and SMS search in the phone's language (issue 50)", () => {
     for (const t of [...(await smsFiles()).filter((x) => x.to === phone || x.to === other)]) expect(smsEncoding(t.body), t.body).toBe('GSM-7');
     expect((await sms(phone, 'English')).json().outcome).toBe('language');
     expect(await languageOf(user.id)).toBe('en');
+  });
+});
+
+// Issue 50: the callback's own last screens (too many steps, a failed step, the API shedding load) and the search
+// words of each language (ASIBITI, ILE-IWOSAN, ULO OGWU, CHEMIST...; TAIMAKO; DURO...), English's kept for everyone.
+describe("the last screens and the search words in the phone's language (issue 50)", () => {
+  /** Steps a session until its 41st (40 a session, decision 045) is refused: '00' on the main menu stays there. */
+  const tooMany = async (h: UssdHandset) => {
+    await h.dial();
+    for (let i = 0; i < 39; i++) await h.answer('00');
+    return h.answer('00');
+  };
+
+  it('too many steps: the refusal in the account’s language, English as it was without one', async () => {
+    await accountWith('0803 777 0101', 'ha');
+    const limited = await tooMany(handset('+2348037770101'));
+    expect(limited).toEqual({ goesOn: false, text: 'An yi bukatu da yawa daga wannan wayar. Don Allah ku sake gwadawa daga baya. Idan gaggawa ce ku kira 112.' });
+    const english = await tooMany(handset('+2348030000101'));
+    expect(english).toEqual({ goesOn: false, text: 'Too many requests from this phone. Please try again later. In an emergency call 112.' });
+  });
+
+  it('a step that fails: said in the session’s language (the account’s, or the one chosen in the session), English as it was', async () => {
+    await accountWith('0803 777 0102', 'yo');
+    const [yo, chosen, en] = [handset('+2348037770102'), handset('+2348030000102'), handset('+2348030000103')];
+    for (const h of [yo, chosen, en]) await h.dial();
+    await yo.go('1', 'Alausa');
+    await chosen.go('5', '4', '1', 'Alausa');
+    await en.go('1', 'Alausa');
+    // Texting the list records the step in ussd_actions first: without the table, the step fails.
+    await ctx.sql`ALTER TABLE ussd_actions RENAME TO ussd_actions_away`;
+    try {
+      expect(await yo.answer('1')).toEqual({ goesOn: false, text: 'E ma binu, Ilera ko le dahun bayii. E tun gbiyanju laipe. Ni pajawiri e pe 112.' });
+      expect(await chosen.answer('1')).toEqual({ goesOn: false, text: "Ndo, Ilera enweghi ike iza ugbu a. Biko nwaa ozo n'oge na-adighi anya. Na ihe mberede kpoo 112." });
+      expect(await en.answer('1')).toEqual({ goesOn: false, text: 'Sorry, Ilera cannot answer now. Please try again soon. In an emergency call 112.' });
+    } finally {
+      await ctx.sql`ALTER TABLE ussd_actions_away RENAME TO ussd_actions`;
+    }
+  });
+
+  it('while the API sheds load: a last screen in the account’s language instead of a 503 that ends the session without a word', async () => {
+    await accountWith('0803 777 0103', 'ig');
+    const shedding = ctx.app.config.loadShedding;
+    const limit = shedding.maxInFlight;
+    // Fewer requests in flight than none is always too many: the API sheds every request within 100 ms.
+    shedding.maxInFlight = -1;
+    try {
+      const busy = await eventually(async () => {
+        const s = await handset('+2348037770103').dial();
+        return s.goesOn ? false : s;
+      }, 5000);
+      expect(busy).toEqual({ goesOn: false, text: 'Ilera nwere oru di ukwuu ugbu a. Biko nwaa ozo mgbe nkeji ole na ole gachara. Na ihe mberede kpoo 112.' });
+      expect(await handset('+2348030000104').dial()).toEqual({ goesOn: false, text: 'Ilera is very busy now. Please try again in a few minutes. In an emergency call 112.' });
+      // Other API requests are refused as before (503).
+      expect((await fetch(`${base}/api/professionals/search?query=x`)).status).toBe(503);
+    } finally {
+      shedding.maxInFlight = limit;
+    }
+    await eventually(async () => (await handset('+2348030000104').dial()).goesOn, 5000);
+  });
+
+  it("each language's search words find care, answered in the account's language, else in the words' own", async () => {
+    // A Hausa account's phone: Hausa words (with the hooked letters or without), its answers in Hausa.
+    await accountWith('0803 777 0104', 'ha');
+    const ha = '+2348037770104';
+    expect((await sms(ha, 'Nemi asibiti kusa da Ikeja')).json()).toEqual({ ok: true, outcome: 'answered' });
+    expect((await sms(ha, 'KANTIN MAGANI AWA 24 WUSE')).json()).toEqual({ ok: true, outcome: 'answered' });
+    expect((await sms(ha, 'Ɗakin gwaje-gwaje Sokoto')).json()).toEqual({ ok: true, outcome: 'none' });
+    // English words still work from it, answered in Hausa, with its own "near" too.
+    expect((await sms(ha, 'PHARMACY KUSA DA IKEJA')).json()).toEqual({ ok: true, outcome: 'answered' });
+    // Phones no account has: Yorùbá, Igbo, Pidgin words are answered in their language; DOKITA is Yorùbá's and Igbo's: English.
+    const [yo, ig, pcm, both] = ['+2348030000105', '+2348030000106', '+2348030000107', '+2348030000108'];
+    expect((await sms(yo, 'Ilé-ìwòsàn nítòsí Yaba')).json()).toEqual({ ok: true, outcome: 'answered' });
+    expect((await sms(ig, 'ULO AHIA OGWU 24 WUSE')).json()).toEqual({ ok: true, outcome: 'answered' });
+    expect((await sms(ig, 'ụlọ nyocha nso m')).json()).toEqual({ ok: true, outcome: 'no-place' });
+    expect((await sms(pcm, 'teeth doctor atlantis')).json()).toEqual({ ok: true, outcome: 'unknown-place' });
+    expect((await sms(both, 'DOKITA')).json()).toEqual({ ok: true, outcome: 'no-place' });
+    await settled();
+    const one = async (to: string, part: string) => {
+      const found = await textsTo(to, part);
+      expect(found, part).toHaveLength(1);
+      expect(smsEncoding(found[0]!.body), found[0]!.body).toBe('GSM-7');
+      return found[0]!.body;
+    };
+    expect(await one(ha, 'Ilera: asibitoci da kilinik kusa da Ikeja')).toMatch(
+      /^Ilera: asibitoci da kilinik kusa da Ikeja: 1 Ikeja General Hospital, 0\.0km, 012345678; 2 Ogba Community Clinic, 1\.1km, 012345678; 3 Lagos State University[^;]*, 1\.7km, 012345678\.$/,
+    );
+    expect(await one(ha, 'masu budewa awa 24')).toMatch(/^Ilera: kantunan magani masu budewa awa 24 kusa da Wuse: 1 Wuse Market Pharmacy, 0\.\dkm, 012345678\.$/);
+    expect(await one(ha, 'da muka sani cikin 100km')).toBe('Ilera: babu dakunan gwaje-gwaje da muka sani cikin 100km na Sokoto. Idan gaggawa ce ku kira 112.');
+    expect(await one(ha, 'kantunan magani kusa da Ikeja')).toMatch(/^Ilera: kantunan magani kusa da Ikeja: 1 Allen Avenue Pharmacy, 0\.\dkm, 012345678\.$/);
+    expect(await one(yo, 'Ilera: ile-iwosan nitosi Yaba')).toMatch(/^Ilera: ile-iwosan nitosi Yaba: 1 Yaba Family Clinic, 0\.0km, 012345678; /);
+    expect(await one(ig, 'Ilera: ulo ahia ogwu')).toMatch(/^Ilera: ulo ahia ogwu na-emeghe awa 24 nso Wuse: 1 Wuse Market Pharmacy, 0\.\dkm, 012345678\.$/);
+    expect(await one(ig, 'Ilera: tinye')).toBe('Ilera: tinye obodo, LGA ma o bu woodu, dika ULO OGWU IKEJA.');
+    expect(await one(pcm, 'Ilera: we no know')).toBe('Ilera: we no know the place "ATLANTIS". Text town, LGA or ward, like CLINIC NEAR YABA.');
+    expect(await one(both, 'Ilera: add')).toBe('Ilera: add a town, LGA or ward, e.g. HOSPITAL IKEJA.');
+  });
+
+  it('HELP in each language says its own words in one GSM-7 segment; STOP and START in each language', async () => {
+    const helps: [string, string, string][] = [
+      ['TAIMAKO', '+2348030000110', 'Ilera: ku tura ASIBITI, KANTIN MAGANI, DAKIN GWAJE ko LIKITA da gari ko mazaba, misali ASIBITI IKEJA. Kara 24 don awa 24. DAINA: a daina sakonni.'],
+      ['Ìrànlọ́wọ́', '+2348030000111', 'Ilera: e fi ILE-IWOSAN, ILE-OOGUN, ILE-AYEWO tabi DOKITA ati ilu tabi woodu ranse, bi ILE-IWOSAN IKEJA. 24 fun wakati 24. DURO: da a duro.'],
+      ['enyemaka', '+2348030000112', 'Ilera: zipu ULO OGWU, ULO AHIA OGWU, ULO NYOCHA ma o bu DOKITA na obodo ma o bu woodu, dika ULO OGWU IKEJA. Tinye 24 maka awa 24. KWUSI: kwusi ozi.'],
+      ['PIDGIN HELP', '+2348030000113', 'Ilera: text HOSPITAL, CHEMIST, LAB or DOCTOR and town, LGA or ward, like HOSPITAL IKEJA. Add 24 for 24 hours: CHEMIST 24 WUSE. STOP go end text.'],
+      ['HELP', '+2348030000114', 'Ilera: text HOSPITAL, CLINIC, PHARMACY or LAB and a town, LGA or ward, e.g. HOSPITAL IKEJA. Add 24 for open 24 hours: PHARMACY 24 WUSE. STOP ends texts.'],
+    ];
+    for (const [text, phone] of helps) expect((await sms(phone, text)).json().outcome, text).toBe('help');
+    // A Yorùbá account stops its texts with DÚRÓ (marks or not) and starts them again with BERE; a Hausa one with DAINA.
+    await accountWith('0803 777 0105', 'yo');
+    const yo = '+2348037770105';
+    expect((await sms(yo, 'dúró')).json().outcome).toBe('stopped');
+    expect((await ctx.sql`SELECT opted_in_at FROM text_opt_outs WHERE phone_e164 = ${yo}`)[0]).toEqual({ optedInAt: null });
+    expect((await sms(yo, 'ILE-IWOSAN IKEJA')).json().outcome).toBe('opted-out');
+    expect((await sms(yo, 'Bere')).json().outcome).toBe('started');
+    expect((await sms('+2348030000115', 'DAINA')).json().outcome).toBe('stopped');
+    expect((await sms('+2348030000116', 'kwụsị')).json().outcome).toBe('stopped');
+    await settled();
+    for (const [text, phone, body] of helps) {
+      const [help] = await smsFiles().then((all) => all.filter((t) => t.to === phone));
+      expect(help!.body, text).toBe(body);
+      expect([smsEncoding(help!.body), smsSegments(help!.body)], text).toEqual(['GSM-7', 1]);
+    }
+    expect((await textsTo(yo, 'Ilera:')).map((t) => t.body).sort()).toEqual([
+      'Ilera: e ko ni gba oro lati odo wa mo. Imeeli nipa awon ipade yin yoo maa ba a lo. E fesi START lati tun maa gba won.',
+      'Ilera: oro nipa awon ipade yin ti pada. E fesi STOP lati da won duro.',
+    ]);
+    // The USSD Help screen shows the same words.
+    await accountWith('0803 777 0106', 'ha');
+    const h = handset('+2348037770106');
+    await h.dial();
+    expect((await h.answer('4')).text).toBe('Ku tura ASIBITI, KANTIN MAGANI, DAKIN GWAJE ko LIKITA da wuri zuwa 32049, misali KANTIN MAGANI 24 WUSE.\n1 Dakatar da sakonni\n2 Sake fara sakonni\n00 Baya 0 Farko');
   });
 });
