@@ -3150,7 +3150,7 @@ CREATE UNIQUE INDEX users_email_lower_key ON public.users USING btree (lower(ema
 -- Name: users_phone_last_digits_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX users_phone_last_digits_idx ON public.users USING btree ("right"(regexp_replace(phone, '[^0-9]'::text, ''::text, 'g'::text), 10)) WHERE (phone IS NOT NULL);
+CREATE INDEX users_phone_last_digits_idx ON public.users USING btree ("right"(regexp_replace(phone, '[^0-9]'::text, ''::text, 'g'::text), 10));
 
 --
 -- Name: users_user_type_idx; Type: INDEX; Schema: public; Owner: -
