@@ -6,14 +6,20 @@
  * same database and the same requests in the same order sees the same cache hits.
  *
  *   npx tsx bench/cpu-answers.ts --database-url URL [--only profile,search-log] [--warmup 200] [--count 800] [--concurrency 8]
- *                                [--cpu-prof DIR] [--dump DIR] [--statements] [--again] [--sizes]
+ *                                [--cpu-prof DIR] [--dump DIR] [--statements] [--pg-statements] [--again] [--sizes]
  *
  * --cpu-prof writes a V8 CPU profile of each scenario's counted requests only (warm-up and start left out)
  * to DIR/<scenario>.cpuprofile, readable by Chrome's DevTools or bench/cpu-profile-summary.ts.
  *
+ * --heap-prof writes a sampling heap profile (what allocated, by function: the garbage collector's work) of
+ * the counted requests to DIR/<scenario>.heapprofile, readable by Chrome's DevTools.
+ *
  * --dump writes every counted answer (status, then the body, one a line, in request order) to
  * DIR/<scenario>.answers, so that two versions' answers can be compared with `cmp` (run them in the same
  * quarter hour: open now and the availability windows are read at the clock).
+ *
+ * --pg-statements resets pg_stat_statements (the extension must be loaded and created in the database) when
+ * the counted requests begin and prints, after them, each statement's calls and execution time a request.
  *
  * --statements prints the SQL statements of the counted requests by their first words; --again serves the
  * counted requests once before counting them (the answer cache's hits alone); --sizes compares each kept
@@ -39,8 +45,10 @@ const { values: argv } = parseArgs({
     concurrency: { type: 'string' },
     label: { type: 'string' },
     'cpu-prof': { type: 'string' },
+    'heap-prof': { type: 'string' },
     dump: { type: 'string' },
     statements: { type: 'boolean' },
+    'pg-statements': { type: 'boolean' },
     again: { type: 'boolean' },
     sizes: { type: 'boolean' },
   },
@@ -108,6 +116,13 @@ for (const name of only) {
     await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
     await profiler.post('Profiler.start');
   }
+  if (argv['pg-statements']) await sql`SELECT pg_stat_statements_reset(0, (SELECT oid FROM pg_database WHERE datname = current_database()), 0)`;
+  const heap = argv['heap-prof'] ? new Session() : undefined;
+  if (heap) {
+    heap.connect();
+    // Every 32 KB allocated; objects collected since are kept in the profile (what the collector had to do).
+    await heap.post('HeapProfiler.startSampling', { samplingInterval: 32768, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  }
   const pg0 = pids.reduce((s, p) => s + procCpuMs(p), 0);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
@@ -123,6 +138,12 @@ for (const name of only) {
     mkdirSync(argv['cpu-prof']!, { recursive: true });
     writeFileSync(`${argv['cpu-prof']}/${name}.cpuprofile`, JSON.stringify(profile));
     profiler.disconnect();
+  }
+  if (heap) {
+    const { profile } = await heap.post('HeapProfiler.stopSampling');
+    mkdirSync(argv['heap-prof']!, { recursive: true });
+    writeFileSync(`${argv['heap-prof']}/${name}.heapprofile`, JSON.stringify(profile));
+    heap.disconnect();
   }
   if (argv.sizes) {
     // Issue 47: each kept answer's noted size (resultSizes) against its JSON length.
@@ -144,6 +165,19 @@ for (const name of only) {
     console.log(`${name}: ${total} statements, ${(total / count).toFixed(2)} a request`);
     for (const [q, n] of [...tally].sort((a, b) => b[1] - a[1])) console.log(`${String(n).padStart(6)}  ${q}`);
     tally = undefined;
+  }
+  if (argv['pg-statements']) {
+    // Issue 47: what PostgreSQL did for the counted requests, by statement (this database's only).
+    const rows = await sql<{ calls: string; ms: number; rows: string; query: string }[]>`
+      SELECT calls::text, total_exec_time AS ms, rows::text, query FROM pg_stat_statements
+      WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND query NOT LIKE '%pg_stat_statements%'
+      ORDER BY total_exec_time DESC`;
+    const calls = rows.reduce((n, r) => n + Number(r.calls), 0);
+    const ms = rows.reduce((n, r) => n + r.ms, 0);
+    console.log(`${name}: pg_stat_statements ${calls} calls (${(calls / count).toFixed(2)} a request), ${(ms / count).toFixed(3)} ms of execution a request`);
+    for (const r of rows.slice(0, 20)) {
+      console.log(`${(Number(r.calls) / count).toFixed(3).padStart(7)} calls ${(r.ms / count).toFixed(3).padStart(7)} ms ${(r.ms / Number(r.calls)).toFixed(2).padStart(7)} ms/call ${(Number(r.rows) / Number(r.calls)).toFixed(0).padStart(6)} rows/call  ${r.query.replace(/\s+/g, ' ').slice(0, 120)}`);
+    }
   }
   if (answers) {
     mkdirSync(argv.dump!, { recursive: true });

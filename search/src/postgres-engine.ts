@@ -30,7 +30,7 @@ import { CUBE_ARRAY_FIELDS, isKeyFilter, isTagFilter, KeyTable } from './postgre
 import { derive, type Row } from './postgres-rows';
 import { Params } from './postgres-params';
 import { bodiesInCells, hitsQuery, countsFirst, PER_KEY_MAX, whereSql, type Resolved } from './postgres-sql';
-import { resolveQuery, resolveWords, type ResolvedWords } from './postgres-typos';
+import { resolveQuery, resolveWord, resolveWords, type ResolvedWords, type WordTerms } from './postgres-typos';
 
 // What the engine's tests and tools read from it, wherever it is kept.
 export { countQuery, cubeDay, facetsFromCounts, type CountRow } from './postgres-counts';
@@ -91,8 +91,12 @@ export class PostgresEngine implements SearchEngine {
   private readonly countCache = new LRUCache<string, readonly unknown[]>({ maxSize: KEPT_COUNT_ROWS, sizeCalculation: (rows) => rows.length + 1 });
   /** Issue 47: the length of a page's documents as read (their jsonb text), for noteSize. */
   private readonly docText = new WeakMap<object, number>();
-  /** Issue 47: each word's vocabulary rows by the index's state they were read at, `seen` (termRows). Counted in rows. */
-  private readonly termCache = new LRUCache<string, readonly TermRow[]>({ maxSize: KEPT_TERM_ROWS, sizeCalculation: (rows) => rows.length + 1 });
+  /**
+   * Issue 47: each word's vocabulary rows by the index's state they were read at, `seen` (termRows), and what
+   * the word stands for once worked out from them (its typo candidates' edit distances: a word of the query
+   * log's long tail comes back in many searches that miss). Counted in rows.
+   */
+  private readonly termCache = new LRUCache<string, { rows: readonly TermRow[]; terms?: WordTerms }>({ maxSize: KEPT_TERM_ROWS, sizeCalculation: (kept) => kept.rows.length + 1 });
   /** Count statements being read: concurrent searches that need the same one wait for one read. */
   private readonly countsReading = new Map<string, Promise<readonly unknown[]>>();
   /** Which cells a circle's edge is split at (postgres-cells.ts); its threshold may be set (tests). */
@@ -513,14 +517,19 @@ export class PostgresEngine implements SearchEngine {
    * per collection for the whole batch) and the key ids their facet filters allow.
    */
   async resolve(searches: ParsedSearch[]): Promise<Resolved[]> {
-    const rows = new Map<CollectionName, TermRow[]>();
+    const words = new Map<CollectionName, Map<string, { rows: readonly TermRow[]; terms?: WordTerms }>>();
     await Promise.all([
       ...[...new Set(searches.filter((x) => x.words.length).map((x) => x.collection))].map(async (c) => {
-        rows.set(c, await this.termRows(c, [...new Set(searches.filter((x) => x.collection === c).flatMap((x) => x.words))]));
+        words.set(c, await this.termRows(c, [...new Set(searches.filter((x) => x.collection === c).flatMap((x) => x.words))]));
       }),
       this.refreshKeys(),
     ]);
-    return searches.map((s) => ({ keyIds: this.keys.idsFor(s), words: s.words.length ? resolveWords(s.words, rows.get(s.collection)!) : undefined }));
+    // A word's terms worked out once and kept with its rows (termCache).
+    const termsOf = (c: CollectionName) => (w: string) => {
+      const kept = words.get(c)!.get(w)!;
+      return (kept.terms ??= resolveWord(w, kept.rows));
+    };
+    return searches.map((s) => ({ keyIds: this.keys.idsFor(s), words: s.words.length ? resolveWords(s.words, [], termsOf(s.collection)) : undefined }));
   }
 
   /**
@@ -528,25 +537,28 @@ export class PostgresEngine implements SearchEngine {
    * word and state of the index like the count statements (issue 47): search_terms changes only with the
    * documents and the cube, in the transactions that move the write generation, and a word's rows do not
    * depend on the other words of its statement (one lateral subquery a word). Only words not kept are sent,
-   * in one statement; without a generation read (searches outside the answer cache) all are.
+   * in one statement; without a generation read (searches outside the answer cache) all are. Each word's
+   * entry is the one kept (its terms, once worked out, are kept with it) or a new one.
    */
-  private async termRows(collection: CollectionName, words: string[]): Promise<TermRow[]> {
+  private async termRows(collection: CollectionName, words: string[]): Promise<Map<string, { rows: readonly TermRow[]; terms?: WordTerms }>> {
     const at = this.seen;
-    if (at === undefined) {
-      const q = resolveQuery(collection, words);
-      return this.sql.unsafe<TermRow[]>(q.text, q.values as never[], { prepare: true });
-    }
+    const byWord = new Map<string, { rows: TermRow[]; terms?: WordTerms }>();
     const key = (w: string) => `${at}\0${collection}\0${w}`;
-    const kept = words.map((w) => this.termCache.get(key(w)));
-    const missing = words.filter((_, i) => kept[i] === undefined);
-    const out: TermRow[] = kept.flatMap((k) => k ?? []);
-    if (missing.length === 0) return out;
-    const q = resolveQuery(collection, missing);
+    const out = new Map<string, { rows: readonly TermRow[]; terms?: WordTerms }>();
+    for (const w of words) {
+      const kept = at === undefined ? undefined : this.termCache.get(key(w));
+      if (kept) out.set(w, kept);
+      else byWord.set(w, { rows: [] });
+    }
+    if (byWord.size === 0) return out;
+    const q = resolveQuery(collection, [...byWord.keys()]);
     const read = await this.sql.unsafe<TermRow[]>(q.text, q.values as never[], { prepare: true });
-    const byWord = new Map<string, TermRow[]>(missing.map((w) => [w, []]));
-    for (const r of read) byWord.get(r.word)?.push({ word: r.word, term: r.term, docs: r.docs, typo: r.typo });
-    for (const [w, list] of byWord) this.termCache.set(key(w), list);
-    return out.concat(read);
+    for (const r of read) byWord.get(r.word)?.rows.push({ word: r.word, term: r.term, docs: r.docs, typo: r.typo });
+    for (const [w, entry] of byWord) {
+      if (at !== undefined) this.termCache.set(key(w), entry);
+      out.set(w, entry);
+    }
+    return out;
   }
 
   async search(s: ParsedSearch, r: Resolved = {}): Promise<SearchResult> {
@@ -662,10 +674,11 @@ export class PostgresEngine implements SearchEngine {
     const candidates = r.keyIds ?? this.keys.idsOf(s.collection);
     const covered: number[] = [];
     const counted: number[] = [];
+    // Each word's terms as the keys' sets to test (no closure a key: a text-only search walks every key).
+    const groups = w.terms.map((group) => group.map((t) => keysOf.get(t)!));
     for (const id of candidates) {
-      const words = this.keys.wordsOf(id, s.collection);
-      if (w.terms.every((group) => group.some((t) => words.has(t)))) covered.push(id);
-      else if (w.terms.every((group) => group.some((t) => keysOf.get(t)!.has(id)))) counted.push(id);
+      if (everyGroup(w.terms, termIn, this.keys.wordsOf(id, s.collection))) covered.push(id);
+      else if (everyGroup(groups, keyIn, id)) counted.push(id);
     }
     // Beyond a few keys the documents to count cannot be narrowed to them by an
     // index (see keyCondition): every match would be read anyway, so count them all.
@@ -711,6 +724,28 @@ export class PostgresEngine implements SearchEngine {
 
   async close(): Promise<void> {}
 }
+
+/**
+ * Whether every group has a member for which `holds(member, of)` is true. The test is a function made once
+ * (no closure a key: a text-only search's counts walk every key).
+ */
+function everyGroup<T, U>(groups: readonly (readonly T[])[], holds: (member: T, of: U) => boolean, of: U): boolean {
+  for (const group of groups) {
+    let found = false;
+    for (const member of group) {
+      if (holds(member, of)) {
+        found = true;
+        break;
+      }
+    }
+    if (!found) return false;
+  }
+  return true;
+}
+/** A key's words hold the term. */
+const termIn = (term: string, words: ReadonlySet<string>) => words.has(term);
+/** The keys (of a term, from the cube) hold the key. */
+const keyIn = (keys: ReadonlySet<number>, id: number) => keys.has(id);
 
 /** The `nextSlot:<T` filter of a count-only search without facets, the only kind windowCounts answers. */
 function windowBound(s: ParsedSearch): FilterClause | undefined {

@@ -111,8 +111,13 @@ export class KeyTable {
     return this.byId.get(id)?.key;
   }
 
-  idsOf(collection: CollectionName): number[] {
-    return (this.byCollection.get(collection) ?? []).map((k) => k.id);
+  /** Each collection's key ids, until a key is added (a text-only search's counts walk them all). */
+  private readonly ids = new Map<string, readonly number[]>();
+
+  idsOf(collection: CollectionName): readonly number[] {
+    let ids = this.ids.get(collection);
+    if (!ids) this.ids.set(collection, (ids = (this.byCollection.get(collection) ?? []).map((k) => k.id)));
+    return ids;
   }
 
   private readonly words = new Map<number, Set<string>>();
@@ -143,6 +148,7 @@ export class KeyTable {
 
   private forgetIds(): void {
     this.idsByClause.clear();
+    this.ids.clear();
   }
 
   private idsOfClause(collection: CollectionName, f: FilterClause): readonly number[] {

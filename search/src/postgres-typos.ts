@@ -42,29 +42,45 @@ export function resolveQuery(collection: CollectionName, words: string[]): SqlQu
   return { text, values: p.values };
 }
 
+/** What one word stands for (resolveWord): its terms, and how many documents they hold together. */
+export interface WordTerms {
+  terms: string[];
+  docs: number;
+}
+
 /**
- * The terms each word stands for: the word itself when it is a term, else the
+ * The terms a word stands for: the word itself when it is a term, else the
  * terms it begins, else its nearest typo matches (fewest edits first, as
- * Typesense tries 0, then 1, then 2 typos).
+ * Typesense tries 0, then 1, then 2 typos). `rows`: the word's vocabulary rows
+ * (others' are skipped).
  */
-export function resolveWords(words: string[], rows: { word: string; term: string; docs: number; typo: boolean }[]): ResolvedWords {
-  const terms = words.map((w) => {
-    const prefix = rows.filter((r) => r.word === w && !r.typo).map((r) => r.term);
-    if (prefix.includes(w)) return [w];
-    if (prefix.length) return prefix;
-    const allowed = typosAllowed(w);
-    const near = rows
-      .filter((r) => r.word === w && r.typo)
-      .map((r) => ({ term: r.term, docs: r.docs, d: editDistance(w, r.term) }))
-      .filter((x) => x.d <= allowed);
-    const fewest = Math.min(...near.map((x) => x.d));
-    return near
-      .filter((x) => x.d === fewest)
-      .sort((a, b) => b.docs - a.docs)
-      .slice(0, MAX_TYPO_TERMS)
-      .map((x) => x.term);
-  });
-  const docsOf = (term: string) => rows.find((r) => r.term === term)?.docs ?? 0;
+export function resolveWord(w: string, rows: readonly { word: string; term: string; docs: number; typo: boolean }[]): WordTerms {
+  const docsOf = (terms: string[]) => terms.reduce((n, t) => n + (rows.find((r) => r.term === t)?.docs ?? 0), 0);
+  const prefix = rows.filter((r) => r.word === w && !r.typo).map((r) => r.term);
+  if (prefix.includes(w)) return { terms: [w], docs: docsOf([w]) };
+  if (prefix.length) return { terms: prefix, docs: docsOf(prefix) };
+  const allowed = typosAllowed(w);
+  const near = rows
+    .filter((r) => r.word === w && r.typo)
+    .map((r) => ({ term: r.term, docs: r.docs, d: editDistance(w, r.term) }))
+    .filter((x) => x.d <= allowed);
+  const fewest = Math.min(...near.map((x) => x.d));
+  const terms = near
+    .filter((x) => x.d === fewest)
+    .sort((a, b) => b.docs - a.docs)
+    .slice(0, MAX_TYPO_TERMS)
+    .map((x) => x.term);
+  return { terms, docs: docsOf(terms) };
+}
+
+/** The words of a search resolved (resolveWord), each word's answer from `resolved` when given. */
+export function resolveWords(
+  words: string[],
+  rows: readonly { word: string; term: string; docs: number; typo: boolean }[],
+  resolved: (w: string) => WordTerms = (w) => resolveWord(w, rows),
+): ResolvedWords {
+  const each = words.map(resolved);
+  const terms = each.map((x) => x.terms);
   const main = terms.every((t) => t.length > 0);
-  return { main, terms, maxDocs: main ? Math.min(...terms.map((ts) => ts.reduce((n, t) => n + docsOf(t), 0))) : undefined };
+  return { main, terms, maxDocs: main ? Math.min(...each.map((x) => x.docs)) : undefined };
 }
