@@ -41,3 +41,14 @@ export const appointmentTypeMessages: Record<AppointmentType, MessageDescriptor>
   'check-up': msg`Check-up`,
   emergency: msg`Emergency`,
 };
+
+/** The week's days, as the care facts form names them (contracts' careWeekdayLabels: the spec's English). */
+export const weekdayMessages: Record<string, MessageDescriptor> = {
+  Monday: msg`Monday`,
+  Tuesday: msg`Tuesday`,
+  Wednesday: msg`Wednesday`,
+  Thursday: msg`Thursday`,
+  Friday: msg`Friday`,
+  Saturday: msg`Saturday`,
+  Sunday: msg`Sunday`,
+};
