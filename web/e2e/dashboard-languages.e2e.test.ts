@@ -19,11 +19,11 @@ describe('signed-in pages in another language (browser)', { timeout: 180_000 }, 
     admin = await createUser(ctx.sql, { userType: 'admin', firstName: 'Funke', password: 'admin-password-1' });
   });
 
-  async function book() {
+  async function book(time: string) {
     const patient = await createUser(suite.ctx.sql, { firstName: 'Musa', lastName: 'Garba' });
     const cookie = await login(suite.ctx.app, patient.email, patient.password);
     const res = await callApi(suite.ctx.app, 'POST', '/api/appointments', cookie, {
-      ...bookingBody(pro.id, `${day}T10:00:00+01:00`),
+      ...bookingBody(pro.id, `${day}T${time}:00+01:00`),
       patientName: 'Musa Garba',
       reasonForVisit: 'Ciwon kirji',
     });
@@ -31,7 +31,7 @@ describe('signed-in pages in another language (browser)', { timeout: 180_000 }, 
   }
 
   it("a professional's dashboard and appointments in Hausa: the words, the date in numbers, confirming", async () => {
-    await book();
+    await book('10:00');
     const { page, context } = await suite.pageAs(pro.user);
     await page.goto('/ha');
     await page.getByRole('heading', { level: 1, name: 'Barka da dawowa, Hauwa!' }).waitFor({ timeout: 45_000 });
@@ -51,7 +51,7 @@ describe('signed-in pages in another language (browser)', { timeout: 180_000 }, 
     await page.getByRole('link', { name: 'Duba alƙawura' }).click();
     await page.getByRole('heading', { level: 1, name: 'Alƙawura' }).waitFor({ timeout: 45_000 });
     await page.getByText('Duk lokuta a agogon Yammacin Afirka (WAT) suke.').waitFor();
-    const card = page.getByRole('article', { name: 'Alƙawari da Dr. Hauwa Bello' });
+    const card = page.getByRole('article', { name: 'Alƙawari da Dr. Hauwa Bello' }).filter({ hasText: '10:00 WAT' });
     await card.getByText('Yana jira', { exact: true }).waitFor();
     await card.getByText(dayFirst).waitFor();
     await card.getByText('10:00 WAT').waitFor();
@@ -80,6 +80,7 @@ describe('signed-in pages in another language (browser)', { timeout: 180_000 }, 
   });
 
   it('the same pages in English are the spec\'s words', async () => {
+    await book('11:00');
     const { page, context } = await suite.pageAs(pro.user);
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: 'Welcome back, Hauwa!' }).waitFor({ timeout: 45_000 });
@@ -90,8 +91,11 @@ describe('signed-in pages in another language (browser)', { timeout: 180_000 }, 
     await page.getByRole('link', { name: 'View Appointments' }).click();
     await page.getByRole('heading', { level: 1, name: 'Appointments' }).waitFor({ timeout: 45_000 });
     await page.getByText('All times are West Africa Time (WAT).').waitFor();
-    const card = page.getByRole('article', { name: 'Appointment with Dr. Hauwa Bello' }).first();
-    await card.getByText('Confirmed', { exact: true }).waitFor();
+    const card = page.getByRole('article', { name: 'Appointment with Dr. Hauwa Bello' }).filter({ hasText: '11:00 WAT' });
+    await card.getByText('Pending', { exact: true }).waitFor();
+    await card.getByRole('button', { name: 'Confirm' }).waitFor();
+    expect(await card.innerText()).toContain('Type:');
+    expect(await card.innerText()).toContain('Consultation');
     expect(await card.innerText()).toContain('Reason for Visit:');
     await context.close();
   });
