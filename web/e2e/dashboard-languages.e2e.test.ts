@@ -120,6 +120,11 @@ describe('signed-in pages in another language (browser)', { timeout: 180_000 }, 
     await area.page.getByRole('heading', { level: 1, name: 'Allon masu gudanarwa' }).waitFor({ timeout: 45_000 });
     await area.page.getByText('Barka da dawowa, Funke Okonkwo. Duba buƙatu kuma ka kiyaye amincin jerin.').waitFor();
     await area.page.getByLabel('Jimillar alƙawura').waitFor();
+    await area.page.getByRole('tab', { name: "Ma'aikatan lafiya da aka amince (1)" }).click();
+    const row = area.page.getByRole('article', { name: 'Dr. Hauwa Bello' });
+    await row.getByText('An amince', { exact: true }).waitFor();
+    await row.getByRole('button', { name: 'Janye amincewa' }).waitFor();
+    await row.getByRole('link', { name: 'Duba bayanai' }).waitFor();
     await area.page.getByRole('tab', { name: 'Fassarori' }).click();
     await area.page.getByRole('heading', { name: 'Shawarwarin fassara' }).waitFor();
     await area.page.getByText('Babu shawarwari a buɗe').waitFor();
