@@ -47,6 +47,26 @@ const PROFILE = [
   '<rootDir>/src/features/care/open-state-text.ts',
 ];
 
+/**
+ * The signed-in pages' own texts (dashboard.po, issue 50): the dashboards (provider, patient, admin), appointments,
+ * profile setup, care facts editing, claims and affiliations. Fetched with their code (src/i18n/dashboard-messages.tsx),
+ * never with a public page. Their code renders only under `DashboardMessages`.
+ */
+const DASHBOARD = [
+  '<rootDir>/src/features/dashboard',
+  '<rootDir>/src/features/admin',
+  '<rootDir>/src/features/claims',
+  '<rootDir>/src/features/affiliations',
+  '<rootDir>/src/features/appointments/pages',
+  '<rootDir>/src/features/appointments/components/AppointmentStatusBadge.tsx',
+  '<rootDir>/src/features/care-reports/components/CareFlagsCard.tsx',
+  ...['CareFactsCard', 'CareFactsDialog', 'CareFactsForm'].map((c) => `<rootDir>/src/features/care/components/${c}.tsx`),
+  '<rootDir>/src/features/profiles/pages/ProfileSetupPage.tsx',
+  ...['ProfileFormFrame', 'ProfessionalForm', 'InstitutionForm', 'LocationFields', 'ServicesInput', 'PhotoDialog', 'CountriesDialog'].map(
+    (c) => `<rootDir>/src/features/profiles/components/${c}.tsx`,
+  ),
+];
+
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'ha', 'yo', 'ig', 'pcm'],
@@ -70,6 +90,7 @@ export default defineConfig({
         '<rootDir>/src/features/reviews/**',
         ...PROFILE.filter((p) => p.endsWith('.tsx')),
         '<rootDir>/src/features/account/**',
+        ...DASHBOARD.map((p) => (p.endsWith('.tsx') ? p : `${p}/**`)),
       ],
     },
     { path: '<rootDir>/src/locales/{locale}/search', include: SEARCH, exclude: ['**/*.test.*', ...SEARCH_LATER] },
@@ -79,6 +100,7 @@ export default defineConfig({
     { path: '<rootDir>/src/locales/{locale}/profile', include: PROFILE, exclude: ['**/*.test.*', ...PROFILE_LATER] },
     { path: '<rootDir>/src/locales/{locale}/profile-later', include: PROFILE_LATER },
     { path: '<rootDir>/src/locales/{locale}/booking', include: BOOKING, exclude: ['**/*.test.*'] },
+    { path: '<rootDir>/src/locales/{locale}/dashboard', include: DASHBOARD, exclude: ['**/*.test.*'] },
   ],
   orderBy: 'messageId',
 });

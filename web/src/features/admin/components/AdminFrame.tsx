@@ -1,6 +1,7 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import { Anchor, Box, Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { Trans } from '@lingui/react/macro';
 
 /** The frame of the admin pages: a slim bar with the site name, then the page. */
 export function AdminFrame({ children, size = 'lg' }: { children: ReactNode; size?: string | number }) {
@@ -13,7 +14,7 @@ export function AdminFrame({ children, size = 'lg' }: { children: ReactNode; siz
               Ilera
             </Anchor>
             <Text c="dimmed" fw={600}>
-              Administration
+              <Trans>Administration</Trans>
             </Text>
           </Group>
         </Container>
@@ -42,7 +43,7 @@ export function AdminFormPage(p: {
             {p.children}
             <Group justify="space-between">
               <Button component={Link} to="/admin" variant="default">
-                Back to Dashboard
+                <Trans>Back to Dashboard</Trans>
               </Button>
               <Button type="submit" loading={p.pending}>
                 {p.submitLabel}

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Badge, Button, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconExternalLink } from '@tabler/icons-react';
-import { formatLagosDate, institutionTypeLabel, LISTED_FROM_REGISTER, professionalTypeLabels, type AdminInstitution, type AdminProfessional, type ProfessionalType } from '@ilera/contracts';
+import { institutionTypeLabel, LISTED_FROM_REGISTER, professionalTypeLabels, type AdminInstitution, type AdminProfessional, type ProfessionalType } from '@ilera/contracts';
 import { isUnauthorizedError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { handleUnauthorized } from '../../auth/api/server-errors';
@@ -10,6 +10,10 @@ import { useReviewProfile, type ReviewAction, type ReviewKind } from '../api/rev
 import { ADMIN_LIST_PER_PAGE, useAdminList } from '../api/get-admin-list';
 import { LicenceList } from './LicenceList';
 import { RejectDialog } from './RejectDialog';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { dateIn } from '../../../i18n/dates';
+import { useLocale } from '../../../i18n/use-locale';
+import { profileStatusMessages } from '../../dashboard/status-labels';
 
 type Mode = 'pending' | 'approved' | 'rejected';
 
@@ -30,10 +34,10 @@ const emptyMessage: Record<Mode, (kind: ReviewKind) => string> = {
   approved: (kind) => `No approved ${kind}s`,
   rejected: (kind) => `No rejected ${kind}s`,
 };
-const badge: Record<Mode, { label: string; color: string }> = {
-  pending: { label: 'Pending Approval', color: 'yellow' },
-  approved: { label: 'Approved', color: 'green' },
-  rejected: { label: 'Rejected', color: 'red' },
+const badge: Record<Mode, { color: string }> = {
+  pending: { color: 'yellow' },
+  approved: { color: 'green' },
+  rejected: { color: 'red' },
 };
 
 const place = (city: string | null, state: string | null) => [city, state].filter(Boolean).join(', ');
@@ -66,6 +70,8 @@ function ProfileLink({ href, children }: { href: string; children: string }) {
 
 function ReviewCard({ kind, mode, id, name, lines, createdAt, verified, details }: CardView & { kind: ReviewKind; mode: Mode }) {
   const review = useReviewProfile();
+  const { t } = useLingui();
+  const locale = useLocale();
   const [rejecting, setRejecting] = useState(false);
   const [busy, setBusy] = useState<ReviewAction | null>(null);
   const profileUrl = `/${kind}/${id}`;
@@ -100,11 +106,11 @@ function ReviewCard({ kind, mode, id, name, lines, createdAt, verified, details 
           <Group gap="xs">
             <Text fw={700}>{name}</Text>
             <Badge variant="light" color={badge[mode].color} size="sm">
-              {badge[mode].label}
+              {t(profileStatusMessages[mode])}
             </Badge>
             {verified && (
               <Badge variant="light" color="teal" size="sm">
-                Verified
+                <Trans>Verified</Trans>
               </Badge>
             )}
           </Group>
@@ -115,29 +121,29 @@ function ReviewCard({ kind, mode, id, name, lines, createdAt, verified, details 
           ))}
           {details}
           <Text size="xs" c="dimmed">
-            {mode === 'approved' ? 'Registered' : 'Applied'} {formatLagosDate(createdAt)}
+            {mode === 'approved' ? t`Registered ${dateIn(locale, createdAt)}` : t`Applied ${dateIn(locale, createdAt)}`}
           </Text>
         </Stack>
         <Group gap="xs">
           {mode === 'pending' ? (
             <>
-              <ProfileLink href={profileUrl}>Review</ProfileLink>
+              <ProfileLink href={profileUrl}>{t`Review`}</ProfileLink>
               <Button color="green" loading={busy === 'approve'} disabled={busy !== null} onClick={() => act('approve')}>
-                Approve
+                <Trans>Approve</Trans>
               </Button>
               <Button color="red" variant="light" disabled={busy !== null} onClick={() => setRejecting(true)}>
-                Reject
+                <Trans>Reject</Trans>
               </Button>
             </>
           ) : mode === 'rejected' ? (
             <Button variant="light" loading={busy === 'reopen'} onClick={() => act('reopen')}>
-              Reopen
+              <Trans>Reopen</Trans>
             </Button>
           ) : (
             <>
-              <ProfileLink href={profileUrl}>View Profile</ProfileLink>
+              <ProfileLink href={profileUrl}>{t`View Profile`}</ProfileLink>
               <Button color="orange" variant="light" loading={busy === 'withdraw'} onClick={() => act('withdraw')}>
-                Withdraw Approval
+                <Trans>Withdraw Approval</Trans>
               </Button>
             </>
           )}
@@ -155,8 +161,20 @@ function ReviewCard({ kind, mode, id, name, lines, createdAt, verified, details 
 }
 
 function ListState({ isLoading, isError, empty, message }: { isLoading: boolean; isError: boolean; empty: boolean; message: string }) {
-  if (isLoading) return <Text c="dimmed">Loading…</Text>;
-  if (isError) return <Text c="red">Could not load this list. Please reload the page.</Text>;
+  if (isLoading) {
+    return (
+      <Text c="dimmed">
+        <Trans>Loading…</Trans>
+      </Text>
+    );
+  }
+  if (isError) {
+    return (
+      <Text c="red">
+        <Trans>Could not load this list. Please reload the page.</Trans>
+      </Text>
+    );
+  }
   if (empty) {
     return (
       <Paper withBorder radius="md" p="xl">
@@ -210,11 +228,12 @@ export function AdminListTab({ kind, mode }: { kind: ReviewKind; mode: Mode }) {
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / ADMIN_LIST_PER_PAGE));
   const items = list.data?.items ?? [];
+  const { t } = useLingui();
   const cards = kind === 'professional' ? (items as AdminProfessional[]).map(cardOf.professional) : (items as AdminInstitution[]).map(cardOf.institution);
   return (
     <Stack gap="sm">
       <TextInput
-        label="Search by name or e-mail"
+        label={t`Search by name or e-mail`}
         type="search"
         value={search}
         onChange={(e) => {

@@ -12,12 +12,21 @@ import {
   type AdminTranslationSuggestion,
 } from '../api/translation-suggestions';
 import { useEnglishOf } from '../api/english-of';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 
-const statusLabels: Record<TranslationSuggestionStatus, string> = { open: 'Open', done: 'Done', dismissed: 'Dismissed' };
+const statusLabels: Record<TranslationSuggestionStatus, MessageDescriptor> = { open: msg`Open`, done: msg`Done`, dismissed: msg`Dismissed` };
+const noSuggestions: Record<TranslationSuggestionStatus, MessageDescriptor> = {
+  open: msg`No open suggestions`,
+  done: msg`No done suggestions`,
+  dismissed: msg`No dismissed suggestions`,
+};
 const languageName = (locale: string) => localeNames[locale as Locale] ?? locale;
 
 /** One suggestion: its language, the page, the words shown (and their English), the better words, and what became of it. */
 function SuggestionCard({ s, english, onMark, marking }: { s: AdminTranslationSuggestion; english: string | null; onMark: (status: 'done' | 'dismissed') => void; marking: boolean }) {
+  const { t } = useLingui();
   return (
     <Paper withBorder radius="md" p="md" component="article" aria-label={`Suggestion ${s.id} (${languageName(s.locale)})`}>
       <Stack gap={6}>
@@ -30,34 +39,34 @@ function SuggestionCard({ s, english, onMark, marking }: { s: AdminTranslationSu
           </Badge>
         </Group>
         <Text size="sm">
-          <Text span fw={600}>English: </Text>
-          {english ?? (s.shown ? 'not found in the catalogue' : 'not given')}
+          <Text span fw={600}>{t`English:`} </Text>
+          {english ?? (s.shown ? t`not found in the catalogue` : t`not given`)}
         </Text>
         <Text size="sm">
-          <Text span fw={600}>Words on the page: </Text>
-          {s.shown ? <span lang={s.locale}>{s.shown}</span> : 'not given'}
+          <Text span fw={600}>{t`Words on the page:`} </Text>
+          {s.shown ? <span lang={s.locale}>{s.shown}</span> : t`not given`}
         </Text>
         <Text size="sm">
-          <Text span fw={600}>Suggestion: </Text>
+          <Text span fw={600}>{t`Suggestion:`} </Text>
           <span lang={s.locale} style={{ whiteSpace: 'pre-line' }}>
             {s.suggestion}
           </span>
         </Text>
         <Text size="xs" c="dimmed">
-          Sent {formatLagos(s.createdAt)}, {s.signedIn ? 'signed in' : 'signed out'}
+          {s.signedIn ? t`Sent ${formatLagos(s.createdAt)}, signed in` : t`Sent ${formatLagos(s.createdAt)}, signed out`}
         </Text>
         {s.status === 'open' ? (
           <Group justify="flex-end" gap="xs">
             <Button size="xs" variant="default" disabled={marking} onClick={() => onMark('dismissed')}>
-              Dismiss
+              <Trans>Dismiss</Trans>
             </Button>
             <Button size="xs" disabled={marking} onClick={() => onMark('done')}>
-              Mark done
+              <Trans>Mark done</Trans>
             </Button>
           </Group>
         ) : (
           <Text size="sm" c="dimmed">
-            {statusLabels[s.status]}
+            {t(statusLabels[s.status])}
             {s.decidedAt ? ` ${formatLagos(s.decidedAt)}` : ''}
           </Text>
         )}
@@ -74,6 +83,7 @@ export function TranslationSuggestions() {
   const [page, setPage] = useState(1);
   const query = useAdminTranslationSuggestions(status, locale === 'all' ? '' : locale, page);
   const mark = useMarkTranslationSuggestion();
+  const { t } = useLingui();
   const englishOf = useEnglishOf(query.data?.items ?? []);
   const { data } = query;
   const pages = data ? Math.max(1, Math.ceil(data.total / TRANSLATION_SUGGESTIONS_PER_PAGE)) : 1;
@@ -82,58 +92,62 @@ export function TranslationSuggestions() {
     mark.mutate(
       { id, status: next },
       {
-        onSuccess: () => toast({ title: next === 'done' ? 'Marked Done' : 'Suggestion Dismissed', description: 'Recorded in the activity log.' }),
+        onSuccess: () => toast({ title: next === 'done' ? t`Marked Done` : t`Suggestion Dismissed`, description: t`Recorded in the activity log.` }),
         onError: (error) =>
           isUnauthorizedError(error)
             ? handleUnauthorized()
-            : toast({ title: 'Error', description: errorMessage(error, 'The action failed. Please try again.'), variant: 'destructive' }),
+            : toast({ title: t`Error`, description: errorMessage(error, t`The action failed. Please try again.`), variant: 'destructive' }),
       },
     );
 
   return (
-    <Stack gap="sm" component="section" aria-label="Translation suggestions">
+    <Stack gap="sm" component="section" aria-label={t`Translation suggestions`}>
       <div>
         <Title order={2} size="h4">
-          Translation suggestions
+          <Trans>Translation suggestions</Trans>
         </Title>
         <Text size="sm" c="dimmed">
-          Better words visitors sent with “Suggest a better translation” beside a Beta language, newest first. Times are West Africa Time (WAT).
+          <Trans>Better words visitors sent with “Suggest a better translation” beside a Beta language, newest first. Times are West Africa Time (WAT).</Trans>
         </Text>
       </div>
       <Group gap="sm" wrap="wrap">
         <SegmentedControl
-          aria-label="Which suggestions"
+          aria-label={t`Which suggestions`}
           value={status}
           onChange={(value) => {
             setStatus(value as TranslationSuggestionStatus);
             setPage(1);
           }}
-          data={(['open', 'done', 'dismissed'] as const).map((v) => ({ value: v, label: statusLabels[v] }))}
+          data={(['open', 'done', 'dismissed'] as const).map((v) => ({ value: v, label: t(statusLabels[v]) }))}
         />
         <Select
-          aria-label="Language"
+          aria-label={t`Language`}
           value={locale}
           onChange={(value) => {
             setLocale(value ?? 'all');
             setPage(1);
           }}
-          data={[{ value: 'all', label: 'All languages' }, ...SUGGESTION_LOCALES.map((l) => ({ value: l, label: localeNames[l] }))]}
+          data={[{ value: 'all', label: t`All languages` }, ...SUGGESTION_LOCALES.map((l) => ({ value: l, label: localeNames[l] }))]}
           allowDeselect={false}
           w={200}
         />
       </Group>
       {query.isLoading ? (
-        <Text c="dimmed">Loading…</Text>
+        <Text c="dimmed">
+          <Trans>Loading…</Trans>
+        </Text>
       ) : query.isError || !data ? (
-        <Text c="red">Could not load the suggestions. Please reload the page.</Text>
+        <Text c="red">
+          <Trans>Could not load the suggestions. Please reload the page.</Trans>
+        </Text>
       ) : data.items.length === 0 ? (
         <Paper withBorder radius="md" p="xl">
           <Text ta="center" c="dimmed">
-            {status === 'open' ? 'No open suggestions' : `No ${status} suggestions`}
+            {t(noSuggestions[status])}
           </Text>
         </Paper>
       ) : (
-        <Stack gap="sm" component="section" aria-label="Suggestions">
+        <Stack gap="sm" component="section" aria-label={t`Suggestions`}>
           {data.items.map((s) => (
             <SuggestionCard key={s.id} s={s} english={englishOf(s)} marking={mark.isPending} onMark={(next) => act(s.id, next)} />
           ))}

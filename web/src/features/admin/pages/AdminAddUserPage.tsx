@@ -18,6 +18,7 @@ import { formFailure } from '../../auth/api/server-errors';
 import { useCreateUser } from '../api/create-user';
 import { AdminFormPage } from '../components/AdminFrame';
 import { AdminGuard } from '../components/AdminGuard';
+import { DashboardMessages } from '../../../i18n/dashboard-messages';
 
 const userTypeOptions = [
   { value: 'patient', label: 'Patient' },
@@ -199,6 +200,15 @@ function AddUserForm() {
 }
 
 /** /admin/add-user (spec accounts §2, §5). */
+/** Under the signed-in pages' catalog (issue 50): AdminFrame's words are in dashboard.po. */
 export default function AdminAddUserPage() {
+  return (
+    <DashboardMessages>
+      <AdminAddUserPageBody />
+    </DashboardMessages>
+  );
+}
+
+function AdminAddUserPageBody() {
   return <AdminGuard>{() => <AddUserForm />}</AdminGuard>;
 }

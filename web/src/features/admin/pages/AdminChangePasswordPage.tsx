@@ -6,6 +6,7 @@ import { ChangePasswordFields, useChangePasswordForm } from '../../auth/componen
 import { useChangeAdminPassword } from '../api/change-admin-password';
 import { AdminFormPage } from '../components/AdminFrame';
 import { AdminGuard } from '../components/AdminGuard';
+import { DashboardMessages } from '../../../i18n/dashboard-messages';
 
 function ChangePasswordForm() {
   const navigate = useNavigate();
@@ -38,6 +39,15 @@ function ChangePasswordForm() {
 }
 
 /** /admin/change-password (spec accounts §2, §5; D4). */
+/** Under the signed-in pages' catalog (issue 50): AdminFrame's words are in dashboard.po. */
 export default function AdminChangePasswordPage() {
+  return (
+    <DashboardMessages>
+      <AdminChangePasswordPageBody />
+    </DashboardMessages>
+  );
+}
+
+function AdminChangePasswordPageBody() {
   return <AdminGuard>{() => <ChangePasswordForm />}</AdminGuard>;
 }

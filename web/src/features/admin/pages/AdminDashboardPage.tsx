@@ -17,6 +17,8 @@ import { AdminListTab } from '../components/ReviewList';
 import { StatCards } from '../components/StatCards';
 import { TextTotals } from '../components/TextTotals';
 import { TranslationSuggestions } from '../components/TranslationSuggestions';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { DashboardMessages } from '../../../i18n/dashboard-messages';
 
 const reviewTabs = [
   { kind: 'professional', mode: 'pending' },
@@ -29,22 +31,25 @@ const reviewTabs = [
 
 const withCount = (label: string, count: number | undefined) => (count === undefined ? label : `${label} (${count})`);
 
+/** Its texts in the page's language (issue 50: dashboard.po); an admin's own data (names, reasons) as typed. */
+
 function Dashboard({ admin }: { admin: AdminUser }) {
   const navigate = useNavigate();
   const logout = useAdminLogout();
   const queryClient = useQueryClient();
   const stats = useAdminStats();
   const name = [admin.firstName, admin.lastName].filter(Boolean).join(' ') || admin.email;
+  const { t } = useLingui();
 
   const signOut = () =>
     logout.mutate(undefined, {
       onSuccess: () => {
-        toast({ title: 'Logged Out', description: 'You have been signed out of the admin dashboard.' });
+        toast({ title: t`Logged Out`, description: t`You have been signed out of the admin dashboard.` });
         navigate('/admin/login', { replace: true });
         // Once the dashboard is gone: nothing of the admin's session may linger in the cache.
         window.setTimeout(() => queryClient.clear(), 0);
       },
-      onError: () => toast({ title: 'Logout Failed', description: 'There was an error logging out', variant: 'destructive' }),
+      onError: () => toast({ title: t`Logout Failed`, description: t`There was an error logging out`, variant: 'destructive' }),
     });
 
   // Tab counts come from the database counts.
@@ -55,19 +60,21 @@ function Dashboard({ admin }: { admin: AdminUser }) {
         <Group justify="space-between" align="flex-end" wrap="wrap">
           <div>
             <Title order={1} fz={26}>
-              Admin Dashboard
+              <Trans>Admin Dashboard</Trans>
             </Title>
-            <Text c="dimmed">Welcome back, {name}. Review applications and keep the directory trustworthy.</Text>
+            <Text c="dimmed">
+              <Trans>Welcome back, {name}. Review applications and keep the directory trustworthy.</Trans>
+            </Text>
           </div>
           <Group gap="xs">
             <Button component={Link} to="/admin/add-user" leftSection={<IconUserPlus size={16} aria-hidden />}>
-              Add User
+              <Trans>Add User</Trans>
             </Button>
             <Button component={Link} to="/admin/change-password" variant="default" leftSection={<IconKey size={16} aria-hidden />}>
-              Change Password
+              <Trans>Change Password</Trans>
             </Button>
             <Button variant="light" color="red" loading={logout.isPending} onClick={signOut} leftSection={<IconLogout size={16} aria-hidden />}>
-              Logout
+              <Trans>Logout</Trans>
             </Button>
           </Group>
         </Group>
@@ -76,19 +83,19 @@ function Dashboard({ admin }: { admin: AdminUser }) {
 
         <Tabs defaultValue="pending-professionals" keepMounted={false}>
           <Tabs.List style={{ flexWrap: 'wrap' }}>
-            <Tabs.Tab value="pending-professionals">{withCount('Pending Professionals', s?.pendingProfessionals)}</Tabs.Tab>
-            <Tabs.Tab value="approved-professionals">{withCount('Approved Professionals', s?.totalProfessionals)}</Tabs.Tab>
-            <Tabs.Tab value="pending-institutions">{withCount('Pending Institutions', s?.pendingInstitutions)}</Tabs.Tab>
-            <Tabs.Tab value="approved-institutions">{withCount('Approved Institutions', s?.totalInstitutions)}</Tabs.Tab>
-            <Tabs.Tab value="rejected-professionals">Rejected Professionals</Tabs.Tab>
-            <Tabs.Tab value="rejected-institutions">Rejected Institutions</Tabs.Tab>
-            <Tabs.Tab value="moderation">Moderation</Tabs.Tab>
-            <Tabs.Tab value="claims">Claims</Tabs.Tab>
-            <Tabs.Tab value="register-changes">Register changes</Tabs.Tab>
-            <Tabs.Tab value="care-facts">Care facts</Tabs.Tab>
-            <Tabs.Tab value="texts">Texts</Tabs.Tab>
-            <Tabs.Tab value="translations">Translations</Tabs.Tab>
-            <Tabs.Tab value="activity">Activity</Tabs.Tab>
+            <Tabs.Tab value="pending-professionals">{withCount(t`Pending Professionals`, s?.pendingProfessionals)}</Tabs.Tab>
+            <Tabs.Tab value="approved-professionals">{withCount(t`Approved Professionals`, s?.totalProfessionals)}</Tabs.Tab>
+            <Tabs.Tab value="pending-institutions">{withCount(t`Pending Institutions`, s?.pendingInstitutions)}</Tabs.Tab>
+            <Tabs.Tab value="approved-institutions">{withCount(t`Approved Institutions`, s?.totalInstitutions)}</Tabs.Tab>
+            <Tabs.Tab value="rejected-professionals">{t`Rejected Professionals`}</Tabs.Tab>
+            <Tabs.Tab value="rejected-institutions">{t`Rejected Institutions`}</Tabs.Tab>
+            <Tabs.Tab value="moderation">{t`Moderation`}</Tabs.Tab>
+            <Tabs.Tab value="claims">{t`Claims`}</Tabs.Tab>
+            <Tabs.Tab value="register-changes">{t`Register changes`}</Tabs.Tab>
+            <Tabs.Tab value="care-facts">{t`Care facts`}</Tabs.Tab>
+            <Tabs.Tab value="texts">{t`Texts`}</Tabs.Tab>
+            <Tabs.Tab value="translations">{t`Translations`}</Tabs.Tab>
+            <Tabs.Tab value="activity">{t`Activity`}</Tabs.Tab>
           </Tabs.List>
 
           {reviewTabs.map(({ kind, mode }) => (
@@ -125,5 +132,9 @@ function Dashboard({ admin }: { admin: AdminUser }) {
 
 /** /admin (spec accounts §2): stats, the four review tabs and the activity log. */
 export default function AdminDashboardPage() {
-  return <AdminGuard>{(admin) => <Dashboard admin={admin} />}</AdminGuard>;
+  return (
+    <DashboardMessages>
+      <AdminGuard>{(admin) => <Dashboard admin={admin} />}</AdminGuard>
+    </DashboardMessages>
+  );
 }

@@ -7,9 +7,19 @@ import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { EmailField, PasswordField, useZodForm } from '../../../lib/forms';
 import { useAdminLogin } from '../api/admin-login';
+import { DashboardMessages } from '../../../i18n/dashboard-messages';
 
 /** /admin/login (spec accounts §2, §8): failures shown as a toast and inline. */
+/** Under the signed-in pages' catalog (issue 50): AdminFrame's words are in dashboard.po. */
 export default function AdminLoginPage() {
+  return (
+    <DashboardMessages>
+      <AdminLoginPageBody />
+    </DashboardMessages>
+  );
+}
+
+function AdminLoginPageBody() {
   const navigate = useNavigate();
   const login = useAdminLogin();
   const [failure, setFailure] = useState<string | null>(null);

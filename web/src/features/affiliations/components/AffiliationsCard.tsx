@@ -12,18 +12,22 @@ import { useEndAffiliation } from '../api/end-affiliation';
 import { useFindInstitutions } from '../api/find-institutions';
 import { useRequestAffiliation } from '../api/request-affiliation';
 import type { Affiliation } from '@ilera/contracts';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Name } from '../../../i18n/names';
 
 type Side = 'professional' | 'institution';
 
-const statusBadge: Record<Affiliation['status'], { label: string; color: string }> = {
-  pending: { label: 'Awaiting confirmation', color: 'yellow' },
-  confirmed: { label: 'Confirmed', color: 'green' },
-  declined: { label: 'Declined', color: 'red' },
+const statusBadge: Record<Affiliation['status'], { label: MessageDescriptor; color: string }> = {
+  pending: { label: msg`Awaiting confirmation`, color: 'yellow' },
+  confirmed: { label: msg`Confirmed`, color: 'green' },
+  declined: { label: msg`Declined`, color: 'red' },
 };
 
 const answers = [
-  { status: 'confirmed', label: 'Confirm', color: 'green', variant: 'filled', icon: <IconCheck size={14} />, done: 'Affiliation confirmed' },
-  { status: 'declined', label: 'Decline', color: 'red', variant: 'light', icon: <IconX size={14} />, done: 'Request declined' },
+  { status: 'confirmed', label: msg`Confirm`, color: 'green', variant: 'filled', icon: <IconCheck size={14} />, done: msg`Affiliation confirmed` },
+  { status: 'declined', label: msg`Decline`, color: 'red', variant: 'light', icon: <IconX size={14} />, done: msg`Request declined` },
 ] as const;
 
 /** The other side of a link, as this side sees it: a link to its public profile. */
@@ -46,22 +50,25 @@ function OtherParty({ a, side }: { a: Affiliation; side: Side }) {
 function AffiliationItem({ a, side }: { a: Affiliation; side: Side }) {
   const answer = useAnswerAffiliation();
   const end = useEndAffiliation();
+  const { t } = useLingui();
   const badge = statusBadge[a.status];
   const detail = side === 'professional' ? institutionTypeLabel(a.institution.type) : a.professional.specialty;
-  const endLabel = a.status === 'confirmed' ? 'End Affiliation' : side === 'professional' && a.status === 'pending' ? 'Withdraw' : 'Remove';
+  const endLabel = a.status === 'confirmed' ? t`End Affiliation` : side === 'professional' && a.status === 'pending' ? t`Withdraw` : t`Remove`;
   const fail = (title: string) => (error: unknown) =>
-    toast({ title, description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+    toast({ title, description: errorMessage(error, t`Please try again.`), variant: 'destructive' });
   return (
-    <Group justify="space-between" wrap="wrap" gap="xs" role="listitem" aria-label={`Affiliation ${a.role ?? ''}`.trim()}>
+    <Group justify="space-between" wrap="wrap" gap="xs" role="listitem" aria-label={(a.role ? t`Affiliation ${a.role}` : t`Affiliation`).trim()}>
       <Stack gap={2}>
         <OtherParty a={a} side={side} />
         <Text size="sm" c="dimmed">
-          {[a.role, detail].filter(Boolean).join(' · ')}
+          {a.role}
+          {a.role && detail ? ' · ' : ''}
+          {detail && <Name value={detail} />}
         </Text>
       </Stack>
       <Group gap="xs">
         <Badge color={badge.color} variant="light">
-          {badge.label}
+          {t(badge.label)}
         </Badge>
         {side === 'institution' &&
           a.status === 'pending' &&
@@ -73,13 +80,13 @@ function AffiliationItem({ a, side }: { a: Affiliation; side: Side }) {
               variant={variant}
               leftSection={icon}
               loading={answer.isPending && answer.variables?.status === status}
-              onClick={() => answer.mutate({ id: a.id, status }, { onSuccess: () => toast({ title: done }), onError: fail('Error') })}
+              onClick={() => answer.mutate({ id: a.id, status }, { onSuccess: () => toast({ title: t(done) }), onError: fail(t`Error`) })}
             >
-              {label}
+              {t(label)}
             </Button>
           ))}
         {!(side === 'institution' && a.status === 'pending') && (
-          <Button size="xs" variant="subtle" color="gray" loading={end.isPending} onClick={() => end.mutate(a.id, { onError: fail('Error') })}>
+          <Button size="xs" variant="subtle" color="gray" loading={end.isPending} onClick={() => end.mutate(a.id, { onError: fail(t`Error`) })}>
             {endLabel}
           </Button>
         )}
@@ -97,6 +104,7 @@ function RequestForm() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const found = useFindInstitutions(debounced);
   const request = useRequestAffiliation();
+  const { t } = useLingui();
   const options = (found.data ?? []).map((i) => ({
     value: String(i.id),
     label: [i.name, [i.city, i.state].filter(Boolean).join(', ')].filter(Boolean).join(' · '),
@@ -112,21 +120,21 @@ function RequestForm() {
     setErrors({});
     request.mutate(parsed.data, {
       onSuccess: () => {
-        toast({ title: 'Request sent', description: 'The institution will confirm or decline it.' });
+        toast({ title: t`Request sent`, description: t`The institution will confirm or decline it.` });
         setInstitutionId(null);
         setSearch('');
         setRole('');
       },
-      onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to send the request. Please try again.'), variant: 'destructive' }),
+      onError: (error) => toast({ title: t`Error`, description: errorMessage(error, t`Failed to send the request. Please try again.`), variant: 'destructive' }),
     });
   };
 
   return (
-    <form onSubmit={submit} aria-label="Request an affiliation">
+    <form onSubmit={submit} aria-label={t`Request an affiliation`}>
       <Group align="flex-end" gap="sm" wrap="wrap">
         <Select
-          label="Institution"
-          placeholder="Search by name"
+          label={t`Institution`}
+          placeholder={t`Search by name`}
           searchable
           clearable
           style={{ flex: 2, minWidth: 220 }}
@@ -136,19 +144,19 @@ function RequestForm() {
           searchValue={search}
           onSearchChange={setSearch}
           filter={({ options: all }) => all}
-          nothingFoundMessage={debounced.trim().length >= 2 && !found.isFetching ? 'No institution found' : undefined}
+          nothingFoundMessage={debounced.trim().length >= 2 && !found.isFetching ? t`No institution found` : undefined}
           error={errors.institutionId}
         />
         <TextInput
-          label="Your role"
-          placeholder="e.g. Consultant Cardiologist"
+          label={t`Your role`}
+          placeholder={t`e.g. Consultant Cardiologist`}
           style={{ flex: 1, minWidth: 180 }}
           value={role}
           onChange={(e) => setRole(e.currentTarget.value)}
           error={errors.role}
         />
         <Button type="submit" loading={request.isPending}>
-          Request to Join
+          <Trans>Request to Join</Trans>
         </Button>
       </Group>
     </form>
@@ -163,22 +171,31 @@ function RequestForm() {
 export function AffiliationsCard({ side }: { side: Side }) {
   const { data, isLoading, isError } = useAffiliations();
   const list = data ?? [];
+  const { t } = useLingui();
   const empty =
     side === 'professional'
-      ? 'No affiliations yet. Ask an institution you work with to confirm you.'
-      : 'No affiliation requests yet. Professionals who work with you can ask to be listed here.';
+      ? t`No affiliations yet. Ask an institution you work with to confirm you.`
+      : t`No affiliation requests yet. Professionals who work with you can ask to be listed here.`;
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="affiliations-title">
       <Group gap="xs" mb="sm">
         <IconBuildingHospital size={20} />
         <Title order={2} size="h4" id="affiliations-title">
-          {side === 'professional' ? 'Affiliations' : 'Affiliation Requests'}
+          {side === 'professional' ? t`Affiliations` : t`Affiliation Requests`}
         </Title>
       </Group>
       <Stack gap="md">
         {side === 'professional' && <RequestForm />}
-        {isLoading && <Text size="sm">Loading…</Text>}
-        {isError && <Text c="red" size="sm">Affiliations could not be loaded. Please reload the page.</Text>}
+        {isLoading && (
+          <Text size="sm">
+            <Trans>Loading…</Trans>
+          </Text>
+        )}
+        {isError && (
+          <Text c="red" size="sm">
+            <Trans>Affiliations could not be loaded. Please reload the page.</Trans>
+          </Text>
+        )}
         {!isLoading && !isError && list.length === 0 && (
           <Text size="sm" c="dimmed">
             {empty}

@@ -1,6 +1,8 @@
 import { Badge } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconClock, IconRosetteDiscountCheck } from '@tabler/icons-react';
-import { appointmentStatusLabels, type AppointmentStatus } from '@ilera/contracts';
+import { useLingui } from '@lingui/react/macro';
+import type { AppointmentStatus } from '@ilera/contracts';
+import { appointmentStatusMessages } from '../../dashboard/status-labels';
 import type { Appointment } from '@ilera/contracts';
 
 /** Spec §4: confirmed green, cancelled red, completed blue, anything else (pending) yellow. */
@@ -14,9 +16,10 @@ const statusLook: Record<AppointmentStatus, { color: string; icon: typeof IconCl
 export function StatusBadge({ status }: { status: AppointmentStatus }) {
   const look = statusLook[status] ?? statusLook.pending;
   const Icon = look.icon;
+  const { t } = useLingui();
   return (
     <Badge color={look.color} variant="light" leftSection={<Icon size={14} aria-hidden />}>
-      {appointmentStatusLabels[status] ?? status}
+      {appointmentStatusMessages[status] ? t(appointmentStatusMessages[status]) : status}
     </Badge>
   );
 }

@@ -23,11 +23,9 @@ import {
   IconSearch,
 } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  appointmentStatusLabels,
   appointmentStatuses,
-  appointmentTypeLabels,
-  formatLagosDate,
   formatLagosTime,
   institutionTypeLabel,
   type AppointmentStatus,
@@ -43,12 +41,23 @@ import { useUpdateAppointmentStatus } from '../api/update-appointment-status';
 import type { Appointment } from '@ilera/contracts';
 import { StatusBadge, providerName } from '../components/AppointmentStatusBadge';
 import { VisitQuestion } from '../../care-reports/components/VisitQuestion';
+import { DashboardMessages } from '../../../i18n/dashboard-messages';
+import { dateIn } from '../../../i18n/dates';
+import { useLocale } from '../../../i18n/use-locale';
+import { Name } from '../../../i18n/names';
+import { appointmentStatusMessages, appointmentTypeMessages, noAppointmentsMessages, statusNowMessages } from '../../dashboard/status-labels';
 
 type Filter = 'all' | AppointmentStatus;
 
 function providerDetail(a: Appointment): string {
   if (a.professional) return a.professional.specialty;
   return a.institution ? institutionTypeLabel(a.institution.type) : '';
+}
+
+/** The appointment's date: the spec's "Tue, 24 Nov 2026" in English, 24/11/2026 in another language (issue 50). */
+function useDate(): (value: string) => string {
+  const locale = useLocale();
+  return (value) => dateIn(locale, value);
 }
 
 /** Which list the signed-in user sees: their own bookings, or their profile's appointments. */
@@ -97,11 +106,13 @@ function AppointmentCard({
   onChange: (a: Appointment, status: AppointmentStatus) => void;
   pendingId: number | null;
 }) {
+  const { t } = useLingui();
+  const dateOf = useDate();
   const busy = pendingId === a.id;
   const started = new Date(a.appointmentDate).getTime() <= Date.now();
   const canCancelAsPatient = !isProvider && (a.status === 'pending' || a.status === 'confirmed');
   return (
-    <Card withBorder radius="md" padding="lg" component="article" aria-label={`Appointment with ${providerName(a)}`}>
+    <Card withBorder radius="md" padding="lg" component="article" aria-label={t`Appointment with ${providerName(a)}`}>
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <div>
           <Text fw={700} size="lg">
@@ -109,7 +120,7 @@ function AppointmentCard({
           </Text>
           {providerDetail(a) && (
             <Text size="sm" c="dimmed">
-              {providerDetail(a)}
+              <Name value={providerDetail(a)} />
             </Text>
           )}
         </div>
@@ -119,7 +130,7 @@ function AppointmentCard({
       <Group gap="lg" mt="sm" wrap="wrap">
         <Group gap={6}>
           <IconCalendarEvent size={16} aria-hidden />
-          <Text size="sm">{formatLagosDate(a.appointmentDate)}</Text>
+          <Text size="sm">{dateOf(a.appointmentDate)}</Text>
         </Group>
         <Group gap={6}>
           <IconClockHour4 size={16} aria-hidden />
@@ -128,34 +139,34 @@ function AppointmentCard({
       </Group>
 
       <Stack gap={4} mt="md" p="sm" bg="var(--mantine-color-gray-0)" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
-        <Detail label="Type" value={appointmentTypeLabels[a.appointmentType] ?? a.appointmentType} />
-        <Detail label="Patient" value={a.patientName} />
-        <Detail label="Email" value={a.patientEmail} />
-        <Detail label="Phone" value={a.patientPhone} />
-        <Detail label="Reason for Visit" value={a.reasonForVisit} />
+        <Detail label={t`Type`} value={appointmentTypeMessages[a.appointmentType] ? t(appointmentTypeMessages[a.appointmentType]) : a.appointmentType} />
+        <Detail label={t`Patient`} value={a.patientName} />
+        <Detail label={t`Email`} value={a.patientEmail} />
+        <Detail label={t`Phone`} value={a.patientPhone} />
+        <Detail label={t`Reason for Visit`} value={a.reasonForVisit} />
       </Stack>
 
       {isProvider && a.status === 'pending' && (
         <Group mt="md" gap="sm">
           <Button color="green" loading={busy} onClick={() => onChange(a, 'confirmed')} leftSection={<IconCircleCheck size={16} />}>
-            Confirm
+            <Trans>Confirm</Trans>
           </Button>
           <Button color="red" variant="light" disabled={busy} onClick={() => onChange(a, 'cancelled')} leftSection={<IconCircleX size={16} />}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         </Group>
       )}
       {isProvider && a.status === 'confirmed' && started && (
         <Group mt="md">
           <Button variant="light" color="blue" loading={busy} onClick={() => onChange(a, 'completed')}>
-            Mark as Completed
+            <Trans>Mark as Completed</Trans>
           </Button>
         </Group>
       )}
       {canCancelAsPatient && (
         <Group mt="md">
           <Button color="red" variant="subtle" disabled={busy} onClick={() => onChange(a, 'cancelled')}>
-            Cancel Appointment
+            <Trans>Cancel Appointment</Trans>
           </Button>
         </Group>
       )}
@@ -165,13 +176,19 @@ function AppointmentCard({
   );
 }
 
-const emptyText = (filter: Filter) =>
-  filter === 'all'
-    ? "You don't have any appointments yet."
-    : `You don't have any ${appointmentStatusLabels[filter].toLowerCase()} appointments.`;
-
-/** /appointments (spec §2 Appointments). Every date and time is shown in WAT. */
+/** /appointments (spec §2 Appointments). Every date and time is shown in WAT; its texts in the page's language (issue 50). */
 export default function AppointmentsPage() {
+  return (
+    <DashboardMessages>
+      <Appointments />
+    </DashboardMessages>
+  );
+}
+
+function Appointments() {
+  const { t } = useLingui();
+  const dateOf = useDate();
+  const emptyText = (filter: Filter) => (filter === 'all' ? t`You don't have any appointments yet.` : t(noAppointmentsMessages[filter]));
   const { user, isLoading: authLoading } = useAuth();
   const [filter, setFilter] = useState<Filter>('all');
   const [toCancel, setToCancel] = useState<Appointment | null>(null);
@@ -204,15 +221,15 @@ export default function AppointmentsPage() {
       {
         onSuccess: () =>
           toast({
-            title: 'Status Updated',
-            description: `The appointment is now ${appointmentStatusLabels[status].toLowerCase()}.`,
+            title: t`Status Updated`,
+            description: t(statusNowMessages[status]),
           }),
         onError: (error) => {
           if (isUnauthorizedError(error)) {
             handleUnauthorized();
             return;
           }
-          toast({ title: 'Error', description: 'Failed to update appointment status. Please try again.', variant: 'destructive' });
+          toast({ title: t`Error`, description: t`Failed to update appointment status. Please try again.`, variant: 'destructive' });
         },
       },
     );
@@ -221,7 +238,7 @@ export default function AppointmentsPage() {
   if (authLoading || !user) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading" />
+        <Loader aria-label={t`Loading`} />
       </Center>
     );
   }
@@ -233,26 +250,26 @@ export default function AppointmentsPage() {
     <Container size="md" py="xl">
       <Group justify="space-between" align="flex-end" mb="lg" wrap="wrap" gap="md">
         <div>
-          <Title order={1}>{isPatient ? 'My Appointments' : 'Appointments'}</Title>
+          <Title order={1}>{isPatient ? t`My Appointments` : t`Appointments`}</Title>
           <Text c="dimmed" size="sm">
-            All times are West Africa Time (WAT).
+            <Trans>All times are West Africa Time (WAT).</Trans>
           </Text>
         </div>
         <Group gap="sm" align="flex-end" wrap="wrap">
           <Select
-            label="Status"
+            label={t`Status`}
             w={170}
             value={filter}
             onChange={(v) => setFilter((v ?? 'all') as Filter)}
             allowDeselect={false}
             data={[
-              { value: 'all', label: 'All' },
-              ...appointmentStatuses.map((s) => ({ value: s, label: appointmentStatusLabels[s] })),
+              { value: 'all', label: t`All` },
+              ...appointmentStatuses.map((s) => ({ value: s, label: t(appointmentStatusMessages[s]) })),
             ]}
           />
           {isPatient && (
             <Button component={Link} to="/search" leftSection={<IconSearch size={16} />}>
-              Book New Appointment
+              <Trans>Book New Appointment</Trans>
             </Button>
           )}
         </Group>
@@ -266,26 +283,28 @@ export default function AppointmentsPage() {
         </Stack>
       ) : list.isError ? (
         <Card withBorder radius="md" padding="xl">
-          <Text c="red">Could not load your appointments. Please try again.</Text>
+          <Text c="red">
+            <Trans>Could not load your appointments. Please try again.</Trans>
+          </Text>
         </Card>
       ) : items.length === 0 ? (
         <Card withBorder radius="md" padding="xl">
           <Stack align="center" gap="sm">
             <IconCalendarOff size={40} aria-hidden color="var(--mantine-color-gray-5)" />
             <Title order={2} size="h4">
-              No appointments found
+              <Trans>No appointments found</Trans>
             </Title>
             <Text c="dimmed" ta="center">
-              {noProfile ? 'Set up your profile to receive appointment requests.' : emptyText(filter)}
+              {noProfile ? t`Set up your profile to receive appointment requests.` : emptyText(filter)}
             </Text>
             {isPatient && (
               <Button component={Link} to="/search" variant="light">
-                Find Healthcare Professionals
+                <Trans>Find Healthcare Professionals</Trans>
               </Button>
             )}
             {noProfile && (
               <Button component={Link} to="/profile-setup" variant="light">
-                Set Up Profile
+                <Trans>Set Up Profile</Trans>
               </Button>
             )}
           </Stack>
@@ -305,13 +324,13 @@ export default function AppointmentsPage() {
       )}
 
       {!isPatientView && (bookings.data?.length ?? 0) > 0 && (
-        <Stack gap="md" mt="xl" component="section" aria-label="My Bookings">
+        <Stack gap="md" mt="xl" component="section" aria-label={t`My Bookings`}>
           <div>
             <Title order={2} size="h3">
-              My Bookings
+              <Trans>My Bookings</Trans>
             </Title>
             <Text c="dimmed" size="sm">
-              Appointments you booked as a patient.
+              <Trans>Appointments you booked as a patient.</Trans>
             </Text>
           </div>
           {bookings.data!.map((a) => (
@@ -326,19 +345,21 @@ export default function AppointmentsPage() {
         </Stack>
       )}
 
-      <Modal opened={toCancel !== null} onClose={() => setToCancel(null)} title="Cancel this appointment?" centered>
+      <Modal opened={toCancel !== null} onClose={() => setToCancel(null)} title={t`Cancel this appointment?`} centered>
         {toCancel && (
           <Stack>
             <Text size="sm">
-              {providerName(toCancel)}, {formatLagosDate(toCancel.appointmentDate)} at {formatLagosTime(toCancel.appointmentDate)} WAT.
-              The time slot will be offered to other patients.
+              <Trans>
+                {providerName(toCancel)}, {dateOf(toCancel.appointmentDate)} at {formatLagosTime(toCancel.appointmentDate)} WAT. The time slot will be
+                offered to other patients.
+              </Trans>
             </Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setToCancel(null)}>
-                Keep Appointment
+                <Trans>Keep Appointment</Trans>
               </Button>
               <Button color="red" onClick={() => change(toCancel, 'cancelled', true)}>
-                Cancel Appointment
+                <Trans>Cancel Appointment</Trans>
               </Button>
             </Group>
           </Stack>

@@ -5,6 +5,7 @@ import type { ProviderKind } from '../../profiles/api/types';
 import { useCareFlags } from '../api/get-care-flags';
 import { usePayerNames } from '../../care/api/get-payers';
 import { flagText } from '../flag-text';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /**
  * The owner's dashboard (issue 45): published facts that patients' reports contradict (a consultation fee
@@ -14,6 +15,7 @@ import { flagText } from '../flag-text';
 export function CareFlagsCard({ kind, id }: { kind: ProviderKind; id: number }) {
   const { data } = useCareFlags(kind, id);
   const names = usePayerNames();
+  const { t } = useLingui();
   if (!data || data.flags.length === 0) return null;
   return (
     <Alert
@@ -21,9 +23,9 @@ export function CareFlagsCard({ kind, id }: { kind: ProviderKind; id: number }) 
       color="orange"
       variant="light"
       icon={<IconAlertTriangle size={18} aria-hidden />}
-      title="Patients report something different"
+      title={t`Patients report something different`}
       role="region"
-      aria-label="Patients report something different"
+      aria-label={t`Patients report something different`}
     >
       <List size="sm" spacing={4}>
         {data.flags.map((f) => (
@@ -31,11 +33,13 @@ export function CareFlagsCard({ kind, id }: { kind: ProviderKind; id: number }) 
         ))}
       </List>
       <Text size="sm" mt="sm">
-        If your fees or health plans have changed,{' '}
-        <Anchor component={Link} to="/profile-setup">
-          edit your care facts
-        </Anchor>
-        . The notice goes once they match what patients meet.
+        <Trans>
+          If your fees or health plans have changed,{' '}
+          <Anchor component={Link} to="/profile-setup">
+            edit your care facts
+          </Anchor>
+          . The notice goes once they match what patients meet.
+        </Trans>
       </Text>
     </Alert>
   );

@@ -2,6 +2,8 @@ import { Modal } from '@mantine/core';
 import type { CareFactsAnswer } from '@ilera/contracts';
 import type { ProviderKind } from '../../profiles/api/types';
 import { CareFactsForm } from './CareFactsForm';
+import { useLingui } from '@lingui/react/macro';
+import { DashboardMessages } from '../../../i18n/dashboard-messages';
 
 /**
  * An administrator's editor of any provider's care facts (issue 45), from the provider's profile page:
@@ -24,7 +26,17 @@ export default function CareFactsDialog({
   servicesHere: boolean;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Edit care facts" size="xl">
+    <DashboardMessages>
+      <CareFactsModal opened={opened} onClose={onClose} kind={kind} id={id} care={care} servicesHere={servicesHere} />
+    </DashboardMessages>
+  );
+}
+
+/** Its texts are the signed-in pages' (dashboard.po, issue 50), fetched with it. */
+function CareFactsModal({ opened, onClose, kind, id, care, servicesHere }: Parameters<typeof CareFactsDialog>[0]) {
+  const { t } = useLingui();
+  return (
+    <Modal opened={opened} onClose={onClose} title={t`Edit care facts`} size="xl">
       <CareFactsForm kind={kind} id={id} care={care} servicesHere={servicesHere} />
     </Modal>
   );

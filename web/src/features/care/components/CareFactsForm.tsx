@@ -24,7 +24,6 @@ import {
   type CareFactsAnswer,
   type CareFactsInput,
   type CareWeekday,
-  formatLagosDate,
 } from '@ilera/contracts';
 import { formFailure } from '../../auth/api/server-errors';
 import { zodFormErrors } from '../../profiles/components/form-validation';
@@ -33,6 +32,10 @@ import { toast } from '../../../lib/toast';
 import { usePayers } from '../api/get-payers';
 import { useSaveCare } from '../api/save-care';
 import { readinessFirst } from '../services-order';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { dateIn } from '../../../i18n/dates';
+import { useLocale } from '../../../i18n/use-locale';
+import { weekdayMessages } from '../../dashboard/status-labels';
 
 type Period = { opens: string; closes: string };
 type HoursMode = 'none' | 'set' | '24h';
@@ -123,6 +126,8 @@ export function CareFactsForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveCare(kind, id);
   const payers = usePayers();
+  const { t } = useLingui();
+  const locale = useLocale();
   const change = (patch: Partial<CareDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const shown = new Set<string>();
   const err = (path: string) => {
@@ -137,8 +142,8 @@ export function CareFactsForm({
     setErrors(invalid);
     if (Object.keys(invalid).length) return;
     save.mutate(body, {
-      onSuccess: () => toast({ title: 'Care Facts Saved', description: 'Your care facts are saved and confirmed as of today.' }),
-      onError: formFailure({ setErrors }, 'Error', 'Failed to save care facts. Please try again.'),
+      onSuccess: () => toast({ title: t`Care Facts Saved`, description: t`Your care facts are saved and confirmed as of today.` }),
+      onError: formFailure({ setErrors }, t`Error`, t`Failed to save care facts. Please try again.`),
     });
   };
 
@@ -147,38 +152,41 @@ export function CareFactsForm({
   const setFee = (key: keyof CareDraft['fees'], value: Naira | boolean) => change({ fees: { ...draft.fees, [key]: value } });
 
   // The profile shows each group's date (and age); here, when the owner last confirmed any of them.
-  const confirmed = care?.confirmedAt ? `Last confirmed on ${formatLagosDate(care.confirmedAt)}` : null;
+  const confirmed = care?.confirmedAt ? t`Last confirmed on ${dateIn(locale, care.confirmedAt)}` : null;
   const fields = (
     <Stack gap="md">
       <Stack gap={4}>
         <Title order={2} size="h3" id="care-facts-heading">
-          Care Facts
+          <Trans>Care Facts</Trans>
         </Title>
         <Text size="sm" c="dimmed">
-          What patients need before they travel: when you are open, the health plans you take and what a visit costs. Saving confirms
-          them as of today; it does not send your profile back to review.
+          <Trans>
+            What patients need before they travel: when you are open, the health plans you take and what a visit costs. Saving confirms
+            them as of today; it does not send your profile back to review.
+          </Trans>
         </Text>
         {confirmed && <Text size="sm">{confirmed}</Text>}
       </Stack>
 
-      <Divider label="Opening hours (WAT)" labelPosition="left" />
+      <Divider label={t`Opening hours (WAT)`} labelPosition="left" />
       <SegmentedControl
-        aria-label="Opening hours"
+        aria-label={t`Opening hours`}
         value={draft.mode}
         onChange={(v) => change({ mode: v as HoursMode })}
         data={[
-          { value: 'none', label: 'Not listed' },
-          { value: 'set', label: 'Set hours' },
-          { value: '24h', label: 'Open 24 hours' },
+          { value: 'none', label: t`Not listed` },
+          { value: 'set', label: t`Set hours` },
+          { value: '24h', label: t`Open 24 hours` },
         ]}
       />
       {draft.mode === 'set' && (
         <Stack gap="xs">
           <Text size="xs" c="dimmed">
-            A period that closes at or before it opens ends the next morning (22:00–06:00). Leave a day without hours for closed.
+            <Trans>A period that closes at or before it opens ends the next morning (22:00–06:00). Leave a day without hours for closed.</Trans>
           </Text>
           {careWeekdays.map((day, i) => {
-            const label = careWeekdayLabels[day];
+            const english = careWeekdayLabels[day];
+            const label = weekdayMessages[english] ? t(weekdayMessages[english]) : english;
             return (
               <Group key={day} align="flex-start" gap="sm" wrap="wrap">
                 <Text w={96} fw={600} size="sm" mt={6}>
@@ -187,7 +195,7 @@ export function CareFactsForm({
                 <Stack gap={6} style={{ flex: 1 }}>
                   {draft.week[day].length === 0 && (
                     <Text size="sm" c="dimmed" mt={6}>
-                      Closed
+                      <Trans>Closed</Trans>
                     </Text>
                   )}
                   {draft.week[day].map((p, j) => {
@@ -196,7 +204,7 @@ export function CareFactsForm({
                     return (
                       <Group key={j} gap="xs" align="flex-start" wrap="nowrap">
                         <NativeSelect
-                          aria-label={`${label} opens${n}`}
+                          aria-label={t`${label} opens${n}`}
                           data={quarterTimes}
                           value={p.opens}
                           error={err(`${at}.opens`)}
@@ -204,7 +212,7 @@ export function CareFactsForm({
                         />
                         <Text mt={6}>–</Text>
                         <NativeSelect
-                          aria-label={`${label} closes${n}`}
+                          aria-label={t`${label} closes${n}`}
                           data={quarterTimes}
                           value={p.closes}
                           error={err(`${at}.closes`) ?? err(at)}
@@ -214,7 +222,7 @@ export function CareFactsForm({
                           variant="subtle"
                           color="red"
                           mt={4}
-                          aria-label={`Remove ${label} hours${n}`}
+                          aria-label={t`Remove ${label} hours${n}`}
                           onClick={() => change({ week: { ...draft.week, [day]: draft.week[day].filter((_, k) => k !== j) } })}
                         >
                           <IconTrash size={16} />
@@ -233,11 +241,11 @@ export function CareFactsForm({
                   size="xs"
                   mt={4}
                   leftSection={<IconPlus size={14} />}
-                  aria-label={`Add ${label} hours`}
+                  aria-label={t`Add ${label} hours`}
                   disabled={draft.week[day].length >= 4}
                   onClick={() => change({ week: { ...draft.week, [day]: [...draft.week[day], { ...WORKDAY }] } })}
                 >
-                  Add hours
+                  <Trans>Add hours</Trans>
                 </Button>
               </Group>
             );
@@ -247,20 +255,20 @@ export function CareFactsForm({
       {draft.mode !== 'none' && (
         <Stack gap="xs">
           <Text fw={600} size="sm">
-            Closures
+            <Trans>Closures</Trans>
           </Text>
           <Text size="xs" c="dimmed">
-            Days you are closed all day (repairs, a retreat). Public holidays close you unless you are open 24 hours.
+            <Trans>Days you are closed all day (repairs, a retreat). Public holidays close you unless you are open 24 hours.</Trans>
           </Text>
           {draft.closures.map((c, j) => {
             const at = `openingHours.closures.${j}`;
             const set = (patch: Partial<typeof c>) => change({ closures: draft.closures.map((x, k) => (k === j ? { ...x, ...patch } : x)) });
             return (
               <Group key={j} gap="xs" align="flex-start" wrap="wrap">
-                <TextInput type="date" label="Closed from" value={c.from} error={err(`${at}.from`)} onChange={(e) => set({ from: e.currentTarget.value })} />
-                <TextInput type="date" label="Closed until" value={c.to} error={err(`${at}.to`) ?? err(at)} onChange={(e) => set({ to: e.currentTarget.value })} />
-                <TextInput label="Reason" placeholder="e.g. Renovation" value={c.reason} error={err(`${at}.reason`)} onChange={(e) => set({ reason: e.currentTarget.value })} />
-                <ActionIcon variant="subtle" color="red" mt={28} aria-label={`Remove closure ${j + 1}`} onClick={() => change({ closures: draft.closures.filter((_, k) => k !== j) })}>
+                <TextInput type="date" label={t`Closed from`} value={c.from} error={err(`${at}.from`)} onChange={(e) => set({ from: e.currentTarget.value })} />
+                <TextInput type="date" label={t`Closed until`} value={c.to} error={err(`${at}.to`) ?? err(at)} onChange={(e) => set({ to: e.currentTarget.value })} />
+                <TextInput label={t`Reason`} placeholder={t`e.g. Renovation`} value={c.reason} error={err(`${at}.reason`)} onChange={(e) => set({ reason: e.currentTarget.value })} />
+                <ActionIcon variant="subtle" color="red" mt={28} aria-label={t`Remove closure ${j + 1}`} onClick={() => change({ closures: draft.closures.filter((_, k) => k !== j) })}>
                   <IconTrash size={16} />
                 </ActionIcon>
               </Group>
@@ -268,7 +276,7 @@ export function CareFactsForm({
           })}
           <div>
             <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={() => change({ closures: [...draft.closures, { from: '', to: '', reason: '' }] })}>
-              Add closure
+              <Trans>Add closure</Trans>
             </Button>
           </div>
         </Stack>
@@ -276,8 +284,8 @@ export function CareFactsForm({
 
       {servicesHere && (
         <>
-          <Divider label="Services" labelPosition="left" />
-          <Checkbox.Group value={draft.services} onChange={(services) => change({ services })} error={err('services')} aria-label="Services">
+          <Divider label={t`Services`} labelPosition="left" />
+          <Checkbox.Group value={draft.services} onChange={(services) => change({ services })} error={err('services')} aria-label={t`Services`}>
             <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing={6}>
               {readinessFirst(careServices).map((s) => (
                 <Checkbox key={s} value={s} label={s} />
@@ -287,7 +295,7 @@ export function CareFactsForm({
         </>
       )}
 
-      <Divider label="Health plans accepted" labelPosition="left" />
+      <Divider label={t`Health plans accepted`} labelPosition="left" />
       {draft.plans.map((p, j) => {
         const payer = payers.data?.find((x) => x.slug === p.payer);
         const planNames = payer?.plans.map((x) => x.name) ?? [];
@@ -295,25 +303,25 @@ export function CareFactsForm({
         return (
           <Group key={j} gap="xs" align="flex-start" wrap="wrap">
             <NativeSelect
-              label="Health plan"
+              label={t`Health plan`}
               value={p.payer}
               error={err(`plans.${j}.payer`) ?? err(`plans.${j}`)}
               onChange={(e) => set({ payer: e.currentTarget.value, plan: '' })}
               data={[
-                { value: '', label: 'Choose a health plan' },
+                { value: '', label: t`Choose a health plan` },
                 ...(payers.data ?? []).map((x) => ({ value: x.slug, label: x.name })),
                 ...(p.payer && !payer ? [{ value: p.payer, label: p.payer }] : []),
               ]}
             />
             <NativeSelect
-              label="Plan or tier"
+              label={t`Plan or tier`}
               value={p.plan}
               error={err(`plans.${j}.plan`)}
               onChange={(e) => set({ plan: e.currentTarget.value })}
-              data={[{ value: '', label: 'All plans' }, ...planNames, ...(p.plan && !planNames.includes(p.plan) ? [p.plan] : [])]}
+              data={[{ value: '', label: t`All plans` }, ...planNames, ...(p.plan && !planNames.includes(p.plan) ? [p.plan] : [])]}
             />
-            <Checkbox mt={32} label="Primary provider" checked={p.primary} onChange={(e) => set({ primary: e.currentTarget.checked })} />
-            <ActionIcon variant="subtle" color="red" mt={28} aria-label={`Remove health plan ${j + 1}`} onClick={() => change({ plans: draft.plans.filter((_, k) => k !== j) })}>
+            <Checkbox mt={32} label={t`Primary provider`} checked={p.primary} onChange={(e) => set({ primary: e.currentTarget.checked })} />
+            <ActionIcon variant="subtle" color="red" mt={28} aria-label={t`Remove health plan ${j + 1}`} onClick={() => change({ plans: draft.plans.filter((_, k) => k !== j) })}>
               <IconTrash size={16} />
             </ActionIcon>
           </Group>
@@ -321,13 +329,13 @@ export function CareFactsForm({
       })}
       <div>
         <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={() => change({ plans: [...draft.plans, { payer: '', plan: '', primary: false }] })}>
-          Add health plan
+          <Trans>Add health plan</Trans>
         </Button>
       </div>
 
-      <Divider label="Fees (₦)" labelPosition="left" />
+      <Divider label={t`Fees (₦)`} labelPosition="left" />
       <Checkbox
-        label="Free at the point of care"
+        label={t`Free at the point of care`}
         checked={draft.fees.freeAtPointOfCare}
         error={err('fees.freeAtPointOfCare')}
         onChange={(e) => setFee('freeAtPointOfCare', e.currentTarget.checked)}
@@ -335,9 +343,9 @@ export function CareFactsForm({
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         {(
           [
-            ['registrationNaira', 'Registration / card fee (₦)'],
-            ['consultationNaira', 'Consultation fee (₦)'],
-            ['followUpNaira', 'Follow-up fee (₦)'],
+            ['registrationNaira', t`Registration / card fee (₦)`],
+            ['consultationNaira', t`Consultation fee (₦)`],
+            ['followUpNaira', t`Follow-up fee (₦)`],
           ] as const
         ).map(([key, label]) => (
           <NumberInput
@@ -360,7 +368,7 @@ export function CareFactsForm({
     <form onSubmit={submit} noValidate aria-labelledby="care-facts-heading">
       {fields}
       {other.length > 0 && (
-        <Alert color="red" mt="md" role="alert" title="Please check the care facts">
+        <Alert color="red" mt="md" role="alert" title={t`Please check the care facts`}>
           {other.map(([k, message]) => (
             <Text size="sm" key={k}>
               {message}
@@ -370,7 +378,7 @@ export function CareFactsForm({
       )}
       <Group justify="flex-end" mt="md">
         <Button type="submit" loading={save.isPending}>
-          Save Care Facts
+          <Trans>Save Care Facts</Trans>
         </Button>
       </Group>
     </form>

@@ -2,12 +2,18 @@ import { Anchor, Badge, Card, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { institutionTypeLabel, type Claim } from '@ilera/contracts';
 import { useMyClaims } from '../api/get-my-claims';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { dateIn } from '../../../i18n/dates';
+import { Name } from '../../../i18n/names';
+import { useLocale } from '../../../i18n/use-locale';
 
-const STATUS: Record<Claim['status'], { label: string; color: string }> = {
-  pending: { label: 'Under review', color: 'yellow' },
-  approved: { label: 'Approved', color: 'teal' },
-  rejected: { label: 'Rejected', color: 'red' },
-  withdrawn: { label: 'Withdrawn', color: 'gray' },
+const STATUS: Record<Claim['status'], { label: MessageDescriptor; color: string }> = {
+  pending: { label: msg`Under review`, color: 'yellow' },
+  approved: { label: msg`Approved`, color: 'teal' },
+  rejected: { label: msg`Rejected`, color: 'red' },
+  withdrawn: { label: msg`Withdrawn`, color: 'gray' },
 };
 
 /** A day as Lagos sees it: "26 Nov 2026". */
@@ -21,12 +27,22 @@ const day = (instant: string) =>
  */
 export function MyClaimsCard() {
   const { data: claims, isError } = useMyClaims(true);
-  if (isError) return <Text c="red">Your claims could not be loaded. Please reload the page.</Text>;
+  const { t } = useLingui();
+  const locale = useLocale();
+  // "26 Nov 2026" in English; 26/11/2026 in another language (issue 50).
+  const dayIn = (instant: string) => (locale === 'en' ? day(instant) : dateIn(locale, instant));
+  if (isError) {
+    return (
+      <Text c="red">
+        <Trans>Your claims could not be loaded. Please reload the page.</Trans>
+      </Text>
+    );
+  }
   if (!claims?.length) return null;
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="my-claims-title">
       <Title order={2} size="h3" id="my-claims-title" mb="sm">
-        My claims
+        <Trans>My claims</Trans>
       </Title>
       <Stack gap="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {claims.map((c) => (
@@ -36,16 +52,20 @@ export function MyClaimsCard() {
                 {c.listing.name}
               </Anchor>
               <Text size="sm" c="dimmed">
-                {[institutionTypeLabel(c.listing.type), c.listing.lga, c.listing.state].filter(Boolean).join(' · ')}
+                <Name value={institutionTypeLabel(c.listing.type)} />
+                {[c.listing.lga, c.listing.state].filter(Boolean).map((part) => ` · ${part}`)}
               </Text>
               <Text size="sm">
                 <Badge color={STATUS[c.status].color} variant="light" mr="xs">
-                  {STATUS[c.status].label}
+                  {t(STATUS[c.status].label)}
                 </Badge>
-                Claimed {day(c.createdAt)}
-                {c.decidedAt ? `, decided ${day(c.decidedAt)}` : ''}
+                {c.decidedAt ? t`Claimed ${dayIn(c.createdAt)}, decided ${dayIn(c.decidedAt)}` : t`Claimed ${dayIn(c.createdAt)}`}
               </Text>
-              {c.decisionReason && <Text size="sm">Reason: {c.decisionReason}</Text>}
+              {c.decisionReason && (
+                <Text size="sm">
+                  <Trans>Reason: {c.decisionReason}</Trans>
+                </Text>
+              )}
             </Stack>
           </li>
         ))}

@@ -3,6 +3,7 @@ import { ActionIcon, Alert, Avatar, Badge, Box, Button, Card, Grid, Group, Skele
 import { IconBuildingHospital, IconCalendar, IconCamera, IconEdit, IconExternalLink, IconUserEdit, IconWorld } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { institutionTypeLabel, professionalTypeLabels, type Institution, type Professional } from '@ilera/contracts';
 import type { User } from '../../auth/api/use-auth';
 import { useMyInstitution } from '../../profiles/api/get-my-institution';
@@ -15,6 +16,8 @@ import { AffiliationsCard } from '../../affiliations/components/AffiliationsCard
 import { MyClaimsCard } from '../../claims/components/MyClaimsCard';
 import { CareFlagsCard } from '../../care-reports/components/CareFlagsCard';
 import { NoProfileCard, QuickActions, excerpt } from './ProviderParts';
+import { profileStatusMessages } from '../status-labels';
+import { Name } from '../../../i18n/names';
 
 type Kind = 'professional' | 'institution';
 type OwnProfile = Pick<Professional | Institution, 'id' | 'profileImageUrl' | 'status' | 'rejectionReason' | 'isApproved'>;
@@ -34,9 +37,12 @@ interface ProfileCardView {
 function ProviderDashboard<T extends OwnProfile>({ kind, query, view }: { kind: Kind; query: UseQueryResult<T | null>; view: (p: T) => ProfileCardView }) {
   const [photoOpen, setPhotoOpen] = useState(false);
   const { data: p, isLoading, isError } = query;
+  const { t } = useLingui();
 
   if (isLoading) return <Skeleton height={220} radius="md" />;
-  if (isError) return <Text c="red">Your profile could not be loaded. Please reload the page.</Text>;
+  if (isError) return <Text c="red">
+        <Trans>Your profile could not be loaded. Please reload the page.</Trans>
+      </Text>;
   // An institution account may have claimed register listings, with or without a profile of its own.
   const claims = kind === 'institution' ? <MyClaimsCard /> : null;
   if (!p) {
@@ -52,14 +58,14 @@ function ProviderDashboard<T extends OwnProfile>({ kind, query, view }: { kind: 
   return (
     <Grid gutter="lg">
       <Grid.Col span={{ base: 12, md: 8 }}>
-        <Card withBorder radius="md" padding="lg" component="section" aria-label="Your profile">
+        <Card withBorder radius="md" padding="lg" component="section" aria-label={t`Your profile`}>
           <Group align="flex-start" gap="lg" wrap="wrap">
             <Box pos="relative">
               <Avatar src={p.profileImageUrl || null} size={96} radius={v.avatar.radius} color="teal" alt={v.name}>
                 {v.avatar.placeholder}
               </Avatar>
-              <Tooltip label="Change Photo">
-                <ActionIcon pos="absolute" bottom={0} right={0} radius="xl" aria-label="Change Photo" onClick={() => setPhotoOpen(true)}>
+              <Tooltip label={t`Change Photo`}>
+                <ActionIcon pos="absolute" bottom={0} right={0} radius="xl" aria-label={t`Change Photo`} onClick={() => setPhotoOpen(true)}>
                   <IconCamera size={16} />
                 </ActionIcon>
               </Tooltip>
@@ -69,7 +75,7 @@ function ProviderDashboard<T extends OwnProfile>({ kind, query, view }: { kind: 
                 <Title order={2} size="h3">
                   {v.name}
                 </Title>
-                <ProfileStatusBadge status={p.status} />
+                <ProfileStatusBadge status={p.status} label={t(profileStatusMessages[p.status])} />
               </Group>
               <Text c="teal.8" fw={500}>
                 {v.subtitle}
@@ -81,22 +87,22 @@ function ProviderDashboard<T extends OwnProfile>({ kind, query, view }: { kind: 
             </Stack>
           </Group>
           {p.status === 'rejected' && (
-            <Alert color="red" variant="light" mt="md" title="Rejected">
-              {p.rejectionReason || 'An administrator did not approve this profile.'} Edit your profile to submit it again.
+            <Alert color="red" variant="light" mt="md" title={t`Rejected`}>
+              {p.rejectionReason || t`An administrator did not approve this profile.`} <Trans>Edit your profile to submit it again.</Trans>
             </Alert>
           )}
           {p.status === 'pending' && (
             <Alert color="yellow" variant="light" mt="md">
-              An administrator is reviewing your profile. It appears in the directory once approved.
+              <Trans>An administrator is reviewing your profile. It appears in the directory once approved.</Trans>
             </Alert>
           )}
           <Group mt="md" gap="sm">
             <Button component={Link} to="/profile-setup" leftSection={<IconEdit size={16} />}>
-              Edit Profile
+              <Trans>Edit Profile</Trans>
             </Button>
             {p.isApproved && (
               <Button component={Link} to={`/${kind}/${p.id}`} variant="light" leftSection={<IconExternalLink size={16} />}>
-                View Public Profile
+                <Trans>View Public Profile</Trans>
               </Button>
             )}
           </Group>
@@ -107,9 +113,9 @@ function ProviderDashboard<T extends OwnProfile>({ kind, query, view }: { kind: 
       <Grid.Col span={{ base: 12, md: 4 }}>
         <QuickActions
           actions={[
-            { label: 'View Appointments', to: '/appointments', icon: <IconCalendar size={16} /> },
-            { label: 'Update Profile', to: '/profile-setup', icon: <IconUserEdit size={16} /> },
-            { label: 'Change Photo', onClick: () => setPhotoOpen(true), icon: <IconCamera size={16} /> },
+            { label: t`View Appointments`, to: '/appointments', icon: <IconCalendar size={16} /> },
+            { label: t`Update Profile`, to: '/profile-setup', icon: <IconUserEdit size={16} /> },
+            { label: t`Change Photo`, onClick: () => setPhotoOpen(true), icon: <IconCamera size={16} /> },
           ]}
         />
       </Grid.Col>
@@ -125,17 +131,18 @@ function ProviderDashboard<T extends OwnProfile>({ kind, query, view }: { kind: 
 /** The professional's countries of practice, with the dialog that edits them. */
 function CountriesLine({ p }: { p: Professional }) {
   const [open, setOpen] = useState(false);
+  const { t } = useLingui();
   return (
     <Group gap={6} wrap="wrap">
       <Text size="sm" c="dimmed">
-        Countries of practice:
+        <Trans>Countries of practice:</Trans>
       </Text>
       {p.countries.map((c) => (
         <Badge key={c} variant="outline" color="gray" size="sm" tt="none">
           {c}
         </Badge>
       ))}
-      <ActionIcon variant="subtle" size="sm" aria-label="Edit Countries" onClick={() => setOpen(true)}>
+      <ActionIcon variant="subtle" size="sm" aria-label={t`Edit Countries`} onClick={() => setOpen(true)}>
         <IconWorld size={14} />
       </ActionIcon>
       <CountriesDialog opened={open} onClose={() => setOpen(false)} current={p.countries} licences={p.countryLicenses} professionalType={p.professionalType} />
@@ -144,6 +151,7 @@ function CountriesLine({ p }: { p: Professional }) {
 }
 
 export function ProfessionalDashboard({ user }: { user: User }) {
+  const { t } = useLingui();
   return (
     <ProviderDashboard
       kind="professional"
@@ -153,10 +161,14 @@ export function ProfessionalDashboard({ user }: { user: User }) {
         return {
           name,
           avatar: { radius: 96, placeholder: (p.user.firstName ?? name).charAt(0) },
-          subtitle: `${professionalTypeLabels[p.professionalType]} · ${p.specialty}`,
+          subtitle: (
+            <>
+              <Name value={professionalTypeLabels[p.professionalType]} /> · <Name value={p.specialty} />
+            </>
+          ),
           extra: <CountriesLine p={p} />,
           summary: p.bio,
-          noSummary: 'No bio yet. Add one so patients know about your practice.',
+          noSummary: t`No bio yet. Add one so patients know about your practice.`,
         };
       }}
     />
@@ -164,6 +176,7 @@ export function ProfessionalDashboard({ user }: { user: User }) {
 }
 
 export function InstitutionDashboard({ user }: { user: User }) {
+  const { t } = useLingui();
   return (
     <ProviderDashboard
       kind="institution"
@@ -171,9 +184,9 @@ export function InstitutionDashboard({ user }: { user: User }) {
       view={(inst) => ({
         name: inst.name,
         avatar: { radius: 'md', placeholder: <IconBuildingHospital size={40} /> },
-        subtitle: institutionTypeLabel(inst.type),
+        subtitle: <Name value={institutionTypeLabel(inst.type)} />,
         summary: inst.description,
-        noSummary: 'No description yet. Tell patients about your institution.',
+        noSummary: t`No description yet. Tell patients about your institution.`,
       })}
     />
   );

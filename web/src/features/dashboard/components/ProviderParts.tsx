@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { Trans } from '@lingui/react/macro';
 
 /** The first ~160 characters of a text, cut at a word. */
 export function excerpt(text: string, max = 160): string {
@@ -22,7 +23,7 @@ export function QuickActions({ actions }: { actions: QuickAction[] }) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="quick-actions-heading">
       <Title order={2} size="h4" id="quick-actions-heading" mb="sm">
-        Quick Actions
+        <Trans>Quick Actions</Trans>
       </Title>
       <Stack gap="xs">
         {actions.map((a) =>
@@ -47,11 +48,13 @@ export function NoProfileCard({ kind }: { kind: 'professional' | 'institution' }
     <Card withBorder radius="md" padding="xl" ta="center">
       <Stack align="center" gap="sm">
         <Title order={2} size="h3">
-          Complete your {kind} profile
+          {kind === 'professional' ? <Trans>Complete your professional profile</Trans> : <Trans>Complete your institution profile</Trans>}
         </Title>
-        <Text c="dimmed">Patients can find you once your profile is created and approved by an administrator.</Text>
+        <Text c="dimmed">
+          <Trans>Patients can find you once your profile is created and approved by an administrator.</Trans>
+        </Text>
         <Button component={Link} to="/profile-setup" leftSection={<IconPlus size={16} />}>
-          Create Profile
+          <Trans>Create Profile</Trans>
         </Button>
       </Stack>
     </Card>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Card, NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { dashboardLocations, professionalTypeLabels, professionalTypes } from '@ilera/contracts';
 import { searchUrl } from '../../search/search-params';
 
@@ -11,6 +12,7 @@ import { searchUrl } from '../../search/search-params';
  */
 export function QuickSearchForm() {
   const navigate = useNavigate();
+  const { t } = useLingui();
   const [q, setQ] = useState('');
   const [professionalType, setProfessionalType] = useState('all');
   const [location, setLocation] = useState('all');
@@ -24,36 +26,36 @@ export function QuickSearchForm() {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="quick-search-heading">
       <Title order={2} size="h4" id="quick-search-heading" mb="sm">
-        Quick Search
+        <Trans>Quick Search</Trans>
       </Title>
-      <form onSubmit={onSubmit} role="search" aria-label="Quick search">
+      <form onSubmit={onSubmit} role="search" aria-label={t`Quick search`}>
         <Stack gap="sm">
           <TextInput
-            label="Search"
-            placeholder="Name, specialty or condition"
+            label={t`Search`}
+            placeholder={t`Name, specialty or condition`}
             value={q}
             onChange={(e) => setQ(e.currentTarget.value)}
             leftSection={<IconSearch size={16} aria-hidden />}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <NativeSelect
-              label="Professional Type"
+              label={t`Professional Type`}
               value={professionalType}
               onChange={(e) => setProfessionalType(e.currentTarget.value)}
               data={[
-                { value: 'all', label: 'All Types' },
-                ...professionalTypes.map((t) => ({ value: t, label: professionalTypeLabels[t] })),
+                { value: 'all', label: t`All Types` },
+                ...professionalTypes.map((type) => ({ value: type, label: professionalTypeLabels[type] })),
               ]}
             />
             <NativeSelect
-              label="Location"
+              label={t`Location`}
               value={location}
               onChange={(e) => setLocation(e.currentTarget.value)}
-              data={[{ value: 'all', label: 'All Locations' }, ...dashboardLocations]}
+              data={[{ value: 'all', label: t`All Locations` }, ...dashboardLocations]}
             />
           </SimpleGrid>
           <Button type="submit" leftSection={<IconSearch size={16} />}>
-            Search
+            <Trans>Search</Trans>
           </Button>
         </Stack>
       </form>

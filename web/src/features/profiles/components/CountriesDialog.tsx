@@ -5,6 +5,8 @@ import { emptyLicence, LicenceFields, licenceInput, type LicenceDraft } from '..
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useUpdateCountries } from '../api/update-countries';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { DashboardMessages } from '../../../i18n/dashboard-messages';
 
 export interface CountriesDialogProps {
   opened: boolean;
@@ -24,7 +26,16 @@ const draftsOf = (licences: LicenceRecord[]): Record<string, LicenceDraft> =>
  * Countries of practice (spec §2 Dialogs, §5 Countries): never fewer than one, default
  * Nigeria; each with its licence: number, council and expiry date (issues 14 and 18).
  */
-export function CountriesDialog({ opened, onClose, current, licences, professionalType }: CountriesDialogProps) {
+export function CountriesDialog(props: CountriesDialogProps) {
+  return (
+    <DashboardMessages>
+      <CountriesForm {...props} />
+    </DashboardMessages>
+  );
+}
+
+function CountriesForm({ opened, onClose, current, licences, professionalType }: CountriesDialogProps) {
+  const { t } = useLingui();
   const initial = current.length ? current : ['Nigeria'];
   const [selected, setSelected] = useState<string[]>(initial);
   const [drafts, setDrafts] = useState<Record<string, LicenceDraft>>(() => draftsOf(licences));
@@ -45,7 +56,7 @@ export function CountriesDialog({ opened, onClose, current, licences, profession
 
   const onChange = (next: string[]) => {
     if (next.length === 0) {
-      toast({ title: 'Cannot remove all countries', description: 'You must be registered in at least one country.', variant: 'destructive' });
+      toast({ title: t`Cannot remove all countries`, description: t`You must be registered in at least one country.`, variant: 'destructive' });
       return;
     }
     setSelected(next);
@@ -53,11 +64,11 @@ export function CountriesDialog({ opened, onClose, current, licences, profession
 
   const onSave = async () => {
     if (selected.length === 0) {
-      toast({ title: 'Invalid selection', description: 'At least one country must be selected.', variant: 'destructive' });
+      toast({ title: t`Invalid selection`, description: t`At least one country must be selected.`, variant: 'destructive' });
       return;
     }
     if (selected.some((c) => !draft(c).licenseNumber.trim())) {
-      toast({ title: 'Invalid selection', description: LICENSE_PER_COUNTRY_MESSAGE, variant: 'destructive' });
+      toast({ title: t`Invalid selection`, description: LICENSE_PER_COUNTRY_MESSAGE, variant: 'destructive' });
       return;
     }
     try {
@@ -65,27 +76,27 @@ export function CountriesDialog({ opened, onClose, current, licences, profession
         countries: selected,
         countryLicenses: selected.map((country) => licenceInput(draft(country))),
       });
-      toast({ title: 'Countries updated', description: 'Your countries of practice have been updated successfully.' });
+      toast({ title: t`Countries updated`, description: t`Your countries of practice have been updated successfully.` });
       onClose();
     } catch (error) {
-      toast({ title: 'Error', description: errorMessage(error, 'Failed to update countries'), variant: 'destructive' });
+      toast({ title: t`Error`, description: errorMessage(error, t`Failed to update countries`), variant: 'destructive' });
     }
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Countries of Practice" centered size="lg">
+    <Modal opened={opened} onClose={onClose} title={t`Countries of Practice`} centered size="lg">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          Select every country where you are licensed to practise. At least one is required.
+          <Trans>Select every country where you are licensed to practise. At least one is required.</Trans>
         </Text>
         <MultiSelect
-          label="Countries"
-          placeholder="Add a country"
+          label={t`Countries`}
+          placeholder={t`Add a country`}
           data={data}
           value={selected}
           onChange={onChange}
           searchable
-          nothingFoundMessage="No country found"
+          nothingFoundMessage={t`No country found`}
           comboboxProps={{ withinPortal: true }}
         />
         {selected.map((country) => (
@@ -104,10 +115,10 @@ export function CountriesDialog({ opened, onClose, current, licences, profession
         ))}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button onClick={onSave} loading={mutation.isPending}>
-            Save Countries
+            <Trans>Save Countries</Trans>
           </Button>
         </Group>
       </Stack>

@@ -15,6 +15,7 @@ import {
   type LicenceDraft,
 } from '../../../components/LicenceFields';
 import { ContactGrid, fromProfile, ProfileFormFrame, PublicEmailInput, useProfileForm, type ProfileFormProps } from './ProfileFormFrame';
+import { useLingui } from '@lingui/react/macro';
 
 /** The saved fields the form edits, with their values for a new profile. */
 const defaults = {
@@ -52,18 +53,19 @@ export function InstitutionForm({ profile, submitting, onSubmit, onCancel }: Pro
   const { form, submit } = useProfileForm(institutionProfileSchema, initialValues(profile), withRegistrations, onSubmit);
 
   // The six profile-setup types; a type registered elsewhere (D7) stays selectable.
+  const { t } = useLingui();
   const typeOptions = profileSetupInstitutionTypes.map((o) => ({ value: o.value as string, label: o.label }));
   if (!typeOptions.some((o) => o.value === form.values.type)) {
     typeOptions.push({ value: form.values.type, label: institutionTypeLabel(form.values.type) });
   }
 
   return (
-    <ProfileFormFrame label="Institution profile" submit={submit} editing={!!profile} submitting={submitting} onCancel={onCancel}>
+    <ProfileFormFrame label={t`Institution profile`} submit={submit} editing={!!profile} submitting={submitting} onCancel={onCancel}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="Institution Name" required {...form.getInputProps('name')} />
-        <NativeSelect label="Institution Type" required data={typeOptions} {...form.getInputProps('type')} />
+        <TextInput label={t`Institution Name`} required {...form.getInputProps('name')} />
+        <NativeSelect label={t`Institution Type`} required data={typeOptions} {...form.getInputProps('type')} />
       </SimpleGrid>
-      <Textarea label="Description" autosize minRows={3} {...form.getInputProps('description')} />
+      <Textarea label={t`Description`} autosize minRows={3} {...form.getInputProps('description')} />
       <ServicesInput
         value={form.values.services}
         onChange={(services) => form.setFieldValue('services', services)}
@@ -71,11 +73,11 @@ export function InstitutionForm({ profile, submitting, onSubmit, onCancel }: Pro
       />
       <ContactGrid form={form} phonePlaceholder="01 234 5678">
         <PublicEmailInput {...form.getInputProps('email')} />
-        <TextInput label="Website" type="url" placeholder="https://" {...form.getInputProps('website')} />
+        <TextInput label={t`Website`} type="url" placeholder="https://" {...form.getInputProps('website')} />
       </ContactGrid>
-      <Divider label="Location" labelPosition="left" />
+      <Divider label={t`Location`} labelPosition="left" />
       <LocationFields form={form} />
-      <Divider label="Registration" labelPosition="left" />
+      <Divider label={t`Registration`} labelPosition="left" />
       <InstitutionRegistrationFields form={form} />
     </ProfileFormFrame>
   );

@@ -13,6 +13,7 @@ import type { Professional } from '../api/types';
 import { professionalBasics } from '../professional-basics';
 import { ContactGrid, fromProfile, ProfileFormFrame, PublicEmailInput, useProfileForm, withCurrent, type ProfileFormProps } from './ProfileFormFrame';
 import { LocationFields, locationDefaults, locationInput, type LocationValues } from './LocationFields';
+import { useLingui } from '@lingui/react/macro';
 
 /** The saved fields the form edits, with their values for a new profile. */
 const defaults = {
@@ -41,14 +42,15 @@ const withLocation = ({ lga, latitude, longitude, locationSource, ...values }: t
 export function ProfessionalForm({ profile, submitting, onSubmit, onCancel }: ProfileFormProps<Professional, ProfessionalProfileInput>) {
   const { form, submit } = useProfileForm(professionalProfileSchema, { ...fromProfile(defaults, profile), ...ownLocation(profile) }, withLocation, onSubmit);
   const type = form.values.professionalType;
+  const { t } = useLingui();
 
   return (
-    <ProfileFormFrame label="Professional profile" submit={submit} editing={!!profile} submitting={submitting} onCancel={onCancel}>
+    <ProfileFormFrame label={t`Professional profile`} submit={submit} editing={!!profile} submitting={submitting} onCancel={onCancel}>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <NativeSelect
-          label="Professional Type"
+          label={t`Professional Type`}
           required
-          data={professionalTypes.map((t) => ({ value: t, label: professionalTypeLabels[t] }))}
+          data={professionalTypes.map((value) => ({ value, label: professionalTypeLabels[value] }))}
           {...form.getInputProps('professionalType')}
           onChange={(e) => {
             // The specialty list depends on the type: a new type clears the specialty.
@@ -57,16 +59,16 @@ export function ProfessionalForm({ profile, submitting, onSubmit, onCancel }: Pr
           }}
         />
         <NativeSelect
-          label="Title"
+          label={t`Title`}
           required
-          data={withCurrent(titles.map((t) => ({ value: t, label: t })), form.values.title)}
+          data={withCurrent(titles.map((value) => ({ value, label: value })), form.values.title)}
           {...form.getInputProps('title')}
         />
         <NativeSelect
-          label="Specialty"
+          label={t`Specialty`}
           required
           data={[
-            { value: '', label: 'Select specialty' },
+            { value: '', label: t`Select specialty` },
             ...withCurrent(specialtiesByType[type].map((s) => ({ value: s, label: s })), form.values.specialty),
           ]}
           {...form.getInputProps('specialty')}
@@ -77,28 +79,28 @@ export function ProfessionalForm({ profile, submitting, onSubmit, onCancel }: Pr
             of practice on the profile page; only a professional with none types their number here. */}
         {profile && profile.countryLicenses.length > 0 ? (
           <TextInput
-            label="License Number"
+            label={t`License Number`}
             readOnly
             value={profile.licenseNumber ?? ''}
-            description="Your licence of record: change it with your countries of practice on your profile"
+            description={t`Your licence of record: change it with your countries of practice on your profile`}
           />
         ) : (
-          <TextInput label="License Number" placeholder="e.g. MDCN/12345" {...form.getInputProps('licenseNumber')} />
+          <TextInput label={t`License Number`} placeholder={t`e.g. MDCN/12345`} {...form.getInputProps('licenseNumber')} />
         )}
-        <NumberInput label="Years of Experience" min={0} max={80} allowDecimal={false} {...form.getInputProps('yearsOfExperience')} />
+        <NumberInput label={t`Years of Experience`} min={0} max={80} allowDecimal={false} {...form.getInputProps('yearsOfExperience')} />
       </SimpleGrid>
       <Textarea
-        label="Education & Training"
-        description="One entry per line"
+        label={t`Education & Training`}
+        description={t`One entry per line`}
         autosize
         minRows={3}
         placeholder={'MBBS, University of Lagos (2008)\nFWACP Cardiology (2015)'}
         {...form.getInputProps('education')}
       />
-      <Textarea label="Bio" autosize minRows={3} placeholder="Tell patients about your practice" {...form.getInputProps('bio')} />
+      <Textarea label={t`Bio`} autosize minRows={3} placeholder={t`Tell patients about your practice`} {...form.getInputProps('bio')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <NumberInput
-          label="Consultation Fee (₦)"
+          label={t`Consultation Fee (₦)`}
           placeholder="15000"
           min={0}
           allowDecimal={false}
@@ -107,17 +109,17 @@ export function ProfessionalForm({ profile, submitting, onSubmit, onCancel }: Pr
           {...form.getInputProps('consultationFee')}
         />
         <MultiSelect
-          label="Languages"
-          description="The languages you consult in"
-          placeholder="English, Hausa..."
+          label={t`Languages`}
+          description={t`The languages you consult in`}
+          placeholder={t`English, Hausa...`}
           data={consultationLanguages.map(([value, label]) => ({ value, label }))}
           searchable
           {...form.getInputProps('languageCodes')}
         />
       </SimpleGrid>
       <Textarea
-        label="Certifications"
-        description="One entry per line"
+        label={t`Certifications`}
+        description={t`One entry per line`}
         autosize
         minRows={2}
         placeholder="Advanced Cardiac Life Support (2022)"

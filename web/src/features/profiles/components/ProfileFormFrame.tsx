@@ -4,6 +4,7 @@ import { useForm, type UseFormReturnType } from '@mantine/form';
 import { nigerianStates, normalizeState } from '@ilera/contracts';
 import type { ZodType, ZodTypeDef } from 'zod';
 import { serverFieldErrors, zodFormErrors } from './form-validation';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** The profile setup form's props, the same for both kinds (spec §2 Profile setup). */
 export interface ProfileFormProps<P, I> {
@@ -60,11 +61,12 @@ type ContactValues = { phone: string; address: string; city: string; state: stri
  * an institution's email): set by the provider and empty by default, never the sign-in e-mail.
  */
 export function PublicEmailInput(props: ComponentProps<typeof TextInput>) {
+  const { t } = useLingui();
   return (
     <TextInput
-      label="Public Contact Email"
+      label={t`Public Contact Email`}
       type="email"
-      description="Shown on your public profile; leave empty to show none. Your sign-in e-mail is never shown."
+      description={t`Shown on your public profile; leave empty to show none. Your sign-in e-mail is never shown.`}
       {...props}
     />
   );
@@ -80,18 +82,19 @@ export function ContactGrid<V extends ContactValues>({
   children: ReactNode;
 }) {
   const f = form as unknown as UseFormReturnType<ContactValues>;
+  const { t } = useLingui();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
-      <TextInput label="Phone" type="tel" placeholder={phonePlaceholder} {...f.getInputProps('phone')} />
+      <TextInput label={t`Phone`} type="tel" placeholder={phonePlaceholder} {...f.getInputProps('phone')} />
       {children}
-      <TextInput label="Address" {...f.getInputProps('address')} />
-      <TextInput label="City" {...f.getInputProps('city')} />
+      <TextInput label={t`Address`} {...f.getInputProps('address')} />
+      <TextInput label={t`City`} {...f.getInputProps('city')} />
       <NativeSelect
-        label="State"
-        data={[{ value: '', label: 'Select state' }, ...withCurrent(stateOptions, f.values.state)]}
+        label={t`State`}
+        data={[{ value: '', label: t`Select state` }, ...withCurrent(stateOptions, f.values.state)]}
         {...f.getInputProps('state')}
       />
-      <TextInput label="Zip Code" {...f.getInputProps('zipCode')} />
+      <TextInput label={t`Zip Code`} {...f.getInputProps('zipCode')} />
     </SimpleGrid>
   );
 }
@@ -118,10 +121,10 @@ export function ProfileFormFrame({
         {children}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" loading={submitting}>
-            {editing ? 'Update Profile' : 'Create Profile'}
+            {editing ? <Trans>Update Profile</Trans> : <Trans>Create Profile</Trans>}
           </Button>
         </Group>
       </Stack>

@@ -15,16 +15,30 @@ import { ProfileStatusBadge } from '../components/ProfileStatusBadge';
 import type { ProfileFormProps } from '../components/ProfileFormFrame';
 import { IconTabList } from '../../../components/IconTabList';
 import CareFactsCard from '../../care/components/CareFactsCard';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { DashboardMessages } from '../../../i18n/dashboard-messages';
+import { profileStatusMessages } from '../../dashboard/status-labels';
 
 type Tab = 'professional' | 'institution';
 
 /** /profile-setup (spec §2 Profile setup): create or edit the signed-in user's profile. */
 export default function ProfileSetupPage() {
+  return (
+    <DashboardMessages>
+      <ProfileSetupOrSignIn />
+    </DashboardMessages>
+  );
+}
+
+/** In the page's language (issue 50: dashboard.po). */
+function ProfileSetupOrSignIn() {
   const { user, isLoading } = useAuth();
+  const { t } = useLingui();
   if (isLoading) {
     return (
       <Center py={80}>
-        <Loader aria-label="Loading" />
+        <Loader aria-label={t`Loading`} />
       </Center>
     );
   }
@@ -38,11 +52,13 @@ function PleaseSignIn() {
       <Card withBorder radius="md" padding="xl" ta="center">
         <Stack align="center" gap="sm">
           <Title order={1} size="h2">
-            Please Sign In
+            <Trans>Please Sign In</Trans>
           </Title>
-          <Text c="dimmed">You need to be signed in to set up your profile.</Text>
+          <Text c="dimmed">
+            <Trans>You need to be signed in to set up your profile.</Trans>
+          </Text>
           <Button component="a" href={loginEndpoint('/profile-setup')}>
-            Sign In
+            <Trans>Sign In</Trans>
           </Button>
         </Stack>
       </Card>
@@ -65,25 +81,26 @@ function ProfileSetup({ user }: { user: User }) {
 
   const existing = tab === 'professional' ? professional.data : institution.data;
   const goHome = () => navigate('/');
+  const { t } = useLingui();
 
   return (
     <Container size="md" py="xl">
       <Stack gap="xs" mb="lg">
-        <Title order={1}>{existing ? 'Edit Profile' : 'Create Profile'}</Title>
+        <Title order={1}>{existing ? t`Edit Profile` : t`Create Profile`}</Title>
         <Text c="dimmed">
           {existing
-            ? 'Keep your directory profile up to date.'
-            : 'An administrator reviews every new profile before it appears in the directory.'}
+            ? t`Keep your directory profile up to date.`
+            : t`An administrator reviews every new profile before it appears in the directory.`}
         </Text>
         {existing && (
           <div>
-            <ProfileStatusBadge status={existing.status} />
+            <ProfileStatusBadge status={existing.status} label={t(profileStatusMessages[existing.status])} />
           </div>
         )}
       </Stack>
 
       <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)} keepMounted={false}>
-        <IconTabList tabs={profileTabs} mb="lg" />
+        <IconTabList tabs={profileTabs.map((tab) => ({ ...tab, label: t(tab.label) }))} mb="lg" />
         <ProviderPanel user={user} tab="professional" query={professional} save={saveProfessional} goHome={goHome}>
           {(props) => <ProfessionalForm {...props} />}
         </ProviderPanel>
@@ -96,8 +113,8 @@ function ProfileSetup({ user }: { user: User }) {
 }
 
 const profileTabs = [
-  { value: 'professional', label: 'Professional Profile', icon: IconStethoscope },
-  { value: 'institution', label: 'Institution Profile', icon: IconBuildingHospital },
+  { value: 'professional', label: msg`Professional Profile`, icon: IconStethoscope },
+  { value: 'institution', label: msg`Institution Profile`, icon: IconBuildingHospital },
 ];
 
 type Saved = { id: number; status: string };
@@ -122,22 +139,29 @@ function ProviderPanel<P extends Saved, I>({
   children: (props: ProfileFormProps<P, I>) => ReactNode;
 }) {
   const before = query.data;
+  const { t } = useLingui();
+  const failed = {
+    professional: { update: t`Failed to update professional profile. Please try again.`, create: t`Failed to create professional profile. Please try again.` },
+    institution: { update: t`Failed to update institution profile. Please try again.`, create: t`Failed to create institution profile. Please try again.` },
+  }[tab];
   const onSubmit = async (values: I) => {
     try {
       const saved = await save.mutateAsync(values);
       toast({
-        title: before ? 'Profile Updated' : 'Profile Created',
+        title: before ? t`Profile Updated` : t`Profile Created`,
         description: !before
-          ? 'Your profile has been submitted for approval.'
+          ? t`Your profile has been submitted for approval.`
           : before.status === 'approved' && saved.status === 'pending'
-            ? 'Your changes were saved. Your profile is back under review by an administrator.'
-            : `Your ${tab} profile has been updated.`,
+            ? t`Your changes were saved. Your profile is back under review by an administrator.`
+            : tab === 'professional'
+              ? t`Your professional profile has been updated.`
+              : t`Your institution profile has been updated.`,
       });
       goHome();
     } catch (error) {
       toast({
-        title: 'Error',
-        description: `Failed to ${before ? 'update' : 'create'} ${tab} profile. Please try again.`,
+        title: t`Error`,
+        description: before ? failed.update : failed.create,
         variant: 'destructive',
       });
       throw error;
@@ -148,7 +172,7 @@ function ProviderPanel<P extends Saved, I>({
   else if (query.isLoading) {
     body = (
       <Center py="xl">
-        <Loader aria-label="Loading profile" />
+        <Loader aria-label={t`Loading profile`} />
       </Center>
     );
   } else {
@@ -170,29 +194,33 @@ function ProviderPanel<P extends Saved, I>({
 }
 
 function ChangeNotice({ user, tab, hasProfile }: { user: User; tab: Tab; hasProfile: boolean }) {
+  const { t } = useLingui();
   if (hasProfile) {
     if (tab !== 'professional') return null;
     return (
       <Alert icon={<IconInfoCircle size={18} />} color="blue" variant="light" mb="md">
-        Changing your licence number or professional type sends an approved profile back to an administrator for review.
+        <Trans>Changing your licence number or professional type sends an approved profile back to an administrator for review.</Trans>
       </Alert>
     );
   }
   if (user.userType !== 'patient') return null;
   return (
     <Alert icon={<IconInfoCircle size={18} />} color="blue" variant="light" mb="md">
-      Creating this profile turns your account into {tab === 'professional' ? 'a professional' : 'an institution'} account.
+      {tab === 'professional'
+        ? t`Creating this profile turns your account into a professional account.`
+        : t`Creating this profile turns your account into an institution account.`}
     </Alert>
   );
 }
 
 function WrongAccount({ user, tab }: { user: User; tab: Tab }) {
+  const { t } = useLingui();
   const text =
     user.userType === 'admin'
-      ? 'Administrator accounts have no directory profile. Open a profile from the admin dashboard to review it.'
+      ? t`Administrator accounts have no directory profile. Open a profile from the admin dashboard to review it.`
       : tab === 'institution'
-        ? 'Institution profiles belong to institution accounts. Your account is a professional account.'
-        : 'Professional profiles belong to professional accounts. Your account is an institution account.';
+        ? t`Institution profiles belong to institution accounts. Your account is a professional account.`
+        : t`Professional profiles belong to professional accounts. Your account is an institution account.`;
   return (
     <Alert icon={<IconInfoCircle size={18} />} color="gray" variant="light">
       {text}
