@@ -4,11 +4,13 @@
  * first (tsx could not load bench/explain through one), and the modules can no longer be read one
  * after the other. Every static import and re-export of every workspace's source, tests included,
  * `import type` too (a type-only circle is still two modules that each need the other to be read),
- * parsed by TypeScript itself; dynamic `import()` is left out (it loads when it runs, not with its module).
+ * parsed by oxc's TypeScript parser (TypeScript 7 has no parsing API); dynamic `import()` is left out (it loads when it
+ * runs, not with its module).
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import ts from 'typescript';
+import { parseSync } from 'oxc-parser';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -37,14 +39,17 @@ function resolve(from: string, spec: string): string | undefined {
 
 /** The modules `file` imports or re-exports statically. */
 function importsOf(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
+  const { module, errors } = parseSync(file, readFileSync(file, 'utf8'));
+  if (errors.length) throw new Error(`${file}: ${errors[0]!.message}`);
+  // Static imports (`import type` too) and re-exports (`export ... from`, `export type ... from`).
+  const specs = [
+    ...module.staticImports.map((i) => i.moduleRequest.value),
+    ...module.staticExports.flatMap((e) => e.entries.flatMap((entry) => (entry.moduleRequest ? [entry.moduleRequest.value] : []))),
+  ];
   const out: string[] = [];
-  for (const statement of source.statements) {
-    const spec = (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier;
-    if (spec && ts.isStringLiteral(spec)) {
-      const target = resolve(file, spec.text);
-      if (target) out.push(target);
-    }
+  for (const spec of specs) {
+    const target = resolve(file, spec);
+    if (target) out.push(target);
   }
   return out;
 }
@@ -91,6 +96,24 @@ describe('import circles', () => {
     expect(circles(new Map([[a, [b]], [b, [c]], [c, [a]]]))).toHaveLength(1);
     expect(circles(new Map([[a, [b]], [b, [c]], [c, []]]))).toEqual([]);
     expect(resolve(path.join(root, 'contracts/src/index.ts'), './lists.js')).toBe(path.join(root, 'contracts/src/lists.ts'));
+  });
+
+  it('reads type-only imports and re-exports as imports (the parser)', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ilera-circles-'));
+    try {
+      const files = {
+        'a.ts': `import type { B } from './b.js';\nimport { type C } from './c';\nexport * from './d.js';\nexport type { E } from './e';\nconst later = () => import('./f.js');\nexport const a: B | C = later as never;\n`,
+        'b.ts': 'export type B = 1;\n',
+        'c.ts': 'export type C = 2;\n',
+        'd.ts': 'export const d = 3;\n',
+        'e.ts': 'export type E = 4;\n',
+        'f.ts': 'export const f = 5;\n',
+      };
+      for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+      expect(importsOf(path.join(dir, 'a.ts')).map((f) => path.basename(f)).sort()).toEqual(['b.ts', 'c.ts', 'd.ts', 'e.ts']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('no module of any workspace imports itself through others', () => {

@@ -4,10 +4,11 @@
  * run can look green while it is not.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
+import { typecheckProjects } from '../scripts/typecheck';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const dirs: string[] = [];
@@ -105,5 +106,16 @@ describe('npm test (scripts/test.ts)', { timeout: 120_000 }, () => {
     expect(r.output).toContain('TS2322');
     expect(r.output).not.toContain('Test Files');
     expect(r.status).not.toBe(0);
+  });
+
+  test('type-checks every workspace: each source folder is in a project that scripts/typecheck.ts checks', () => {
+    // The test above shows that a type error in a checked project fails the run; this, that no workspace is left out of them.
+    const included = typecheckProjects.flatMap((project) => {
+      const config = JSON.parse(readFileSync(path.join(repo, project), 'utf8')) as { include: string[] };
+      return config.include.map((entry) => path.join(path.dirname(project), entry));
+    });
+    const folders = ['contracts/src', 'db/src', 'search/src', 'api/src', 'workers/src', 'web/src', 'web/sw', 'web/e2e', 'scripts', 'test', 'bench'];
+    const covered = (folder: string) => included.some((entry) => folder === entry || folder.startsWith(`${entry}/`) || entry === `${folder}/sw.ts`);
+    expect(folders.filter((folder) => !covered(folder))).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { routes } from './scripts/check-size';
 import { chunkGroups } from './scripts/chunk-groups';
+import { linguiMacros } from './scripts/lingui-macros';
 import { precompressAssets } from './scripts/precompress';
 import { installableApp } from './sw/pwa-options';
 
@@ -118,9 +119,10 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   plugins: [
     contractsWithoutSideEffects(),
     chunks.plugin,
-    // Issue 50 (decision 046): Lingui's macros compiled by Babel in React's plugin; a catalog
-    // (src/locales/<locale>/messages.po) imported by the app is compiled into its own chunk.
-    react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
+    // Issue 50 (decision 046): Lingui's macros compiled by Babel in the files that use them (scripts/lingui-macros.ts);
+    // a catalog (src/locales/<locale>/messages.po) imported by the app is compiled into its own chunk.
+    linguiMacros(),
+    react(),
     lingui({ configPath: join(webRoot, 'lingui.config.ts') }),
     preloadRouteChunks(),
     // dist/assets/*.br and *.gz at the best levels, which the API sends as they are (issue 35).
