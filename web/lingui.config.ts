@@ -41,6 +41,11 @@ const CARE_REPORT = [
   ...['CareReportCard', 'SuggestEditDialog', 'VisitReportDialog'].map((c) => `<rootDir>/src/features/care-reports/components/${c}.tsx`),
   '<rootDir>/src/features/care-reports/said.ts',
 ];
+/** Sign-in's and the password pages' own texts (auth.po), fetched with them (src/i18n/catalogs.ts). */
+const AUTH = [
+  ...['LoginPage', 'ForgotPasswordPage', 'ResetPasswordPage'].map((c) => `<rootDir>/src/features/auth/pages/${c}.tsx`),
+  '<rootDir>/src/features/auth/said.ts',
+];
 /** Account settings' own texts (account.po). */
 const ACCOUNT = ['<rootDir>/src/features/account'];
 /** The landing page's own texts (landing.po). */
@@ -86,6 +91,7 @@ export default defineConfig({
         ...PROFILE.filter((p) => p.endsWith('.tsx')),
         '<rootDir>/src/features/account/**',
         ...CARE_REPORT,
+        ...AUTH,
         '<rootDir>/src/features/profiles/register-texts.ts',
         '<rootDir>/src/features/profiles/register-profile-texts.ts',
       ],
@@ -93,6 +99,7 @@ export default defineConfig({
     { path: '<rootDir>/src/locales/{locale}/search', include: SEARCH, exclude: ['**/*.test.*', ...SEARCH_LATER] },
     { path: '<rootDir>/src/locales/{locale}/search-later', include: SEARCH_LATER },
     { path: '<rootDir>/src/locales/{locale}/account', include: ACCOUNT, exclude: ['**/*.test.*'] },
+    { path: '<rootDir>/src/locales/{locale}/auth', include: AUTH },
     { path: '<rootDir>/src/locales/{locale}/landing', include: LANDING },
     { path: '<rootDir>/src/locales/{locale}/profile', include: PROFILE, exclude: ['**/*.test.*', ...PROFILE_LATER] },
     { path: '<rootDir>/src/locales/{locale}/profile-later', include: PROFILE_LATER },
