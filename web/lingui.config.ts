@@ -41,7 +41,7 @@ const CARE_REPORT = [
   ...['CareReportCard', 'SuggestEditDialog', 'VisitReportDialog'].map((c) => `<rootDir>/src/features/care-reports/components/${c}.tsx`),
   '<rootDir>/src/features/care-reports/said.ts',
 ];
-/** Sign-in's and the password pages' own texts (auth.po), fetched with them (src/i18n/catalogs.ts). */
+/** Sign-in's and the password pages' own texts (auth.po), fetched with their code (features/auth/auth-messages.tsx). */
 const AUTH = [
   ...['LoginPage', 'ForgotPasswordPage', 'ResetPasswordPage'].map((c) => `<rootDir>/src/features/auth/pages/${c}.tsx`),
   '<rootDir>/src/features/auth/said.ts',

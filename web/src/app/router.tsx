@@ -10,7 +10,7 @@ import { withPageCatalog } from '../i18n/catalogs';
 
 // Every page is its own chunk: the first load of a phone on metered data fetches
 // only the shell and the page it opens.
-// Issue 50: the landing, search, profile, account and sign-in pages' texts are catalogs of their own, fetched with their code.
+// Issue 50: the landing, search and profile pages' texts are catalogs of their own, fetched with their code.
 const LandingPage = lazy(() => withPageCatalog('landing', () => import('./pages/LandingPage')));
 const AboutPage = lazy(() => import('./pages/AboutPage'));
 const PrivacyPage = lazy(() => import('./pages/PrivacyPage'));
@@ -19,10 +19,10 @@ const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 const MobileHelpPage = lazy(() => import('./pages/MobileHelpPage'));
 const MobileAccessPage = lazy(() => import('./pages/MobileAccessPage'));
 
-const LoginPage = lazy(() => withPageCatalog('auth', () => import('../features/auth/pages/LoginPage')));
+const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/pages/RegisterPage'));
-const ForgotPasswordPage = lazy(() => withPageCatalog('auth', () => import('../features/auth/pages/ForgotPasswordPage')));
-const ResetPasswordPage = lazy(() => withPageCatalog('auth', () => import('../features/auth/pages/ResetPasswordPage')));
+const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../features/auth/pages/ResetPasswordPage'));
 const ChangePasswordPage = lazy(() => import('../features/auth/pages/ChangePasswordPage'));
 
 const DashboardPage = lazy(() => import('../features/dashboard/pages/DashboardPage'));

@@ -1,7 +1,7 @@
 // Each language's messages are chunks of their own (issue 50, decision 046): a visitor fetches
 // only those of the page's language, and of the page's group: every page's shared messages
 // (messages.po: header, footer...) and the page group's own: the landing page's (landing.po), the search
-// page's (search.po), the profile pages' (profile.po), Account settings' (account.po), sign-in's and the password pages' (auth.po). Imported by the page's loader (src/main.tsx), which starts fetching them beside
+// page's (search.po), the profile pages' (profile.po), Account settings' (account.po). Imported by the page's loader (src/main.tsx), which starts fetching them beside
 // the app, by the app's start (src/boot/app.tsx), by the router (a page reached inside the app
 // waits for its catalog with its code) and by the server renderer (every catalog).
 import type { I18n, Messages } from '@lingui/core';
@@ -11,8 +11,8 @@ import { splitLocalePath, type Locale } from '@ilera/contracts/locales';
 export const pageLocale = (pathname: string): Locale => splitLocalePath(pathname).locale;
 
 /** A page group's own catalog (web/lingui.config.ts names the code whose messages it holds). */
-export type PageCatalog = 'landing' | 'search' | 'profile' | 'account' | 'auth';
-export const PAGE_CATALOGS: readonly PageCatalog[] = ['landing', 'search', 'profile', 'account', 'auth'];
+export type PageCatalog = 'landing' | 'search' | 'profile' | 'account';
+export const PAGE_CATALOGS: readonly PageCatalog[] = ['landing', 'search', 'profile', 'account'];
 
 /** The page group's catalogs an address needs beside messages.po. */
 export function pageCatalogsOf(pathname: string): PageCatalog[] {
@@ -20,8 +20,6 @@ export function pageCatalogsOf(pathname: string): PageCatalog[] {
   if (path === '/') return ['landing'];
   if (path === '/search') return ['search'];
   if (path === '/account') return ['account'];
-  // Sign-in and the password pages (auth.po).
-  if (path === '/login' || path === '/forgot-password' || path === '/reset-password') return ['auth'];
   return /^\/(?:professional|institution)\/[^/]+\/?$/.test(path) ? ['profile'] : [];
 }
 
@@ -32,7 +30,6 @@ const catalogImports: Record<'messages' | PageCatalog, (locale: Locale) => Promi
   search: (locale) => import(`../locales/${locale}/search.po`),
   profile: (locale) => import(`../locales/${locale}/profile.po`),
   account: (locale) => import(`../locales/${locale}/account.po`),
-  auth: (locale) => import(`../locales/${locale}/auth.po`),
 };
 
 /** One compiled catalog (@lingui/vite-plugin compiles the PO file when it is imported). */

@@ -9,10 +9,19 @@ import { toast } from '../../../lib/toast';
 import { EmailField, useZodForm } from '../../../lib/forms';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthLayout } from '../components/AuthLayout';
+import { WithAuthMessages } from '../auth-messages';
 import { useAuthSaid } from '../said';
 
-/** /forgot-password: the answer never says whether the account exists. Issue 50: in the page's language (auth.po). */
+/** /forgot-password: the answer never says whether the account exists. Issue 50: in the page's language (auth.po, fetched with the page). */
 export default function ForgotPasswordPage() {
+  return (
+    <WithAuthMessages>
+      <ForgotPassword />
+    </WithAuthMessages>
+  );
+}
+
+function ForgotPassword() {
   const { t } = useLingui();
   const said = useAuthSaid();
   const [sentTo, setSentTo] = useState<string | null>(null);

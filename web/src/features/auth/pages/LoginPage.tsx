@@ -7,11 +7,20 @@ import { toast } from '../../../lib/toast';
 import { EmailField, PasswordField, useZodForm } from '../../../lib/forms';
 import { useLogin } from '../api/login';
 import { AuthLayout } from '../components/AuthLayout';
+import { WithAuthMessages } from '../auth-messages';
 import { registerPath, safeNext } from '../api/return-path';
 import { useAuthSaid } from '../said';
 
-/** /login (spec accounts §2): e-mail and password; admins go to /admin, everyone else to /. Issue 50: in the page's language (auth.po). */
+/** /login (spec accounts §2): e-mail and password; admins go to /admin, everyone else to /. Issue 50: in the page's language (auth.po, fetched with the page). */
 export default function LoginPage() {
+  return (
+    <WithAuthMessages>
+      <Login />
+    </WithAuthMessages>
+  );
+}
+
+function Login() {
   const { t } = useLingui();
   const said = useAuthSaid();
   const navigate = useNavigate();

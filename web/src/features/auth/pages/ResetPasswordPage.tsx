@@ -10,12 +10,21 @@ import { PasswordField, useZodForm } from '../../../lib/forms';
 import { useResetPassword } from '../api/reset-password';
 import { useResetTokenValidity } from '../api/validate-reset-token';
 import { AuthLayout } from '../components/AuthLayout';
+import { WithAuthMessages } from '../auth-messages';
 import { useAuthSaid } from '../said';
 
 const INVALID_LINK = 'This password reset link is invalid or has expired.';
 
-/** /reset-password?token=…: the token is checked first; no token counts as invalid. Issue 50: in the page's language (auth.po). */
+/** /reset-password?token=…: the token is checked first; no token counts as invalid. Issue 50: in the page's language (auth.po, fetched with the page). */
 export default function ResetPasswordPage() {
+  return (
+    <WithAuthMessages>
+      <ResetPassword />
+    </WithAuthMessages>
+  );
+}
+
+function ResetPassword() {
   const { t } = useLingui();
   const said = useAuthSaid();
   const [params] = useSearchParams();
