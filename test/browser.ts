@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { login } from './factories';
 import { createTestContext, type TestContext, type TestContextOptions } from './support';
 
@@ -204,4 +204,32 @@ export const combo = (page: Page, label: string) => page.getByRole('textbox', { 
 export async function choose(page: Page, label: string, option: string): Promise<void> {
   await combo(page, label).click();
   await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/**
+ * Runs `during` while the API sheds load for real (issue 13): every search is held in PostgreSQL (the table each search
+ * reads first is locked) while five are sent, until the process counts more in flight than its tiny limit
+ * (`loadShedding: { maxInFlight: 3 }`) and /healthz says 503. Released whatever happens: a failure must not leave the
+ * searches held (the file's app could then not close). Answers the held searches' statuses.
+ */
+export async function whileSearchesHeld(ctx: TestContext, base: string, during: () => Promise<void>): Promise<number[]> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let locked!: () => void;
+  const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+  const lock = ctx.sql.begin(async (tx) => {
+    await tx`LOCK TABLE search_generation IN ACCESS EXCLUSIVE MODE`;
+    locked();
+    await released;
+  });
+  await lockTaken;
+  const held = [1, 2, 3, 4, 5].map((i) => fetch(`${base}/api/professionals/search?query=held${i}`));
+  try {
+    await expect.poll(async () => (await fetch(`${base}/healthz`)).status, { timeout: 30000, interval: 100 }).toBe(503);
+    await during();
+  } finally {
+    release();
+    await lock;
+  }
+  return (await Promise.all(held)).map((r) => r.status);
 }

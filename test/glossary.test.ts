@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { allServices, allSpecialties, careServices, consultationLanguages, institutionTypes, professionalTypeLabels } from '@ilera/contracts';
+import { allServices, allSpecialties, careServices, consultationLanguages, countries, institutionTypes, professionalTypeLabels } from '@ilera/contracts';
 import { institutionTypeGroupLabels } from '../search/src/patient-words';
 import { directoryNamesModule, glossaryModule, nameLocales, namesJson } from '../scripts/glossary-terms';
 
@@ -31,7 +31,7 @@ describe('docs/glossary/directory-names.csv', () => {
   const csv = readFileSync(new URL('../docs/glossary/directory-names.csv', import.meta.url), 'utf8');
   const rows = parse(csv, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
 
-  it('names every specialty, service (care services too), type, consultation language and chip of a group of types once, in each language, with a source and a reviewer', () => {
+  it('names every specialty, service (care services too), type, consultation language, chip of a group of types and country once, in each language, with a source and a reviewer', () => {
     expect(Object.keys(rows[0]!)).toEqual(['english', 'kind', 'ha', 'yo', 'ig', 'pcm', 'source', 'reviewed_by']);
     for (const row of rows) {
       for (const column of ['english', 'kind', 'ha', 'yo', 'ig', 'pcm', 'source', 'reviewed_by']) expect(row[column]?.trim(), `${row.english}: ${column}`).toBeTruthy();
@@ -47,6 +47,8 @@ describe('docs/glossary/directory-names.csv', () => {
       // Issue 50: the languages professionals consult in, and the chips of a group of institution types (the API's words).
       ...consultationLanguages.map(([, name]) => name),
       ...institutionTypeGroupLabels.filter((label) => !types.includes(label)),
+      // The countries a professional practises in (a profile's badges and Details row).
+      ...countries,
     ];
     expect(listed.filter((n) => !names.includes(n))).toEqual([]);
     expect(names.filter((n) => !listed.includes(n))).toEqual([]);

@@ -20,12 +20,32 @@ const SEARCH_LATER = [
   // The texts few visits show, or that come with an answer (SearchLater: a card's care lines, the rarer states).
   '<rootDir>/src/features/search/later-texts.ts',
   '<rootDir>/src/features/care/open-state-text.ts',
+  // A register listing's source line on a card (also in profile-later.po, for its profile).
+  '<rootDir>/src/features/profiles/register-texts.ts',
 ];
 /**
  * A profile page's parts that only the browser draws after a tap (the review's reply and report dialogs): their
  * texts are fetched with them (profile-later.po), not with the page.
  */
-const PROFILE_LATER = ['ReplyDialog', 'ReportReviewDialog', 'ReviewActionDialog'].map((c) => `<rootDir>/src/features/reviews/components/${c}.tsx`);
+const PROFILE_LATER = [
+  ...['ReplyDialog', 'ReportReviewDialog', 'ReviewActionDialog'].map((c) => `<rootDir>/src/features/reviews/components/${c}.tsx`),
+  // A register listing's banner and actions on its profile (ProfileLaterText.tsx draws them).
+  '<rootDir>/src/features/profiles/register-texts.ts',
+  '<rootDir>/src/features/profiles/register-profile-texts.ts',
+];
+/**
+ * A profile's "Help keep this page right" card and its dialogs, drawn only in the browser for a signed-in visitor: their
+ * texts are fetched with the card's code (care-report.po), not with any page.
+ */
+const CARE_REPORT = [
+  ...['CareReportCard', 'SuggestEditDialog', 'VisitReportDialog'].map((c) => `<rootDir>/src/features/care-reports/components/${c}.tsx`),
+  '<rootDir>/src/features/care-reports/said.ts',
+];
+/** Sign-in's and the password pages' own texts (auth.po), fetched with their code (features/auth/auth-messages.tsx). */
+const AUTH = [
+  ...['LoginPage', 'ForgotPasswordPage', 'ResetPasswordPage'].map((c) => `<rootDir>/src/features/auth/pages/${c}.tsx`),
+  '<rootDir>/src/features/auth/said.ts',
+];
 /** Account settings' own texts (account.po). */
 const ACCOUNT = ['<rootDir>/src/features/account'];
 /** The landing page's own texts (landing.po). */
@@ -91,14 +111,20 @@ export default defineConfig({
         ...PROFILE.filter((p) => p.endsWith('.tsx')),
         '<rootDir>/src/features/account/**',
         ...DASHBOARD.map((p) => (p.endsWith('.tsx') ? p : `${p}/**`)),
+        ...CARE_REPORT,
+        ...AUTH,
+        '<rootDir>/src/features/profiles/register-texts.ts',
+        '<rootDir>/src/features/profiles/register-profile-texts.ts',
       ],
     },
     { path: '<rootDir>/src/locales/{locale}/search', include: SEARCH, exclude: ['**/*.test.*', ...SEARCH_LATER] },
     { path: '<rootDir>/src/locales/{locale}/search-later', include: SEARCH_LATER },
     { path: '<rootDir>/src/locales/{locale}/account', include: ACCOUNT, exclude: ['**/*.test.*'] },
+    { path: '<rootDir>/src/locales/{locale}/auth', include: AUTH },
     { path: '<rootDir>/src/locales/{locale}/landing', include: LANDING },
     { path: '<rootDir>/src/locales/{locale}/profile', include: PROFILE, exclude: ['**/*.test.*', ...PROFILE_LATER] },
     { path: '<rootDir>/src/locales/{locale}/profile-later', include: PROFILE_LATER },
+    { path: '<rootDir>/src/locales/{locale}/care-report', include: CARE_REPORT },
     { path: '<rootDir>/src/locales/{locale}/booking', include: BOOKING, exclude: ['**/*.test.*'] },
     { path: '<rootDir>/src/locales/{locale}/dashboard', include: DASHBOARD, exclude: ['**/*.test.*'] },
   ],

@@ -167,10 +167,11 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
             // Issue 50 (decision 046): each language's messages a chunk of their own, fetched only in that language
             // (messages.po with the app; landing.po, search.po, profile.po and account.po with their pages; search-later.po with
             // the search page's care filters or place form, profile-later.po with a review's reply and report dialogs,
-            // booking.po with the booking dialog, dashboard.po with the signed-in pages), and the directory's names
+            // booking.po with the booking dialog, care-report.po with a profile's "Help keep this page right" card, dashboard.po with the signed-in pages: every
+            // catalog of web/lingui.config.ts), and the directory's names
             // in the language (names.json: src/i18n/names.tsx), fetched where a page shows one.
             manualChunks: (id, meta) => {
-              const [, locale, catalog] = /\/locales\/([a-z]+)\/(messages|landing|search|search-later|profile|profile-later|account|booking|dashboard|names)\.(?:po|json)$/.exec(id) ?? [];
+              const [, locale, catalog] = /\/locales\/([a-z]+)\/([a-z-]+)\.(?:po|json)$/.exec(id) ?? [];
               return locale ? `${catalog}-${locale}` : chunks.manualChunks(id, meta);
             },
           },

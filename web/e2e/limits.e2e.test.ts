@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PostgresEngine, reindexAll } from '@ilera/search';
 import { createProfessional } from '../../test/factories';
-import { browserSuite, hydrated, hydratedByReact } from '../../test/browser';
+import { browserSuite, hydrated, hydratedByReact, whileSearchesHeld } from '../../test/browser';
 
 /**
  * What a person sees when a limit is reached. The limits here are tiny (a few
@@ -94,33 +94,14 @@ describe('load shedding in the browser', () => {
     await page.getByRole('status').filter({ hasText: '1 result found' }).waitFor();
     await hydratedByReact(page.getByRole('button', { name: /Doctors/ }));
 
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
-    const lock = ctx.sql.begin(async (tx) => {
-      await tx`LOCK TABLE search_generation IN ACCESS EXCLUSIVE MODE`;
-      locked();
-      await released;
-    });
-    await lockTaken;
-    const held = [1, 2, 3, 4, 5].map((i) => fetch(`${base}/api/professionals/search?query=held${i}`));
     const busy = page.getByRole('alert').filter({ hasText: 'Search is busy' });
-    // Released whatever happens: a failure here must not leave the searches held (the file's app could then
-    // not close, and its afterAll waited out its 60 s: CI, 2026-11-29).
-    try {
-      await expect.poll(async () => (await fetch(`${base}/healthz`)).status, { timeout: 30000, interval: 100 }).toBe(503);
-
+    const statuses = await whileSearchesHeld(ctx, base, async () => {
       // A new search from the page (the type card): refused at once.
       await page.getByRole('button', { name: /Doctors/ }).first().click();
       await busy.waitFor();
       expect(await busy.textContent()).toMatch(/The service is busy\. Please try again in a few seconds\./);
-    } finally {
-      release();
-      await lock;
-    }
+    });
     // Those let in were held, not dropped: each is answered (one sent after the count passed the limit is refused).
-    const statuses = (await Promise.all(held)).map((r) => r.status);
     expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(3);
     await expect.poll(async () => (await fetch(`${base}/healthz`)).status, { timeout: 30000, interval: 100 }).toBe(200);

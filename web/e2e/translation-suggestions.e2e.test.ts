@@ -53,4 +53,28 @@ describe('translation suggestions in the admin area (browser)', { timeout: 180_0
     expect(audit).toEqual({ adminId: admin.id, outcome: 'success', detail: { status: 'done', locale: 'ha' } });
     await context.close();
   });
+  it("finds the English of words from every catalogue: the parts' fetched later (search-later, profile-later) and the card's (care-report)", async () => {
+    // Suggestions as visitors send them (the form is checked above): words a page showed in Hausa.
+    const sent = [
+      ['ha', '/ha/search?q=iba', 'Nema ya yi yawa', 'Too many searches'],
+      ['ha', '/ha/professional/1', 'Zagi ko cin mutunci', 'Offensive or abusive'],
+      ['ha', '/ha/institution/1', 'Taimaka a gyara wannan shafi', 'Help keep this page right'],
+    ] as const;
+    const ids: number[] = [];
+    for (const [locale, page, shown] of sent) {
+      const [row] = await suite.ctx.sql<{ id: number }[]>`
+        INSERT INTO translation_suggestions (locale, page, shown, suggestion) VALUES (${locale}, ${page}, ${shown}, 'Better words') RETURNING id::int`;
+      ids.push(row!.id);
+    }
+    const { page, context } = await suite.page();
+    page.setDefaultTimeout(30_000);
+    await signInAsAdmin(page, admin);
+    await page.getByRole('tab', { name: 'Translations' }).click();
+    for (const [i, [, , , english]] of sent.entries()) {
+      const card = page.getByRole('article', { name: `Suggestion ${ids[i]} (Hausa)` });
+      await card.getByText(`English: ${english}`).waitFor();
+      expect(await card.innerText()).not.toContain('not found in the catalogue');
+    }
+    await context.close();
+  });
 });

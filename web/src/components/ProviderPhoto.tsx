@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Avatar, UnstyledButton, type MantineRadius } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
 import { photoPath, type PhotoWidth, type SavedProviderKind } from '@ilera/contracts';
 import { useDataSaver } from '../lib/data-saver';
 
@@ -31,11 +32,12 @@ export function ProviderPhoto({
   /** Initials or an icon, shown without a photo. */
   children?: ReactNode;
 }) {
+  const { t } = useLingui();
   const saver = useDataSaver();
   const [tapped, setTapped] = useState(false);
   if (src && saver && !tapped) {
     return (
-      <UnstyledButton onClick={() => setTapped(true)} aria-label={`Show photo of ${name}`} title="Data saver: tap to show the photo">
+      <UnstyledButton onClick={() => setTapped(true)} aria-label={t`Show photo of ${name}`} title={t`Data saver: tap to show the photo`}>
         <Avatar size={size} radius={radius} color={color} alt="">
           {children}
         </Avatar>

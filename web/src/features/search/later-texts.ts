@@ -5,20 +5,11 @@ import { msg, plural } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import type { OpenStateView } from '../care/open-state';
 import { openStateIn } from '../care/open-state-text';
-import type { Locale } from '@ilera/contracts/locales';
-import { dateIn } from '../../i18n/dates';
+import { listedIn, registerSourceIn } from '../profiles/register-texts';
+import { BUSY_MESSAGE, RATE_LIMITED_MESSAGE } from '../../lib/api';
 
 /** "Accepts NHIA" on a card (the plan's name as the directory holds it). */
 export const acceptsIn = (i18n: I18n, name: string): string => i18n._(msg`Accepts ${name}`);
-
-/** A register listing's lines: "Listed from the national register" and its source (contracts' registerSourceLine). */
-export const listedIn = (i18n: I18n): string => i18n._(msg`Listed from the national register`);
-export function registerSourceIn(i18n: I18n, source: string, updated?: string): string {
-  if (!updated) return i18n._(msg`Source: ${source}`);
-  // In numbers, day first (src/i18n/dates.ts: browsers lack CLDR's month names for most of these languages).
-  const date = dateIn(i18n.locale as Locale, updated);
-  return i18n._(msg`Source: ${source}, updated ${date}`);
-}
 
 /** Which later text, and its values: what the search page's first load holds of them (SearchLater.tsx). */
 export type LaterTextOf =
@@ -28,7 +19,9 @@ export type LaterTextOf =
   | ['source', string, string | undefined]
   | ['pastLastTitle' | 'widerText']
   | ['pastLastText' | 'goToPage' | 'noneWithin' | 'searchWithin', number]
-  | ['firstOnly', string, string];
+  | ['firstOnly', string, string]
+  | ['tooManyTitle' | 'busyTitle']
+  | ['tryAgain', string];
 
 /** A later text in `i18n`'s language. */
 export function laterTextIn(i18n: I18n, text: LaterTextOf): string {
@@ -51,7 +44,25 @@ export function laterTextIn(i18n: I18n, text: LaterTextOf): string {
       return i18n._(laterTexts[text[0]](text[1]));
     case 'firstOnly':
       return i18n._(laterTexts.firstOnly(text[1], text[2]));
+    case 'tooManyTitle':
+    case 'busyTitle':
+      return i18n._(laterTexts[text[0]]);
+    case 'tryAgain':
+      return tryAgainIn(i18n, text[1]);
   }
+}
+
+/**
+ * A refused search's message (the API's words, or the page's own: src/lib/api.ts) in `i18n`'s language: the ones the
+ * API says for a search (429, 503); any other as said.
+ */
+function tryAgainIn(i18n: I18n, said: string): string {
+  if (said === BUSY_MESSAGE) return i18n._(msg`The service is busy. Please try again in a few seconds.`);
+  if (said === RATE_LIMITED_MESSAGE) return i18n._(msg`Too many requests. Please wait a minute and try again.`);
+  const minutes = /^Too many requests\. Please wait (\d+) minutes? and try again\.$/.exec(said)?.[1];
+  if (!minutes) return said;
+  const n = Number(minutes);
+  return i18n._(msg`Too many requests. Please wait ${plural(n, { one: '# minute', other: '# minutes' })} and try again.`);
 }
 
 /** The rarer empty states, the 1,000-result note and the page list's labels. */
@@ -69,4 +80,6 @@ export const laterTexts = {
   next: msg`Next page`,
   previous: msg`Previous page`,
   lowestFee: msg`Lowest fee first`,
+  tooManyTitle: msg`Too many searches`,
+  busyTitle: msg`Search is busy`,
 };

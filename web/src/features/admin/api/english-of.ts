@@ -1,12 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Messages } from '@lingui/core';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@ilera/contracts/locales';
-import { loadMessages, PAGE_CATALOGS } from '../../../i18n/catalogs';
 
-/** The booking dialog's own catalog (web/src/locales/<locale>/booking.po). */
-async function loadBookingMessages(locale: Locale): Promise<Messages> {
-  const { messages } = (await import(`../../../locales/${locale}/booking.po`)) as { messages: Messages };
-  return messages;
+/**
+ * Every catalog of every language (web/src/locales/<locale>/<catalog>.po: the shared one, each page group's, the parts'
+ * fetched later, the booking dialog's...), each fetched only when asked for: a catalog added to web/lingui.config.ts is
+ * searched without a change here.
+ */
+const catalogFiles = import.meta.glob<{ messages: Messages }>('../../../locales/*/*.po');
+
+/** `locale`'s catalogs by name ('messages', 'search-later'...). */
+async function catalogsOf(locale: Locale): Promise<Map<string, Messages>> {
+  const own = Object.entries(catalogFiles).flatMap(([file, load]) => {
+    const [, fileLocale, name] = /\/locales\/([a-z]+)\/([a-z-]+)\.po$/.exec(file) ?? [];
+    return fileLocale === locale && name ? [[name, load] as const] : [];
+  });
+  return new Map(await Promise.all(own.map(async ([name, load]) => [name, (await load()).messages] as const)));
 }
 
 /** A compiled message as text, its placeholders written `{name}`, as a visitor would copy the words around them. */
@@ -18,20 +27,12 @@ function asText(m: Messages[string] | undefined): string | null {
 
 const normal = (s: string) => s.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();
 
-/** Each of `locale`'s site messages (as the words read) mapped to the English they translate. */
+/** Each of `locale`'s site messages (as the words read), in every catalog, mapped to the English they translate. */
 async function englishIndex(locale: Locale): Promise<Map<string, string>> {
-  // The shared catalog, every page group's and the booking dialog's (the care filters' search-later.po aside).
-  const [own, booking, en, enBooking] = await Promise.all([
-    loadMessages(locale, PAGE_CATALOGS),
-    loadBookingMessages(locale),
-    loadMessages(DEFAULT_LOCALE, PAGE_CATALOGS),
-    loadBookingMessages(DEFAULT_LOCALE),
-  ]);
+  const [own, en] = await Promise.all([catalogsOf(locale), catalogsOf(DEFAULT_LOCALE)]);
   const index = new Map<string, string>();
-  for (const [catalog, english] of [
-    [own, en],
-    [booking, enBooking],
-  ] as const) {
+  for (const [name, catalog] of own) {
+    const english = en.get(name) ?? {};
     for (const [id, compiled] of Object.entries(catalog)) {
       const words = asText(compiled);
       const source = asText(english[id]);

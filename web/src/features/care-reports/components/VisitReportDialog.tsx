@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, NativeSelect, NumberInput, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lagosToday } from '@ilera/contracts';
 import { errorMessage, isUnauthorizedError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -11,6 +12,8 @@ import { DialogButtons } from '../../../components/dialog-parts';
 import type { ProviderKind } from '../../profiles/api/types';
 import { useCreateCareReport } from '../api/create-care-report';
 import { visitReportBody, type YesNo } from '../visit-report';
+import { WithCareReportMessages } from '../care-report-messages';
+import { useCareSaid } from '../said';
 
 export interface VisitReportDialogProps {
   opened: boolean;
@@ -27,11 +30,12 @@ export interface VisitReportDialogProps {
 
 /** A yes/no question that may be left unanswered (every question of the set is optional). */
 function YesNoQuestion({ label, value, onChange, error }: { label: string; value: YesNo; onChange: (v: YesNo) => void; error?: string }) {
+  const { t } = useLingui();
   return (
     <Radio.Group label={label} value={value} onChange={(v) => onChange(v as YesNo)} error={error}>
       <Group gap="lg" mt={6}>
-        <Radio value="yes" label="Yes" />
-        <Radio value="no" label="No" />
+        <Radio value="yes" label={t`Yes`} />
+        <Radio value="no" label={t`No`} />
       </Group>
     </Radio.Group>
   );
@@ -40,9 +44,20 @@ function YesNoQuestion({ label, value, onChange, error }: { label: string; value
 /**
  * "How was your visit?" (issue 45, D29): was it open, was the health plan accepted, what the consultation
  * cost in naira. Every question is optional but one must be answered; answers are sent once and only ever
- * shown in aggregate (from three patients up), which the dialog says.
+ * shown in aggregate (from three patients up), which the dialog says. Issue 50: in the page's language (care-report.po),
+ * on a profile and under a completed appointment.
  */
-export default function VisitReportDialog({ opened, onClose, onSent, kind, id, providerName, appointmentId }: VisitReportDialogProps) {
+export default function VisitReportDialog(props: VisitReportDialogProps) {
+  return (
+    <WithCareReportMessages>
+      <VisitReport {...props} />
+    </WithCareReportMessages>
+  );
+}
+
+function VisitReport({ opened, onClose, onSent, kind, id, providerName, appointmentId }: VisitReportDialogProps) {
+  const { t } = useLingui();
+  const said = useCareSaid();
   const { user } = useAuth();
   const account = useAccount(!!user);
   const payers = usePayers();
@@ -69,56 +84,59 @@ export default function VisitReportDialog({ opened, onClose, onSent, kind, id, p
       { kind, id, body },
       {
         onSuccess: () => {
-          toast({ title: 'Thank You', description: 'Your answers help other patients know what to expect.' });
+          toast({ title: t`Thank You`, description: t`Your answers help other patients know what to expect.` });
           onSent();
         },
         onError: (error) => {
           if (isUnauthorizedError(error)) return handleUnauthorized();
           setErrors(serverFieldErrors(error) ?? {});
-          toast({ title: 'Not Sent', description: errorMessage(error, 'Your answers could not be sent. Please try again.'), variant: 'destructive' });
+          toast({ title: t`Not Sent`, description: said(errorMessage(error, t`Your answers could not be sent. Please try again.`)), variant: 'destructive' });
         },
       },
     );
   };
 
   const close = () => (create.isPending ? undefined : onClose());
-  const payerOptions = [{ value: '', label: 'No plan: I paid myself' }, ...(payers.data ?? []).map((p) => ({ value: p.slug, label: p.name }))];
+  const payerOptions = [{ value: '', label: t`No plan: I paid myself` }, ...(payers.data ?? []).map((p) => ({ value: p.slug, label: p.name }))];
+  const title = t`How was your visit?`;
   return (
-    <Modal opened={opened} onClose={close} title="How was your visit?" centered>
-      <form onSubmit={submit} noValidate aria-label="How was your visit?">
+    <Modal opened={opened} onClose={close} title={title} centered>
+      <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="md">
           <Text size="sm" c="dimmed">
-            {providerName}. Answer what you can; every question is optional. Answers are shown only as totals from three patients
-            up, never one by one, and never with your name.
+            <Trans>
+              {providerName}. Answer what you can; every question is optional. Answers are shown only as totals from three patients
+              up, never one by one, and never with your name.
+            </Trans>
           </Text>
           {errors.wasOpen && !errors.payer && (
             <Alert color="red" variant="light" p="xs">
-              {errors.wasOpen}
+              {said(errors.wasOpen)}
             </Alert>
           )}
           {appointmentId == null && (
             <TextInput
               type="date"
-              label="Day of your visit"
+              label={t`Day of your visit`}
               value={visitedOn}
               max={today}
               onChange={(e) => setVisitedOn(e.currentTarget.value)}
-              error={errors.visitedOn}
+              error={errors.visitedOn && said(errors.visitedOn)}
             />
           )}
-          <YesNoQuestion label="Was it open when you arrived?" value={wasOpen} onChange={setWasOpen} />
+          <YesNoQuestion label={t`Was it open when you arrived?`} value={wasOpen} onChange={setWasOpen} />
           <NativeSelect
-            label="Health plan"
-            description="The plan you tried to use, if any"
+            label={t`Health plan`}
+            description={t`The plan you tried to use, if any`}
             data={payerOptions}
             value={payer}
             onChange={(e) => setPayerChoice(e.currentTarget.value)}
-            error={errors.payer}
+            error={errors.payer && said(errors.payer)}
           />
-          {payer !== '' && <YesNoQuestion label="Was your plan accepted?" value={planAccepted} onChange={setPlanAccepted} error={errors.planAccepted} />}
+          {payer !== '' && <YesNoQuestion label={t`Was your plan accepted?`} value={planAccepted} onChange={setPlanAccepted} error={errors.planAccepted && said(errors.planAccepted)} />}
           <NumberInput
-            label="What did you pay for the consultation? (₦)"
-            description="Whole naira; 0 if it was free"
+            label={t`What did you pay for the consultation? (₦)`}
+            description={t`Whole naira; 0 if it was free`}
             value={paid}
             onChange={setPaid}
             min={0}
@@ -127,11 +145,11 @@ export default function VisitReportDialog({ opened, onClose, onSent, kind, id, p
             allowNegative={false}
             thousandSeparator=","
             hideControls
-            error={errors.paidNaira}
+            error={errors.paidNaira && said(errors.paidNaira)}
           />
           <DialogButtons onCancel={close} pending={create.isPending}>
             <Button type="submit" loading={create.isPending}>
-              Send Answers
+              <Trans>Send Answers</Trans>
             </Button>
           </DialogButtons>
         </Stack>

@@ -1,9 +1,11 @@
 import { Card, Container, Grid, Group, Skeleton, Stack } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
 
 /** The profile pages' loading skeleton. */
 export function ProfileSkeleton() {
+  const { t } = useLingui();
   return (
-    <Container size="lg" py="xl" aria-busy="true" aria-label="Loading profile">
+    <Container size="lg" py="xl" aria-busy="true" aria-label={t`Loading profile`}>
       <Card withBorder radius="md" padding="lg" mb="lg">
         <Group gap="lg">
           <Skeleton height={96} circle />

@@ -1,3 +1,4 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconBuildingCommunity, IconDirections, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
@@ -10,8 +11,25 @@ import {
   NOT_IN_LATEST_REGISTER,
   NOT_ON_ILERA,
   registerSourceLine,
+  REGISTER_SOURCE,
   type Institution,
 } from '@ilera/contracts';
+import { useLocale } from '../../../i18n/use-locale';
+import type { RegisterTextOf } from '../register-profile-texts';
+
+// Issue 50 (decision 046): a listing's words in another language come with profile-later.po, in a chunk of their own. On a
+// page the server drew, React keeps what was drawn until the chunk has come (a suspended boundary keeps its server HTML).
+const LaterText = lazy(() => import('./ProfileLaterText'));
+
+/** A listing's text: English as contracts say it (`en`, drawn at once), another language's once its catalog has come. */
+function Later({ en, text }: { en: string; text: RegisterTextOf }): ReactNode {
+  if (useLocale() === 'en') return en;
+  return (
+    <Suspense fallback={en}>
+      <LaterText text={text} />
+    </Suspense>
+  );
+}
 
 /**
  * Issue 33 (D22): a listing from the national register says so, with its source and date, and
@@ -22,18 +40,24 @@ export function RegisterBanner({ institution: i }: { institution: Institution })
   if (!i.listed) {
     return i.register.code ? (
       <Text size="sm" c="dimmed">
-        National register code {i.register.code}
+        <Later en={`National register code ${i.register.code}`} text={['registerCode', i.register.code]} />
       </Text>
     ) : null;
   }
   return (
-    <Alert variant="light" color="gray" icon={<IconBuildingCommunity size={18} aria-hidden />} title={LISTED_FROM_REGISTER} role="note">
+    <Alert variant="light" color="gray" icon={<IconBuildingCommunity size={18} aria-hidden />} title={<Later en={LISTED_FROM_REGISTER} text={['listed']} />} role="note">
       <Stack gap={2}>
-        <Text size="sm">{registerSourceLine(i.register.updatedOn)}</Text>
-        {i.register.code && <Text size="sm">Facility code {i.register.code}</Text>}
+        <Text size="sm">
+          <Later en={registerSourceLine(i.register.updatedOn)} text={['source', REGISTER_SOURCE, i.register.updatedOn]} />
+        </Text>
+        {i.register.code && (
+          <Text size="sm">
+            <Later en={`Facility code ${i.register.code}`} text={['facilityCode', i.register.code]} />
+          </Text>
+        )}
         {!i.register.inLatestRegister && (
           <Text size="sm" fw={600} c="orange.8">
-            {NOT_IN_LATEST_REGISTER}
+            <Later en={NOT_IN_LATEST_REGISTER} text={['notInLatest']} />
           </Text>
         )}
       </Stack>
@@ -45,17 +69,19 @@ export function RegisterBanner({ institution: i }: { institution: Institution })
 export function NotOnIlera({ institution: i }: { institution: Institution }) {
   return (
     <Stack gap="xs">
-      <Text fw={600}>{NOT_ON_ILERA}</Text>
+      <Text fw={600}>
+        <Later en={NOT_ON_ILERA} text={['notOnIlera']} />
+      </Text>
       {i.phone && (
         <Button component="a" href={`tel:${i.phone.replace(/[^\d+]/g, '')}`} variant="light" leftSection={<IconPhone size={16} aria-hidden />} fullWidth>
-          Call {i.phone}
+          <Later en={`Call ${i.phone}`} text={['call', i.phone]} />
         </Button>
       )}
       <Text size="sm" c="dimmed">
-        Work here? Claim the listing to manage this profile and take bookings.
+        <Later en="Work here? Claim the listing to manage this profile and take bookings." text={['workHere']} />
       </Text>
       <Button component={Link} to={`/claim/${i.id}`} variant="default" fullWidth>
-        {CLAIM_THIS_FACILITY}
+        <Later en={CLAIM_THIS_FACILITY} text={['claim']} />
       </Button>
     </Stack>
   );

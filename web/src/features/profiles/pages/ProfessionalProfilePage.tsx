@@ -47,7 +47,8 @@ function view(p: Professional, { i18n, isOwner, dialog, open, close }: ViewConte
         <IconWorld size={16} aria-hidden />
         {p.countries.map((c) => (
           <Badge key={c} variant="outline" color="gray" size="sm" tt="none">
-            {c}
+            {/* Issue 50: a country's name from the names table (CLDR's, docs/glossary/directory-names.csv). */}
+            <Name value={c} />
           </Badge>
         ))}
         {isOwner && (
@@ -121,7 +122,7 @@ function view(p: Professional, { i18n, isOwner, dialog, open, close }: ViewConte
         [i18n._(msg`Consultation Fee`), p.consultationFee != null ? formatNaira(p.consultationFee) : null],
         // Issue 50: the languages they consult in, named in the page's language; English as the profile's text says them.
         [i18n._(msg`Languages`), i18n.locale !== 'en' && p.languageCodes.length ? <NameList values={p.languageCodes.map(languageName)} /> : p.languages],
-        [i18n._(msg`Countries`), p.countries.join(', ')],
+        [i18n._(msg`Countries`), p.countries.length ? <NameList values={p.countries} /> : ''],
       ],
     },
     ownerDialogs: (

@@ -13,8 +13,8 @@ import { professionalTypes, type ProfessionalType } from '@ilera/contracts';
 import type { SearchState } from '../search-state';
 import { institutionTypeChoices, serviceChoices, specialtyChoices, type FacetValue } from './FiltersPanel';
 import { formatCount } from './ResultParts';
-import { institutionTypeIn, professionalTypesText, professionalTypeText } from '../labels';
-import { Name } from '../../../i18n/names';
+import { hasInstitutionTypeText, institutionTypeIn, professionalTypesText, professionalTypeText } from '../labels';
+import { Name, useNamesWhen } from '../../../i18n/names';
 
 const proIcons: Record<ProfessionalType, ReactNode> = {
   doctor: <IconStethoscope size={24} />,
@@ -111,10 +111,14 @@ export function SubPicker({ state, facet, onChange }: PickerProps) {
   const { t } = useLingui();
   const pros = state.type === 'professionals';
   const category = pros ? state.professionalType : state.institutionType;
+  // Issue 50: a rarer institution type's name (the list's name, "Specialist Hospital services") from the names table once
+  // it has come (the search page's catalog has the common ones'); English first, as the server drew it.
+  const rare = !pros && !!category && !hasInstitutionTypeText(category);
+  const names = useNamesWhen(rare);
   if (!category) return null;
   const selected = pros ? state.specialty : state.service;
   const choices = pros ? specialtyChoices(state.professionalType, facet, selected) : serviceChoices(state.institutionType, facet, selected);
-  const kind = pros ? t(professionalTypeText[state.professionalType!]) : institutionTypeIn(t, category);
+  const kind = pros ? t(professionalTypeText[state.professionalType!]) : rare ? names(institutionTypeIn(t, category)) : institutionTypeIn(t, category);
   const title = pros ? t`${kind} specialties` : t`${kind} services`;
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="sub-picker-title">

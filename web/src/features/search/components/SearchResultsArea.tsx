@@ -207,12 +207,13 @@ const SearchResults = memo(function SearchResults({ state, update, navigateTo, v
               />
             </Group>
             {status === 'error' && isRateLimitedError(error) ? (
-              <Alert color="orange" title="Too many searches" role="alert">
-                {rateLimitedMessage(error)}
+              // Issue 50: the refusals' words in search-later.po (SearchLater): a search is seldom refused.
+              <Alert color="orange" title={<SearchLater en="Too many searches" text={['tooManyTitle']} />} role="alert">
+                <SearchLater en={rateLimitedMessage(error)} text={['tryAgain', rateLimitedMessage(error)]} />
               </Alert>
             ) : status === 'error' && isBusyError(error) ? (
-              <Alert color="orange" title="Search is busy" role="alert">
-                {busyMessage(error)}
+              <Alert color="orange" title={<SearchLater en="Search is busy" text={['busyTitle']} />} role="alert">
+                <SearchLater en={busyMessage(error)} text={['tryAgain', busyMessage(error)]} />
               </Alert>
             ) : status === 'error' ? (
               <Alert color="red" title={t`Search failed`} role="alert">
