@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { availabilityWindows } from '@ilera/contracts';
+import { splitLocalePath } from '@ilera/contracts/locales';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import { MAX_SEARCHES } from '@ilera/search';
@@ -381,8 +382,10 @@ export async function registerRequestLimits(app: FastifyInstance, overrides: Req
   const hooked = new Set<string>();
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = ([] as string[]).concat(route.method);
-    // HEAD answers what GET answers, so it counts the same.
-    const id = methods.map((m) => `${m === 'HEAD' ? 'GET' : m} ${route.url}`).find((m) => routeLimits[m]);
+    // HEAD answers what GET answers, so it counts the same. A page in another language (/ha/search, /yo/professional/12:
+    // the same page under a language's prefix, issue 50) counts as the page: else a prefix was a way around the limit.
+    const url = splitLocalePath(route.url).path;
+    const id = methods.map((m) => `${m === 'HEAD' ? 'GET' : m} ${url}`).find((m) => routeLimits[m]);
     if (!id) return;
     hooked.add(id);
     const { limits, searches } = routeLimits[id];

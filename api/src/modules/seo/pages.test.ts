@@ -188,6 +188,32 @@ describe('the profile-read limit on the server-rendered pages', () => {
   });
 });
 
+describe('the limits on the pages in another language (issue 50)', () => {
+  it('a page under a language prefix counts as the page: /ha/professional/:id and /yo/search are refused past the limits too', async () => {
+    // fetch keeps no cookies: each page counts against the address's allowance for requests without a client cookie.
+    const limited = await createTestContext({ requestLimits: { profileReadWithoutCookie: { max: 2 }, searchWithoutCookie: { max: 8 } } });
+    try {
+      const url = await limited.listen();
+      const pro = await createProfessional(limited.sql, { user: { firstName: 'Ngozi', lastName: 'Okafor' } });
+      const get = (path: string) => fetch(url + path, { headers: { accept: 'text/html' } });
+      expect((await get(`/ha/professional/${pro.id}`)).status).toBe(200);
+      expect((await get(`/yo/institution/999999`)).status).toBe(404); // a read all the same
+      const refused = await get(`/ig/professional/${pro.id}`);
+      expect(refused.status).toBe(429);
+      expect(await refused.text()).not.toContain('Ngozi');
+      expect((await get(`/professional/${pro.id}`)).status).toBe(429);
+
+      // A search page runs four searches (its results and the Availability filter's three counts): two pages are 8.
+      expect((await get('/yo/search?q=ngozi')).status).toBe(200);
+      expect((await get('/pcm/search?q=okafor')).status).toBe(200);
+      expect((await get('/ha/search?q=ngozi')).status).toBe(429);
+      expect((await get('/search?q=ngozi')).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('GET /search (plain HTTP)', () => {
   it('lists "Best match" by relevance, then rating (D10), with or without words', async () => {
     const own = await createTestContext();
