@@ -3,6 +3,7 @@ import type { Messages } from '@lingui/core';
 import { I18nProvider, useLingui } from '@lingui/react';
 import type { Locale } from '@ilera/contracts/locales';
 import { createI18n } from './i18n';
+import { useLocale } from './use-locale';
 
 /**
  * The page's messages and a lazily loaded part's own (issue 50, decision 046): a dialog most visitors
@@ -25,4 +26,16 @@ export function usePartMessages(locale: Locale, load: (locale: Locale) => Promis
     cache.set(locale, pending);
   }
   return use(pending);
+}
+
+/**
+ * The wrapper of a lazily fetched catalog: `load` imports the catalog of a language (its literal path, so the build
+ * makes a chunk per language); the wrapper draws its children with those messages in the page's language.
+ */
+export function partMessages(load: (locale: Locale) => Promise<{ messages: Messages }>) {
+  const cache = new Map<Locale, Promise<Messages>>();
+  const messagesOf = async (locale: Locale) => (await load(locale)).messages;
+  return function PartMessages({ children }: { children: ReactNode }) {
+    return <WithMessages messages={usePartMessages(useLocale(), messagesOf, cache)}>{children}</WithMessages>;
+  };
 }
