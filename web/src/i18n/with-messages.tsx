@@ -10,14 +10,14 @@ import { useLocale } from './use-locale';
  * never open keeps its texts in a catalog of its own, fetched with its code, so that no page's first
  * load pays for them. Drawn only in the browser (a dialog opens on a tap), so no hydration to match.
  */
-export function WithMessages({ messages, children }: { messages: Messages; children: ReactNode }) {
+function WithMessages({ messages, children }: { messages: Messages; children: ReactNode }) {
   const { i18n } = useLingui();
   const own = useMemo(() => createI18n(i18n.locale as Locale, { ...i18n.messages, ...messages }), [i18n, messages]);
   return <I18nProvider i18n={own}>{children}</I18nProvider>;
 }
 
 /** A part's catalog for the page's language, fetched once per language (React's `use` suspends meanwhile). */
-export function usePartMessages(locale: Locale, load: (locale: Locale) => Promise<Messages>, cache: Map<Locale, Promise<Messages>>): Messages {
+function usePartMessages(locale: Locale, load: (locale: Locale) => Promise<Messages>, cache: Map<Locale, Promise<Messages>>): Messages {
   let pending = cache.get(locale);
   if (!pending) {
     pending = load(locale);

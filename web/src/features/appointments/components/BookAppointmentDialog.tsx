@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import type { Messages } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import {
@@ -52,9 +51,8 @@ import { useCreateAppointment } from '../api/create-appointment';
 import { useAvailability } from '../api/get-availability';
 import type { ProviderTarget } from '../api/types';
 import { useLocale } from '../../../i18n/use-locale';
-import { usePartMessages, WithMessages } from '../../../i18n/with-messages';
+import { partMessages } from '../../../i18n/with-messages';
 import { useSaid } from '../../../i18n/said';
-import type { Locale } from '@ilera/contracts/locales';
 
 export interface BookAppointmentDialogProps {
   opened: boolean;
@@ -126,11 +124,7 @@ const knownMessages = new Map([
 ]);
 
 /** The dialog's texts are a catalog of their own (web/src/locales/<locale>/booking.po, issue 50): fetched with its code. */
-const bookingCatalogs = new Map<Locale, Promise<Messages>>();
-async function loadBookingMessages(locale: Locale): Promise<Messages> {
-  const { messages } = (await import(`../../../locales/${locale}/booking.po`)) as { messages: Messages };
-  return messages;
-}
+const BookingMessages = partMessages((locale) => import(`../../../locales/${locale}/booking.po`));
 
 /**
  * Book appointment (spec §2 Dialogs, §5): type, date (not before today, Lagos), a
@@ -139,11 +133,10 @@ async function loadBookingMessages(locale: Locale): Promise<Messages> {
  * call and show disabled. Success closes and resets; an error keeps it open.
  */
 export default function BookAppointmentDialog(props: BookAppointmentDialogProps) {
-  const messages = usePartMessages(useLocale(), loadBookingMessages, bookingCatalogs);
   return (
-    <WithMessages messages={messages}>
+    <BookingMessages>
       <BookingDialog {...props} />
-    </WithMessages>
+    </BookingMessages>
   );
 }
 

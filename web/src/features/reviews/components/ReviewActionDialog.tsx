@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
-import type { Messages } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Button, Modal, Stack, Text } from '@mantine/core';
-import type { Locale } from '@ilera/contracts/locales';
 import {
   ALREADY_REPLIED_MESSAGE,
   ALREADY_REPORTED_MESSAGE,
@@ -15,21 +13,14 @@ import {
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { DialogButtons } from '../../../components/dialog-parts';
-import { useLocale } from '../../../i18n/use-locale';
-import { usePartMessages, WithMessages } from '../../../i18n/with-messages';
+import { partMessages } from '../../../i18n/with-messages';
 import { useSaid } from '../../../i18n/said';
 
 /**
  * Issue 50 (decision 046): the reply and report dialogs' texts are a catalog of their own (profile-later.po), fetched
  * with their code when one first opens: few visitors open them, and a profile's first load has little room left.
  */
-const catalogs = new Map<Locale, Promise<Messages>>();
-const load = async (locale: Locale): Promise<Messages> => ((await import(`../../../locales/${locale}/profile-later.po`)) as { messages: Messages }).messages;
-
-export function WithReviewActionMessages({ children }: { children: ReactNode }) {
-  const messages = usePartMessages(useLocale(), load, catalogs);
-  return <WithMessages messages={messages}>{children}</WithMessages>;
-}
+export const WithReviewActionMessages = partMessages((locale) => import(`../../../locales/${locale}/profile-later.po`));
 
 /** The server's messages these dialogs may show (the API answers them in English), in the page's language. */
 const serverMessages = new Map([
