@@ -27,7 +27,7 @@ export default function AccountPage() {
   const { isLoading, isAuthenticated } = useAuth();
   const account = useAccount(isAuthenticated);
   if (isLoading || (isAuthenticated && account.isLoading)) return <PageLoader />;
-  if (!isAuthenticated) return <SignInRequired message="Please sign in to see your account settings." />;
+  if (!isAuthenticated) return <SignInRequired to="account" />;
   if (!account.data) {
     return (
       <Container size={640} py="xl">
@@ -60,7 +60,7 @@ function Section({ title, text, children }: { title: string; text?: string; chil
   );
 }
 
-/** Issue 50: the section's title in the page's language (the rest of this page is English for now). */
+/** Issue 50: the section's title in the page's language (with My plan, Text messages and USSD PIN; the rest of this page is English for now). */
 function LanguageSection({ account }: { account: Account }) {
   const { t } = useLingui();
   return (
@@ -82,6 +82,7 @@ function useLeave() {
 }
 
 function AccountSettings({ account }: { account: Account }) {
+  const { t } = useLingui();
   const update = useUpdateAccount();
   const signOutAll = useSignOutEverywhere();
   const remove = useDeleteAccount();
@@ -156,15 +157,15 @@ function AccountSettings({ account }: { account: Account }) {
 
         <LanguageSection account={account} />
 
-        <Section title="My plan">
+        <Section title={t`My plan`}>
           <MyPlanForm account={account} />
         </Section>
 
-        <Section title="Text messages">
+        <Section title={t`Text messages`}>
           <TextPreferencesForm accountPhone={account.phone} />
         </Section>
 
-        <Section title="USSD PIN">
+        <Section title={t`USSD PIN`}>
           <UssdPinForm />
         </Section>
 
