@@ -120,7 +120,7 @@ describe('registration in Hausa and Yoruba (browser)', { timeout: 240_000 }, () 
   });
 });
 
-describe("Account settings' My plan, Text messages and USSD PIN in Hausa (browser)", { timeout: 180_000 }, () => {
+describe("Account settings in Hausa: Your details, My plan, Text messages, USSD PIN, Delete account (browser)", { timeout: 180_000 }, () => {
   let patient: TestUser;
   const suite = browserSuite({}, async (ctx) => {
     patient = await createUser(ctx.sql, { firstName: 'Hauwa', lastName: 'Sani', phone: '0803 123 4567' });
@@ -131,10 +131,20 @@ describe("Account settings' My plan, Text messages and USSD PIN in Hausa (browse
     await ctx.sql`INSERT INTO text_opt_outs (phone_e164, opted_out_at) VALUES ('+2348031234567', now())`;
   });
 
-  it('ha: saves My plan, refuses a mobile number and a PIN with the API\'s messages in Hausa, names DAINA and FARA', async () => {
+  it('ha: saves the details and My plan, refuses a mobile number, a PIN and a password with the API\'s messages in Hausa, names DAINA and FARA', async () => {
     const { page, context } = await suite.pageAs(patient, { mobile: true });
     page.setDefaultTimeout(SLOW);
     await page.goto('/ha/account');
+    await page.getByRole('heading', { level: 1, name: 'Saitunan asusu' }).waitFor();
+    await page.getByText(`An shiga a matsayin ${patient.email}`, { exact: true }).waitFor();
+    // Your details: the registration's rules, said in Hausa under the field.
+    const details = page.getByRole('region', { name: 'Bayananku' });
+    await details.getByLabel(/^Sunan farko/).fill('H');
+    await details.getByRole('button', { name: 'Ajiye canje-canje' }).click();
+    await details.getByText('Sunan farko dole ya kai aƙalla haruffa 2', { exact: true }).waitFor();
+    await details.getByLabel(/^Sunan farko/).fill('Hauwa');
+    await details.getByRole('button', { name: 'Ajiye canje-canje' }).click();
+    await toast(page, 'An sabunta asusu').waitFor();
     const plan = page.getByRole('region', { name: 'Inshorata' });
     await plan.waitFor();
     await poll(() => plan.getByRole('combobox', { name: 'Inshorata' }).locator('option').first().textContent()).toBe('Babu inshora (ina biyan kaina)');
@@ -158,6 +168,14 @@ describe("Account settings' My plan, Text messages and USSD PIN in Hausa (browse
     await pin.getByRole('button', { name: 'Ajiye PIN' }).click();
     await toast(page, 'Ba a ajiye ba').waitFor();
     await pin.getByText('USSD PIN ɗinku dole ya zama lambobi 4.', { exact: true }).waitFor();
+    // Delete account: its dialog and the API's refusal of a wrong password, in Hausa.
+    await page.getByRole('button', { name: 'Share asusuna' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ku share asusunku?' });
+    await dialog.getByLabel(/^Kalmar sirri/).fill('ba-ita-ba');
+    await dialog.getByRole('button', { name: 'Share asusu', exact: true }).click();
+    await dialog.getByText('Kalmar sirri ba daidai ba ce', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Riƙe asusuna' }).click();
+    expect(await page.getByText('Password is incorrect').count()).toBe(0);
     await context.close();
   });
 });

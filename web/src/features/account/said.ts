@@ -1,8 +1,8 @@
 // Issue 50: what contracts' account schemas and the API say to Account settings' forms (English, the API's words), in the
-// page's language (src/i18n/said.ts): the messages under a field and in a toast My plan, Text messages and USSD PIN show.
+// page's language (src/i18n/said.ts): the messages under a field and in a toast its forms show.
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { CARE_PAYER_MESSAGE, MOBILE_NUMBER_MESSAGE } from '@ilera/contracts';
+import { CARE_PAYER_MESSAGE, DELETE_PASSWORD_INCORRECT, DELETE_PASSWORD_REQUIRED, MOBILE_NUMBER_MESSAGE } from '@ilera/contracts';
 import { useSaid } from '../../i18n/said';
 
 const known = new Map<string, MessageDescriptor>([
@@ -14,10 +14,20 @@ const known = new Map<string, MessageDescriptor>([
   ['Enter your password.', msg`Enter your password.`],
   ['That password is not right.', msg`That password is not right.`],
   ['Add your mobile number (Texts, above) before setting a USSD PIN.', msg`Add your mobile number (Texts, above) before setting a USSD PIN.`],
+  // Your details (the registration's rules) and Delete account.
+  ['First name must be at least 2 characters', msg`First name must be at least 2 characters`],
+  ['First name must be at most 100 characters', msg`First name must be at most 100 characters`],
+  ['Last name must be at least 2 characters', msg`Last name must be at least 2 characters`],
+  ['Last name must be at most 100 characters', msg`Last name must be at most 100 characters`],
+  ['Phone number must be at least 10 digits', msg`Phone number must be at least 10 digits`],
+  [DELETE_PASSWORD_REQUIRED, msg`Enter your password to delete your account`],
+  [DELETE_PASSWORD_INCORRECT, msg`Password is incorrect`],
   // The forms' own, when the API's answer says nothing.
   ['Could not save your plan. Please try again.', msg`Could not save your plan. Please try again.`],
   ['Could not save your text settings. Please try again.', msg`Could not save your text settings. Please try again.`],
   ['Please try again.', msg`Please try again.`],
+  ['Could not save your details. Please try again.', msg`Could not save your details. Please try again.`],
+  ['Could not delete your account. Please try again.', msg`Could not delete your account. Please try again.`],
 ]);
 
 /** A message Account settings knows, in the page's language; English, and any other, as said. Nothing stays nothing. */
