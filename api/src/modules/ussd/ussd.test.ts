@@ -656,7 +656,7 @@ describe("USSD and SMS search in the phone's language (issue 50)", () => {
     await settled();
     expect((await textsTo(phone, 'Ilera: za mu'))[0]!.body).toBe('Ilera: za mu amsa muku da Hausa. Ku tura abin da kuke nema, misali ASIBITI IKEJA.');
     expect((await textsTo(phone, 'kusa da Wuse'))[0]!.body).toMatch(/^Ilera: kantunan magani masu budewa awa 24 kusa da Wuse: 1 Wuse Market Pharmacy, 0\.\dkm, 012345678\.$/);
-    expect((await textsTo(phone, 'Ilera: ku tura 1'))[0]!.body).toMatch(/^Ilera: ku tura 1 don tabbatar za ku zo alkawarinku na gaba, 2 don soke shi, STOP don dakatar da sakonni\. http/);
+    expect((await textsTo(phone, 'Ilera: ku tura 1'))[0]!.body).toMatch(/^Ilera: ku tura 1 don tabbatar za ku zo alkawarinku na gaba, 2 don soke shi, DAINA don dakatar da sakonni\. http/);
     expect((await textsTo(other, 'nitosi Ikeja'))[0]!.body).toMatch(/^Ilera: ile-iwosan nitosi Ikeja: 1 Ikeja General Hospital, /);
     expect((await textsTo(other, 'PIDGIN HOSPITAL'))[0]!.body).toBe('Ilera: make we answer you for Pidgin, start your text with PIDGIN, like PIDGIN HOSPITAL IKEJA.');
     expect((await textsTo(other, 'Ilera: add a town'))[0]!.body).toBe('Ilera: add a town, LGA or ward, e.g. HOSPITAL IKEJA.');
