@@ -22,6 +22,8 @@ const SEARCH_LATER = [
   '<rootDir>/src/features/care/open-state-text.ts',
   // A register listing's source line on a card (also in profile-later.po, for its profile).
   '<rootDir>/src/features/profiles/register-texts.ts',
+  // A refused search's "Please wait N minutes" (also in profile-later.po, for a refused profile).
+  '<rootDir>/src/lib/try-again-texts.ts',
 ];
 /**
  * A profile page's parts that only the browser draws after a tap (the review's reply and report dialogs): their
@@ -32,6 +34,9 @@ const PROFILE_LATER = [
   // A register listing's banner and actions on its profile (ProfileLaterText.tsx draws them).
   '<rootDir>/src/features/profiles/register-texts.ts',
   '<rootDir>/src/features/profiles/register-profile-texts.ts',
+  // A profile refused by the limit ("Too Many Requests") or not found, drawn in another language by a lazy part.
+  '<rootDir>/src/features/profiles/components/ProfileNotFound.tsx',
+  '<rootDir>/src/lib/try-again-texts.ts',
 ];
 /**
  * A profile's "Help keep this page right" card and its dialogs, drawn only in the browser for a signed-in visitor: their
@@ -45,9 +50,25 @@ const CARE_REPORT = [
 const AUTH = [
   ...['LoginPage', 'ForgotPasswordPage', 'ResetPasswordPage'].map((c) => `<rootDir>/src/features/auth/pages/${c}.tsx`),
   '<rootDir>/src/features/auth/said.ts',
+  // "Sign In Required", which draws itself with this catalog wherever a signed-in page shows it.
+  '<rootDir>/src/features/auth/components/SignInRequired.tsx',
 ];
-/** Account settings' own texts (account.po). */
-const ACCOUNT = ['<rootDir>/src/features/account'];
+/**
+ * The registration pages' own texts (register.po), fetched with their code (features/auth/register-messages.tsx): the three
+ * forms, their fields, the schemas' and API's messages they show (features/auth/register-said.ts), and the licence fields
+ * (also in the dashboard's catalog: the countries dialog and the claim page draw them there).
+ */
+const REGISTER = [
+  '<rootDir>/src/features/auth/pages/RegisterPage.tsx',
+  ...['AccountFields', 'AddressFields', 'PatientRegisterForm', 'ProfessionalRegisterForm', 'InstitutionRegisterForm', 'RegisterFormFrame', 'ReviewNotice'].map(
+    (c) => `<rootDir>/src/features/auth/components/${c}.tsx`,
+  ),
+  '<rootDir>/src/features/auth/components/use-registration-submit.ts',
+  '<rootDir>/src/features/auth/register-said.ts',
+  '<rootDir>/src/components/LicenceFields.tsx',
+];
+/** Account settings' own texts (account.po), with its My plan form. */
+const ACCOUNT = ['<rootDir>/src/features/account', '<rootDir>/src/features/care/components/MyPlanForm.tsx'];
 /** The landing page's own texts (landing.po). */
 const LANDING = ['<rootDir>/src/app/pages/LandingPage.tsx'];
 /**
@@ -85,6 +106,8 @@ const DASHBOARD = [
   ...['ProfileFormFrame', 'ProfessionalForm', 'InstitutionForm', 'LocationFields', 'ServicesInput', 'PhotoDialog', 'CountriesDialog'].map(
     (c) => `<rootDir>/src/features/profiles/components/${c}.tsx`,
   ),
+  // Also in register.po: the countries dialog and the claim page draw the licence fields under DashboardMessages.
+  '<rootDir>/src/components/LicenceFields.tsx',
 ];
 
 export default defineConfig({
@@ -113,6 +136,9 @@ export default defineConfig({
         ...DASHBOARD.map((p) => (p.endsWith('.tsx') ? p : `${p}/**`)),
         ...CARE_REPORT,
         ...AUTH,
+        ...REGISTER,
+        ...ACCOUNT.filter((p) => p.endsWith('.tsx')),
+        ...PROFILE_LATER,
         '<rootDir>/src/features/profiles/register-texts.ts',
         '<rootDir>/src/features/profiles/register-profile-texts.ts',
       ],
@@ -121,6 +147,7 @@ export default defineConfig({
     { path: '<rootDir>/src/locales/{locale}/search-later', include: SEARCH_LATER },
     { path: '<rootDir>/src/locales/{locale}/account', include: ACCOUNT, exclude: ['**/*.test.*'] },
     { path: '<rootDir>/src/locales/{locale}/auth', include: AUTH },
+    { path: '<rootDir>/src/locales/{locale}/register', include: REGISTER },
     { path: '<rootDir>/src/locales/{locale}/landing', include: LANDING },
     { path: '<rootDir>/src/locales/{locale}/profile', include: PROFILE, exclude: ['**/*.test.*', ...PROFILE_LATER] },
     { path: '<rootDir>/src/locales/{locale}/profile-later', include: PROFILE_LATER },

@@ -7,6 +7,9 @@
 // language's SMS would not fit one segment with a long provider name (none in English).
 // Medical words from docs/glossary/medical-terms.csv ("appointment": ha alƙawari, yo ìpàdé, ig oge ịhụ
 // dọkịta). Beta until a native-speaking clinician has reviewed them (contracts/src/locales.ts).
+// STOP and START are named in the recipient's language (ha DAINA / FARA, yo DURO / BERE, ig KWUSI / MALITE: the words
+// api/src/modules/ussd/sms-words.ts reads, beside the carriers' English STOP and START, which are still accepted);
+// Pidgin keeps STOP and START.
 // The messages check (web/scripts/check-messages.ts) lists what each language lacks.
 import type { Locale } from './locales';
 import { phoneMessages, phoneMessagesEn } from './phone-messages';
@@ -101,9 +104,9 @@ const ha: Partial<Record<TextMessageId, string>> = {
   'sms.provider-instant': 'Ilera: sabon alƙawari (an tabbatar da shi nan take) na {when}. Duba shi: {link}',
   'sms.care-reconfirm': 'Ilera: don Allah ku duba ku tabbatar da lokutan buɗewa, inshorar lafiya da kuɗin {provider}. {link}',
 
-  'sms.reply-stop': 'Ilera: ba za ku ƙara samun saƙonni daga gare mu ba. Imel game da alƙawuranku za su ci gaba. Ku tura START don sake samun saƙonni.',
-  'sms.reply-start': 'Ilera: saƙonni game da alƙawuranku sun dawo. Ku tura STOP don dakatar da su.',
-  'sms.reply-help': 'Ilera: ku tura 1 don tabbatar za ku zo alƙawarinku na gaba, 2 don soke shi, STOP don dakatar da saƙonni. {link}',
+  'sms.reply-stop': 'Ilera: ba za ku ƙara samun saƙonni daga gare mu ba. Imel game da alƙawuranku za su ci gaba. Ku tura FARA don sake samun saƙonni.',
+  'sms.reply-start': 'Ilera: saƙonni game da alƙawuranku sun dawo. Ku tura DAINA don dakatar da su.',
+  'sms.reply-help': 'Ilera: ku tura 1 don tabbatar za ku zo alƙawarinku na gaba, 2 don soke shi, DAINA don dakatar da saƙonni. {link}',
   'sms.reply-none': 'Ilera: ba mu sami wani alƙawari mai zuwa da aka yi da wannan lambar ba. {link}',
   'sms.reply-pending': 'Ilera: {provider} bai tabbatar da {when} ba tukuna. Za mu aiko muku saƙo idan an tabbatar. {link}',
   'sms.reply-attending': 'Ilera: mun gode. {provider} yana jiranku ranar {when}. {link}',
@@ -175,9 +178,9 @@ const yo: Partial<Record<TextMessageId, string>> = {
   'sms.care-reconfirm': 'Ilera: ẹ jọ̀wọ́ ẹ yẹ àkókò ìṣílékùn, ètò ìbánigbófò ìlera àti owó {provider} wò kí ẹ sì fọwọ́ sí i. {link}',
   'sms.care-reconfirm.short': 'Ilera: ẹ jọ̀wọ́ ẹ yẹ àkókò, ètò ìbánigbófò àti owó {provider} wò. {link}',
 
-  'sms.reply-stop': 'Ilera: ẹ kò ní gba ọ̀rọ̀ láti ọ̀dọ̀ wa mọ́. Ímeèlì nípa àwọn ìpàdé yín yóò máa bá a lọ. Ẹ fèsì START láti tún máa gbà wọ́n.',
-  'sms.reply-start': 'Ilera: ọ̀rọ̀ nípa àwọn ìpàdé yín ti padà. Ẹ fèsì STOP láti dá wọn dúró.',
-  'sms.reply-help': 'Ilera: ẹ fèsì 1 tí ẹ ó bá wá sí ìpàdé yín tó kàn, 2 láti fagilé e, STOP láti dá ọ̀rọ̀ dúró. {link}',
+  'sms.reply-stop': 'Ilera: ẹ kò ní gba ọ̀rọ̀ láti ọ̀dọ̀ wa mọ́. Ímeèlì nípa àwọn ìpàdé yín yóò máa bá a lọ. Ẹ fèsì BERE láti tún máa gbà wọ́n.',
+  'sms.reply-start': 'Ilera: ọ̀rọ̀ nípa àwọn ìpàdé yín ti padà. Ẹ fèsì DURO láti dá wọn dúró.',
+  'sms.reply-help': 'Ilera: ẹ fèsì 1 tí ẹ ó bá wá sí ìpàdé yín tó kàn, 2 láti fagilé e, DURO láti dá ọ̀rọ̀ dúró. {link}',
   'sms.reply-none': 'Ilera: a kò rí ìpàdé tó ń bọ̀ tí a fi nọ́mbà yìí ṣe. {link}',
   'sms.reply-pending': 'Ilera: {provider} kò tíì fọwọ́ sí {when}. A ó sọ fún yín tí wọ́n bá gbà. {link}',
   'sms.reply-attending': 'Ilera: ẹ ṣé o. {provider} ń retí yín ní {when}. {link}',
@@ -247,9 +250,9 @@ const ig: Partial<Record<TextMessageId, string>> = {
   'sms.provider-instant': 'Ilera: oge ịhụ dọkịta ọhụrụ (ekwenyela ya ozugbo) na {when}. Lee ya: {link}',
   'sms.care-reconfirm': 'Ilera: biko lelee ma kwenye oge mmeghe, mkpuchi ahụike na ụgwọ {provider}. {link}',
 
-  'sms.reply-stop': 'Ilera: ị gaghị enweta ozi ọzọ n’aka anyị. Email gbasara oge ịhụ dọkịta gị ga-aga n’ihu. Zaa START ka ozi laghachi.',
-  'sms.reply-start': 'Ilera: ozi gbasara oge ịhụ dọkịta gị alọghachila. Zaa STOP ka ọ kwụsị.',
-  'sms.reply-help': 'Ilera: zaa 1 ma ị ga-abịa oge ịhụ dọkịta gị na-esote, 2 ka ịkagbuo ya, STOP ka ozi kwụsị. {link}',
+  'sms.reply-stop': 'Ilera: ị gaghị enweta ozi ọzọ n’aka anyị. Email gbasara oge ịhụ dọkịta gị ga-aga n’ihu. Zaa MALITE ka ozi laghachi.',
+  'sms.reply-start': 'Ilera: ozi gbasara oge ịhụ dọkịta gị alọghachila. Zaa KWUSI ka ọ kwụsị.',
+  'sms.reply-help': 'Ilera: zaa 1 ma ị ga-abịa oge ịhụ dọkịta gị na-esote, 2 ka ịkagbuo ya, KWUSI ka ozi kwụsị. {link}',
   'sms.reply-none': 'Ilera: anyị ahụghị oge ịhụ dọkịta na-abịa e ji nọmba a debe. {link}',
   'sms.reply-pending': 'Ilera: {provider} ekwenyebeghị {when}. Anyị ga-ezitere gị ozi mgbe ha kwenyere. {link}',
   'sms.reply-attending': 'Ilera: daalụ. {provider} na-atụ anya gị na {when}. {link}',

@@ -36,4 +36,6 @@ export const glossaryTerms: readonly GlossaryTerm[] = [
   {"english":"near me","ha":"kusa da ni","yo":"nítòsí mi","ig":"nso m","pcm":"near me"},
   {"english":"family doctor","ha":"likitan iyali","yo":"dókítà ẹbí","ig":"dọkịta ezinụlọ","pcm":"general doctor"},
   {"english":"women's doctor","ha":"likitan mata","yo":"dókítà obìnrin","ig":"dọkịta ụmụnwaanyị","pcm":"woman doctor"},
+  {"english":"health plan","ha":"inshorar lafiya","yo":"ìdánilójú ìlera","ig":"mkpuchi ahụike","pcm":"health insurance"},
+  {"english":"licence to practise","ha":"lasisi","yo":"ìwé-àṣẹ","ig":"ikike","pcm":"license"},
 ];

@@ -20,7 +20,7 @@ import { shouldShowConnectionDialog } from './lib/device';
 import { OFFLINE_MESSAGE, OFFLINE_PAGE_MESSAGE } from './lib/offline-messages';
 import { readMyPlanCookie, withMyPlan } from './features/care/my-plan-cookie';
 import { loadMessages, pageCatalogsOf, pageLocale } from './i18n/catalogs';
-import { LOCALE_COOKIE, localeBase, splitLocalePath } from '@ilera/contracts/locales';
+import { LOCALE_COOKIE, localeBase, splitLocalePath, type Locale } from '@ilera/contracts/locales';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
@@ -31,6 +31,19 @@ const LOADER_UI = 'data-ilera-loader';
 const ownUi = (el: Element) => !!el.closest(`[${LOADER_UI}]`);
 
 const NOT_LOADED_MESSAGE = 'This part of Ilera could not be loaded. Please try again in a few seconds.';
+
+/**
+ * Issue 50: the loader's own words ("Loading…", the "could not be loaded" notice and its button) in the page's language,
+ * before any catalog has come (the catalogs come with the app, which is what failed): a small table here, keyed by the
+ * address's language; English is the spec's words above.
+ */
+const LOADER_WORDS: Partial<Record<Locale, [loading: string, notLoaded: string, tryAgain: string]>> = {
+  ha: ['Ana lodawa…', 'Ba a iya loda wannan ɓangaren Ilera ba. Ku sake gwadawa.', 'Sake gwadawa'],
+  yo: ['Ó ń bọ̀…', 'A kò lè ṣí apá Ilera yìí. Ẹ tún gbìyànjú.', 'Tún gbìyànjú'],
+  ig: ['Ọ na-abịa…', 'Enweghị ike ibubata akụkụ Ilera a. Nwaa ọzọ.', 'Nwaa ọzọ'],
+  pcm: ['E dey load…', 'Dis part of Ilera no fit load. Try again.', 'Try again'],
+};
+const loaderWords = LOADER_WORDS[splitLocalePath(location.pathname).locale] ?? ['Loading…', NOT_LOADED_MESSAGE, 'Try again'];
 
 let loading: Promise<void> | null = null;
 let failure: HTMLElement | null = null;
@@ -56,7 +69,7 @@ function showBusy(control: Element | null): void {
     shown.bar.setAttribute(LOADER_UI, '');
     shown.bar.className = 'ilera-loader-bar';
     document.body.append(shown.bar);
-    status.textContent = 'Loading…';
+    status.textContent = loaderWords[0];
     control?.setAttribute('aria-busy', 'true');
   }, 300);
 }
@@ -106,7 +119,7 @@ function load(recorder?: IntentRecorder): Promise<void> {
       loading = null;
       hideBusy();
       recorder?.sendWaitingFormAsHtml();
-      const message = !navigator.onLine ? (recorder ? OFFLINE_MESSAGE : OFFLINE_PAGE_MESSAGE) : NOT_LOADED_MESSAGE;
+      const message = !navigator.onLine ? (recorder ? OFFLINE_MESSAGE : OFFLINE_PAGE_MESSAGE) : loaderWords[1];
       showNotLoaded(message, () => {
         refetchFailedStylesheets();
         if (recorder) showBusy(null);
@@ -133,7 +146,7 @@ function showNotLoaded(message: string, retry: () => void): void {
   failure.append(message);
   const button = document.createElement('button');
   button.type = 'button';
-  button.textContent = 'Try again';
+  button.textContent = loaderWords[2];
   button.addEventListener('click', () => {
     failure?.remove();
     retry();

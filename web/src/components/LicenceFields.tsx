@@ -10,6 +10,7 @@ import {
   type ProfessionalType,
   type ProviderKind,
 } from '@ilera/contracts';
+import { useLingui } from '@lingui/react/macro';
 
 /** One licence (a professional's) or registration (an institution's) as a form holds it. */
 export interface LicenceDraft {
@@ -35,11 +36,6 @@ export const registrationDraft = (registrations: readonly { country: string; lic
   return r ? { country: 'Nigeria', licenseNumber: r.licenseNumber, council: r.council ?? '', expiresOn: r.expiresOn ?? '' } : emptyLicence('Nigeria');
 };
 
-const labels: Record<ProviderKind, { number: string; council: string }> = {
-  professional: { number: 'License Number', council: 'Council' },
-  institution: { number: 'Registration Number', council: 'Issuing Body' },
-};
-
 const bodyOptions = nigerianFacilityBodies.map((b) => ({ value: b, label: facilityBodyNames[b] }));
 
 export interface LicenceFieldsProps {
@@ -54,6 +50,10 @@ export interface LicenceFieldsProps {
 }
 
 /**
+ * Issue 50: its words are in two catalogs, the registration pages' (register.po) and the signed-in pages' (dashboard.po):
+ * every place that draws it is under one of their wrappers (WithRegisterMessages, DashboardMessages). A country's name
+ * in a label stays as the list writes it.
+ *
  * Number, issuing council or body and expiry date of one licence or registration
  * (issue 18): the same fields for professionals and institutions. For Nigeria a
  * professional's council follows from the profession; an institution chooses its
@@ -62,15 +62,19 @@ export interface LicenceFieldsProps {
  */
 export function LicenceFields({ kind, providerType, value, onChange, error, required }: LicenceFieldsProps) {
   const { country } = value;
+  const { t } = useLingui();
   const set = (patch: Partial<LicenceDraft>) => onChange({ ...value, ...patch });
-  const label = labels[kind];
+  const label =
+    kind === 'professional'
+      ? { number: t`License Number (${country})`, council: t`Council (${country})` }
+      : { number: t`Registration Number (${country})`, council: t`Issuing Body (${country})` };
   let council;
   if (country === 'Nigeria' && kind === 'professional') {
-    council = <TextInput label="Council (Nigeria)" value={councilNames[nigerianCouncils[providerType as ProfessionalType]] ?? ''} readOnly />;
+    council = <TextInput label={label.council} value={councilNames[nigerianCouncils[providerType as ProfessionalType]] ?? ''} readOnly />;
   } else if (country === 'Nigeria') {
     council = (
       <NativeSelect
-        label={`${label.council} (Nigeria)`}
+        label={label.council}
         data={bodyOptions}
         value={nigerianIssuer('institution', providerType, value.council) ?? ''}
         onChange={(e) => set({ council: e.currentTarget.value })}
@@ -80,7 +84,7 @@ export function LicenceFields({ kind, providerType, value, onChange, error, requ
   } else {
     council = (
       <TextInput
-        label={`${label.council} (${country})`}
+        label={label.council}
         value={value.council}
         onChange={(e) => set({ council: e.currentTarget.value })}
         error={error?.('council')}
@@ -90,7 +94,7 @@ export function LicenceFields({ kind, providerType, value, onChange, error, requ
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
       <TextInput
-        label={`${label.number} (${country})`}
+        label={label.number}
         required={required}
         value={value.licenseNumber}
         onChange={(e) => set({ licenseNumber: e.currentTarget.value })}
@@ -98,7 +102,7 @@ export function LicenceFields({ kind, providerType, value, onChange, error, requ
       />
       {council}
       <TextInput
-        label={`Expiry Date (${country})`}
+        label={t`Expiry Date (${country})`}
         type="date"
         value={value.expiresOn}
         onChange={(e) => set({ expiresOn: e.currentTarget.value })}

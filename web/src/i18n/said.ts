@@ -13,3 +13,8 @@ export function useSaid(known: ReadonlyMap<string, MessageDescriptor>): (message
     return words ? i18n._(words) : message;
   };
 }
+
+/** Every message of a set of field errors (a form's, or the API's `fields`), in the page's language. */
+export function saidErrors<E extends Record<string, unknown>>(said: (message: string) => string | undefined, errors: E): E {
+  return Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, typeof v === 'string' ? (said(v) ?? v) : v])) as E;
+}

@@ -145,4 +145,22 @@ describe('replies to our texts', () => {
     await eventually(async () => (await received('Ilera: ku tura 1 don tabbatar za ku zo alkawarinku na gaba')).length === 1, 10000);
     await ctx.sql`UPDATE users SET language = NULL WHERE id = ${patient.id}`;
   });
+
+  it("STOP and START are answered with the recipient's own words for them (issue 50): Igbo KWUSI and MALITE, the English ones still read", async () => {
+    await ctx.sql`UPDATE users SET language = 'ig' WHERE id = ${patient.id}`;
+    // The Igbo word stops the texts; the answer (GSM-7: marks dropped) names MALITE to start them again, not START.
+    expect((await sms('kwụsị')).json().outcome).toBe('stopped');
+    await eventually(async () => (await received('Zaa MALITE ka ozi laghachi.')).length === 1, 10000);
+    const [stopped] = await received('Zaa MALITE');
+    expect(stopped!.body).toMatch(/^Ilera: i gaghi enweta ozi ozo n.aka anyi\. Email gbasara oge ihu dokita gi ga-aga n.ihu\. Zaa MALITE ka ozi laghachi\.$/);
+    expect(stopped!.body).not.toContain('START');
+    // The carriers' English START still starts them; the answer names KWUSI to end them.
+    expect((await sms('START')).json().outcome).toBe('started');
+    await eventually(async () => (await received('Zaa KWUSI ka o kwusi.')).length === 1, 10000);
+    expect((await received('Zaa KWUSI ka o kwusi.')).map((t) => t.body)).toEqual(['Ilera: ozi gbasara oge ihu dokita gi aloghachila. Zaa KWUSI ka o kwusi.']);
+    // HELP's answer names KWUSI too.
+    expect((await sms('hello')).json().outcome).toBe('help');
+    await eventually(async () => (await received('2 ka ikagbuo ya, KWUSI ka ozi kwusi.')).length === 1, 10000);
+    await ctx.sql`UPDATE users SET language = NULL WHERE id = ${patient.id}`;
+  });
 });

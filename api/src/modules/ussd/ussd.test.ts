@@ -656,7 +656,7 @@ describe("USSD and SMS search in the phone's language (issue 50)", () => {
     await settled();
     expect((await textsTo(phone, 'Ilera: za mu'))[0]!.body).toBe('Ilera: za mu amsa muku da Hausa. Ku tura abin da kuke nema, misali ASIBITI IKEJA.');
     expect((await textsTo(phone, 'kusa da Wuse'))[0]!.body).toMatch(/^Ilera: kantunan magani masu budewa awa 24 kusa da Wuse: 1 Wuse Market Pharmacy, 0\.\dkm, 012345678\.$/);
-    expect((await textsTo(phone, 'Ilera: ku tura 1'))[0]!.body).toMatch(/^Ilera: ku tura 1 don tabbatar za ku zo alkawarinku na gaba, 2 don soke shi, STOP don dakatar da sakonni\. http/);
+    expect((await textsTo(phone, 'Ilera: ku tura 1'))[0]!.body).toMatch(/^Ilera: ku tura 1 don tabbatar za ku zo alkawarinku na gaba, 2 don soke shi, DAINA don dakatar da sakonni\. http/);
     expect((await textsTo(other, 'nitosi Ikeja'))[0]!.body).toMatch(/^Ilera: ile-iwosan nitosi Ikeja: 1 Ikeja General Hospital, /);
     expect((await textsTo(other, 'PIDGIN HOSPITAL'))[0]!.body).toBe('Ilera: make we answer you for Pidgin, start your text with PIDGIN, like PIDGIN HOSPITAL IKEJA.');
     expect((await textsTo(other, 'Ilera: add a town'))[0]!.body).toBe('Ilera: add a town, LGA or ward, e.g. HOSPITAL IKEJA.');
@@ -769,6 +769,7 @@ describe("the last screens and the search words in the phone's language (issue 5
     ];
     for (const [text, phone] of helps) expect((await sms(phone, text)).json().outcome, text).toBe('help');
     // A Yorùbá account stops its texts with DÚRÓ (marks or not) and starts them again with BERE; a Hausa one with DAINA.
+    // The answers name the Yorùbá words (BERE, DURO), not START and STOP.
     await accountWith('0803 777 0105', 'yo');
     const yo = '+2348037770105';
     expect((await sms(yo, 'dúró')).json().outcome).toBe('stopped');
@@ -784,8 +785,8 @@ describe("the last screens and the search words in the phone's language (issue 5
       expect([smsEncoding(help!.body), smsSegments(help!.body)], text).toEqual(['GSM-7', 1]);
     }
     expect((await textsTo(yo, 'Ilera:')).map((t) => t.body).sort()).toEqual([
-      'Ilera: e ko ni gba oro lati odo wa mo. Imeeli nipa awon ipade yin yoo maa ba a lo. E fesi START lati tun maa gba won.',
-      'Ilera: oro nipa awon ipade yin ti pada. E fesi STOP lati da won duro.',
+      'Ilera: e ko ni gba oro lati odo wa mo. Imeeli nipa awon ipade yin yoo maa ba a lo. E fesi BERE lati tun maa gba won.',
+      'Ilera: oro nipa awon ipade yin ti pada. E fesi DURO lati da won duro.',
     ]);
     // The USSD Help screen shows the same words.
     await accountWith('0803 777 0106', 'ha');

@@ -6,7 +6,7 @@ import type { I18n } from '@lingui/core';
 import type { OpenStateView } from '../care/open-state';
 import { openStateIn } from '../care/open-state-text';
 import { listedIn, registerSourceIn } from '../profiles/register-texts';
-import { BUSY_MESSAGE, RATE_LIMITED_MESSAGE } from '../../lib/api';
+import { tryAgainIn } from '../../lib/try-again-texts';
 
 /** "Accepts NHIA" on a card (the plan's name as the directory holds it). */
 export const acceptsIn = (i18n: I18n, name: string): string => i18n._(msg`Accepts ${name}`);
@@ -50,19 +50,6 @@ export function laterTextIn(i18n: I18n, text: LaterTextOf): string {
     case 'tryAgain':
       return tryAgainIn(i18n, text[1]);
   }
-}
-
-/**
- * A refused search's message (the API's words, or the page's own: src/lib/api.ts) in `i18n`'s language: the ones the
- * API says for a search (429, 503); any other as said.
- */
-function tryAgainIn(i18n: I18n, said: string): string {
-  if (said === BUSY_MESSAGE) return i18n._(msg`The service is busy. Please try again in a few seconds.`);
-  if (said === RATE_LIMITED_MESSAGE) return i18n._(msg`Too many requests. Please wait a minute and try again.`);
-  const minutes = /^Too many requests\. Please wait (\d+) minutes? and try again\.$/.exec(said)?.[1];
-  if (!minutes) return said;
-  const n = Number(minutes);
-  return i18n._(msg`Too many requests. Please wait ${plural(n, { one: '# minute', other: '# minutes' })} and try again.`);
 }
 
 /** The rarer empty states, the 1,000-result note and the page list's labels. */

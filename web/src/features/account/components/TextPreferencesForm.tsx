@@ -1,6 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
-import { formatLagosDate, type TextPreferencesInput } from '@ilera/contracts';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { TextPreferencesInput } from '@ilera/contracts';
+import { dateIn } from '../../../i18n/dates';
+import { useLocale } from '../../../i18n/use-locale';
+import { useAccountSaid } from '../said';
+import { saidErrors } from '../../../i18n/said';
 import { errorMessage, isUnauthorizedError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { handleUnauthorized, serverFieldErrors } from '../../auth/api/server-errors';
@@ -9,22 +15,26 @@ import { useTextPreferences, useUpdateTextPreferences } from '../api/text-prefer
 type Channel = TextPreferencesInput['textChannel'];
 
 /** The choices of D24: SMS by default, WhatsApp only by an explicit opt-in, or none; e-mail always. */
-const channels: { value: Channel; label: string; description: string }[] = [
-  { value: 'sms', label: 'SMS', description: 'Reaches every phone. The default.' },
+const channels = [
+  { value: 'sms', label: msg`SMS`, description: msg`Reaches every phone. The default.` },
   {
     value: 'whatsapp',
-    label: 'WhatsApp',
-    description: 'I agree to get WhatsApp messages from Ilera about my appointments (SMS if WhatsApp cannot reach me).',
+    label: msg`WhatsApp`,
+    description: msg`I agree to get WhatsApp messages from Ilera about my appointments (SMS if WhatsApp cannot reach me).`,
   },
-  { value: 'none', label: 'No texts', description: 'E-mail only.' },
-];
+  { value: 'none', label: msg`No texts`, description: msg`E-mail only.` },
+] as const;
 
 /**
  * Account settings' "Text messages" (issue 36, D24): the mobile number texts go to (the
  * account's phone, which fills the booking form) and the channel for confirmations and
- * reminders. The server checks both; its messages show under the fields.
+ * reminders. The server checks both; its messages show under the fields. Issue 50: in the page's language (account.po);
+ * a STOP'd number is told the START word of the page's language (the texts' own: FARA, BERE, MALITE; START too).
  */
 export default function TextPreferencesForm({ accountPhone }: { accountPhone: string | null }) {
+  const { t, i18n } = useLingui();
+  const said = useAccountSaid();
+  const locale = useLocale();
   const preferences = useTextPreferences();
   const update = useUpdateTextPreferences();
   const [mobile, setMobile] = useState(accountPhone ?? '');
@@ -35,8 +45,18 @@ export default function TextPreferencesForm({ accountPhone }: { accountPhone: st
     if (preferences.data && channel === null) setChannel(preferences.data.textChannel);
   }, [preferences.data, channel]);
 
-  if (preferences.isLoading) return <Text size="sm">Loading your text settings...</Text>;
-  if (!preferences.data) return <Text size="sm" c="red">Could not load your text settings. Please try again.</Text>;
+  if (preferences.isLoading)
+    return (
+      <Text size="sm">
+        <Trans>Loading your text settings...</Trans>
+      </Text>
+    );
+  if (!preferences.data)
+    return (
+      <Text size="sm" c="red">
+        <Trans>Could not load your text settings. Please try again.</Trans>
+      </Text>
+    );
   const prefs = preferences.data;
 
   const save = (event: React.FormEvent) => {
@@ -47,40 +67,40 @@ export default function TextPreferencesForm({ accountPhone }: { accountPhone: st
     update.mutate(input, {
       onSuccess: (answer) =>
         toast({
-          title: 'Text Settings Saved',
+          title: t`Text Settings Saved`,
           description:
             answer.textChannel === 'whatsapp'
-              ? 'Confirmations and reminders will come on WhatsApp.'
+              ? t`Confirmations and reminders will come on WhatsApp.`
               : answer.textChannel === 'sms'
-                ? 'Confirmations and reminders will come by SMS.'
-                : 'You will get no texts; e-mails continue.',
+                ? t`Confirmations and reminders will come by SMS.`
+                : t`You will get no texts; e-mails continue.`,
         }),
       onError: (error) => {
         if (isUnauthorizedError(error)) return handleUnauthorized();
         const fields = serverFieldErrors(error);
-        if (fields) setErrors(fields);
-        toast({ title: 'Update Failed', description: errorMessage(error, 'Could not save your text settings. Please try again.'), variant: 'destructive' });
+        if (fields) setErrors(saidErrors(said, fields));
+        toast({ title: t`Update Failed`, description: said(errorMessage(error, 'Could not save your text settings. Please try again.')), variant: 'destructive' });
       },
     });
   };
 
   return (
-    <form onSubmit={save} noValidate aria-label="Text messages">
+    <form onSubmit={save} noValidate aria-label={t`Text messages`}>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          Confirmations and reminders of your appointments by text. E-mails always continue.
+          <Trans>Confirmations and reminders of your appointments by text. E-mails always continue.</Trans>
         </Text>
         {prefs.optedOut && prefs.phone && (
           <Alert color="yellow" role="status">
-            {prefs.phone} replied STOP, so we send it no texts. Reply START to any Ilera text to get them again.
+            <Trans>{prefs.phone} replied STOP, so we send it no texts. Reply START to any Ilera text to get them again.</Trans>
           </Alert>
         )}
         <TextInput
-          label="Mobile Number"
+          label={t`Mobile Number`}
           type="tel"
           autoComplete="tel"
           placeholder="0803 123 4567"
-          description="Fills the booking form; each booking's texts go to the number on it."
+          description={t`Fills the booking form; each booking's texts go to the number on it.`}
           value={mobile}
           onChange={(e) => {
             setMobile(e.currentTarget.value);
@@ -89,7 +109,7 @@ export default function TextPreferencesForm({ accountPhone }: { accountPhone: st
           error={errors.mobile || undefined}
         />
         <Radio.Group
-          label="Send confirmations and reminders by"
+          label={t`Send confirmations and reminders by`}
           value={channel ?? prefs.textChannel}
           onChange={(value) => {
             setChannel(value as Channel);
@@ -99,18 +119,18 @@ export default function TextPreferencesForm({ accountPhone }: { accountPhone: st
         >
           <Stack gap="xs" mt={6}>
             {channels.map((c) => (
-              <Radio key={c.value} value={c.value} label={c.label} description={c.description} />
+              <Radio key={c.value} value={c.value} label={i18n._(c.label)} description={i18n._(c.description)} />
             ))}
           </Stack>
         </Radio.Group>
         {prefs.textChannel === 'whatsapp' && prefs.whatsappOptedInAt && (
           <Text size="xs" c="dimmed">
-            WhatsApp chosen on {formatLagosDate(prefs.whatsappOptedInAt)}.
+            <Trans>WhatsApp chosen on {dateIn(locale, prefs.whatsappOptedInAt)}.</Trans>
           </Text>
         )}
         <Group justify="flex-end">
           <Button type="submit" loading={update.isPending}>
-            Save Text Settings
+            <Trans>Save Text Settings</Trans>
           </Button>
         </Group>
       </Stack>

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, Container, Group, Modal, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { updateAccountSchema, type UpdateAccountInput } from '@ilera/contracts';
 import { PageHeading } from '../../../components/PageHeading';
 import { PageLoader } from '../../../components/PageLoader';
@@ -10,7 +10,8 @@ import { errorMessage, isUnauthorizedError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useZodForm } from '../../../lib/forms';
 import { currentUserQueryOptions, useAuth } from '../../auth/api/use-auth';
-import { formFailure, handleUnauthorized, serverFieldErrors } from '../../auth/api/server-errors';
+import { handleUnauthorized, serverFieldErrors } from '../../auth/api/server-errors';
+import { saidErrors } from '../../../i18n/said';
 import { SignInRequired } from '../../auth/components/SignInRequired';
 import { useDeleteAccount } from '../api/delete-account';
 import { ACCOUNT_EXPORT_URL } from '../api/export-account';
@@ -21,17 +22,20 @@ import TextPreferencesForm from '../components/TextPreferencesForm';
 import UssdPinForm from '../components/UssdPinForm';
 import { MyPlanForm } from '../../care/components/MyPlanForm';
 import { LanguageForm } from '../components/LanguageForm';
+import { useAccountSaid } from '../said';
 
 /** /account: "Account settings" for every role (issue 14; PRODUCT.md D21). */
 export default function AccountPage() {
   const { isLoading, isAuthenticated } = useAuth();
   const account = useAccount(isAuthenticated);
   if (isLoading || (isAuthenticated && account.isLoading)) return <PageLoader />;
-  if (!isAuthenticated) return <SignInRequired message="Please sign in to see your account settings." />;
+  if (!isAuthenticated) return <SignInRequired to="account" />;
   if (!account.data) {
     return (
       <Container size={640} py="xl">
-        <Text c="red">Could not load your account. Please try again.</Text>
+        <Text c="red">
+          <Trans>Could not load your account. Please try again.</Trans>
+        </Text>
       </Container>
     );
   }
@@ -60,7 +64,7 @@ function Section({ title, text, children }: { title: string; text?: string; chil
   );
 }
 
-/** Issue 50: the section's title in the page's language (the rest of this page is English for now). */
+/** Issue 50: the section's title in the page's language (as every section's: account.po). */
 function LanguageSection({ account }: { account: Account }) {
   const { t } = useLingui();
   return (
@@ -82,6 +86,8 @@ function useLeave() {
 }
 
 function AccountSettings({ account }: { account: Account }) {
+  const { t } = useLingui();
+  const said = useAccountSaid();
   const update = useUpdateAccount();
   const signOutAll = useSignOutEverywhere();
   const remove = useDeleteAccount();
@@ -97,20 +103,26 @@ function AccountSettings({ account }: { account: Account }) {
 
   const save = form.onSubmit((values) =>
     update.mutate(values, {
-      onSuccess: () => toast({ title: 'Account Updated', description: 'Your name and phone number have been saved.' }),
-      onError: formFailure(form, 'Update Failed', 'Could not save your details. Please try again.'),
+      onSuccess: () => toast({ title: t`Account Updated`, description: t`Your name and phone number have been saved.` }),
+      // As formFailure does (spec §8), with the API's messages in the page's language.
+      onError: (error) => {
+        if (isUnauthorizedError(error)) return handleUnauthorized();
+        const fields = serverFieldErrors(error);
+        if (fields) form.setErrors(saidErrors(said, fields));
+        toast({ title: t`Update Failed`, description: said(errorMessage(error, 'Could not save your details. Please try again.')), variant: 'destructive' });
+      },
     }),
   );
 
   const signOutEverywhere = () =>
     signOutAll.mutate(undefined, {
       onSuccess: () => {
-        toast({ title: 'Signed Out Everywhere', description: 'Every session of your account has ended. Sign in again to continue.' });
+        toast({ title: t`Signed Out Everywhere`, description: t`Every session of your account has ended. Sign in again to continue.` });
         leave('/login');
       },
       onError: (error) => {
         if (isUnauthorizedError(error)) return handleUnauthorized();
-        toast({ title: 'Sign Out Failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+        toast({ title: t`Sign Out Failed`, description: said(errorMessage(error, 'Please try again.')), variant: 'destructive' });
       },
     });
 
@@ -119,13 +131,13 @@ function AccountSettings({ account }: { account: Account }) {
       { password },
       {
         onSuccess: () => {
-          toast({ title: 'Account Deleted', description: 'Your account and its data have been deleted.' });
+          toast({ title: t`Account Deleted`, description: t`Your account and its data have been deleted.` });
           leave('/');
         },
         onError: (error) => {
           if (isUnauthorizedError(error)) return handleUnauthorized();
           const message = serverFieldErrors(error)?.password ?? errorMessage(error, 'Could not delete your account. Please try again.');
-          setPasswordError(message);
+          setPasswordError(said(message) ?? message);
         },
       },
     );
@@ -133,21 +145,21 @@ function AccountSettings({ account }: { account: Account }) {
   return (
     <Container size={640} py="xl">
       <Stack gap="md">
-        <PageHeading title="Account settings" fz={26}>
-          Signed in as {account.email}
+        <PageHeading title={t`Account settings`} fz={26}>
+          <Trans>Signed in as {account.email}</Trans>
         </PageHeading>
 
-        <Section title="Your details">
+        <Section title={t`Your details`}>
           <form onSubmit={save} noValidate>
             <Stack gap="sm">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label="First Name" autoComplete="given-name" required {...form.getInputProps('firstName')} />
-                <TextInput label="Last Name" autoComplete="family-name" required {...form.getInputProps('lastName')} />
+                <TextInput label={t`First Name`} autoComplete="given-name" required {...form.getInputProps('firstName')} error={said(form.errors.firstName as string | undefined)} />
+                <TextInput label={t`Last Name`} autoComplete="family-name" required {...form.getInputProps('lastName')} error={said(form.errors.lastName as string | undefined)} />
               </SimpleGrid>
-              <TextInput label="Phone" type="tel" autoComplete="tel" placeholder="0803 123 4567" required {...form.getInputProps('phone')} />
+              <TextInput label={t`Phone`} type="tel" autoComplete="tel" placeholder="0803 123 4567" required {...form.getInputProps('phone')} error={said(form.errors.phone as string | undefined)} />
               <Group justify="flex-end">
                 <Button type="submit" loading={update.isPending}>
-                  Save Changes
+                  <Trans>Save Changes</Trans>
                 </Button>
               </Group>
             </Stack>
@@ -156,61 +168,63 @@ function AccountSettings({ account }: { account: Account }) {
 
         <LanguageSection account={account} />
 
-        <Section title="My plan">
+        <Section title={t`My plan`}>
           <MyPlanForm account={account} />
         </Section>
 
-        <Section title="Text messages">
+        <Section title={t`Text messages`}>
           <TextPreferencesForm accountPhone={account.phone} />
         </Section>
 
-        <Section title="USSD PIN">
+        <Section title={t`USSD PIN`}>
           <UssdPinForm />
         </Section>
 
-        <Section title="Password and sessions">
+        <Section title={t`Password and sessions`}>
           <Stack gap="sm" align="flex-start">
             <Button component={Link} to="/change-password" variant="light">
-              Change Password
+              <Trans>Change Password</Trans>
             </Button>
             <Text size="sm" c="dimmed">
-              Lost a phone, or signed in on a shared computer? End every session of your account, this one included.
+              <Trans>Lost a phone, or signed in on a shared computer? End every session of your account, this one included.</Trans>
             </Text>
             <Button variant="default" onClick={signOutEverywhere} loading={signOutAll.isPending}>
-              Sign Out Everywhere
+              <Trans>Sign Out Everywhere</Trans>
             </Button>
           </Stack>
         </Section>
 
-        <Section title="Your data" text="A JSON file of everything Ilera holds about you: your account, profile, appointments and reviews.">
+        <Section title={t`Your data`} text={t`A JSON file of everything Ilera holds about you: your account, profile, appointments and reviews.`}>
           <Button component="a" href={ACCOUNT_EXPORT_URL} download="ilera-my-data.json" variant="light">
-            Download My Data
+            <Trans>Download My Data</Trans>
           </Button>
         </Section>
 
         <Section
-          title="Delete account"
-          text={'Your upcoming appointments are cancelled and their providers told. Reviews you wrote stay, shown as "Former patient". This cannot be undone.'}
+          title={t`Delete account`}
+          text={t`Your upcoming appointments are cancelled and their providers told. Reviews you wrote stay, shown as "Former patient". This cannot be undone.`}
         >
           <Button color="red" variant="light" onClick={() => setDeleting(true)}>
-            Delete My Account
+            <Trans>Delete My Account</Trans>
           </Button>
         </Section>
       </Stack>
 
-      <Modal opened={deleting} onClose={() => setDeleting(false)} title="Delete your account?" centered>
+      <Modal opened={deleting} onClose={() => setDeleting(false)} title={t`Delete your account?`} centered>
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            if (!password) return setPasswordError('Enter your password to delete your account');
+            if (!password) return setPasswordError(t`Enter your password to delete your account`);
             deleteAccount();
           }}
           noValidate
         >
           <Stack>
-            <Text size="sm">Enter your password to confirm. Your account cannot be recovered afterwards.</Text>
+            <Text size="sm">
+              <Trans>Enter your password to confirm. Your account cannot be recovered afterwards.</Trans>
+            </Text>
             <PasswordInput
-              label="Password"
+              label={t`Password`}
               autoComplete="current-password"
               value={password}
               error={passwordError}
@@ -218,15 +232,15 @@ function AccountSettings({ account }: { account: Account }) {
                 setPassword(e.currentTarget.value);
                 setPasswordError(null);
               }}
-              visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+              visibilityToggleButtonProps={{ 'aria-label': t`Show or hide password` }}
               data-autofocus
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setDeleting(false)}>
-                Keep My Account
+                <Trans>Keep My Account</Trans>
               </Button>
               <Button type="submit" color="red" loading={remove.isPending}>
-                Delete Account
+                <Trans>Delete Account</Trans>
               </Button>
             </Group>
           </Stack>

@@ -1,5 +1,6 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { useLingui } from '@lingui/react/macro';
 import { EmailField, PasswordField } from '../../../lib/forms';
 
 /** The fields every registration form starts with (spec §3: the patient payload). */
@@ -30,27 +31,28 @@ export function AccountFields<V extends AccountFieldValues>({
   /** Institution forms ask for the contact person's name. */
   namesLabel?: 'contact';
 }) {
+  const { t } = useLingui();
   const contact = namesLabel === 'contact';
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <TextInput
-          label={contact ? 'Contact First Name' : 'First Name'}
+          label={contact ? t`Contact First Name` : t`First Name`}
           autoComplete="given-name"
           required
           {...form.getInputProps('firstName')}
         />
         <TextInput
-          label={contact ? 'Contact Last Name' : 'Last Name'}
+          label={contact ? t`Contact Last Name` : t`Last Name`}
           autoComplete="family-name"
           required
           {...form.getInputProps('lastName')}
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <EmailField form={form} />
+        <EmailField form={form} label={t`Email`} />
         <TextInput
-          label="Phone Number"
+          label={t`Phone Number`}
           type="tel"
           autoComplete="tel"
           placeholder="0803 123 4567"
@@ -59,8 +61,8 @@ export function AccountFields<V extends AccountFieldValues>({
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <PasswordField form={form} name="password" label="Password" placeholder="At least 8 characters" />
-        <PasswordField form={form} name="confirmPassword" label="Confirm Password" toggle="Show or hide password confirmation" />
+        <PasswordField form={form} name="password" label={t`Password`} placeholder={t`At least 8 characters`} toggle={t`Show or hide password`} />
+        <PasswordField form={form} name="confirmPassword" label={t`Confirm Password`} toggle={t`Show or hide password confirmation`} />
       </SimpleGrid>
     </>
   );

@@ -7,13 +7,14 @@ import {
   type RegisterInstitutionInput,
   type RegistrationInstitutionType,
 } from '@ilera/contracts';
-import { zodResolver } from 'mantine-form-zod-resolver';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useNames } from '../../../i18n/names';
 import { AccountFields, emptyAccountFields, type AccountFieldValues } from './AccountFields';
 import { AddressFields, emptyAddress, type AddressValues } from './AddressFields';
 import { ReviewNotice } from './ReviewNotice';
 import { emptyLicence, InstitutionRegistrationFields, licenceInput, type LicenceDraft } from '../../../components/LicenceFields';
 import { useRegistrationSubmit } from './use-registration-submit';
-import { ProfileImageUrlField, RegisterFormFrame, RequiredText } from './RegisterFormFrame';
+import { ProfileImageUrlField, RegisterFormFrame, RequiredText, useSaidValidation } from './RegisterFormFrame';
 
 type InstitutionValues = AccountFieldValues & AddressValues & {
   institutionName: string;
@@ -27,6 +28,9 @@ type InstitutionValues = AccountFieldValues & AddressValues & {
 };
 
 export function InstitutionRegisterForm() {
+  const { t } = useLingui();
+  // Issue 50: the directory's names (types, services) in the page's language; the values stay English.
+  const name = useNames();
   const form = useForm<InstitutionValues>({
     initialValues: {
       ...emptyAccountFields,
@@ -39,7 +43,7 @@ export function InstitutionRegisterForm() {
       ...emptyAddress,
       registration: emptyLicence('Nigeria'),
     },
-    validate: zodResolver(registerInstitutionSchema, { errorPriority: 'first' }),
+    validate: useSaidValidation(registerInstitutionSchema),
   });
   const { onSubmit, isPending } = useRegistrationSubmit('institution', form, ({ registration, ...v }) => ({
     ...(v as Omit<RegisterInstitutionInput, 'registrations'>),
@@ -48,14 +52,14 @@ export function InstitutionRegisterForm() {
   const services = servicesByInstitutionType[form.values.type] ?? [];
 
   return (
-    <RegisterFormFrame label="Healthcare institution registration" onSubmit={onSubmit} isPending={isPending}>
+    <RegisterFormFrame label={t`Healthcare institution registration`} onSubmit={onSubmit} isPending={isPending}>
       <ReviewNotice what="institution" />
-      <Divider label="Institution" labelPosition="left" />
+      <Divider label={t`Institution`} labelPosition="left" />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput label="Institution Name" required {...form.getInputProps('institutionName')} />
+        <TextInput label={t`Institution Name`} required {...form.getInputProps('institutionName')} />
         <Select
-          label="Institution Type"
-          data={registrationInstitutionTypes as { value: string; label: string }[]}
+          label={t`Institution Type`}
+          data={registrationInstitutionTypes.map((o) => ({ value: o.value, label: name(o.label) }))}
           allowDeselect={false}
           required
           {...form.getInputProps('type')}
@@ -67,30 +71,30 @@ export function InstitutionRegisterForm() {
         />
       </SimpleGrid>
       <Checkbox.Group
-        label="Services"
-        description="Choose the services your institution offers"
+        label={t`Services`}
+        description={t`Choose the services your institution offers`}
         required
         {...form.getInputProps('services')}
       >
         <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="xs" mt="xs">
           {services.map((s) => (
-            <Checkbox key={s} value={s} label={s} />
+            <Checkbox key={s} value={s} label={name(s)} />
           ))}
         </SimpleGrid>
       </Checkbox.Group>
-      <RequiredText form={form} name="description" label="Description" description="At least 20 characters" minRows={3} />
+      <RequiredText form={form} name="description" label={t`Description`} description={t`At least 20 characters`} minRows={3} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput label="Website (optional)" type="url" placeholder="https://" {...form.getInputProps('website')} />
+        <TextInput label={t`Website (optional)`} type="url" placeholder="https://" {...form.getInputProps('website')} />
         <ProfileImageUrlField form={form} />
       </SimpleGrid>
       <AddressFields form={form} />
 
-      <Divider label="Registration (optional)" labelPosition="left" mt="xs" />
+      <Divider label={t`Registration (optional)`} labelPosition="left" mt="xs" />
       <InstitutionRegistrationFields form={form} />
 
-      <Divider label="Contact person and sign-in" labelPosition="left" mt="xs" />
+      <Divider label={t`Contact person and sign-in`} labelPosition="left" mt="xs" />
       <Text size="sm" c="dimmed">
-        The contact person signs in with this email and password to manage the institution.
+        <Trans>The contact person signs in with this email and password to manage the institution.</Trans>
       </Text>
       <AccountFields form={form} namesLabel="contact" />
     </RegisterFormFrame>

@@ -1,18 +1,19 @@
 import { useForm } from '@mantine/form';
 import { registerPatientSchema } from '@ilera/contracts';
-import { zodResolver } from 'mantine-form-zod-resolver';
+import { useLingui } from '@lingui/react/macro';
 import { AccountFields, emptyAccountFields, type AccountFieldValues } from './AccountFields';
 import { useRegistrationSubmit } from './use-registration-submit';
-import { RegisterFormFrame } from './RegisterFormFrame';
+import { RegisterFormFrame, useSaidValidation } from './RegisterFormFrame';
 
 export function PatientRegisterForm() {
+  const { t } = useLingui();
   const form = useForm<AccountFieldValues>({
     initialValues: emptyAccountFields,
-    validate: zodResolver(registerPatientSchema, { errorPriority: 'first' }),
+    validate: useSaidValidation(registerPatientSchema),
   });
   const { onSubmit, isPending } = useRegistrationSubmit('patient', form, (v) => v);
   return (
-    <RegisterFormFrame label="Patient registration" onSubmit={onSubmit} isPending={isPending} submitText="Create Account">
+    <RegisterFormFrame label={t`Patient registration`} onSubmit={onSubmit} isPending={isPending} submitText={t`Create Account`}>
       <AccountFields form={form} />
     </RegisterFormFrame>
   );

@@ -10,14 +10,15 @@ import {
   type ProfessionalType,
   type RegisterProfessionalFormValues,
 } from '@ilera/contracts';
-import { zodResolver } from 'mantine-form-zod-resolver';
+import { useLingui } from '@lingui/react/macro';
+import { useNames } from '../../../i18n/names';
 import { AccountFields, emptyAccountFields, type AccountFieldValues } from './AccountFields';
 import { AddressFields, emptyAddress, type AddressValues } from './AddressFields';
 import { ReviewNotice } from './ReviewNotice';
 import { emptyLicence, LicenceFields } from '../../../components/LicenceFields';
 import { useRegistrationSubmit } from './use-registration-submit';
 import { professionalBasics } from '../../profiles/professional-basics';
-import { ProfileImageUrlField, RegisterFormFrame, RequiredText } from './RegisterFormFrame';
+import { ProfileImageUrlField, RegisterFormFrame, RequiredText, useSaidValidation } from './RegisterFormFrame';
 
 type ProfessionalValues = AccountFieldValues & AddressValues & typeof professionalBasics & {
   profileImageUrl: string;
@@ -25,9 +26,11 @@ type ProfessionalValues = AccountFieldValues & AddressValues & typeof profession
   countryLicenses: { country: string; licenseNumber: string; council: string; expiresOn: string }[];
 };
 
-const typeOptions = professionalTypes.map((value) => ({ value, label: professionalTypeLabels[value] }));
-
 export function ProfessionalRegisterForm() {
+  const { t } = useLingui();
+  // Issue 50: the directory's names (types, specialties, countries) in the page's language; the values stay English.
+  const name = useNames();
+  const typeOptions = professionalTypes.map((value) => ({ value, label: name(professionalTypeLabels[value]) }));
   const form = useForm<ProfessionalValues>({
     initialValues: {
       ...emptyAccountFields,
@@ -39,7 +42,7 @@ export function ProfessionalRegisterForm() {
       countryLicenses: [emptyLicence('Nigeria')],
       ...emptyAddress,
     },
-    validate: zodResolver(registerProfessionalSchema, { errorPriority: 'first' }),
+    validate: useSaidValidation(registerProfessionalSchema),
   });
   const { onSubmit, isPending } = useRegistrationSubmit(
     'professional',
@@ -64,14 +67,14 @@ export function ProfessionalRegisterForm() {
   const specialties = specialtiesByType[form.values.professionalType] ?? [];
 
   return (
-    <RegisterFormFrame label="Healthcare professional registration" onSubmit={onSubmit} isPending={isPending}>
+    <RegisterFormFrame label={t`Healthcare professional registration`} onSubmit={onSubmit} isPending={isPending}>
       <ReviewNotice what="professional" />
       <AccountFields form={form} />
 
-      <Divider label="Professional details" labelPosition="left" mt="xs" />
+      <Divider label={t`Professional details`} labelPosition="left" mt="xs" />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <Select
-          label="Professional Type"
+          label={t`Professional Type`}
           data={typeOptions}
           allowDeselect={false}
           required
@@ -82,17 +85,17 @@ export function ProfessionalRegisterForm() {
           }}
         />
         <Select
-          label="Title"
-          placeholder="Choose"
+          label={t`Title`}
+          placeholder={t`Choose`}
           data={titles as unknown as string[]}
           required
           {...form.getInputProps('title')}
           onChange={(v) => form.setFieldValue('title', v ?? '')}
         />
         <Select
-          label="Specialty"
-          placeholder="Choose a specialty"
-          data={specialties as string[]}
+          label={t`Specialty`}
+          placeholder={t`Choose a specialty`}
+          data={specialties.map((s) => ({ value: s, label: name(s) }))}
           searchable
           required
           {...form.getInputProps('specialty')}
@@ -101,24 +104,24 @@ export function ProfessionalRegisterForm() {
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <NumberInput
-          label="Years of Experience"
+          label={t`Years of Experience`}
           min={0}
           max={80}
           allowDecimal={false}
           allowNegative={false}
           {...form.getInputProps('yearsOfExperience')}
         />
-        <TextInput label="License Number (optional)" {...form.getInputProps('licenseNumber')} />
+        <TextInput label={t`License Number (optional)`} {...form.getInputProps('licenseNumber')} />
       </SimpleGrid>
-      <RequiredText form={form} name="education" label="Education" description="Degrees, institutions and years" minRows={2} />
-      <RequiredText form={form} name="bio" label="Bio" description="At least 20 characters" minRows={3} />
+      <RequiredText form={form} name="education" label={t`Education`} description={t`Degrees, institutions and years`} minRows={2} />
+      <RequiredText form={form} name="bio" label={t`Bio`} description={t`At least 20 characters`} minRows={3} />
       <ProfileImageUrlField form={form} />
 
-      <Divider label="Countries of practice" labelPosition="left" mt="xs" />
+      <Divider label={t`Countries of practice`} labelPosition="left" mt="xs" />
       <MultiSelect
-        label="Countries of Practice"
-        description="A license number is required for each selected country"
-        data={professionalCountries as unknown as string[]}
+        label={t`Countries of Practice`}
+        description={t`A license number is required for each selected country`}
+        data={professionalCountries.map((c) => ({ value: c, label: name(c) }))}
         searchable
         required
         value={form.values.countries}
@@ -142,7 +145,7 @@ export function ProfessionalRegisterForm() {
         </Text>
       )}
 
-      <Divider label="Practice address" labelPosition="left" mt="xs" />
+      <Divider label={t`Practice address`} labelPosition="left" mt="xs" />
       <AddressFields form={form} />
     </RegisterFormFrame>
   );

@@ -1,22 +1,32 @@
 import type { UseFormReturnType } from '@mantine/form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useRegister, type AccountType, type RegisterBodies } from '../api/register';
-import { formFailure } from '../api/server-errors';
+import { serverFieldErrors } from '../api/server-errors';
 import { signInPath } from '../api/return-path';
+import { saidErrors } from '../../../i18n/said';
+import { useRegisterSaid } from '../register-said';
 
-const SUCCESS_TEXT: Record<AccountType, string> = {
-  patient: 'You can now sign in to your account',
-  professional: 'Your application has been submitted for approval',
-  institution: 'Your application has been submitted for approval',
+const SUCCESS_TEXT = {
+  patient: msg`You can now sign in to your account`,
+  professional: msg`Your application has been submitted for approval`,
+  institution: msg`Your application has been submitted for approval`,
 };
 
-/** Sends a registration; spec §8 toasts; on success the user goes to /login, which comes back to `next` (issue 34). */
+/**
+ * Sends a registration; spec §8 toasts; on success the user goes to /login, which comes back to `next` (issue 34).
+ * Issue 50: the toasts and the server's messages (under the fields and in the toast) in the page's language.
+ */
 export function useRegistrationSubmit<K extends AccountType, V>(
   kind: K,
   form: UseFormReturnType<V>,
   toBody: (values: V) => RegisterBodies[K],
 ) {
+  const { t, i18n } = useLingui();
+  const said = useRegisterSaid();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const mutation = useRegister(kind);
@@ -24,10 +34,15 @@ export function useRegistrationSubmit<K extends AccountType, V>(
     (values) =>
       mutation.mutate(toBody(values), {
         onSuccess: () => {
-          toast({ title: 'Registration Successful', description: SUCCESS_TEXT[kind] });
+          toast({ title: t`Registration Successful`, description: i18n._(SUCCESS_TEXT[kind]) });
           navigate(signInPath(params.get('next') ?? '/'));
         },
-        onError: formFailure(form, 'Registration Failed', 'An error occurred during registration', null),
+        // Spec §8: the server's field messages under the fields, and a toast saying what failed.
+        onError: (error) => {
+          const fields = serverFieldErrors(error);
+          if (fields) form.setErrors(saidErrors(said, fields));
+          toast({ title: t`Registration Failed`, description: said(errorMessage(error, 'An error occurred during registration')), variant: 'destructive' });
+        },
       }),
     // Bring the first bad field into view (long forms on phones).
     (errors) => {

@@ -11,7 +11,7 @@ import { SignInRequired } from '../components/SignInRequired';
 export default function ChangePasswordPage() {
   const { isLoading, isAuthenticated } = useAuth();
   if (isLoading) return <PageLoader />;
-  if (!isAuthenticated) return <SignInRequired message="Please sign in to change your password." />;
+  if (!isAuthenticated) return <SignInRequired to="password" />;
   return <ChangePasswordForm />;
 }
 

@@ -10,6 +10,7 @@ import { serverFieldErrors } from '../../profiles/components/form-validation';
 import { useInstitution } from '../../profiles/api/get-institution';
 import { ProfileNotFound } from '../../profiles/components/ProfileNotFound';
 import { PageLoader } from '../../../components/PageLoader';
+import { DashboardMessages } from '../../../i18n/dashboard-messages';
 import { useCreateClaim } from '../api/create-claim';
 import { useMyClaims } from '../api/get-my-claims';
 
@@ -64,7 +65,10 @@ function ClaimForm({ listing }: { listing: Institution }) {
     <form onSubmit={submit} noValidate aria-label="Claim this facility">
       <Stack gap="md">
         <Text size="sm">Give your facility’s registration: an administrator checks it before the listing becomes your profile.</Text>
-        <LicenceFields kind="institution" providerType={listing.type} value={draft} onChange={setDraft} error={(f) => errors[f]} required />
+        {/* Issue 50: the licence fields' words are in dashboard.po (and register.po): drawn under their catalog's wrapper. */}
+        <DashboardMessages>
+          <LicenceFields kind="institution" providerType={listing.type} value={draft} onChange={setDraft} error={(f) => errors[f]} required />
+        </DashboardMessages>
         <Textarea
           label="Message for the administrator (optional)"
           description="Your role at the facility, or anything that helps us check the claim."

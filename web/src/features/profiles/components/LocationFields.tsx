@@ -3,6 +3,8 @@ import { Button, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Text } fro
 import type { UseFormReturnType } from '@mantine/form';
 import { IconCurrentLocation } from '@tabler/icons-react';
 import { nigeriaStates, NIGERIA_BOUNDS } from '@ilera/contracts';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** The location fields as the form holds them ('' for none). */
 export type LocationValues = {
@@ -22,11 +24,11 @@ export const locationInput = (v: LocationValues) => ({
   locationSource: v.locationSource === 'device' || v.locationSource === 'pin' ? v.locationSource : null,
 });
 
-const whereFrom: Record<string, string> = {
-  register: 'From the national facility register.',
-  device: 'From your device’s location.',
-  pin: 'From the coordinates you gave.',
-  lga_centre: 'Approximate: the centre of your LGA. Give your coordinates for directions to your door.',
+const whereFrom = {
+  register: msg`From the national facility register.`,
+  device: msg`From your device’s location.`,
+  pin: msg`From the coordinates you gave.`,
+  lga_centre: msg`Approximate: the centre of your LGA. Give your coordinates for directions to your door.`,
 };
 
 /**
@@ -34,6 +36,7 @@ const whereFrom: Record<string, string> = {
  * or a pin by coordinates; with neither, the LGA's centre, shown as approximate.
  */
 export function LocationFields<V extends LocationValues & { state: string }>({ form }: { form: UseFormReturnType<V> }) {
+  const { t, i18n } = useLingui();
   const f = form as unknown as UseFormReturnType<LocationValues & { state: string }>;
   const [locating, setLocating] = useState(false);
   const [geoError, setGeoError] = useState<string | null>(null);
@@ -42,7 +45,7 @@ export function LocationFields<V extends LocationValues & { state: string }>({ f
   if (f.values.lga && !lgaOptions.includes(f.values.lga)) lgaOptions.push(f.values.lga);
 
   const useDevice = () => {
-    if (!('geolocation' in navigator)) return setGeoError('This browser cannot tell its location. Enter the coordinates instead.');
+    if (!('geolocation' in navigator)) return setGeoError(t`This browser cannot tell its location. Enter the coordinates instead.`);
     setLocating(true);
     setGeoError(null);
     navigator.geolocation.getCurrentPosition(
@@ -54,7 +57,7 @@ export function LocationFields<V extends LocationValues & { state: string }>({ f
       },
       () => {
         setLocating(false);
-        setGeoError('Your location was not shared. Enter the coordinates instead, or leave them empty to use your LGA’s centre.');
+        setGeoError(t`Your location was not shared. Enter the coordinates instead, or leave them empty to use your LGA’s centre.`);
       },
       { enableHighAccuracy: true, timeout: 15000 },
     );
@@ -67,26 +70,27 @@ export function LocationFields<V extends LocationValues & { state: string }>({ f
   return (
     <Stack gap="sm">
       <NativeSelect
-        label="LGA"
-        description={state ? undefined : 'Choose the state first'}
-        data={[{ value: '', label: 'Select LGA' }, ...lgaOptions.map((l) => ({ value: l, label: l }))]}
+        label={t`LGA`}
+        description={state ? undefined : t`Choose the state first`}
+        data={[{ value: '', label: t`Select LGA` }, ...lgaOptions.map((l) => ({ value: l, label: l }))]}
         disabled={!state}
         {...f.getInputProps('lga')}
       />
       <Group gap="sm" align="flex-end" wrap="wrap">
         <Button variant="light" leftSection={<IconCurrentLocation size={16} aria-hidden />} loading={locating} onClick={useDevice}>
-          Use my current location
+          <Trans>Use my current location</Trans>
         </Button>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <NumberInput label="Latitude" decimalScale={6} min={NIGERIA_BOUNDS.minLat} max={NIGERIA_BOUNDS.maxLat} hideControls {...pin('latitude')} />
-        <NumberInput label="Longitude" decimalScale={6} min={NIGERIA_BOUNDS.minLng} max={NIGERIA_BOUNDS.maxLng} hideControls {...pin('longitude')} />
+        <NumberInput label={t`Latitude`} decimalScale={6} min={NIGERIA_BOUNDS.minLat} max={NIGERIA_BOUNDS.maxLat} hideControls {...pin('latitude')} />
+        <NumberInput label={t`Longitude`} decimalScale={6} min={NIGERIA_BOUNDS.minLng} max={NIGERIA_BOUNDS.maxLng} hideControls {...pin('longitude')} />
       </SimpleGrid>
       <Text size="sm" c={geoError ? 'red' : 'dimmed'} role={geoError ? 'alert' : undefined}>
         {geoError ??
           // No source yet ('') says what happens without coordinates.
-          ((f.values.locationSource && whereFrom[f.values.locationSource]) ||
-          'Without coordinates, the centre of your LGA is used (approximate).')}
+          (f.values.locationSource in whereFrom
+            ? i18n._(whereFrom[f.values.locationSource as keyof typeof whereFrom])
+            : t`Without coordinates, the centre of your LGA is used (approximate).`)}
       </Text>
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { useDeferredValue, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import { ActionIcon, Anchor, Badge, Box, Button, Card, Container, Grid, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconCamera, IconClockEdit, IconEdit, IconExternalLink, IconMail, IconMapPin, IconPhone, IconRosetteDiscountCheck } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -15,11 +15,19 @@ import type { Institution, Professional } from '@ilera/contracts';
 import type { ProviderKind, ReviewOrder } from '../api/types';
 import { BookAppointmentDialog, CareFactsDialog, PhotoDialog, WhenOpened, WriteReviewDialog } from './ProfileDialogs';
 import { BookingActions, InfoRow, placeLine, ReviewAction, SectionCard, useBookOnReturn } from './ProfileParts';
-import { ProfileNotFound } from './ProfileNotFound';
 import { ProfileSkeleton } from './ProfileSkeleton';
 import { ProfileStatusBadge } from './ProfileStatusBadge';
 import { RatingSummary } from './RatingSummary';
 import { ReviewsSection } from './ReviewsSection';
+
+// A profile not found, or refused by the limit: a part of its own, fetched when shown (issue 50: its words in each
+// language come with it, profile-later.po; the profile page's first load has no room for them).
+const NotFound = lazy(() => import('./ProfileNotFound').then((m) => ({ default: m.ProfileNotFound })));
+const ProfileNotFound = (props: { kind: ProviderKind; error?: unknown }) => (
+  <Suspense fallback={null}>
+    <NotFound {...props} />
+  </Suspense>
+);
 
 type Provider = Professional | Institution;
 

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { ActionIcon, Badge, CloseButton, Group, Input, Stack, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { useLingui } from '@lingui/react/macro';
+import { useNamesWhen } from '../../../i18n/names';
 
 export interface ServicesInputProps {
   value: string[];
@@ -13,6 +15,9 @@ export interface ServicesInputProps {
  * button, trimmed, without duplicates (whatever the letter case), removable chips.
  */
 export function ServicesInput({ value, onChange, error }: ServicesInputProps) {
+  const { t } = useLingui();
+  // Issue 50: a service the directory names is shown in the page's language (what an owner typed, as typed).
+  const name = useNamesWhen(value.length > 0);
   const [draft, setDraft] = useState('');
 
   const add = () => {
@@ -23,12 +28,12 @@ export function ServicesInput({ value, onChange, error }: ServicesInputProps) {
   };
 
   return (
-    <Input.Wrapper label="Services" description="Type a service and press Enter or +" error={error}>
+    <Input.Wrapper label={t`Services`} description={t`Type a service and press Enter or +`} error={error}>
       <Stack gap="xs" mt={4}>
         <Group gap="xs" wrap="nowrap">
           <TextInput
-            aria-label="Add a service"
-            placeholder="e.g. Emergency Care"
+            aria-label={t`Add a service`}
+            placeholder={t`e.g. Emergency Care`}
             value={draft}
             onChange={(e) => setDraft(e.currentTarget.value)}
             onKeyDown={(e) => {
@@ -39,12 +44,12 @@ export function ServicesInput({ value, onChange, error }: ServicesInputProps) {
             }}
             style={{ flex: 1 }}
           />
-          <ActionIcon size="lg" variant="light" aria-label="Add service" onClick={add}>
+          <ActionIcon size="lg" variant="light" aria-label={t`Add service`} onClick={add}>
             <IconPlus size={18} />
           </ActionIcon>
         </Group>
         {value.length > 0 && (
-          <Group gap={6} role="list" aria-label="Services">
+          <Group gap={6} role="list" aria-label={t`Services`}>
             {value.map((service) => (
               // A real, labelled button: keyboard and screen-reader users can remove a chip too.
               <Badge
@@ -57,12 +62,12 @@ export function ServicesInput({ value, onChange, error }: ServicesInputProps) {
                 rightSection={
                   <CloseButton
                     size="xs"
-                    aria-label={`Remove ${service}`}
+                    aria-label={t`Remove ${service}`}
                     onClick={() => onChange(value.filter((s) => s !== service))}
                   />
                 }
               >
-                {service}
+                {name(service)}
               </Badge>
             ))}
           </Group>

@@ -15,7 +15,7 @@ export default function SavedProvidersPage() {
   const isPatient = user?.userType === 'patient';
   const list = useSavedProviders(isPatient);
   if (isLoading) return <Skeleton h={200} m="xl" />;
-  if (!user) return <SignInRequired message="Please sign in to see your saved providers." />;
+  if (!user) return <SignInRequired to="saved" />;
   return (
     <Container size="md" py="xl">
       <Title order={1} size="h2" mb="md">
