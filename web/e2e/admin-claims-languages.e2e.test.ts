@@ -121,6 +121,8 @@ describe('admin queues, claims and visit questions in Hausa (browser)', { timeou
     // The pending list (the first tab): the reject dialog, its toast and the empty list.
     const name = `Dr. Sadiq Pending${stamp}`;
     const card = page.getByRole('article', { name });
+    // The directory's names (its professional type) from the names table.
+    await card.getByText('· Likita', { exact: false }).waitFor();
     await card.getByRole('button', { name: 'Ƙi', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: `A ƙi ${name}?` });
     await dialog.getByText('Buƙatar za ta bar jerin masu jira kuma ba za ta shiga kundin ba. Za a sanar da mai ita ta imel.').waitFor();

@@ -15,6 +15,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { dateIn } from '../../../i18n/dates';
 import { useLocale } from '../../../i18n/use-locale';
+import { useNamesWhen } from '../../../i18n/names';
 import { profileStatusMessages } from '../../dashboard/status-labels';
 
 type Mode = 'pending' | 'approved' | 'rejected';
@@ -203,7 +204,8 @@ function ListState({ isLoading, isError, empty, message }: { isLoading: boolean;
   return null;
 }
 
-const cardOf = (reasonLine: (reason: string) => string) => ({
+/** The cards of a list: a rejection's reason line and the directory's names (type, specialty) in the page's language. */
+const cardOf = (reasonLine: (reason: string) => string, names: (name: string) => string) => ({
   professional: (p: AdminProfessional): CardView => ({
     id: p.id,
     name: professionalName(p),
@@ -211,7 +213,7 @@ const cardOf = (reasonLine: (reason: string) => string) => ({
     verified: p.isVerified,
     details: <LicenceList kind="professional" id={p.id} name={professionalName(p)} licences={p.countryLicenses ?? []} />,
     lines: [
-      [p.specialty, professionalTypeLabels[p.professionalType as ProfessionalType] ?? p.professionalType].join(' · '),
+      [p.specialty, professionalTypeLabels[p.professionalType as ProfessionalType] ?? p.professionalType].map(names).join(' · '),
       place(p.city, p.state),
       p.user.email,
       p.rejectionReason ? reasonLine(p.rejectionReason) : '',
@@ -224,7 +226,7 @@ const cardOf = (reasonLine: (reason: string) => string) => ({
     verified: i.isVerified,
     details: <LicenceList kind="institution" id={i.id} name={i.name} licences={i.registrations ?? []} />,
     lines: [
-      institutionTypeLabel(i.type),
+      names(institutionTypeLabel(i.type)),
       place(i.city, i.state),
       i.user ? [fullName(i.user), i.user.email].filter(Boolean).join(' · ') : LISTED_FROM_REGISTER,
       i.rejectionReason ? reasonLine(i.rejectionReason) : '',
@@ -245,7 +247,8 @@ export function AdminListTab({ kind, mode }: { kind: ReviewKind; mode: Mode }) {
   const pages = Math.max(1, Math.ceil(total / ADMIN_LIST_PER_PAGE));
   const items = list.data?.items ?? [];
   const { t } = useLingui();
-  const cardsOf = cardOf((reason) => t`Reason: ${reason}`);
+  const names = useNamesWhen(true);
+  const cardsOf = cardOf((reason) => t`Reason: ${reason}`, names);
   const cards = kind === 'professional' ? (items as AdminProfessional[]).map(cardsOf.professional) : (items as AdminInstitution[]).map(cardsOf.institution);
   return (
     <Stack gap="sm">
