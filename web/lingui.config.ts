@@ -31,6 +31,8 @@ const SEARCH_LATER = [
  */
 const PROFILE_LATER = [
   ...['ReplyDialog', 'ReportReviewDialog', 'ReviewActionDialog'].map((c) => `<rootDir>/src/features/reviews/components/${c}.tsx`),
+  // The report reasons (also in dashboard.po, for the admin's moderation queue).
+  '<rootDir>/src/features/reviews/report-reasons.ts',
   // A register listing's banner and actions on its profile (ProfileLaterText.tsx draws them).
   '<rootDir>/src/features/profiles/register-texts.ts',
   '<rootDir>/src/features/profiles/register-profile-texts.ts',
@@ -97,10 +99,13 @@ const DASHBOARD = [
   '<rootDir>/src/features/dashboard',
   '<rootDir>/src/features/admin',
   '<rootDir>/src/features/claims',
+  // The report reasons (also in profile-later.po, for the report dialog).
+  '<rootDir>/src/features/reviews/report-reasons.ts',
   '<rootDir>/src/features/affiliations',
   '<rootDir>/src/features/appointments/pages',
   '<rootDir>/src/features/appointments/components/AppointmentStatusBadge.tsx',
-  '<rootDir>/src/features/care-reports/components/CareFlagsCard.tsx',
+  // The owner's and the admin's flag lines, and a patient's "How was your visit?" under a completed appointment.
+  ...['components/CareFlagsCard.tsx', 'components/VisitQuestion.tsx', 'flag-text.ts'].map((c) => `<rootDir>/src/features/care-reports/${c}`),
   ...['CareFactsCard', 'CareFactsDialog', 'CareFactsForm'].map((c) => `<rootDir>/src/features/care/components/${c}.tsx`),
   '<rootDir>/src/features/profiles/pages/ProfileSetupPage.tsx',
   ...['ProfileFormFrame', 'ProfessionalForm', 'InstitutionForm', 'LocationFields', 'ServicesInput', 'PhotoDialog', 'CountriesDialog'].map(
@@ -133,7 +138,7 @@ export default defineConfig({
         '<rootDir>/src/features/reviews/**',
         ...PROFILE.filter((p) => p.endsWith('.tsx')),
         '<rootDir>/src/features/account/**',
-        ...DASHBOARD.map((p) => (p.endsWith('.tsx') ? p : `${p}/**`)),
+        ...DASHBOARD.map((p) => (/\.tsx?$/.test(p) ? p : `${p}/**`)),
         ...CARE_REPORT,
         ...AUTH,
         ...REGISTER,

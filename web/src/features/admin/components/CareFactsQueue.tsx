@@ -1,52 +1,73 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Anchor, Badge, Button, Group, List, Modal, Pagination, Paper, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
-import { careSuggestionKindLabels, formatLagos } from '@ilera/contracts';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { dateTimeIn } from '../../../i18n/date-times';
+import { useLocale } from '../../../i18n/use-locale';
+import { useAdminSaid } from '../said';
+import { useFlagText } from '../../care-reports/flag-text';
 import { errorMessage, isUnauthorizedError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { handleUnauthorized } from '../../auth/api/server-errors';
 import { useAdminCareFlags } from '../api/get-admin-care-flags';
 import { usePayerNames } from '../../care/api/get-payers';
-import { flagText } from '../../care-reports/flag-text';
 import { CARE_SUGGESTIONS_PER_PAGE, useAdminCareSuggestions, type AdminCareSuggestion, type CareSuggestionStatus } from '../api/get-care-suggestions';
 import { useDecideCareSuggestion, type CareSuggestionDecisionInput } from '../api/decide-care-suggestion';
 
 type Decision = CareSuggestionDecisionInput['decision'];
 const providerHref = (p: { kind: string; id: number }) => `/${p.kind}/${p.id}`;
-const decidedWord: Record<CareSuggestionStatus, string> = { pending: 'Open', approved: 'Approved', rejected: 'Rejected' };
+const decidedWord: Record<CareSuggestionStatus, MessageDescriptor> = { pending: msg`Open`, approved: msg`Approved`, rejected: msg`Rejected` };
+const emptyWord: Record<CareSuggestionStatus, MessageDescriptor> = {
+  pending: msg`No open suggestions`,
+  approved: msg`No approved suggestions`,
+  rejected: msg`No rejected suggestions`,
+};
+/** contracts' careSuggestionKindLabels (word for word in English) in the page's language. */
+const kindText = {
+  hours: msg`Wrong opening hours`,
+  closed: msg`Permanently closed`,
+  place: msg`Wrong place on the map`,
+  phone: msg`Wrong phone number`,
+  other: msg`Something else`,
+} satisfies Record<AdminCareSuggestion['kind'], MessageDescriptor>;
 
 /** One suggested edit: the provider, what is wrong, who said so and when, and the decision. */
 function SuggestionCard({ s, onDecide }: { s: AdminCareSuggestion; onDecide: (decision: Decision) => void }) {
-  const who = s.user ? [s.user.firstName, s.user.email].filter(Boolean).join(', ') : 'a deleted account';
+  const { t } = useLingui();
+  const locale = useLocale();
+  const who = s.user ? [s.user.firstName, s.user.email].filter(Boolean).join(', ') : t`a deleted account`;
+  const when = dateTimeIn(locale, s.createdAt);
   return (
-    <Paper withBorder radius="md" p="md" component="article" aria-label={`Suggested edit of ${s.provider.name}`}>
+    <Paper withBorder radius="md" p="md" component="article" aria-label={t`Suggested edit of ${s.provider.name}`}>
       <Stack gap={6}>
         <Group justify="space-between" wrap="wrap">
           <Anchor href={providerHref(s.provider)} target="_blank" rel="noopener noreferrer" fw={600}>
             {s.provider.name}
           </Anchor>
           <Badge variant="light" tt="none">
-            {careSuggestionKindLabels[s.kind]}
+            {t(kindText[s.kind])}
           </Badge>
         </Group>
         <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
           “{s.details}”
         </Text>
         <Text size="xs" c="dimmed">
-          From {who}, {formatLagos(s.createdAt)}
+          {t`From ${who}, ${when}`}
         </Text>
         {s.status === 'pending' ? (
           <Group justify="flex-end" gap="xs">
             <Button size="xs" color="red" variant="light" onClick={() => onDecide('reject')}>
-              Reject
+              <Trans>Reject</Trans>
             </Button>
             <Button size="xs" onClick={() => onDecide('approve')}>
-              Approve
+              <Trans>Approve</Trans>
             </Button>
           </Group>
         ) : (
           <Text size="sm" c="dimmed">
-            {decidedWord[s.status]}
-            {s.decidedAt ? ` ${formatLagos(s.decidedAt)}` : ''}
+            {t(decidedWord[s.status])}
+            {s.decidedAt ? ` ${dateTimeIn(locale, s.decidedAt)}` : ''}
             {s.decisionNote ? `: ${s.decisionNote}` : ''}
           </Text>
         )}
@@ -68,25 +89,26 @@ function DecisionDialog({
   onConfirm: (note: string) => void;
 }) {
   const [note, setNote] = useState('');
+  const { t } = useLingui();
   useEffect(() => {
     if (target) setNote('');
   }, [target]);
   const approve = target?.decision === 'approve';
   return (
-    <Modal opened={target != null} onClose={onClose} title={`${approve ? 'Approve' : 'Reject'} this suggestion?`} centered>
+    <Modal opened={target != null} onClose={onClose} title={approve ? t`Approve this suggestion?` : t`Reject this suggestion?`} centered>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           {approve
-            ? 'Approving records your decision; correct the facts on the provider’s page (Edit Care Facts or the profile) yourself.'
-            : 'The suggestion leaves the queue; nothing on the page changes.'}
+            ? t`Approving records your decision; correct the facts on the provider’s page (Edit Care Facts or the profile) yourself.`
+            : t`The suggestion leaves the queue; nothing on the page changes.`}
         </Text>
-        <Textarea label="Note (optional)" autosize minRows={2} maxLength={1000} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+        <Textarea label={t`Note (optional)`} autosize minRows={2} maxLength={1000} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={loading}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button color={approve ? undefined : 'red'} loading={loading} onClick={() => onConfirm(note)}>
-            {approve ? 'Approve' : 'Reject'}
+            {approve ? t`Approve` : t`Reject`}
           </Button>
         </Group>
       </Stack>
@@ -95,10 +117,11 @@ function DecisionDialog({
 }
 
 /** A list's loading, failure and empty states, else its items. */
-function ListState<T>({ query, what, empty, children }: { query: { data: T | undefined; isLoading: boolean; isError: boolean }; what: string; empty: (data: T) => string | null; children: (data: T) => ReactNode }) {
+function ListState<T>({ query, failed, empty, children }: { query: { data: T | undefined; isLoading: boolean; isError: boolean }; failed: string; empty: (data: T) => string | null; children: (data: T) => ReactNode }) {
   const { data, isLoading, isError } = query;
-  if (isLoading) return <Text c="dimmed">Loading…</Text>;
-  if (isError || data === undefined) return <Text c="red">{`Could not load the ${what}. Please reload the page.`}</Text>;
+  const { t } = useLingui();
+  if (isLoading) return <Text c="dimmed">{t`Loading…`}</Text>;
+  if (isError || data === undefined) return <Text c="red">{failed}</Text>;
   const none = empty(data);
   return none ? (
     <Paper withBorder radius="md" p="xl">
@@ -118,43 +141,45 @@ function SuggestionQueue() {
   const query = useAdminCareSuggestions(status, page);
   const { data } = query;
   const decide = useDecideCareSuggestion();
+  const { t } = useLingui();
+  const said = useAdminSaid();
 
   const act = (input: CareSuggestionDecisionInput) =>
     decide.mutate(input, {
       onSuccess: () => {
-        toast({ title: input.decision === 'approve' ? 'Suggestion Approved' : 'Suggestion Rejected', description: 'The decision is recorded in the activity log.' });
+        toast({ title: input.decision === 'approve' ? t`Suggestion Approved` : t`Suggestion Rejected`, description: t`The decision is recorded in the activity log.` });
         setDeciding(null);
       },
       onError: (error) =>
         isUnauthorizedError(error)
           ? handleUnauthorized()
-          : toast({ title: 'Error', description: errorMessage(error, 'The action failed. Please try again.'), variant: 'destructive' }),
+          : toast({ title: t`Error`, description: said(errorMessage(error, t`The action failed. Please try again.`)), variant: 'destructive' }),
     });
 
   const pages = data ? Math.max(1, Math.ceil(data.total / CARE_SUGGESTIONS_PER_PAGE)) : 1;
   return (
-    <Stack gap="sm" component="section" aria-label="Suggested edits">
+    <Stack gap="sm" component="section" aria-label={t`Suggested edits`}>
       <Group justify="space-between" wrap="wrap">
         <div>
           <Title order={2} size="h4">
-            Suggested edits
+            <Trans>Suggested edits</Trans>
           </Title>
           <Text size="sm" c="dimmed">
-            What signed-in people say is wrong on a provider’s page. Times are West Africa Time (WAT).
+            <Trans>What signed-in people say is wrong on a provider’s page. Times are West Africa Time (WAT).</Trans>
           </Text>
         </div>
         <SegmentedControl
           size="xs"
-          aria-label="Which suggestions"
+          aria-label={t`Which suggestions`}
           value={status}
           onChange={(value) => {
             setStatus(value as CareSuggestionStatus);
             setPage(1);
           }}
-          data={(['pending', 'approved', 'rejected'] as const).map((v) => ({ value: v, label: decidedWord[v] }))}
+          data={(['pending', 'approved', 'rejected'] as const).map((v) => ({ value: v, label: t(decidedWord[v]) }))}
         />
       </Group>
-      <ListState query={query} what="suggestions" empty={(d) => (d.items.length ? null : status === 'pending' ? 'No open suggestions' : `No ${status} suggestions`)}>
+      <ListState query={query} failed={t`Could not load the suggestions. Please reload the page.`} empty={(d) => (d.items.length ? null : t(emptyWord[status]))}>
         {(d) => (
           <>
             {d.items.map((s) => (
@@ -176,27 +201,28 @@ function SuggestionQueue() {
 
 function FlagList() {
   const query = useAdminCareFlags();
-  const names = usePayerNames();
+  const flagText = useFlagText(usePayerNames());
+  const { t } = useLingui();
   return (
-    <Stack gap="sm" component="section" aria-label="Contradicted facts">
+    <Stack gap="sm" component="section" aria-label={t`Contradicted facts`}>
       <div>
         <Title order={2} size="h4">
-          Contradicted facts
+          <Trans>Contradicted facts</Trans>
         </Title>
         <Text size="sm" c="dimmed">
-          Published fees or plans that three or more patients’ reports of the last months contradict. The owner sees them too.
+          <Trans>Published fees or plans that three or more patients’ reports of the last months contradict. The owner sees them too.</Trans>
         </Text>
       </div>
-      <ListState query={query} what="flags" empty={(d) => (d.items.length ? null : 'No contradicted facts')}>
+      <ListState query={query} failed={t`Could not load the flags. Please reload the page.`} empty={(d) => (d.items.length ? null : t`No contradicted facts`)}>
         {(d) =>
           d.items.map((p) => (
-            <Paper key={`${p.kind}-${p.id}`} withBorder radius="md" p="md" component="article" aria-label={`Flags of ${p.name}`}>
+            <Paper key={`${p.kind}-${p.id}`} withBorder radius="md" p="md" component="article" aria-label={t`Flags of ${p.name}`}>
               <Anchor href={providerHref(p)} target="_blank" rel="noopener noreferrer" fw={600}>
                 {p.name}
               </Anchor>
               <List size="sm" mt={4} spacing={2}>
                 {p.flags.map((f) => (
-                  <List.Item key={`${f.kind}-${f.payer ?? ''}`}>{flagText(f, names)}</List.Item>
+                  <List.Item key={`${f.kind}-${f.payer ?? ''}`}>{flagText(f)}</List.Item>
                 ))}
               </List>
             </Paper>

@@ -1,19 +1,28 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Pagination, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { facilityBodyNames, formatLagos, institutionTypeLabel, isNigerianFacilityBody, registerDate, type AdminClaim, type ClaimStatus } from '@ilera/contracts';
+import { facilityBodyNames, institutionTypeLabel, registerDate, isNigerianFacilityBody, type AdminClaim, type ClaimStatus } from '@ilera/contracts';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { dateIn } from '../../../i18n/dates';
+import { dateTimeIn } from '../../../i18n/date-times';
+import { useLocale } from '../../../i18n/use-locale';
+import { Name } from '../../../i18n/names';
+import { useAdminSaid } from '../said';
 import { errorMessage, isUnauthorizedError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { handleUnauthorized } from '../../auth/api/server-errors';
 import { CLAIMS_PER_PAGE, useAdminClaims } from '../api/get-claims';
 import { useDecideClaim, type ClaimDecisionInput } from '../api/decide-claim';
 import { RejectDialog } from './RejectDialog';
+import { profileStatusMessages } from '../../dashboard/status-labels';
 
 const personName = (p: { firstName: string | null; lastName: string | null }) => [p.firstName, p.lastName].filter(Boolean).join(' ');
 const bodyName = (b: string | null | undefined) => (b && isNigerianFacilityBody(b) ? facilityBodyNames[b] : (b ?? ''));
 
 /** A label and a value on one line; nothing when there is no value. */
-function Fact({ label, value }: { label: string; value: string | number | null | undefined }) {
+function Fact({ label, value }: { label: string; value: ReactNode }) {
   if (value === null || value === undefined || value === '') return null;
   return (
     <Text size="sm">
@@ -29,13 +38,21 @@ function Fact({ label, value }: { label: string; value: string | number | null |
 function ClaimCard({ claim: c, pending, onApprove, onReject }: { claim: AdminClaim; pending: boolean; onApprove: () => void; onReject: () => void }) {
   const l = c.listing;
   const own = c.claimant.institution;
+  const { t } = useLingui();
+  const locale = useLocale();
+  // A register date is a calendar day ('YYYY-MM-DD'): noon WAT is that day.
+  const day = (d: string) => (locale === 'en' ? registerDate(d) : dateIn(locale, `${d}T12:00:00+01:00`));
+  // English says the status as the API does ('pending'); another language, the status's words.
+  const ownStatus = own ? (locale === 'en' ? own.status : t(profileStatusMessages[own.status])) : '';
+  const claimant = personName(c.claimant) || c.claimant.email;
+  const competing = c.competing.length;
   return (
-    <Paper withBorder radius="md" p="md" component="article" aria-label={`Claim of ${l.name} by ${personName(c.claimant) || c.claimant.email}`}>
+    <Paper withBorder radius="md" p="md" component="article" aria-label={t`Claim of ${l.name} by ${claimant}`}>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          <Stack gap={2} aria-label="Listing">
+          <Stack gap={2} aria-label={t`Listing`}>
             <Text size="xs" fw={700} c="dimmed" tt="uppercase">
-              Listing
+              <Trans>Listing</Trans>
             </Text>
             <Anchor href={`/institution/${l.id}`} target="_blank" rel="noopener noreferrer" fw={600}>
               <Group gap={4} component="span">
@@ -43,31 +60,34 @@ function ClaimCard({ claim: c, pending, onApprove, onReject }: { claim: AdminCla
                 <IconExternalLink size={14} aria-hidden />
               </Group>
             </Anchor>
-            <Fact label="Type" value={institutionTypeLabel(l.type)} />
-            <Fact label="Place" value={[l.ward, l.lga, l.state].filter(Boolean).join(', ')} />
-            <Fact label="Ownership" value={l.ownership} />
-            <Fact label="Level" value={l.facilityLevel} />
-            <Fact label="Phone" value={l.phone} />
-            <Fact label="Register code" value={l.register?.code} />
-            <Fact label="Register updated" value={l.register?.updatedOn ? registerDate(l.register.updatedOn) : null} />
-            <Fact label="Coordinates" value={l.latitude != null ? `${l.latitude}, ${l.longitude}` : null} />
+            <Fact label={t`Type`} value={<Name value={institutionTypeLabel(l.type)} />} />
+            <Fact label={t`Place`} value={[l.ward, l.lga, l.state].filter(Boolean).join(', ')} />
+            <Fact label={t`Ownership`} value={l.ownership} />
+            <Fact label={t`Level`} value={l.facilityLevel} />
+            <Fact label={t`Phone`} value={l.phone} />
+            <Fact label={t`Register code`} value={l.register?.code} />
+            <Fact label={t`Register updated`} value={l.register?.updatedOn ? day(l.register.updatedOn) : null} />
+            <Fact label={t`Coordinates`} value={l.latitude != null ? `${l.latitude}, ${l.longitude}` : null} />
             {l.claimed && (
               <Badge color="gray" w="fit-content">
-                Already claimed
+                <Trans>Already claimed</Trans>
               </Badge>
             )}
           </Stack>
-          <Stack gap={2} aria-label="Claimant">
+          <Stack gap={2} aria-label={t`Claimant`}>
             <Text size="xs" fw={700} c="dimmed" tt="uppercase">
-              Claimant
+              <Trans>Claimant</Trans>
             </Text>
-            <Text fw={600}>{personName(c.claimant) || c.claimant.email}</Text>
-            <Fact label="E-mail" value={c.claimant.email} />
-            <Fact label="Phone" value={c.claimant.phone} />
-            <Fact label="Registration" value={`${c.registration.licenseNumber} (${bodyName(c.registration.council)})`} />
-            <Fact label="Registration expires" value={c.registration.expiresOn ? registerDate(c.registration.expiresOn) : null} />
-            <Fact label="Own profile" value={own ? `${own.name} (${own.status}; replaced by the listing if approved)` : 'None'} />
-            <Fact label="Claimed" value={formatLagos(c.createdAt)} />
+            <Text fw={600}>{claimant}</Text>
+            <Fact label={t`E-mail`} value={c.claimant.email} />
+            <Fact label={t`Phone`} value={c.claimant.phone} />
+            <Fact label={t`Registration`} value={`${c.registration.licenseNumber} (${bodyName(c.registration.council)})`} />
+            <Fact label={t`Registration expires`} value={c.registration.expiresOn ? day(c.registration.expiresOn) : null} />
+            <Fact
+              label={t`Own profile`}
+              value={own ? t`${own.name} (${ownStatus}; replaced by the listing if approved)` : t`None`}
+            />
+            <Fact label={t`Claimed`} value={dateTimeIn(locale, c.createdAt)} />
             {c.message && (
               <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
                 “{c.message}”
@@ -76,15 +96,15 @@ function ClaimCard({ claim: c, pending, onApprove, onReject }: { claim: AdminCla
           </Stack>
         </SimpleGrid>
         {c.competing.length > 0 && (
-          <Alert color="orange" variant="light" title={`${c.competing.length} competing ${c.competing.length === 1 ? 'claim' : 'claims'} for this listing`}>
+          <Alert color="orange" variant="light" title={t`${plural(competing, { one: '# competing claim for this listing', other: '# competing claims for this listing' })}`}>
             <Stack gap={2}>
               {c.competing.map((x) => (
                 <Text key={x.id} size="sm">
-                  {x.claimantName || x.claimantEmail} ({x.claimantEmail}), {formatLagos(x.createdAt)}
+                  {x.claimantName || x.claimantEmail} ({x.claimantEmail}), {dateTimeIn(locale, x.createdAt)}
                 </Text>
               ))}
               <Text size="xs" c="dimmed">
-                Approving this claim rejects the others and tells their claimants.
+                <Trans>Approving this claim rejects the others and tells their claimants.</Trans>
               </Text>
             </Stack>
           </Alert>
@@ -92,16 +112,16 @@ function ClaimCard({ claim: c, pending, onApprove, onReject }: { claim: AdminCla
         {c.status === 'pending' ? (
           <Group justify="flex-end" gap="xs">
             <Button size="xs" color="red" variant="light" onClick={onReject}>
-              Reject
+              <Trans>Reject</Trans>
             </Button>
             <Button size="xs" loading={pending} onClick={onApprove}>
-              Approve
+              <Trans>Approve</Trans>
             </Button>
           </Group>
         ) : (
           <Text size="sm" c="dimmed">
-            {c.status === 'approved' ? 'Approved' : c.status === 'rejected' ? 'Rejected' : 'Withdrawn'}
-            {c.decidedAt ? ` ${formatLagos(c.decidedAt)}` : ''}
+            {t(decidedWord[c.status])}
+            {c.decidedAt ? ` ${dateTimeIn(locale, c.decidedAt)}` : ''}
             {c.decisionReason ? `: ${c.decisionReason}` : ''}
           </Text>
         )}
@@ -110,7 +130,14 @@ function ClaimCard({ claim: c, pending, onApprove, onReject }: { claim: AdminCla
   );
 }
 
-const done = { approve: 'The listing is now the claimant’s profile. The claimant was told by e-mail.', reject: 'The claim is rejected and the claimant was told by e-mail.' };
+const done = { approve: msg`The listing is now the claimant’s profile. The claimant was told by e-mail.`, reject: msg`The claim is rejected and the claimant was told by e-mail.` };
+const decidedWord: Record<ClaimStatus, MessageDescriptor> = { pending: msg`Open`, approved: msg`Approved`, rejected: msg`Rejected`, withdrawn: msg`Withdrawn` };
+const emptyWord: Record<ClaimStatus, MessageDescriptor> = {
+  pending: msg`No open claims`,
+  approved: msg`No approved claims`,
+  rejected: msg`No rejected claims`,
+  withdrawn: msg`No withdrawn claims`,
+};
 
 /** The dashboard's Claims tab (issue 33, D22): institutions claiming listings from the national register. */
 export function ClaimsQueue() {
@@ -119,17 +146,19 @@ export function ClaimsQueue() {
   const [rejecting, setRejecting] = useState<AdminClaim | null>(null);
   const { data, isLoading, isError } = useAdminClaims(status, page);
   const decide = useDecideClaim();
+  const { t } = useLingui();
+  const said = useAdminSaid();
 
   const act = (input: ClaimDecisionInput) =>
     decide.mutate(input, {
       onSuccess: () => {
-        toast({ title: input.decision === 'approve' ? 'Claim Approved' : 'Claim Rejected', description: done[input.decision] });
+        toast({ title: input.decision === 'approve' ? t`Claim Approved` : t`Claim Rejected`, description: t(done[input.decision]) });
         setRejecting(null);
       },
       onError: (error) =>
         isUnauthorizedError(error)
           ? handleUnauthorized()
-          : toast({ title: 'Error', description: errorMessage(error, 'The action failed. Please try again.'), variant: 'destructive' }),
+          : toast({ title: t`Error`, description: said(errorMessage(error, t`The action failed. Please try again.`)), variant: 'destructive' }),
     });
 
   const pages = data ? Math.max(1, Math.ceil(data.total / CLAIMS_PER_PAGE)) : 1;
@@ -138,35 +167,35 @@ export function ClaimsQueue() {
       <Group justify="space-between" wrap="wrap">
         <div>
           <Title order={2} size="h4">
-            Claims of register listings
+            <Trans>Claims of register listings</Trans>
           </Title>
           <Text size="sm" c="dimmed">
-            Check the claimant’s registration with its issuing body before approving. Times are West Africa Time (WAT).
+            <Trans>Check the claimant’s registration with its issuing body before approving. Times are West Africa Time (WAT).</Trans>
           </Text>
         </div>
         <SegmentedControl
           size="xs"
-          aria-label="Which claims"
+          aria-label={t`Which claims`}
           value={status}
           onChange={(value) => {
             setStatus(value as ClaimStatus);
             setPage(1);
           }}
           data={[
-            { value: 'pending', label: 'Open' },
-            { value: 'approved', label: 'Approved' },
-            { value: 'rejected', label: 'Rejected' },
+            { value: 'pending', label: t`Open` },
+            { value: 'approved', label: t`Approved` },
+            { value: 'rejected', label: t`Rejected` },
           ]}
         />
       </Group>
       {isLoading ? (
-        <Text c="dimmed">Loading…</Text>
+        <Text c="dimmed">{t`Loading…`}</Text>
       ) : isError || !data ? (
-        <Text c="red">Could not load the claims. Please reload the page.</Text>
+        <Text c="red">{t`Could not load the claims. Please reload the page.`}</Text>
       ) : data.items.length === 0 ? (
         <Paper withBorder radius="md" p="xl">
           <Text ta="center" c="dimmed">
-            {status === 'pending' ? 'No open claims' : `No ${status} claims`}
+            {t(emptyWord[status])}
           </Text>
         </Paper>
       ) : (
@@ -184,7 +213,7 @@ export function ClaimsQueue() {
         </>
       )}
       <RejectDialog
-        name={rejecting ? `the claim of ${rejecting.listing.name}` : ''}
+        name={rejecting ? t`the claim of ${rejecting.listing.name}` : ''}
         opened={rejecting != null}
         loading={decide.isPending}
         onClose={() => setRejecting(null)}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** Reject asks for an optional reason (D5); the owner reads it in the e-mail. */
 export function RejectDialog({
@@ -16,18 +17,19 @@ export function RejectDialog({
   onConfirm: (reason: string) => void;
 }) {
   const [reason, setReason] = useState('');
+  const { t } = useLingui();
   useEffect(() => {
     if (opened) setReason('');
   }, [opened]);
   return (
-    <Modal opened={opened} onClose={onClose} title={`Reject ${name}?`} centered>
+    <Modal opened={opened} onClose={onClose} title={t`Reject ${name}?`} centered>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          The application leaves the pending list and stays out of the directory. Its owner is told by e-mail.
+          <Trans>The application leaves the pending list and stays out of the directory. Its owner is told by e-mail.</Trans>
         </Text>
         <Textarea
-          label="Reason (optional)"
-          description="Sent to the applicant with the decision."
+          label={t`Reason (optional)`}
+          description={t`Sent to the applicant with the decision.`}
           autosize
           minRows={3}
           maxLength={1000}
@@ -36,10 +38,10 @@ export function RejectDialog({
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button color="red" loading={loading} onClick={() => onConfirm(reason)}>
-            Reject
+            <Trans>Reject</Trans>
           </Button>
         </Group>
       </Stack>

@@ -11,28 +11,45 @@ import { ADMIN_LIST_PER_PAGE, useAdminList } from '../api/get-admin-list';
 import { LicenceList } from './LicenceList';
 import { RejectDialog } from './RejectDialog';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { dateIn } from '../../../i18n/dates';
 import { useLocale } from '../../../i18n/use-locale';
+import { useNamesWhen } from '../../../i18n/names';
 import { profileStatusMessages } from '../../dashboard/status-labels';
 
 type Mode = 'pending' | 'approved' | 'rejected';
 
-// Spec §8, word for word ('reopen' is ours).
-const Kind: Record<ReviewKind, string> = { professional: 'Professional', institution: 'Institution' };
-const successTitle: Record<ReviewAction, string> = { approve: 'Approved', reject: 'Rejected', withdraw: 'Approval Withdrawn', reopen: 'Reopened' };
-const failure = (kind: ReviewKind, action: ReviewAction) =>
-  action === 'withdraw' ? `Failed to withdraw ${kind} approval.` : `Failed to ${action} ${kind}. Please try again.`;
-const successText: Record<ReviewAction, (name: string) => string> = {
-  approve: (name) => `${name} is now listed in the public directory.`,
-  reject: (name) => `${name} has been rejected and the applicant informed.`,
-  withdraw: (name) => `${name} is back in the pending list and out of the directory.`,
-  reopen: (name) => `${name} is back in the pending list for a new review.`,
+// Spec §8, word for word ('reopen' is ours); in the page's language (issue 50, dashboard.po).
+const successTitle: Record<ReviewKind, Record<ReviewAction, MessageDescriptor>> = {
+  professional: { approve: msg`Professional Approved`, reject: msg`Professional Rejected`, withdraw: msg`Professional Approval Withdrawn`, reopen: msg`Professional Reopened` },
+  institution: { approve: msg`Institution Approved`, reject: msg`Institution Rejected`, withdraw: msg`Institution Approval Withdrawn`, reopen: msg`Institution Reopened` },
+};
+const failure: Record<ReviewKind, Record<ReviewAction, MessageDescriptor>> = {
+  professional: {
+    approve: msg`Failed to approve professional. Please try again.`,
+    reject: msg`Failed to reject professional. Please try again.`,
+    withdraw: msg`Failed to withdraw professional approval.`,
+    reopen: msg`Failed to reopen professional. Please try again.`,
+  },
+  institution: {
+    approve: msg`Failed to approve institution. Please try again.`,
+    reject: msg`Failed to reject institution. Please try again.`,
+    withdraw: msg`Failed to withdraw institution approval.`,
+    reopen: msg`Failed to reopen institution. Please try again.`,
+  },
+};
+const successText: Record<ReviewAction, (name: string) => MessageDescriptor> = {
+  approve: (name) => msg`${name} is now listed in the public directory.`,
+  reject: (name) => msg`${name} has been rejected and the applicant informed.`,
+  withdraw: (name) => msg`${name} is back in the pending list and out of the directory.`,
+  reopen: (name) => msg`${name} is back in the pending list for a new review.`,
 };
 
-const emptyMessage: Record<Mode, (kind: ReviewKind) => string> = {
-  pending: (kind) => `No pending ${kind} approvals`,
-  approved: (kind) => `No approved ${kind}s`,
-  rejected: (kind) => `No rejected ${kind}s`,
+const emptyMessage: Record<Mode, Record<ReviewKind, MessageDescriptor>> = {
+  pending: { professional: msg`No pending professional approvals`, institution: msg`No pending institution approvals` },
+  approved: { professional: msg`No approved professionals`, institution: msg`No approved institutions` },
+  rejected: { professional: msg`No rejected professionals`, institution: msg`No rejected institutions` },
 };
 const badge: Record<Mode, { color: string }> = {
   pending: { color: 'yellow' },
@@ -85,7 +102,7 @@ function ReviewCard({ kind, mode, id, name, lines, createdAt, verified, details 
       .then(
         () => {
           setRejecting(false);
-          toast({ title: `${Kind[kind]} ${successTitle[action]}`, description: successText[action](name) });
+          toast({ title: t(successTitle[kind][action]), description: t(successText[action](name)) });
         },
         (error: unknown) => {
           if (isUnauthorizedError(error)) {
@@ -93,7 +110,7 @@ function ReviewCard({ kind, mode, id, name, lines, createdAt, verified, details 
             handleUnauthorized(action === 'withdraw' ? '/admin/login' : '/api/login');
             return;
           }
-          toast({ title: 'Error', description: failure(kind, action), variant: 'destructive' });
+          toast({ title: t`Error`, description: t(failure[kind][action]), variant: 'destructive' });
         },
       )
       .finally(() => setBusy(null));
@@ -187,7 +204,8 @@ function ListState({ isLoading, isError, empty, message }: { isLoading: boolean;
   return null;
 }
 
-const cardOf = {
+/** The cards of a list: a rejection's reason line and the directory's names (type, specialty) in the page's language. */
+const cardOf = (reasonLine: (reason: string) => string, names: (name: string) => string) => ({
   professional: (p: AdminProfessional): CardView => ({
     id: p.id,
     name: professionalName(p),
@@ -195,10 +213,10 @@ const cardOf = {
     verified: p.isVerified,
     details: <LicenceList kind="professional" id={p.id} name={professionalName(p)} licences={p.countryLicenses ?? []} />,
     lines: [
-      [p.specialty, professionalTypeLabels[p.professionalType as ProfessionalType] ?? p.professionalType].join(' · '),
+      [p.specialty, professionalTypeLabels[p.professionalType as ProfessionalType] ?? p.professionalType].map(names).join(' · '),
       place(p.city, p.state),
       p.user.email,
-      p.rejectionReason ? `Reason: ${p.rejectionReason}` : '',
+      p.rejectionReason ? reasonLine(p.rejectionReason) : '',
     ],
   }),
   institution: (i: AdminInstitution): CardView => ({
@@ -208,13 +226,13 @@ const cardOf = {
     verified: i.isVerified,
     details: <LicenceList kind="institution" id={i.id} name={i.name} licences={i.registrations ?? []} />,
     lines: [
-      institutionTypeLabel(i.type),
+      names(institutionTypeLabel(i.type)),
       place(i.city, i.state),
       i.user ? [fullName(i.user), i.user.email].filter(Boolean).join(' · ') : LISTED_FROM_REGISTER,
-      i.rejectionReason ? `Reason: ${i.rejectionReason}` : '',
+      i.rejectionReason ? reasonLine(i.rejectionReason) : '',
     ],
   }),
-};
+});
 
 /**
  * One admin tab: a list of professionals or institutions in one status, searched
@@ -229,7 +247,9 @@ export function AdminListTab({ kind, mode }: { kind: ReviewKind; mode: Mode }) {
   const pages = Math.max(1, Math.ceil(total / ADMIN_LIST_PER_PAGE));
   const items = list.data?.items ?? [];
   const { t } = useLingui();
-  const cards = kind === 'professional' ? (items as AdminProfessional[]).map(cardOf.professional) : (items as AdminInstitution[]).map(cardOf.institution);
+  const names = useNamesWhen(true);
+  const cardsOf = cardOf((reason) => t`Reason: ${reason}`, names);
+  const cards = kind === 'professional' ? (items as AdminProfessional[]).map(cardsOf.professional) : (items as AdminInstitution[]).map(cardsOf.institution);
   return (
     <Stack gap="sm">
       <TextInput
@@ -242,16 +262,16 @@ export function AdminListTab({ kind, mode }: { kind: ReviewKind; mode: Mode }) {
         }}
         maw={420}
       />
-      <ListState isLoading={list.isLoading} isError={list.isError} empty={!cards.length} message={emptyMessage[mode](kind)} />
+      <ListState isLoading={list.isLoading} isError={list.isError} empty={!cards.length} message={t(emptyMessage[mode][kind])} />
       {cards.map((card) => (
         <ReviewCard key={card.id} kind={kind} mode={mode} {...card} />
       ))}
       {pages > 1 && (
         <Group justify="space-between" wrap="wrap">
           <Text size="sm" c="dimmed">
-            {total} in all
+            <Trans>{total} in all</Trans>
           </Text>
-          <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} aria-label="Pages" />
+          <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} aria-label={t`Pages`} />
         </Group>
       )}
     </Stack>

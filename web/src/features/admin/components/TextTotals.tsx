@@ -1,13 +1,9 @@
 import { useState } from 'react';
 import { Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useTextTotals } from '../api/get-text-totals';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 const channelNames = { sms: 'SMS', whatsapp: 'WhatsApp' } as const;
-const periods = [
-  { value: '1', label: '24 hours' },
-  { value: '7', label: '7 days' },
-  { value: '30', label: '30 days' },
-];
 
 /**
  * The admin dashboard's Texts tab (issue 36): per channel, texts tried, sent, failed, what the
@@ -17,28 +13,34 @@ export function TextTotals() {
   const [days, setDays] = useState('30');
   const totals = useTextTotals(Number(days));
   const channels = totals.data?.channels ?? [];
+  const { t } = useLingui();
+  const periods = [
+    { value: '1', label: t`24 hours` },
+    { value: '7', label: t`7 days` },
+    { value: '30', label: t`30 days` },
+  ];
   return (
     <Stack gap="sm">
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
-          Texts to patients and providers, and what the providers reported.
+          <Trans>Texts to patients and providers, and what the providers reported.</Trans>
         </Text>
-        <SegmentedControl size="xs" value={days} onChange={setDays} data={periods} aria-label="Period" />
+        <SegmentedControl size="xs" value={days} onChange={setDays} data={periods} aria-label={t`Period`} />
       </Group>
       {totals.isLoading ? (
-        <Text size="sm">Loading...</Text>
+        <Text size="sm">{t`Loading...`}</Text>
       ) : totals.isError ? (
         <Text size="sm" c="red">
-          Could not load the text totals.
+          <Trans>Could not load the text totals.</Trans>
         </Text>
       ) : channels.length === 0 ? (
-        <Text size="sm">No texts in this period.</Text>
+        <Text size="sm">{t`No texts in this period.`}</Text>
       ) : (
         <Table.ScrollContainer minWidth={560}>
-          <Table striped aria-label="Texts by channel">
+          <Table striped aria-label={t`Texts by channel`}>
             <Table.Thead>
               <Table.Tr>
-                {['Channel', 'Texts', 'Sent', 'Failed', 'Delivered', 'Read', 'Undelivered', 'Cost'].map((h) => (
+                {[t`Channel`, t`Texts`, t`Sent`, t`Failed`, t`Delivered`, t`Read`, t`Undelivered`, t`Cost`].map((h) => (
                   <Table.Th key={h}>{h}</Table.Th>
                 ))}
               </Table.Tr>
@@ -56,7 +58,7 @@ export function TextTotals() {
                   <Table.Td>
                     {Object.entries(c.cost)
                       .map(([currency, amount]) => `${currency} ${amount}`)
-                      .join(', ') || 'not reported'}
+                      .join(', ') || t`not reported`}
                   </Table.Td>
                 </Table.Tr>
               ))}

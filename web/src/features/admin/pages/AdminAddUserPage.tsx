@@ -19,13 +19,19 @@ import { useCreateUser } from '../api/create-user';
 import { AdminFormPage } from '../components/AdminFrame';
 import { AdminGuard } from '../components/AdminGuard';
 import { DashboardMessages } from '../../../i18n/dashboard-messages';
+import { useNamesWhen } from '../../../i18n/names';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { useAdminSaid } from '../said';
 
 const userTypeOptions = [
-  { value: 'patient', label: 'Patient' },
-  { value: 'professional', label: 'Healthcare Professional' },
-  { value: 'institution', label: 'Healthcare Institution' },
-  { value: 'admin', label: 'Administrator' },
+  { value: 'patient', label: msg`Patient` },
+  { value: 'professional', label: msg`Healthcare Professional` },
+  { value: 'institution', label: msg`Healthcare Institution` },
+  { value: 'admin', label: msg`Administrator` },
 ];
+/** The new account's type as the toast says it: English as the API names it ('patient'), another language in its words. */
+const userTypeWord = { patient: msg`patient`, professional: msg`professional`, institution: msg`institution`, admin: msg`administrator` };
 
 /** Issue 50: the new account's language (its welcome e-mail, texts and pages), each by its own name. */
 const languageOptions = LOCALES.map((l) => ({ value: l, label: localeNames[l] }));
@@ -72,8 +78,17 @@ function AddUserForm() {
   const create = useCreateUser();
   const form = useZodForm<FormValues>(adminCreateUserSchema, initialValues);
   const type = form.values.userType;
-  const selectProps = (field: keyof FormValues) => {
+  const { t, i18n } = useLingui();
+  const said = useAdminSaid();
+  const names = useNamesWhen(true);
+  const countryOptions = adminCountries.map((c) => ({ value: c, label: names(c) }));
+  // A field's message (contracts' schema, or the API's) in the page's language.
+  const input = (field: string) => {
     const p = form.getInputProps(field);
+    return typeof p.error === 'string' ? { ...p, error: said(p.error) } : p;
+  };
+  const selectProps = (field: keyof FormValues) => {
+    const p = input(field);
     // Mantine's Select answers null when cleared; the schema's empty choice is ''.
     return { ...p, value: (p.value as string) || null, onChange: (v: string | null) => form.setFieldValue(field, (v ?? '') as never) };
   };
@@ -81,35 +96,38 @@ function AddUserForm() {
   const submit = form.onSubmit((values) =>
     create.mutate(values as AdminCreateUserFormValues, {
       onSuccess: ({ user }) => {
-        toast({
-          title: 'User Created',
-          description: `${user.firstName} ${user.lastName} (${user.email}) was created as ${user.userType}.`,
-        });
+        const first = user.firstName;
+        const last = user.lastName;
+        const email = user.email;
+        const kind = i18n.locale === 'en' || !(user.userType in userTypeWord) ? user.userType : t(userTypeWord[user.userType as keyof typeof userTypeWord]);
+        toast({ title: t`User Created`, description: t`${first} ${last} (${email}) was created as ${kind}.` });
         form.setValues({ ...initialValues, userType: values.userType, language: values.language });
         form.resetDirty();
       },
-      onError: formFailure(form, 'Creation Failed', 'Failed to create user. Please try again.', '/admin/login'),
+      onError: formFailure(form, t`Creation Failed`, t`Failed to create user. Please try again.`, '/admin/login', said),
     }),
   );
 
   return (
-    <AdminFormPage size="md" gap="md" onSubmit={submit} submitLabel="Create User" pending={create.isPending}>
-      <PageHeading title="Add User">
-        Create a patient, professional, institution or administrator account. Professionals and institutions created
-        here are approved at once and listed in the directory.
+    <AdminFormPage size="md" gap="md" onSubmit={submit} submitLabel={t`Create User`} pending={create.isPending}>
+      <PageHeading title={t`Add User`}>
+        <Trans>
+          Create a patient, professional, institution or administrator account. Professionals and institutions created here are approved at once
+          and listed in the directory.
+        </Trans>
       </PageHeading>
 
-      <Select label="User Type" data={userTypeOptions} allowDeselect={false} required {...selectProps('userType')} />
+      <Select label={t`User Type`} data={userTypeOptions.map((o) => ({ value: o.value, label: t(o.label) }))} allowDeselect={false} required {...selectProps('userType')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="First Name" required {...form.getInputProps('firstName')} />
-        <TextInput label="Last Name" required {...form.getInputProps('lastName')} />
-        <EmailField form={form} autoComplete="off" />
-        <PasswordField form={form} name="password" label="Password" />
+        <TextInput label={t`First Name`} required {...input('firstName')} />
+        <TextInput label={t`Last Name`} required {...input('lastName')} />
+        <EmailField form={form} autoComplete="off" label={t`Email`} error={input('email').error} />
+        <PasswordField form={form} name="password" label={t`Password`} toggle={t`Show or hide password`} error={input('password').error} />
       </SimpleGrid>
-      <TextInput label="Profile Image URL (optional)" placeholder="https://" {...form.getInputProps('profileImageUrl')} />
+      <TextInput label={t`Profile Image URL (optional)`} placeholder="https://" {...input('profileImageUrl')} />
       <Select
-        label="Language"
-        description="The welcome e-mail, texts and pages of this account are in this language."
+        label={t`Language`}
+        description={t`The welcome e-mail, texts and pages of this account are in this language.`}
         data={languageOptions}
         allowDeselect={false}
         {...selectProps('language')}
@@ -117,11 +135,11 @@ function AddUserForm() {
 
       {type === 'professional' && (
         <Stack gap="sm">
-          <Divider label="Professional details" labelPosition="left" />
+          <Divider label={t`Professional details`} labelPosition="left" />
           {/* D17: the type first; it decides which specialties are offered. */}
           <Select
-            label="Professional Type"
-            data={professionalTypes.map((t) => ({ value: t, label: professionalTypeLabels[t] }))}
+            label={t`Professional Type`}
+            data={professionalTypes.map((v) => ({ value: v, label: names(professionalTypeLabels[v]) }))}
             allowDeselect={false}
             required
             {...selectProps('professionalType')}
@@ -131,67 +149,67 @@ function AddUserForm() {
             }}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select label="Title" data={[...titles]} required {...selectProps('title')} />
+            <Select label={t`Title`} data={[...titles]} required {...selectProps('title')} />
             <Select
-              label="Specialty"
-              data={[...specialtiesByType[form.values.professionalType ?? 'doctor']]}
+              label={t`Specialty`}
+              data={specialtiesByType[form.values.professionalType ?? 'doctor'].map((v) => ({ value: v, label: names(v) }))}
               searchable
               required
               {...selectProps('specialty')}
             />
-            <TextInput label="Phone" type="tel" placeholder="0803 123 4567" {...form.getInputProps('phone')} />
-            <TextInput label="Years of Experience" inputMode="numeric" {...form.getInputProps('yearsOfExperience')} />
-            <TextInput label="Consultation Fee (₦)" inputMode="numeric" placeholder="15000" {...form.getInputProps('consultationFee')} />
-            <TextInput label="City" {...form.getInputProps('city')} />
-            <Select label="State" data={[...nigerianStates]} searchable {...selectProps('state')} />
-            <Select label="Primary Country" data={[...adminCountries]} searchable {...selectProps('country')} />
+            <TextInput label={t`Phone`} type="tel" placeholder="0803 123 4567" {...input('phone')} />
+            <TextInput label={t`Years of Experience`} inputMode="numeric" {...input('yearsOfExperience')} />
+            <TextInput label={t`Consultation Fee (₦)`} inputMode="numeric" placeholder="15000" {...input('consultationFee')} />
+            <TextInput label={t`City`} {...input('city')} />
+            <Select label={t`State`} data={[...nigerianStates]} searchable {...selectProps('state')} />
+            <Select label={t`Primary Country`} data={countryOptions} searchable {...selectProps('country')} />
           </SimpleGrid>
           <MultiSelect
-            label="Countries of Practice"
-            description="Give a licence number for each country chosen."
-            data={[...adminCountries]}
+            label={t`Countries of Practice`}
+            description={t`Give a licence number for each country chosen.`}
+            data={countryOptions}
             searchable
-            {...form.getInputProps('countriesOfPractice')}
+            {...input('countriesOfPractice')}
           />
           {form.values.countriesOfPractice.map((country) => (
             <TextInput
               key={country}
-              label={`License Number (${country})`}
+              label={t`License Number (${country})`}
               required
-              {...form.getInputProps(`licenseNumbers.${country}`)}
+              {...input(`licenseNumbers.${country}`)}
               value={form.values.licenseNumbers[country] ?? ''}
             />
           ))}
-          <Textarea label="Bio" autosize minRows={3} {...form.getInputProps('bio')} />
-          <Textarea label="Education" autosize minRows={2} {...form.getInputProps('education')} />
-          <Textarea label="Certifications" autosize minRows={2} {...form.getInputProps('certifications')} />
-          <TextInput label="Languages" placeholder="English, Yoruba" {...form.getInputProps('languages')} />
+          <Textarea label={t`Bio`} autosize minRows={3} {...input('bio')} />
+          <Textarea label={t`Education`} autosize minRows={2} {...input('education')} />
+          <Textarea label={t`Certifications`} autosize minRows={2} {...input('certifications')} />
+          <TextInput label={t`Languages`} placeholder="English, Yoruba" {...input('languages')} />
         </Stack>
       )}
 
       {type === 'institution' && (
         <Stack gap="sm">
-          <Divider label="Institution details" labelPosition="left" />
+          <Divider label={t`Institution details`} labelPosition="left" />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Institution Name" required {...form.getInputProps('institutionName')} />
+            <TextInput label={t`Institution Name`} required {...input('institutionName')} />
             <Select
-              label="Institution Type"
-              data={adminInstitutionTypes.map((t) => ({ value: t.value, label: t.label }))}
+              label={t`Institution Type`}
+              data={adminInstitutionTypes.map((v) => ({ value: v.value, label: names(v.label) }))}
               required
               {...selectProps('institutionType')}
             />
-            <TextInput label="Phone" type="tel" placeholder="01 234 5678" {...form.getInputProps('phone')} />
-            <TextInput label="City" {...form.getInputProps('city')} />
-            <Select label="State" data={[...nigerianStates]} searchable {...selectProps('state')} />
-            <TextInput label="Website" placeholder="https://" {...form.getInputProps('website')} />
+            <TextInput label={t`Phone`} type="tel" placeholder="01 234 5678" {...input('phone')} />
+            <TextInput label={t`City`} {...input('city')} />
+            <Select label={t`State`} data={[...nigerianStates]} searchable {...selectProps('state')} />
+            <TextInput label={t`Website`} placeholder="https://" {...input('website')} />
           </SimpleGrid>
-          <TextInput label="Address" {...form.getInputProps('address')} />
-          <Textarea label="Description" autosize minRows={3} {...form.getInputProps('description')} />
+          <TextInput label={t`Address`} {...input('address')} />
+          <Textarea label={t`Description`} autosize minRows={3} {...input('description')} />
           <TextInput
-            label="Services"
-            description="Separate services with commas."
+            label={t`Services`}
+            description={t`Separate services with commas.`}
             placeholder="Emergency Care, Surgery, Radiology"
-            {...form.getInputProps('services')}
+            {...input('services')}
           />
         </Stack>
       )}

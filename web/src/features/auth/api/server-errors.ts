@@ -21,19 +21,20 @@ export function serverFieldErrors(error: unknown): Record<string, string> | null
 /**
  * The usual failure of a form's call (spec §8): a 401 goes to sign in again (at `signInAt`, by
  * default back here; null for signed-out forms), the server's field messages go under the fields,
- * and a toast says what failed.
+ * and a toast says what failed (`said`: the API's English in the page's language, issue 50).
  */
 export function formFailure(
   form: { setErrors: (errors: Record<string, string>) => void },
   title: string,
   fallback: string,
   signInAt?: string | null,
+  said: (message: string) => string = (message) => message,
 ) {
   return (error: unknown): void => {
     if (signInAt !== null && isUnauthorizedError(error)) return handleUnauthorized(signInAt);
     const fields = serverFieldErrors(error);
     if (fields) form.setErrors(fields);
-    toast({ title, description: errorMessage(error, fallback), variant: 'destructive' });
+    toast({ title, description: said(errorMessage(error, fallback)), variant: 'destructive' });
   };
 }
 

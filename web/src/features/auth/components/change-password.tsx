@@ -12,6 +12,10 @@ export function useChangePasswordForm(
   change: UseMutationResult<unknown, Error, ChangePasswordInput>,
   onChanged: (form: UseFormReturnType<ChangePasswordFormInput>) => void,
   signInAt?: string,
+  failure: { title: string; fallback: string; said?: (message: string) => string } = {
+    title: 'Password Change Failed',
+    fallback: 'Failed to change password. Please check your current password.',
+  },
 ) {
   const form = useZodForm<ChangePasswordFormInput>(changePasswordFormSchema, { currentPassword: '', newPassword: '', confirmPassword: '' });
   const submit = form.onSubmit(({ currentPassword, newPassword }) =>
@@ -19,26 +23,42 @@ export function useChangePasswordForm(
       { currentPassword, newPassword },
       {
         onSuccess: () => onChanged(form),
-        onError: formFailure(form, 'Password Change Failed', 'Failed to change password. Please check your current password.', signInAt),
+        onError: formFailure(form, failure.title, failure.fallback, signInAt, failure.said),
       },
     ),
   );
   return { form, submit };
 }
 
+/** The fields' words in another language than English (issue 50): labels, the show/hide button's name, and a field's message. */
+export interface ChangePasswordWords {
+  current: string;
+  next: string;
+  confirm: string;
+  toggle: string;
+  said: (message: string) => string;
+}
+
 /** Current, new and confirm; `named` gives each show/hide button its own name and the new one its rule. */
-export function ChangePasswordFields({ form, named }: { form: UseFormReturnType<ChangePasswordFormInput>; named?: boolean }) {
-  return (
-    <>
-      <PasswordField form={form} name="currentPassword" label="Current Password" autoComplete="current-password" toggle={named ? 'Show or hide current password' : undefined} />
+export function ChangePasswordFields({ form, named, words }: { form: UseFormReturnType<ChangePasswordFormInput>; named?: boolean; words?: ChangePasswordWords }) {
+  const fields = [
+    { name: 'currentPassword', label: words?.current ?? 'Current Password', toggle: 'Show or hide current password', autoComplete: 'current-password' },
+    { name: 'newPassword', label: words?.next ?? 'New Password', toggle: 'Show or hide new password', description: 'At least 8 characters' },
+    { name: 'confirmPassword', label: words?.confirm ?? 'Confirm New Password', toggle: 'Show or hide password confirmation' },
+  ] as const;
+  return fields.map((f) => {
+    const e = form.errors[f.name];
+    return (
       <PasswordField
+        key={f.name}
         form={form}
-        name="newPassword"
-        label="New Password"
-        description={named ? 'At least 8 characters' : undefined}
-        toggle={named ? 'Show or hide new password' : undefined}
+        name={f.name}
+        label={f.label}
+        {...('autoComplete' in f ? { autoComplete: f.autoComplete } : {})}
+        description={named && 'description' in f ? f.description : undefined}
+        toggle={named ? f.toggle : words?.toggle}
+        {...(words && typeof e === 'string' ? { error: words.said(e) } : {})}
       />
-      <PasswordField form={form} name="confirmPassword" label="Confirm New Password" toggle={named ? 'Show or hide password confirmation' : undefined} />
-    </>
-  );
+    );
+  });
 }

@@ -4,7 +4,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { loginSchema, type LoginInput } from '@ilera/contracts';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { EmailField, PasswordField, useZodForm } from '../../../lib/forms';
+import { useZodForm } from '../../../lib/forms';
+import { SignInFields } from '../components/sign-in-fields';
 import { useLogin } from '../api/login';
 import { AuthLayout } from '../components/AuthLayout';
 import { WithAuthMessages } from '../auth-messages';
@@ -47,14 +48,11 @@ function Login() {
     <AuthLayout title={t`Sign In`} subtitle={t`Welcome back to Ilera`}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <EmailField form={form} label={t`Email`} placeholder="you@example.com" error={said(form.errors.email)} />
-          <PasswordField
+          <SignInFields
             form={form}
-            name="password"
-            label={t`Password`}
-            autoComplete="current-password"
-            toggle={t`Show or hide password`}
-            error={said(form.errors.password)}
+            words={{ email: t`Email`, password: t`Password`, toggle: t`Show or hide password` }}
+            said={said}
+            email={{ placeholder: 'you@example.com' }}
           />
           <Group justify="flex-end">
             <Anchor component={Link} to="/forgot-password" size="sm">

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { ProviderKind } from '../../profiles/api/types';
 import { useCareFlags } from '../api/get-care-flags';
 import { usePayerNames } from '../../care/api/get-payers';
-import { flagText } from '../flag-text';
+import { useFlagText } from '../flag-text';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 /**
@@ -14,7 +14,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
  */
 export function CareFlagsCard({ kind, id }: { kind: ProviderKind; id: number }) {
   const { data } = useCareFlags(kind, id);
-  const names = usePayerNames();
+  const flagText = useFlagText(usePayerNames());
   const { t } = useLingui();
   if (!data || data.flags.length === 0) return null;
   return (
@@ -29,7 +29,7 @@ export function CareFlagsCard({ kind, id }: { kind: ProviderKind; id: number }) 
     >
       <List size="sm" spacing={4}>
         {data.flags.map((f) => (
-          <List.Item key={`${f.kind}-${f.payer ?? ''}`}>{flagText(f, names)}.</List.Item>
+          <List.Item key={`${f.kind}-${f.payer ?? ''}`}>{flagText(f)}.</List.Item>
         ))}
       </List>
       <Text size="sm" mt="sm">

@@ -2,12 +2,14 @@ import { lazy, Suspense, useState } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import type { Appointment } from '@ilera/contracts';
 import { providerName } from '../../appointments/components/AppointmentStatusBadge';
+import { Trans } from '@lingui/react/macro';
 
 const VisitReportDialog = lazy(() => import('./VisitReportDialog'));
 
 /**
  * Under a patient's completed appointment (issue 45): "How was your visit?", offered until answered; once
- * the list says it was (careReported), a thank-you instead. Nothing for other appointments.
+ * the list says it was (careReported), a thank-you instead. Nothing for other appointments. Its words are in
+ * dashboard.po (issue 50): drawn by the appointments page, under DashboardMessages; the dialog brings care-report.po.
  */
 export function VisitQuestion({ appointment: a }: { appointment: Appointment }) {
   const [open, setOpen] = useState(false);
@@ -22,7 +24,7 @@ export function VisitQuestion({ appointment: a }: { appointment: Appointment }) 
     <>
       {done ? (
         <Text size="sm" c="teal.8" mt="md">
-          Thank you for telling us how your visit went.
+          <Trans>Thank you for telling us how your visit went.</Trans>
         </Text>
       ) : (
         <Group mt="md" gap="sm" wrap="wrap">
@@ -33,10 +35,10 @@ export function VisitQuestion({ appointment: a }: { appointment: Appointment }) 
               setOpen(true);
             }}
           >
-            How was your visit?
+            <Trans>How was your visit?</Trans>
           </Button>
           <Text size="sm" c="dimmed">
-            Optional: three quick questions that help other patients.
+            <Trans>Optional: three quick questions that help other patients.</Trans>
           </Text>
         </Group>
       )}

@@ -1,22 +1,12 @@
 import { useState } from 'react';
 import { NativeSelect, Textarea } from '@mantine/core';
-import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { REPORT_REASON_MESSAGE, REVIEW_REPORT_REASONS, type ReviewReportReason } from '@ilera/contracts';
 import { toast } from '../../../lib/toast';
 import { dialogClosers, dialogOutcome } from '../../../components/dialog-parts';
 import { useReportReview } from '../api/report-review';
+import { reportReasonText } from '../report-reasons';
 import { ReviewActionDialog, useFailedToast, useReviewSaid, WithReviewActionMessages } from './ReviewActionDialog';
-
-/** contracts' reviewReportReasonLabels, in the page's language (issue 50). */
-const reasonText: Record<ReviewReportReason, ReturnType<typeof msg>> = {
-  spam: msg`Spam or advertising`,
-  offensive: msg`Offensive or abusive`,
-  false: msg`False or misleading`,
-  no_visit: msg`Not based on a real visit`,
-  private_information: msg`Shares private information`,
-  other: msg`Something else`,
-};
 
 type ReportProps = { reviewId: number | null; onClose: () => void };
 
@@ -62,7 +52,7 @@ function Report({ reviewId, onClose }: ReportProps) {
 
   const reasonOptions = [
     { value: '', label: t`Choose a reason`, disabled: true },
-    ...REVIEW_REPORT_REASONS.map((value) => ({ value, label: i18n._(reasonText[value]) })),
+    ...REVIEW_REPORT_REASONS.map((value) => ({ value, label: i18n._(reportReasonText[value]) })),
   ];
 
   return (
