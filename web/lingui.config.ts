@@ -50,7 +50,7 @@ const CARE_REPORT = [
 ];
 /** Sign-in's and the password pages' own texts (auth.po), fetched with their code (features/auth/auth-messages.tsx). */
 const AUTH = [
-  ...['LoginPage', 'ForgotPasswordPage', 'ResetPasswordPage'].map((c) => `<rootDir>/src/features/auth/pages/${c}.tsx`),
+  ...['LoginPage', 'ForgotPasswordPage', 'ResetPasswordPage', 'ChangePasswordPage'].map((c) => `<rootDir>/src/features/auth/pages/${c}.tsx`),
   '<rootDir>/src/features/auth/said.ts',
   // "Sign In Required", which draws itself with this catalog wherever a signed-in page shows it.
   '<rootDir>/src/features/auth/components/SignInRequired.tsx',
@@ -103,6 +103,7 @@ const DASHBOARD = [
   '<rootDir>/src/features/reviews/report-reasons.ts',
   '<rootDir>/src/features/affiliations',
   '<rootDir>/src/features/appointments/pages',
+  '<rootDir>/src/features/saved/pages/SavedProvidersPage.tsx',
   '<rootDir>/src/features/appointments/components/AppointmentStatusBadge.tsx',
   // The owner's and the admin's flag lines, and a patient's "How was your visit?" under a completed appointment.
   ...['components/CareFlagsCard.tsx', 'components/VisitQuestion.tsx', 'flag-text.ts'].map((c) => `<rootDir>/src/features/care-reports/${c}`),

@@ -178,6 +178,37 @@ describe("Account settings in Hausa: Your details, My plan, Text messages, USSD 
     expect(await page.getByText('Password is incorrect').count()).toBe(0);
     await context.close();
   });
+
+  it('yo: Change Password refuses a wrong current password and changes it; Saved providers, empty, in Yoruba', async () => {
+    const { page, context } = await suite.pageAs(patient, { mobile: true });
+    page.setDefaultTimeout(SLOW);
+    await page.goto('/yo/change-password');
+    await page.getByRole('heading', { level: 1, name: 'Yí ọ̀rọ̀ aṣínà padà' }).waitFor();
+    await page.getByText('Yíyí ọ̀rọ̀ aṣínà padà yóò mú yín jáde lórí gbogbo ẹ̀rọ mìíràn.', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Fi ọ̀rọ̀ aṣínà tí ẹ ń lò hàn tàbí fi pamọ́' }).count()).toBe(1);
+    const submit = page.getByRole('button', { name: 'Yí ọ̀rọ̀ aṣínà padà', exact: true });
+    // The form's own check, then the API's refusal of a wrong current password (English in the API), in Yoruba.
+    await submit.click();
+    await said(page, 'Ẹ nílò ọ̀rọ̀ aṣínà tí ẹ ń lò').waitFor();
+    await field(page, 'Ọ̀rọ̀ aṣínà tí ẹ ń lò').fill('not-my-password');
+    await field(page, 'Ọ̀rọ̀ aṣínà tuntun').fill('oro-asina-tuntun-1');
+    await field(page, 'Jẹ́rìísí ọ̀rọ̀ aṣínà tuntun').fill('oro-asina-tuntun-1');
+    await submit.click();
+    await toast(page, 'Yíyí ọ̀rọ̀ aṣínà padà kùnà').waitFor();
+    await poll(() => page.getByText('Ọ̀rọ̀ aṣínà tí ẹ ń lò kò tọ̀nà', { exact: true }).count()).toBe(2);
+    expect(await page.getByText('Current password is incorrect').count()).toBe(0);
+    await field(page, 'Ọ̀rọ̀ aṣínà tí ẹ ń lò').fill(patient.password);
+    await submit.click();
+    await toast(page, 'A ti yí ọ̀rọ̀ aṣínà padà').waitFor();
+    await toast(page, 'A ti ṣe àtúnṣe ọ̀rọ̀ aṣínà yín. A ti mú àwọn ẹ̀rọ mìíràn jáde.').waitFor();
+    patient.password = 'oro-asina-tuntun-1';
+
+    await page.goto('/yo/saved-providers');
+    await page.getByRole('heading', { level: 1, name: 'Àwọn tí o fi pamọ́' }).waitFor();
+    await page.getByText('Ẹ kò tíì fi olùpèsè ìlera kankan pamọ́.', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Wá àwọn olùpèsè ìlera' }).waitFor();
+    await context.close();
+  });
 });
 
 /** A profile read refused by the limit (tiny here, as in limits.e2e.test.ts). */

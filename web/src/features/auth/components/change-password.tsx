@@ -37,14 +37,16 @@ export interface ChangePasswordWords {
   confirm: string;
   toggle: string;
   said: (message: string) => string;
+  /** With `named`: each show/hide button's own name and the new password's rule. */
+  named?: { current: string; next: string; confirm: string; rule: string };
 }
 
 /** Current, new and confirm; `named` gives each show/hide button its own name and the new one its rule. */
 export function ChangePasswordFields({ form, named, words }: { form: UseFormReturnType<ChangePasswordFormInput>; named?: boolean; words?: ChangePasswordWords }) {
   const fields = [
-    { name: 'currentPassword', label: words?.current ?? 'Current Password', toggle: 'Show or hide current password', autoComplete: 'current-password' },
-    { name: 'newPassword', label: words?.next ?? 'New Password', toggle: 'Show or hide new password', description: 'At least 8 characters' },
-    { name: 'confirmPassword', label: words?.confirm ?? 'Confirm New Password', toggle: 'Show or hide password confirmation' },
+    { name: 'currentPassword', label: words?.current ?? 'Current Password', toggle: words?.named?.current ?? 'Show or hide current password', autoComplete: 'current-password' },
+    { name: 'newPassword', label: words?.next ?? 'New Password', toggle: words?.named?.next ?? 'Show or hide new password', description: words?.named?.rule ?? 'At least 8 characters' },
+    { name: 'confirmPassword', label: words?.confirm ?? 'Confirm New Password', toggle: words?.named?.confirm ?? 'Show or hide password confirmation' },
   ] as const;
   return fields.map((f) => {
     const e = form.errors[f.name];

@@ -1,6 +1,8 @@
 import { Alert, Anchor, Avatar, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBookmark } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { DashboardMessages } from '../../../i18n/dashboard-messages';
 import { errorMessage } from '../../../lib/api';
 import { useAuth } from '../../auth/api/use-auth';
 import { SignInRequired } from '../../auth/components/SignInRequired';
@@ -9,25 +11,38 @@ import { SaveProviderButton } from '../components/SaveProviderButton';
 import { useSavedProviders } from '../api/get-saved-providers';
 import { ProviderPhoto } from '../../../components/ProviderPhoto';
 
-/** /saved-providers (issue 35): the signed-in patient's bookmarks, readable offline (the service worker keeps the list). */
+/**
+ * /saved-providers (issue 35): the signed-in patient's bookmarks, readable offline (the service worker keeps the list).
+ * Issue 50: its words are in dashboard.po, drawn under DashboardMessages.
+ */
 export default function SavedProvidersPage() {
   const { user, isLoading } = useAuth();
-  const isPatient = user?.userType === 'patient';
-  const list = useSavedProviders(isPatient);
   if (isLoading) return <Skeleton h={200} m="xl" />;
   if (!user) return <SignInRequired to="saved" />;
   return (
+    <DashboardMessages>
+      <SavedProviders isPatient={user.userType === 'patient'} />
+    </DashboardMessages>
+  );
+}
+
+function SavedProviders({ isPatient }: { isPatient: boolean }) {
+  const { t } = useLingui();
+  const list = useSavedProviders(isPatient);
+  return (
     <Container size="md" py="xl">
       <Title order={1} size="h2" mb="md">
-        Saved providers
+        <Trans>Saved providers</Trans>
       </Title>
       {!isPatient ? (
-        <Text c="dimmed">Saved providers are for patient accounts.</Text>
+        <Text c="dimmed">
+          <Trans>Saved providers are for patient accounts.</Trans>
+        </Text>
       ) : list.isLoading ? (
         <Skeleton h={120} />
       ) : list.isError ? (
         <Alert color="red" role="alert">
-          {errorMessage(list.error, 'Could not load your saved providers.')}
+          {errorMessage(list.error, t`Could not load your saved providers.`)}
         </Alert>
       ) : list.data && list.data.length > 0 ? (
         <Stack gap="sm">
@@ -53,9 +68,11 @@ export default function SavedProvidersPage() {
           <Avatar color="teal" radius="xl" size={48}>
             <IconBookmark size={24} aria-hidden />
           </Avatar>
-          <Text>You have not saved any providers yet.</Text>
+          <Text>
+            <Trans>You have not saved any providers yet.</Trans>
+          </Text>
           <Anchor component={Link} to={searchUrl()}>
-            Find providers
+            <Trans>Find providers</Trans>
           </Anchor>
         </Stack>
       )}
