@@ -2,11 +2,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { institutionSearchQuerySchema, searchQueryBy, searchSortBy } from '@ilera/contracts';
+import { availabilityWindows, institutionSearchQuerySchema, searchQueryBy, searchSortBy } from '@ilera/contracts';
 import { REGISTER_HEADER, type RegisterRow } from '@ilera/db/register/rows';
 import { importRegister } from '@ilera/db/register/import';
 import { DEMO_SIZES, seedDemo } from '@ilera/db/seed/demo';
-import { nameKey, PostgresEngine, reindexAll, type RegisterWards, type SearchEngine, type SearchResult } from '@ilera/search';
+import { nameKey, PostgresEngine, reindexAll, type RegisterWards, type SearchEngine, type SearchRequest, type SearchResult } from '@ilera/search';
 import { createTestContext, type TestContext } from '../../../../test/support';
 import { engineTargets } from '../../../../test/engine-targets';
 import { multiSearch, searchInstitutions } from './search.service';
@@ -190,6 +190,48 @@ describe.each(engineTargets('names'))('every name finds its provider on the firs
     expect(r.understood.map((u) => [u.field, u.suggested])).toEqual([['type', undefined], ['lga', undefined]]);
     expect(r.hits.map((h) => h.document.name)).toContain('Sabon Birni Health Post');
     expect(r.hits.every((h) => h.document.lga === 'Kebbe' && h.document.type === 'health_post')).toBe(true);
+  });
+
+  it('words whose understood filters find nothing are searched as typed: the page alone first, its counts only when it finds something (issue 47)', async () => {
+    // The engine as the service sees it, each multiSearch call's searches noted.
+    const asked: SearchRequest[][] = [];
+    const noting = new Proxy(engine, {
+      get(t, p) {
+        if (p === 'multiSearch') return (searches: SearchRequest[]) => (asked.push(searches), t.multiSearch(searches));
+        const v = Reflect.get(t, p, t);
+        return typeof v === 'function' ? v.bind(t) : v;
+      },
+    });
+    // Nothing as understood (dental care in Kebbe LGA), nothing as typed: the understood filters stay applied.
+    const none = await searchInstitutions(noting, institutionSearchQuerySchema.parse({ query: 'dental clinic in kebbe' }), wards);
+    expect(none.found).toBe(0);
+    expect(none.understood.map((u) => u.field)).toContain('lga');
+    expect(none.understood.every((u) => !u.suggested)).toBe(true);
+    expect(none.facets.availability).toHaveLength(availabilityWindows.length);
+    // The request's searches, then the words as typed: the page's search alone (no facet or window counted for an answer not sent).
+    expect(asked.map((a) => a.length)).toEqual([asked[0].length, 1]);
+    expect(asked[1][0]).toMatchObject({ q: 'dental clinic in kebbe', per_page: 20 });
+    // Nothing as understood (Betheland is a primary health centre, not a hospital), found as typed: the answer as
+    // typed, counted in full, its understood items only offered.
+    asked.length = 0;
+    const typed = await searchInstitutions(noting, institutionSearchQuerySchema.parse({ query: 'betheland hospital lagos' }), wards);
+    expect(typed.hits.map((h) => h.name)).toEqual(['Betheland Hospital']);
+    expect(typed.understood.every((u) => u.suggested)).toBe(true);
+    expect(typed.facets.availability).toHaveLength(availabilityWindows.length);
+    expect(typed.facets.type).toEqual([{ value: 'primary_health_centre', count: 1 }]);
+    // (As typed, no understood filter has its own facet search: the facets and windows are fewer than the first call's.)
+    expect(asked.slice(1, 2).map((a) => a.length)).toEqual([1]);
+    expect(asked).toHaveLength(3);
+    expect(asked[2].length).toBeGreaterThan(0);
+    // multi_search the same: the page's search again alone when nothing is found as typed, its counts too when found.
+    for (const [q, calls] of [['dental clinic in kebbe', 1], ['betheland hospital lagos', 2]] as const) {
+      asked.length = 0;
+      await multiSearch(noting, { searches: [
+        { collection: 'institutions', q, per_page: PAGE },
+        { collection: 'institutions', q, per_page: 0, facet_by: 'type' },
+      ] }, wards);
+      expect({ q, again: asked.slice(1).map((a) => a.length) }).toEqual({ q, again: calls === 1 ? [1] : [1, 1] });
+    }
   });
 
   it(`every listing of the demo seed's register rows (${DEMO_SIZES.register})`, async () => {
