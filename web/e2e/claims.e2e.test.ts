@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createInstitution, createRegisterListing, createUser, type TestUser } from '../../test/factories';
-import { browserSuite, signInAsAdmin, toast } from '../../test/browser';
+import { browserSuite, hydratedByReact, signInAsAdmin, toast } from '../../test/browser';
 
 /**
  * Issue 33 (D22, D23) in Chromium: a listing from the national register shows where it comes from,
@@ -58,7 +58,13 @@ describe('claims of register listings (browser)', { timeout: 120_000 }, () => {
   it('an institution user claims the listing; an administrator approves it; the listing becomes its profile', async () => {
     const owner = await suite.pageAs(claimant);
     await owner.page.goto(`/institution/${listingId}`);
-    await owner.page.getByRole('link', { name: 'Claim this facility' }).click();
+    // A signed-in visitor's page brings the app at once, with no intent recorder (web/src/main.tsx): a tap while
+    // React hydrates it can be lost, and the form never comes (CI, and 3 files at a time at load 14). Tap once
+    // React holds the link.
+    const claim = owner.page.getByRole('link', { name: 'Claim this facility' });
+    await hydratedByReact(claim);
+    await claim.click();
+    await owner.page.waitForURL(`**/claim/${listingId}`);
     const form = owner.page.getByRole('form', { name: 'Claim this facility' });
     await form.getByLabel('Registration Number (Nigeria)').fill('LSMOH/PHC/0311');
     await form.getByLabel('Issuing Body (Nigeria)').selectOption('HEFAMAA');
