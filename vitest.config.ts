@@ -39,8 +39,9 @@ export default defineConfig({
       // retry: 1 for the browser files only, and only while this is open: a first tap made while the app hydrates is
       // still lost now and then (clean-clone runs of 2026-11-29: hydrate-on-intent's held-app tap once in four runs,
       // near-me's "Remove Near you" and a signed-in claim once). Taps on pages that load the app at once have no
-      // intent recorder (web/src/main.tsx): the likely cause of the last two; docs/RELIABILITY.md. A test that fails
-      // twice still fails the run, and vitest reports every retry.
+      // intent recorder (web/src/main.tsx): the likely cause of the last two (the claim's tap now waits for React, and
+      // passed since; 2026-11-30); docs/RELIABILITY.md. A test that fails twice still fails the run, and vitest reports
+      // every retry.
       // Three browser files at a time (two before 2026-11-30): two left about 0.7 of the 2 cores idle (360 CPU-s in
       // 293 s, 3da7ee5's quiet run), each file waiting on its page, its workers and its Chromium in turn; the main files
       // keep two (a third measured no gain: CPU-bound). docs/RELIABILITY.md, issue 48's seventh pass.
