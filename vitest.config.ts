@@ -23,7 +23,7 @@ export default defineConfig({
     // fresh clone has no vitest cache, and its files went by size, so a long file could start last and run alone.
     sequence: { sequencer: LongestFirstSequencer },
     // Two cores: files run two at a time, each with its own database and queue prefix; the browser
-    // files (Chromium) after all the others, also two at a time, in CI too (they wait on what the
+    // files (Chromium) after all the others, three at a time (below), in CI too (they wait on what the
     // page shows, never on the clock; docs/RELIABILITY.md, CI). `--project main` runs the rest.
     // The main files share their two worker processes (isolate: false): each file's modules (the app, its
     // routes, the workers) are loaded once per process, not once per file, which took 40% of the main files'
@@ -39,9 +39,13 @@ export default defineConfig({
       // retry: 1 for the browser files only, and only while this is open: a first tap made while the app hydrates is
       // still lost now and then (clean-clone runs of 2026-11-29: hydrate-on-intent's held-app tap once in four runs,
       // near-me's "Remove Near you" and a signed-in claim once). Taps on pages that load the app at once have no
-      // intent recorder (web/src/main.tsx): the likely cause of the last two; docs/RELIABILITY.md. A test that fails
-      // twice still fails the run, and vitest reports every retry.
-      { extends: true, test: { name: 'browser', include: BROWSER, exclude: EXCLUDE, maxWorkers: 2, isolate: false, retry: 1, sequence: { groupOrder: 1 } } },
+      // intent recorder (web/src/main.tsx): the likely cause of the last two (the claim's tap now waits for React, and
+      // passed since; 2026-11-30); docs/RELIABILITY.md. A test that fails twice still fails the run, and vitest reports
+      // every retry.
+      // Three browser files at a time (two before 2026-11-30): two left about 0.7 of the 2 cores idle (360 CPU-s in
+      // 293 s, 3da7ee5's quiet run), each file waiting on its page, its workers and its Chromium in turn; the main files
+      // keep two (a third measured no gain: CPU-bound). docs/RELIABILITY.md, issue 48's seventh pass.
+      { extends: true, test: { name: 'browser', include: BROWSER, exclude: EXCLUDE, maxWorkers: 3, isolate: false, retry: 1, sequence: { groupOrder: 1 } } },
     ],
     // The web app's server renderer (web/dist/.ssr, decision 015) is a built bundle the API imports:
     // Node loads it as production does. Through vitest's transform its first import (and the first

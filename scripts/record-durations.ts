@@ -7,8 +7,8 @@
  * project's first start) to its own end. The report's own figure (endTime - startTime) is only the sum of its
  * tests: its import and its beforeAll/afterAll hooks are left out (build.test.ts: 6.7 s of tests after 28.6 s of
  * beforeAll, the quiet run of 2026-11-30). The report does not say which worker ran a file: each project's files
- * are laid on `--workers` lanes (2, vitest.config.ts), a file going to the lane that became free last before it
- * started.
+ * are laid on as many lanes as it has workers (`--workers` for the main files, `--browser-workers` for web/e2e's:
+ * 2 and 3, vitest.config.ts), a file going to the lane that became free last before it started.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,13 +16,13 @@ import { parseArgs } from 'node:util';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { note: { type: 'string' }, workers: { type: 'string', default: '2' } },
+  options: { note: { type: 'string' }, workers: { type: 'string', default: '2' }, 'browser-workers': { type: 'string', default: '3' } },
 });
 if (!positionals.length) {
-  console.error('usage: npx tsx scripts/record-durations.ts <vitest json report>... [--note "where and when"] [--workers 2]');
+  console.error('usage: npx tsx scripts/record-durations.ts <vitest json report>... [--note "where and when"] [--workers 2] [--browser-workers 3]');
   process.exit(2);
 }
-const workers = Number(values.workers);
+const lanesOf = { main: Number(values.workers), browser: Number(values['browser-workers']) };
 type FileResult = { name: string; startTime: number; endTime: number };
 
 /** The report's files relative to the clone it ran in (the deepest folder holding them all), with '/' separators. */
@@ -39,11 +39,12 @@ function relativeNames(results: FileResult[]): Map<FileResult, string> {
 }
 
 /** Seconds each file held its worker (see above), the browser files (web/e2e) and the others as separate projects. */
-function heldSeconds(results: FileResult[], lanes = workers): Map<FileResult, number> {
+function heldSeconds(results: FileResult[]): Map<FileResult, number> {
   const held = new Map<FileResult, number>();
   for (const browser of [false, true]) {
     const files = results.filter((r) => r.name.includes(`${path.sep}web${path.sep}e2e${path.sep}`) === browser).sort((a, b) => a.startTime - b.startTime);
     if (!files.length) continue;
+    const lanes = browser ? lanesOf.browser : lanesOf.main;
     const free: number[] = Array.from({ length: lanes }, () => files[0]!.startTime);
     for (const f of files) {
       // The lane that became free last before this file started (a small tolerance for the clock's rounding).
