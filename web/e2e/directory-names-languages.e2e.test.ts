@@ -91,7 +91,8 @@ describe("the directory's names and the search page's rarer texts in the visitor
       // "cheap" is understood as the lowest fee first: its chip, in the page's language (with the app).
       const chips = page.getByRole('group').filter({ has: page.getByRole('button', { name: new RegExp(w.cheap) }) });
       await expect.poll(() => chips.getByText(w.cheap, { exact: true }).count(), { timeout: 45_000 }).toBe(1);
-      expect(await card.getByText(w.subtitle, { exact: true }).count()).toBe(1);
+      // Still in the page's language once the app has drawn the card again (the names table may come a moment later).
+      await expect.poll(() => card.getByText(w.subtitle, { exact: true }).count(), { timeout: 45_000 }).toBe(1);
       expect(hydrationProblems(page)).toEqual([]);
 
       await page.goto(`${prefix}/search?type=institutions&city=Kano`);
