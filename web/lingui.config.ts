@@ -52,6 +52,8 @@ const CARE_REPORT = [
 const AUTH = [
   ...['LoginPage', 'ForgotPasswordPage', 'ResetPasswordPage', 'ChangePasswordPage'].map((c) => `<rootDir>/src/features/auth/pages/${c}.tsx`),
   '<rootDir>/src/features/auth/said.ts',
+  // The "Unauthorized" toast's words, fetched with this catalog when a signed-in page finds the session gone.
+  '<rootDir>/src/features/auth/api/unauthorized-words.ts',
   // "Sign In Required", which draws itself with this catalog wherever a signed-in page shows it.
   '<rootDir>/src/features/auth/components/SignInRequired.tsx',
 ];

@@ -108,6 +108,19 @@ describe('registration in Hausa and Yoruba (browser)', { timeout: 240_000 }, () 
     await context.close();
   });
 
+  it('ha: a signed-out visitor on /ha/appointments is told "Unauthorized" in Hausa and sent to sign in', async () => {
+    const { page, context } = await suite.page();
+    page.setDefaultTimeout(SLOW);
+    await page.goto('/ha/appointments');
+    const shown = toast(page, 'An fitar da kai. Ana sake shiga...');
+    await shown.waitFor();
+    await toast(page, 'Ba a ba da izini ba').waitFor();
+    await page.waitForURL(/\/ha\/login\?next=%2Fappointments$/);
+    expect(await shown.isVisible()).toBe(true);
+    expect(await page.getByText('You are logged out. Logging in again...').count()).toBe(0);
+    await context.close();
+  });
+
   it('yo: Account settings signed out says "Sign In Required" in Yoruba', async () => {
     const { page, context } = await suite.page({ mobile: true });
     page.setDefaultTimeout(SLOW);

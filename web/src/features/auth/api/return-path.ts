@@ -1,4 +1,5 @@
 import { safeReturnPath } from '@ilera/contracts';
+import { splitLocalePath } from '@ilera/contracts/locales';
 
 /**
  * Return paths (issue 14): every sign-in prompt carries where the visitor was, and
@@ -33,9 +34,9 @@ export function registerPath(next: string | null, type?: string): string {
   return query ? `/register?${query}` : '/register';
 }
 
-/** The sign-in page, coming back to the page open now. */
+/** The sign-in page, coming back to the page open now: both inside the page's language (issue 50: the router's paths). */
 export function signInHere(): string {
-  return signInPath(window.location.pathname + window.location.search);
+  return signInPath(splitLocalePath(window.location.pathname).path + window.location.search);
 }
 
 /** The spec's login endpoint (a full page navigation), passing the return path on. */

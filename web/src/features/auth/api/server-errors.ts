@@ -1,5 +1,6 @@
 import { errorMessage, isUnauthorizedError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
+import { isLocale, localePath, splitLocalePath } from '@ilera/contracts/locales';
 import { signInHere } from './return-path';
 
 /**
@@ -40,10 +41,18 @@ export function formFailure(
 
 /**
  * Spec §8: the "Unauthorized" toast, then sign-in after 500 ms; by default the
- * sign-in page comes back to the page the user was on (issue 14).
+ * sign-in page comes back to the page the user was on (issue 14). In another language (issue 50) the toast's words
+ * come with the sign-in page's catalog (English if it cannot come).
  */
 export function handleUnauthorized(to = signInHere()): void {
-  toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+  const english = { title: 'Unauthorized', description: 'You are logged out. Logging in again...' };
+  const lang = document.documentElement.lang;
+  if (lang === 'en' || !isLocale(lang)) toast({ ...english, variant: 'destructive' });
+  else
+    void import('./unauthorized-words')
+      .then(({ unauthorizedWords }) => unauthorizedWords(lang))
+      .catch(() => english)
+      .then((words) => toast({ ...words, variant: 'destructive' }));
   window.setTimeout(() => goTo(to), 500);
 }
 
@@ -57,7 +66,8 @@ function goTo(to: string): void {
     window.location.assign(to);
     return;
   }
-  window.history.pushState(null, '', to);
+  // A path of the app, in the page's language (issue 50: /ha/appointments signs in at /ha/login).
+  window.history.pushState(null, '', localePath(splitLocalePath(window.location.pathname).locale, to));
   // The router follows the address on popstate.
   window.dispatchEvent(new PopStateEvent('popstate'));
 }
