@@ -21,8 +21,11 @@ const known = new Map<string, MessageDescriptor>([
   ['Your password has been reset. You can now sign in with your new password.', msg`Your password has been reset. You can now sign in with your new password.`],
 ]);
 
-/** A message these pages know, in the page's language; English, and any other, as said. Nothing stays nothing. */
+/** A message these pages know, in the page's language; English, and any other, as said. */
+export const useAuthSaidText = (): ((message: string) => string) => useSaid(known);
+
+/** The same for what a form shows under a field (a ReactNode): nothing stays nothing. */
 export function useAuthSaid(): (message: ReactNode) => ReactNode {
-  const said = useSaid(known);
+  const said = useAuthSaidText();
   return (message) => (typeof message === 'string' && message ? said(message) : message);
 }

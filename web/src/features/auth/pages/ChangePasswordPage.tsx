@@ -8,7 +8,7 @@ import { useChangePassword } from '../api/change-password';
 import { ChangePasswordFields, useChangePasswordForm } from '../components/change-password';
 import { SignInRequired } from '../components/SignInRequired';
 import { WithAuthMessages } from '../auth-messages';
-import { useAuthSaid } from '../said';
+import { useAuthSaidText } from '../said';
 
 /** /change-password (signed in): current, new and confirm, each with a show/hide toggle. Issue 50: in the page's language (auth.po). */
 export default function ChangePasswordPage() {
@@ -24,8 +24,7 @@ export default function ChangePasswordPage() {
 
 function ChangePasswordForm() {
   const { t } = useLingui();
-  const authSaid = useAuthSaid();
-  const said = (message: string) => String(authSaid(message));
+  const said = useAuthSaidText();
   const change = useChangePassword();
   const { form, submit } = useChangePasswordForm(
     change,
