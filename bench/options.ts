@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 
 const strings = ['database-url', 'only', 'open-seconds', 'out', 'rate', 'api-processes', 'appointments', 'connections', 'duration',
-  'institutions', 'professionals', 'repeat', 'reviews', 'samples', 'warmup', 'burst-warmup', 'baseline', 'rounds', 'change-probes'] as const;
+  'institutions', 'professionals', 'repeat', 'reviews', 'samples', 'warmup', 'burst-warmup', 'baseline', 'rounds', 'change-probes', 'accept-encoding'] as const;
 type StringOption = (typeof strings)[number];
 
 export interface Sizes {
@@ -50,6 +50,8 @@ export interface BenchOptions {
   rounds: number;
   /** D15: clients writing changes at once during the mixed scenario, each waiting for its change to show (bench/change-probe.ts). */
   changeProbes: number;
+  /** Sent as Accept-Encoding with every load request (a browser sends `gzip, deflate, br, zstd`); none by default. */
+  acceptEncoding?: string;
 }
 
 /** Reads `npm run bench`'s arguments; throws with the flag's name on a value that is not a number. */
@@ -118,5 +120,6 @@ export function parseBenchOptions(args: string[], env: Record<string, string | u
     baseline,
     rounds,
     changeProbes: whole('change-probes', 1, 1),
+    acceptEncoding: option('accept-encoding'),
   };
 }

@@ -53,6 +53,9 @@
  * req/s, p95 and CPU an answer (API; PostgreSQL: the backends of that version's database) as
  * ratios of REV's, round by round with the load average, and their spread
  * (bench/side-by-side.ts), and writes <out>/side-by-side-<date>.json and .md. No raw SQL replay.
+ *
+ * --accept-encoding VALUE sends that Accept-Encoding with every load request (a browser's is `gzip, deflate, br,
+ * zstd`), so the answers' compression is in the figures; without it no request asks for compression.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -416,6 +419,7 @@ function sampleFigures(samples: Sample[], seconds: number, errors: number, statu
 /** The headers of request i: its simulated client, its body's type, the patient's session. */
 function requestHeaders(ctx: LoadContext, r: BenchRequest, i: number): Record<string, string> {
   const headers: Record<string, string> = { 'x-forwarded-for': clientAddress(i) };
+  if (opts.acceptEncoding) headers['accept-encoding'] = opts.acceptEncoding;
   if (r.body !== undefined) headers['content-type'] = r.contentType ?? 'application/json';
   if (r.auth === 'patient') headers.cookie = ctx.cookies[i % ctx.cookies.length];
   return headers;
