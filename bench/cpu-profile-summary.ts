@@ -103,7 +103,9 @@ function packageOf(frame: CallFrame): string {
 }
 
 const ours = (frame: CallFrame) => /\/(api|search|workers|contracts|db)\/src\//.test(frame.url) && !frame.url.includes('node_modules');
-const where = (f: CallFrame) => `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(api|search|workers|contracts|db|bench)\//, '$1/').replace(/^.*node_modules\//, '')}:${f.lineNumber + 1}`;
+// A file by its path in the repository (the first workspace folder in its path: api/src/modules/search/..., not search/...).
+const where = (f: CallFrame) =>
+  `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*node_modules\//, '').replace(/^.*?\/((api|search|workers|contracts|db|bench)\/)/, '$1')}:${f.lineNumber + 1}`;
 
 let busy = 0;
 const selfByPackage = new Map<string, number>();

@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import compress from '@fastify/compress';
 import type { Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
 import type { Config, Sql } from '@ilera/db';
@@ -16,6 +15,7 @@ import { registerTextInputCheck } from './plugins/text-input';
 import { registerOriginCheck } from './plugins/origin';
 import { registerStatic } from './plugins/static';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerCompression } from './plugins/compression';
 import { httpCachePlugin } from './plugins/http-cache';
 import { registerRequestLimits, type RequestLimitOverrides } from './plugins/rate-limit';
 import { openRequestRedis } from './redis';
@@ -100,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Before compression: ETags hash the uncompressed answer (plugins/http-cache.ts).
   await app.register(httpCachePlugin);
-  await app.register(compress, { threshold: 1024 });
+  await registerCompression(app);
   const cookies = { key: await sessionKey(deps.config), previousKey: previousSessionKey(deps.config), secure: deps.config.appUrl.startsWith('https:') };
   await app.register(sessionPlugin, cookies);
   // Anonymous limits count per client first (D26): the signed client cookie, read before the limits.

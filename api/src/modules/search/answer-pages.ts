@@ -1,25 +1,41 @@
 // Issue 47: whole search answers kept as the JSON text sent, beside the engine's answer cache (decision 050).
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { AnswerCache, SearchEngine } from '@ilera/search';
+import { encode, encodingFor, sendEncoded } from '../../plugins/compression';
 
 /** Open now, its next change and the availability windows hold for a whole WAT quarter hour (contracts/care-search.ts). */
 const QUARTER_MS = 15 * 60 * 1000;
 
-/** 8 MB of answers' JSON text, each with its key: about 500 answers of a page of 20 hits. */
+/** 8 MB of answers' JSON text (UTF-8 bytes), each with its key: about 500 answers of a page of 20 hits. */
 export const ANSWER_PAGE_BYTES = 8 * 1024 * 1024;
 
 /** What Fastify sends for an object answer, set by hand for the text kept. */
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 interface Page {
-  body: string;
+  /**
+   * The JSON text in UTF-8, as it is written to the socket: a hit is written as it is (a string was encoded
+   * again, and its length in bytes counted for Content-Length, at every hit).
+   */
+  body: Buffer;
   /** The ETag @fastify/etag would give the body (sha1, base64, strong): set here, it is not hashed again. */
   etag: string;
+  /** The body compressed, by encoding (plugins/compression.ts), once a request asked for it: counted in the cap. */
+  encoded: Record<string, Buffer>;
 }
 
-const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64')}"`;
+const encodedBytes = (page: Page) => Object.values(page.encoded).reduce((n, b) => n + b.length, 0);
+
+/** A text's UTF-8 in a buffer of its own (Buffer.from puts one under 4 KB in a shared 8 KB slab, which a kept one would hold). */
+function utf8(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
+}
+
+const etagOf = (body: Buffer) => `"${hash('sha1', body, 'base64')}"`;
 
 /**
  * A search answer is the same for everyone who sends the same request while the index, the quarter hour and
@@ -39,7 +55,7 @@ export class AnswerPages {
     private readonly answers: AnswerCache,
     maxBytes = ANSWER_PAGE_BYTES,
   ) {
-    this.lru = new LRUCache({ maxSize: maxBytes, sizeCalculation: (page, key) => page.body.length + key.length });
+    this.lru = new LRUCache({ maxSize: maxBytes, sizeCalculation: (page, key) => page.body.length + key.length + encodedBytes(page) });
   }
 
   /** Answers held, and their size as counted against the cap. */
@@ -57,24 +73,38 @@ export class AnswerPages {
   /**
    * The answer of `request` (the URL of a GET, the method and body of a POST) with `context` (the wards it was
    * understood with), from the kept text or from `run` on the engine. Sets x-search-cache, Content-Type and
-   * ETag; returns the text to send.
+   * ETag; returns the text's bytes to send, or those compressed as @fastify/compress would (plugins/compression.ts:
+   * a kept answer is compressed once for each encoding asked, not again for every request).
    */
-  async send(reply: FastifyReply, request: string, context: object | undefined, run: (engine: SearchEngine) => Promise<unknown>): Promise<string> {
+  async send(reply: FastifyReply, request: string, context: object | undefined, run: (engine: SearchEngine) => Promise<unknown>): Promise<Buffer> {
     const quarter = Math.floor(Date.now() / QUARTER_MS);
     const read = this.answers.readGenerations();
     const gens = read && (await read);
-    const key = gens && `${quarter}|${Object.keys(gens).sort().map((c) => `${c}=${gens[c]}`).join(',')}|${this.version(context)}|${request}`;
-    const kept = key === undefined ? undefined : this.lru.get(key);
-    if (kept) {
-      reply.header('x-search-cache', 'hit').header('etag', kept.etag).type(JSON_TYPE);
-      return kept.body;
+    let key = gens && `${quarter}|${Object.keys(gens).sort().map((c) => `${c}=${gens[c]}`).join(',')}|${this.version(context)}|${request}`;
+    let page = key === undefined ? undefined : this.lru.get(key);
+    if (page) {
+      reply.header('x-search-cache', 'hit').header('etag', page.etag).type(JSON_TYPE);
+    } else {
+      const view = this.answers.view(read);
+      const body = utf8(JSON.stringify(await run(view)));
+      page = { body, etag: etagOf(body), encoded: {} };
+      reply.header('x-search-cache', view.status).header('etag', page.etag).type(JSON_TYPE);
+      // An answer worked out across a quarter hour's end is sent, not kept: its `now` may be the next quarter's.
+      if (key !== undefined && Math.floor(Date.now() / QUARTER_MS) === quarter) this.lru.set(key, page);
+      else key = undefined;
     }
-    const view = this.answers.view(read);
-    const body = JSON.stringify(await run(view));
-    const page = { body, etag: etagOf(body) };
-    // An answer worked out across a quarter hour's end is sent, not kept: its `now` may be the next quarter's.
-    if (key !== undefined && Math.floor(Date.now() / QUARTER_MS) === quarter) this.lru.set(key, page);
-    reply.header('x-search-cache', view.status).header('etag', page.etag).type(JSON_TYPE);
-    return body;
+    const encoding = encodingFor(reply.request, page.body.length);
+    if (!encoding) return page.body;
+    let bytes = page.encoded[encoding];
+    if (!bytes) {
+      bytes = await encode(encoding, page.body);
+      // Kept with the text, counted in the cap (set again: the size is worked out on set), if the text is still kept.
+      if (key !== undefined && this.lru.peek(key) === page) {
+        page.encoded[encoding] = bytes;
+        this.lru.set(key, page);
+      }
+    }
+    sendEncoded(reply, encoding);
+    return bytes;
   }
 }

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emit } from '@ilera/db';
 import { AnswerCache, PostgresEngine, reindexAll, type SearchResult } from '@ilera/search';
@@ -132,6 +133,50 @@ describe('search answer cache', () => {
     expect(after.body.hits[0].name).toBe('Dr. Bisi Adeyemi');
     const counted = await multi([{ collection: 'professionals', q: '*', facet_by: 'city', per_page: 0 }]);
     expect(counted.results[0].facet_counts[0].counts).toContainEqual({ value: 'Oyo', count: 1, highlighted: 'Oyo' });
+  });
+
+  it('sends a whole answer compressed as asked, the same text and ETag once decoded, hit or miss', async () => {
+    const decode: Record<string, (b: Buffer) => Buffer> = {
+      br: zlib.brotliDecompressSync,
+      gzip: zlib.gunzipSync,
+      deflate: zlib.inflateSync,
+      // From Node 22.15, as @fastify/compress offers it.
+      zstd: (b) => (zlib as unknown as { zstdDecompressSync: (b: Buffer) => Buffer }).zstdDecompressSync(b),
+    };
+    // A browser's header: the encoding @fastify/compress prefers among those it accepts (zstd where Node has it).
+    const browser = typeof (zlib as { zstdCompress?: unknown }).zstdCompress === 'function' ? 'zstd' : 'br';
+    const send = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
+    const url = '/api/professionals/search?query=okonkwo&per_page=7';
+    // First asked compressed (a miss), then as text (a hit), then compressed again (hits, kept bytes or not).
+    const missed = await send(url, { 'accept-encoding': 'gzip' });
+    const plain = await send(url);
+    expect([missed.headers['x-search-cache'], plain.headers['x-search-cache']]).toEqual(['miss', 'hit']);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    for (const [accept, encoding] of [['gzip', 'gzip'], ['gzip', 'gzip'], ['deflate', 'deflate'], ['gzip, deflate, br, zstd', browser], ['br;q=0.5, gzip', 'gzip'], ['*', 'gzip']] as const) {
+      const res = await send(url, { 'accept-encoding': accept });
+      expect({ accept, encoding: res.headers['content-encoding'], vary: res.headers.vary, etag: res.headers.etag, type: res.headers['content-type'] }).toEqual({
+        accept,
+        encoding,
+        vary: 'accept-encoding',
+        etag: plain.headers.etag,
+        type: plain.headers['content-type'],
+      });
+      expect(decode[encoding]!(res.rawPayload).toString()).toBe(plain.body);
+    }
+    expect(decode.gzip!(missed.rawPayload).toString()).toBe(plain.body);
+    // Not asked, or asked for nothing the API offers: the text as it is.
+    for (const accept of ['identity', 'compress']) expect((await send(url, { 'accept-encoding': accept })).rawPayload.toString()).toBe(plain.body);
+    // A revalidation is still answered 304 while the answer is the same, compressed or not.
+    expect((await send(url, { 'accept-encoding': 'gzip, br', 'if-none-match': plain.headers.etag as string })).statusCode).toBe(304);
+    // multi_search (a POST) too.
+    const body = JSON.stringify({ searches: [{ collection: 'professionals', q: 'okonkwo', facet_by: 'state,specialty,city', per_page: 7 }] });
+    const post = (headers: Record<string, string>) =>
+      ctx.app.inject({ method: 'POST', url: '/api/search/multi_search', headers: { 'content-type': 'text/plain', ...headers }, payload: body });
+    const text = await post({});
+    const zipped = await post({ 'accept-encoding': 'gzip' });
+    expect([zipped.headers['x-search-cache'], zipped.headers['content-encoding']]).toEqual(['hit', 'gzip']);
+    expect(decode.gzip!(zipped.rawPayload).toString()).toBe(text.body);
   });
 
   it('keeps its answers within its size cap', async () => {
