@@ -97,7 +97,7 @@ export class AnswerPages {
     if (!encoding) return page.body;
     let bytes = page.encoded[encoding];
     if (!bytes) {
-      bytes = await encode(encoding, page.body);
+      bytes = encode(encoding, page.body);
       // Kept with the text, counted in the cap (set again: the size is worked out on set), if the text is still kept.
       if (key !== undefined && this.lru.peek(key) === page) {
         page.encoded[encoding] = bytes;
