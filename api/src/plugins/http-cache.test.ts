@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, eventually, type TestContext } from '../../../test/support';
 import { cookieFrom, createProfessional, createUser, login } from '../../../test/factories';
@@ -68,6 +69,37 @@ describe('HTTP caching of public reads', () => {
     const patient = await createUser(ctx.sql);
     const reviews = await get(`/api/reviews/professional/${pro.id}`, { cookie: await login(ctx.app, patient.email, patient.password) });
     expect(reviews.headers['cache-control']).toBe(CACHE_SIGNED_IN);
+  });
+
+  it('compresses a public read as asked, with the ETag of its text, and varies with Cookie and accept-encoding', async () => {
+    const pro = await createProfessional(ctx.sql, { user: { lastName: surname('Zip') } });
+    const decode: Record<string, (b: Buffer) => Buffer> = { br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync, deflate: zlib.inflateSync };
+    const compressed = new Set<string>();
+    for (const url of [`/api/professionals/${pro.id}`, '/api/directory/counts', '/api/specialties']) {
+      const plain = await get(url);
+      expect({ url, encoding: plain.headers['content-encoding'] }).toEqual({ url, encoding: undefined });
+      for (const [accept, encoding] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['deflate;q=0.9, br;q=0.1', 'deflate']] as const) {
+        const res = await get(url, { 'accept-encoding': accept });
+        if (plain.rawPayload.length < 1024) {
+          // Under 1 KB: sent as it is.
+          expect({ url, accept, encoding: res.headers['content-encoding'], body: res.body }).toEqual({ url, accept, encoding: undefined, body: plain.body });
+          continue;
+        }
+        expect({ url, accept, encoding: res.headers['content-encoding'], etag: res.headers.etag, cacheControl: res.headers['cache-control'] }).toEqual({
+          url,
+          accept,
+          encoding,
+          etag: plain.headers.etag,
+          cacheControl: plain.headers['cache-control'],
+        });
+        expect(String(res.headers.vary).split(', ')).toEqual([...(plain.headers.vary ? [String(plain.headers.vary)] : []), 'accept-encoding']);
+        expect(decode[encoding]!(res.rawPayload).toString()).toBe(plain.body);
+        compressed.add(url);
+        if (res.headers['content-length'] !== undefined) expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      }
+    }
+    // The profile (with Vary: Cookie) and the specialties are over 1 KB, the counts under.
+    expect([...compressed]).toEqual([`/api/professionals/${pro.id}`, '/api/specialties']);
   });
 
   it('gives no cache headers to errors, or to multi_search (a POST: HTTP caches keep only GET answers)', async () => {
