@@ -47,7 +47,7 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
 
 /** An answer held whole, compressed at once when the request asks for it (see above); anything else as it is. */
 async function compressAtOnce(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
-  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  if ((typeof payload !== 'string' && !Buffer.isBuffer(payload)) || !request.headers['accept-encoding']) return payload;
   if (reply.hasHeader('content-encoding') || !COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? 'application/json'))) return payload;
   const bytes = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
   const encoding = bytes <= AT_ONCE_MAX ? encodingFor(request, bytes) : null;
