@@ -1,7 +1,7 @@
 /**
  * CPU an answer, in process: the same requests of a read scenario (bench/scenarios-def.js) served by this
  * tree's API through `app.inject`, several at a time, with the API's own CPU time (process.cpuUsage) and
- * that of its own connections' PostgreSQL backends (/proc) divided by the answers. CPU time is far less
+ * that of its own connections' PostgreSQL backends (/proc; found by the pool's application_name) divided by the answers. CPU time is far less
  * sensitive to a shared machine's load than wall time or req/s (issue 47), and every version given the
  * same database and the same requests in the same order sees the same cache hits.
  *
@@ -28,7 +28,7 @@
  * To compare two versions, run the file from each tree (a copy of this file in the other one) on the same
  * database, alternately, and compare the printed lines: each names its load average.
  */
-import { mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -63,8 +63,10 @@ const label = argv.label ?? process.cwd();
 
 /** --statements: the SQL statements sent during the counted requests, by their first words (postgres.js's debug hook). */
 let tally: Map<string, number> | undefined;
+const applicationName = `cpu-answers-${process.pid}`;
 const sql = createSql(url, {
   max: 6,
+  applicationName,
   ...(argv.statements ? { debug: (_c: number, q: string) => tally && tally.set(q.replace(/\s+/g, ' ').trim().slice(0, 110), (tally.get(q.replace(/\s+/g, ' ').trim().slice(0, 110)) ?? 0) + 1) } : {}),
 });
 const fx = await loadFixtures(sql);
@@ -81,46 +83,12 @@ function procCpuMs(pid: number): number {
   }
 }
 /**
- * The local TCP ports of this process's sockets (/proc/self/fd and /proc/self/net/tcp*): its database connections'
- * client ports among them.
+ * The PostgreSQL backends of this process's connections (the API in process runs on `sql`, named for this process):
+ * other clients of the same database (another engineer's bench) are not counted.
  */
-function ownPorts(): Set<number> {
-  const inodes = new Set<string>();
-  for (const fd of readdirSync('/proc/self/fd')) {
-    try {
-      const socket = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/self/fd/${fd}`));
-      if (socket) inodes.add(socket[1]);
-    } catch {
-      // closed meanwhile
-    }
-  }
-  const ports = new Set<number>();
-  for (const table of ['/proc/self/net/tcp', '/proc/self/net/tcp6']) {
-    let text = '';
-    try {
-      text = readFileSync(table, 'utf8');
-    } catch {
-      continue;
-    }
-    for (const line of text.split('\n').slice(1)) {
-      const f = line.trim().split(/\s+/);
-      if (f.length > 9 && inodes.has(f[9])) ports.add(parseInt(f[1].split(':')[1], 16));
-    }
-  }
-  return ports;
-}
-/**
- * The PostgreSQL backends of this process's connections (the API's pools and the bench's own), found by their
- * client ports: other clients of the same database (another engineer's bench) are not counted. Over a Unix
- * socket (no port to match), every backend of the database but this statement's.
- */
-const backends = async () => {
-  const rows = await sql<{ pid: number; port: number | null }[]>`
-    SELECT pid, client_port AS port FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`;
-  const ports = ownPorts();
-  const own = rows.filter((r) => r.port !== null && ports.has(r.port));
-  return (own.length ? own : rows).map((r) => r.pid);
-};
+const backends = async () =>
+  (await sql<{ pid: number }[]>`
+    SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = ${applicationName} AND pid <> pg_backend_pid()`).map((r) => r.pid);
 
 /** Requests the answer cache served whole (x-search-cache: hit). */
 let hits = 0;

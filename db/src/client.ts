@@ -11,8 +11,8 @@ export type Db = Sql | Tx;
  * (a search of bio words with no match: 0.5 ms of work answered in 26 ms, 500,000 professionals,
  * decision 023), with both cores busy under load anyway. Bulk work (seed, reindex) keeps it.
  */
-export const connectionSettings = (options: { parallel?: boolean } = {}): Record<string, string> => ({
-  application_name: 'ilera',
+export const connectionSettings = (options: { parallel?: boolean; applicationName?: string } = {}): Record<string, string> => ({
+  application_name: options.applicationName ?? 'ilera',
   ...(options.parallel ? {} : { max_parallel_workers_per_gather: '0' }),
 });
 
@@ -22,7 +22,7 @@ export const connectionSettings = (options: { parallel?: boolean } = {}): Record
  */
 export function createSql(
   url: string,
-  options: { max?: number; onnotice?: false; parallel?: boolean; debug?: (connection: number, query: string, parameters: unknown[]) => void } = {},
+  options: { max?: number; onnotice?: false; parallel?: boolean; applicationName?: string; debug?: (connection: number, query: string, parameters: unknown[]) => void } = {},
 ): Sql {
   return postgres(url, {
     max: options.max ?? 10,
