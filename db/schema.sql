@@ -1831,7 +1831,7 @@ CREATE TABLE public.search_documents (
 )
 WITH (toast_tuple_target='128');
 ALTER TABLE ONLY public.search_documents ALTER COLUMN tsv_main SET STORAGE MAIN;
-ALTER TABLE ONLY public.search_documents ALTER COLUMN key_id SET STATISTICS 300;
+ALTER TABLE ONLY public.search_documents ALTER COLUMN key_id SET STATISTICS 140;
 
 --
 -- Name: search_generation; Type: TABLE; Schema: public; Owner: -
