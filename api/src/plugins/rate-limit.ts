@@ -60,28 +60,40 @@ export const limits = {
   changePasswordPerUser: { name: 'change-password-user', max: 10, windowSeconds: 15 * MINUTE },
 } satisfies Record<string, Limit>;
 
-// Takes a request's weight from every one of its limits, or from none. ARGV, three per key: its
-// window (ms), the request's weight, its max. When any limit would go over, nothing is counted
-// and the answer is the longest wait (ms) among those; else every count goes up (a window starts
-// on its first hit) and the answer is 0. A refused request costs no allowance: a scraper hammering
-// after its own refusal does not use up its address's ceiling, which thousands of people share.
-// One script, one command: a request's limits cost one round trip.
+// Takes each request's weight from every one of its limits, or from none, for a batch of requests one after
+// another (the requests of one turn of the event loop: one command, one round trip, instead of one each).
+// ARGV: the number of requests, then for each: its number of keys, then three per key: its window (ms), the
+// request's weight, its max; KEYS: every request's keys in turn. For each request: when any of its limits would
+// go over, nothing is counted and its answer is the longest wait (ms) among those; else every count goes up (a
+// window starts on its first hit) and its answer is 0. A later request of the batch sees the earlier ones' counts,
+// as it would have in a script of its own run after theirs. A refused request costs no allowance: a scraper
+// hammering after its own refusal does not use up its address's ceiling, which thousands of people share.
 const TAKE = `
-local wait = 0
-for i, key in ipairs(KEYS) do
-  local window, weight, max = tonumber(ARGV[3 * i - 2]), tonumber(ARGV[3 * i - 1]), tonumber(ARGV[3 * i])
-  if tonumber(redis.call('GET', key) or '0') + weight > max then
-    local t = redis.call('PTTL', key)
-    if t < 0 then t = window end
-    wait = math.max(wait, t, 1)
+local waits = {}
+local at, k = 2, 0
+for r = 1, tonumber(ARGV[1]) do
+  local n = tonumber(ARGV[at])
+  local wait = 0
+  for i = 1, n do
+    local key, j = KEYS[k + i], at + 3 * i - 2
+    local window, weight, max = tonumber(ARGV[j]), tonumber(ARGV[j + 1]), tonumber(ARGV[j + 2])
+    if tonumber(redis.call('GET', key) or '0') + weight > max then
+      local t = redis.call('PTTL', key)
+      if t < 0 then t = window end
+      wait = math.max(wait, t, 1)
+    end
   end
+  if wait == 0 then
+    for i = 1, n do
+      local key, j = KEYS[k + i], at + 3 * i - 2
+      redis.call('INCRBY', key, ARGV[j + 1])
+      if redis.call('PTTL', key) < 0 then redis.call('PEXPIRE', key, ARGV[j]) end
+    end
+  end
+  waits[r] = wait
+  at, k = at + 1 + 3 * n, k + n
 end
-if wait > 0 then return wait end
-for i, key in ipairs(KEYS) do
-  redis.call('INCRBY', key, ARGV[3 * i - 1])
-  if redis.call('PTTL', key) < 0 then redis.call('PEXPIRE', key, ARGV[3 * i - 2]) end
-end
-return 0`;
+return waits`;
 
 // Give tickets back, only while their window still exists (never leaves a key without TTL).
 const REFUND = `
@@ -171,9 +183,26 @@ const memory = new MemoryWindows();
 /** One limit to count against: the limit, whom it counts (limitKey), and how much this request counts (default 1). */
 export type Check = [limit: Limit, key: string, weight?: number];
 
+/** A request's counters as TAKE counts them. */
+interface Counted {
+  key: string;
+  windowMs: number;
+  weight: number;
+  max: number;
+}
+
+/** A request waiting for its batch's TAKE: its counters, and where its wait (ms) or the batch's failure goes. */
+interface Waiting {
+  counted: Counted[];
+  resolve: (waitMs: number) => void;
+  reject: (err: unknown) => void;
+}
+
 export class RateLimiter {
   private readonly gate: RedisGate;
   private warnedAt = 0;
+  /** The requests of this turn of the event loop, counted together when it ends (one script, one round trip). */
+  private batch: Waiting[] | undefined;
 
   constructor(
     redis: Redis,
@@ -203,8 +232,7 @@ export class RateLimiter {
     let waitMs: number;
     let inMemory = false;
     try {
-      const args = counted.flatMap((c) => [c.windowMs, c.weight, c.max]);
-      waitMs = (await this.gate.run('rate limit', (redis) => runScript(redis, TAKE_SCRIPT, counted.map((c) => c.key), args))) as number;
+      waitMs = await this.take(counted);
     } catch (err) {
       inMemory = true;
       waitMs = memory.take(counted);
@@ -215,6 +243,41 @@ export class RateLimiter {
     }
     if (waitMs > 0) throw new TooManyRequestsError(message(waitMs / 1000), waitMs / 1000);
     return counted.map(({ key }) => ({ redisKey: key, inMemory }));
+  }
+
+  /**
+   * The request's wait (0: counted) from Redis, with the other requests that ask in this turn of the event loop
+   * (issue 47: under load a turn reads several requests, and one command for them all is one socket write and one
+   * reply to read, instead of one each). Counted in the order they asked, each all or none, as one script each was.
+   */
+  private take(counted: Counted[]): Promise<number> {
+    return new Promise((resolve, reject) => {
+      if (!this.batch) {
+        this.batch = [];
+        setImmediate(() => this.flush());
+      }
+      this.batch.push({ counted, resolve, reject });
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.batch!;
+    this.batch = undefined;
+    const keys: string[] = [];
+    const args: number[] = [batch.length];
+    for (const { counted } of batch) {
+      args.push(counted.length);
+      for (const c of counted) {
+        keys.push(c.key);
+        args.push(c.windowMs, c.weight, c.max);
+      }
+    }
+    try {
+      const waits = (await this.gate.run('rate limit', (redis) => runScript(redis, TAKE_SCRIPT, keys, args))) as number[];
+      batch.forEach((w, i) => w.resolve(Number(waits[i])));
+    } catch (err) {
+      for (const w of batch) w.reject(err);
+    }
   }
 
   /** Gives tickets back (a successful sign-in does not count as a failed try). */

@@ -76,6 +76,41 @@ describe('searches without a client cookie, per address (scripts, first visits)'
     expectLimited(await search(ctx.app, address), 60);
   });
 
+  it('searches sent all at once are each counted, as one after another: as many answered as the limit allows, the rest refused', async () => {
+    // Requests asking in one turn of the event loop are counted in one Redis call (decision 062): one by one, each
+    // all or none, so a burst neither slips past the limit nor is refused more than its share. A limit of 20
+    // (under the 64 requests in flight that load shedding allows).
+    const limited = await createTestContext({ requestLimits: { searchWithoutCookie: { max: 20 } } });
+    try {
+      const address = '203.0.113.40';
+      const single = () => search(limited.app, address);
+      const multi = (n: number) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/search/multi_search',
+          headers: { 'x-forwarded-for': address, 'content-type': 'text/plain' },
+          payload: JSON.stringify({ searches: Array.from({ length: n }, () => ({ collection: 'professionals', q: 'cardiology', query_by: 'fullName' })) }),
+        });
+      // 12 single searches and 4 multi_searches of 3: 24 searches asked for, 20 allowed.
+      const burst = await Promise.all([...Array.from({ length: 12 }, single), ...Array.from({ length: 4 }, () => multi(3))]);
+      const answered = burst.map((r, i) => (r.statusCode === 200 ? (i < 12 ? 1 : 3) : 0)).reduce((a: number, b) => a + b, 0);
+      const refused = burst.filter((r) => r.statusCode !== 200);
+      for (const r of refused) expectLimited(r, 60);
+      // Every request is all or none: what was answered fits the limit, and a refusal means the rest did not fit.
+      expect(answered).toBeLessThanOrEqual(20);
+      expect(answered).toBeGreaterThanOrEqual(18);
+      expect(refused.length).toBeGreaterThan(0);
+      // Single searches after it fill the limit exactly (nothing refused was counted), then are refused.
+      let total = answered;
+      while ((await single()).statusCode === 200 && total <= 20) total++;
+      expect(total).toBe(20);
+      expectLimited(await single(), 60);
+      expect((await search(limited.app, '203.0.113.41')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it(`a multi_search may carry at most ${MAX_SEARCHES} searches`, async () => {
     const res = await multiSearch('203.0.113.30', MAX_SEARCHES + 1);
     expect(res.statusCode).toBe(400);

@@ -17,6 +17,16 @@ function badTextPath(value: unknown, path: string[] = [], depth = 0): string[] |
   return null;
 }
 
+/** Whether any string (or key) in `value` is one PostgreSQL cannot store: badTextPath's walk without building a path. */
+function hasBadText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return UNSTORABLE.test(value);
+  if (value === null || typeof value !== 'object' || depth > 32) return false;
+  for (const key of Object.keys(value)) {
+    if (UNSTORABLE.test(key) || hasBadText((value as Record<string, unknown>)[key], depth + 1)) return true;
+  }
+  return false;
+}
+
 /**
  * PostgreSQL text cannot hold a NUL character, and its JSON cannot hold a lone
  * surrogate (an audit entry's detail, for one): a request carrying either in any
@@ -24,10 +34,14 @@ function badTextPath(value: unknown, path: string[] = [], depth = 0): string[] |
  * test/fuzz). Refused up front, for every route, naming the field.
  */
 export function registerTextInputCheck(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // A callback hook, and the path worked out only for a bad request: this runs for every request (issue 47).
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const part of [request.params, request.query, request.body]) {
-      const path = badTextPath(part);
-      if (path) throw new BadRequestError(TEXT_MESSAGE, { [path.join('.') || '_']: TEXT_MESSAGE });
+      if (!hasBadText(part)) continue;
+      const path = badTextPath(part)!;
+      done(new BadRequestError(TEXT_MESSAGE, { [path.join('.') || '_']: TEXT_MESSAGE }));
+      return;
     }
+    done();
   });
 }

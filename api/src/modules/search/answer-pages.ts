@@ -31,6 +31,17 @@ interface Page {
   encoded: Record<string, Buffer>;
 }
 
+/**
+ * A request's kept answer, looked up (AnswerPages.lookup): the quarter hour and the generations' read it was looked
+ * up under (a miss is worked out with that read and kept under that key), and the kept page if any.
+ */
+export interface Lookup {
+  quarter: number;
+  read: Promise<Record<string, string>> | undefined;
+  key: string | undefined;
+  page: Page | undefined;
+}
+
 const encodedBytes = (page: Page) => Object.values(page.encoded).reduce((n, b) => n + b.length, 0);
 
 /** A text's UTF-8 in a buffer of its own (Buffer.from puts one under 4 KB in a shared 8 KB slab, which a kept one would hold). */
@@ -55,6 +66,8 @@ export class AnswerPages {
   private readonly lru: LRUCache<string, Page>;
   private readonly versions = new WeakMap<object, number>();
   private nextVersion = 1;
+  private lastGenerations: Record<string, string> | undefined;
+  private lastGenerationsText = '';
 
   constructor(
     private readonly answers: AnswerCache,
@@ -75,29 +88,63 @@ export class AnswerPages {
     return v;
   }
 
+  /** The generations' part of the key, for the last generations read (one read is shared by concurrent requests). */
+  private generationsOf(gens: Record<string, string>): string {
+    if (gens !== this.lastGenerations) {
+      this.lastGenerations = gens;
+      this.lastGenerationsText = Object.keys(gens).sort().map((c) => `${c}=${gens[c]}`).join(',');
+    }
+    return this.lastGenerationsText;
+  }
+
   /**
-   * The answer of `request` (the URL of a GET, the method and body of a POST) with `context` (the wards it was
-   * understood with), from the kept text or from `run` on the engine. Sets x-search-cache, Content-Type and
-   * ETag; returns the text's bytes to send, or those compressed as @fastify/compress would (plugins/compression.ts:
-   * a kept answer is compressed once for each encoding asked, not again for every request).
+   * The kept answer of `request` (the URL of a GET, the method and body of a POST) with `context` (the wards it
+   * is understood with), if any, and what answering it otherwise needs (give it to `answer`): the generations
+   * are read here, once for the request.
    */
-  async send(reply: FastifyReply, request: string, context: object | undefined, run: (engine: SearchEngine) => Promise<unknown>): Promise<Buffer> {
+  async lookup(request: string, context: object | undefined): Promise<Lookup> {
     const quarter = Math.floor(Date.now() / QUARTER_MS);
     const read = this.answers.readGenerations();
     const gens = read && (await read);
-    let key = gens && `${quarter}|${Object.keys(gens).sort().map((c) => `${c}=${gens[c]}`).join(',')}|${this.version(context)}|${request}`;
-    let page = key === undefined ? undefined : this.lru.get(key);
-    if (page) {
-      reply.header('x-search-cache', 'hit').header('etag', page.etag).type(JSON_TYPE);
-    } else {
-      const view = this.answers.view(read);
-      const body = utf8(JSON.stringify(await run(view)));
-      page = { body, etag: etagOf(body), encoded: {} };
-      reply.header('x-search-cache', view.status).header('etag', page.etag).type(JSON_TYPE);
-      // An answer worked out across a quarter hour's end is sent, not kept: its `now` may be the next quarter's.
-      if (key !== undefined && Math.floor(Date.now() / QUARTER_MS) === quarter) this.lru.set(key, page);
-      else key = undefined;
-    }
+    const key = gens && `${quarter}|${this.generationsOf(gens)}|${this.version(context)}|${request}`;
+    return { quarter, read, key, page: key === undefined ? undefined : this.lru.get(key) };
+  }
+
+  /**
+   * The answer of `request` with `context`, from the kept text or from `run` on the engine (lookup, then answer).
+   */
+  async send(reply: FastifyReply, request: string, context: object | undefined, run: (engine: SearchEngine) => Promise<unknown>): Promise<Buffer> {
+    return this.answer(reply, await this.lookup(request, context), run);
+  }
+
+  /**
+   * The answer `found` looked up: its kept text, or `run` on the engine (kept under `found`'s key). Sets
+   * x-search-cache, Content-Type and ETag; returns the text's bytes to send, or those compressed as
+   * @fastify/compress would (plugins/compression.ts: a kept answer is compressed once for each encoding asked,
+   * not again for every request).
+   */
+  async answer(reply: FastifyReply, found: Lookup, run: (engine: SearchEngine) => Promise<unknown>): Promise<Buffer> {
+    if (found.page) return this.kept(reply, found);
+    let { key } = found;
+    const view = this.answers.view(found.read);
+    const body = utf8(JSON.stringify(await run(view)));
+    const page: Page = { body, etag: etagOf(body), encoded: {} };
+    reply.header('x-search-cache', view.status).header('etag', page.etag).type(JSON_TYPE);
+    // An answer worked out across a quarter hour's end is sent, not kept: its `now` may be the next quarter's.
+    if (key !== undefined && Math.floor(Date.now() / QUARTER_MS) === found.quarter) this.lru.set(key, page);
+    else key = undefined;
+    return this.bytes(reply, key, page);
+  }
+
+  /** The kept answer `found` holds (a look-up that found one), as `answer` sends it. */
+  kept(reply: FastifyReply, found: Lookup): Buffer {
+    const page = found.page!;
+    reply.header('x-search-cache', 'hit').header('etag', page.etag).type(JSON_TYPE);
+    return this.bytes(reply, found.key, page);
+  }
+
+  /** The page's text, or its copy in the encoding the request accepts (made once and kept with it while `key` holds it). */
+  private bytes(reply: FastifyReply, key: string | undefined, page: Page): Buffer {
     const encoding = encodingFor(reply.request, page.body.length);
     if (!encoding) return page.body;
     let bytes = page.encoded[encoding];

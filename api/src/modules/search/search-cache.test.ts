@@ -50,6 +50,21 @@ describe('search answer cache', () => {
     expect((await get('/api/professionals/search?query=okonkwo&sort=experience')).cache).toBe('miss');
   });
 
+  it('answers a kept search as the handler did, HEAD too, and still refuses a bad query with 400 naming the field', async () => {
+    const url = '/api/institutions/search?query=hospital&sort=rating';
+    const first = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    const again = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect([first.headers['x-search-cache'], again.headers['x-search-cache']]).toEqual(['miss', 'hit']);
+    for (const h of ['etag', 'content-type', 'cache-control', 'content-encoding', 'vary']) expect(again.headers[h]).toEqual(first.headers[h]);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    const head = await ctx.app.inject({ method: 'HEAD', url });
+    expect([head.statusCode, head.headers['x-search-cache'], head.headers.etag]).toEqual([200, 'hit', first.headers.etag]);
+    // The kept answer is found by its whole URL: a query the contract refuses is never kept, and is answered 400.
+    const bad = await ctx.app.inject({ method: 'GET', url: `${url}&perPage=0` });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toHaveProperty('perPage');
+  });
+
   it('caches each search of a multi_search: the request is a hit only when every search is', async () => {
     const a = { collection: 'professionals', q: 'okonkwo', facet_by: 'state', per_page: 5 };
     const b = { collection: 'professionals', q: '*', filter_by: 'state:=[`Kano`]', facet_by: 'specialty', per_page: 0 };
