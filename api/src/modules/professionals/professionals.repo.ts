@@ -21,28 +21,27 @@ const profileQuery = (db: Db, where: postgres.Fragment, care: ReturnType<typeof 
          p.created_at, p.updated_at,
          json_build_object('firstName', u.first_name, 'lastName', u.last_name,
                            'profileImageUrl', u.profile_image_url, 'email', u.email) AS user,
-         coalesce(a.affiliations, '[]'::json) AS institution_affiliations,
+         coalesce((
+           SELECT json_agg(json_build_object('id', pi.id, 'role', pi.role,
+                    'institution', json_build_object('id', i.id, 'name', i.name, 'type', i.type))
+                  ORDER BY i.name, pi.id)
+           FROM professional_institutions pi JOIN institutions i ON i.id = pi.institution_id
+           WHERE pi.professional_id = p.id AND pi.status = 'confirmed' AND i.status = 'approved'), '[]'::json) AS institution_affiliations,
          r.average_rating, r.review_count,
          -- The next free slot the index was last given (kept on the row, decision 012); one already past is none.
          CASE WHEN p.next_slot_at > now() THEN extract(epoch FROM p.next_slot_at)::int END AS next_slot,
          -- Issue 33 (D23): the professional's own point (device or pin), else that of their first confirmed
          -- institution, else (issue 48) their own LGA's centre.
-         CASE WHEN a.latitude IS NOT NULL AND (p.latitude IS NULL OR p.location_source = 'lga_centre') THEN a.latitude ELSE p.latitude END AS latitude,
-         CASE WHEN a.latitude IS NOT NULL AND (p.latitude IS NULL OR p.location_source = 'lga_centre') THEN a.longitude ELSE p.longitude END AS longitude,
-         CASE WHEN a.latitude IS NOT NULL AND (p.latitude IS NULL OR p.location_source = 'lga_centre') THEN 'affiliation' ELSE p.location_source END AS location_source, p.lga,
+         CASE WHEN loc.latitude IS NOT NULL THEN loc.latitude ELSE p.latitude END AS latitude,
+         CASE WHEN loc.latitude IS NOT NULL THEN loc.longitude ELSE p.longitude END AS longitude,
+         CASE WHEN loc.latitude IS NOT NULL THEN 'affiliation' ELSE p.location_source END AS location_source, p.lga,
          ${care.columns}
   FROM professionals p
   JOIN users u ON u.id = p.user_id
-  -- Its confirmed links to approved institutions, read once (issue 47: the affiliations and the first located
-  -- one were two reads of the same rows): the list, and the point of the first link (by id) with a point.
-  CROSS JOIN LATERAL (
-    SELECT json_agg(json_build_object('id', pi.id, 'role', pi.role,
-                      'institution', json_build_object('id', i.id, 'name', i.name, 'type', i.type))
-                    ORDER BY i.name, pi.id) AS affiliations,
-           (array_agg(i.latitude ORDER BY pi.id) FILTER (WHERE i.latitude IS NOT NULL))[1] AS latitude,
-           (array_agg(i.longitude ORDER BY pi.id) FILTER (WHERE i.latitude IS NOT NULL))[1] AS longitude
-    FROM professional_institutions pi JOIN institutions i ON i.id = pi.institution_id
-    WHERE pi.professional_id = p.id AND pi.status = 'confirmed' AND i.status = 'approved') a
+  LEFT JOIN LATERAL (
+    SELECT i.latitude, i.longitude FROM professional_institutions pi JOIN institutions i ON i.id = pi.institution_id
+    WHERE pi.professional_id = p.id AND pi.status = 'confirmed' AND i.status = 'approved' AND i.latitude IS NOT NULL
+    ORDER BY pi.id LIMIT 1) loc ON p.latitude IS NULL OR p.location_source = 'lga_centre'
   CROSS JOIN LATERAL (
     SELECT coalesce(round(avg(rv.rating)::numeric, 1), 0)::float8 AS average_rating, count(*)::int AS review_count
     FROM reviews rv WHERE rv.professional_id = p.id AND rv.hidden_at IS NULL) r

@@ -16,11 +16,6 @@ export type Viewer = SessionUser | null;
 export const isAdmin = (viewer: Viewer) => viewer?.userType === 'admin';
 const isOwnerOrAdmin = (ref: { userId: string | null }, viewer: Viewer) => !!viewer && (viewer.userType === 'admin' || viewer.id === ref.userId);
 
-/** The owner as the public sees them: not their account e-mail. */
-function publicOwner({ email: _private, ...owner }: { email: string }) {
-  return owner;
-}
-
 /**
  * Approved profiles are public (D1); pending and rejected ones exist only for
  * their owner and admins, and look missing to everyone else.
@@ -67,24 +62,20 @@ export function providerService<K extends ProviderKind, Row extends ProfileRow, 
   const topic = `search.${kind}` as const;
 
   /**
-   * The profile as the viewer may see it, with its care facts (`care`, given by the profile's read). The account
-   * e-mail and the rejection reason are for the owner and admins; phone and address are public directory data.
-   * One copy of the row (issue 47: it was copied four times a read): a private field is set undefined, which
-   * the answer's serialiser (decision 017) and JSON.stringify both leave out, as they did the missing key.
+   * The profile as the viewer may see it. The account e-mail and the rejection
+   * reason are for the owner and admins; phone and address are public directory data.
    */
-  function view<Care>(row: Row, viewer: Viewer, care?: Care): Omit<Row, 'rejectionReason'> & { rejectionReason?: string | null; care?: Care } {
-    const { user } = row;
-    const ownerOrAdmin = isOwnerOrAdmin(row, viewer);
-    const licences = row[area.licenceField] as LicenceRecord[];
-    return {
-      ...row,
-      // The row keeps the next free slot in epoch seconds, as the index does; the answer also says it in WAT.
-      nextSlotAt: row.nextSlot == null ? null : lagosIsoOfSeconds(row.nextSlot),
-      [area.licenceField]: isAdmin(viewer) ? licences : withoutVerifier(licences),
-      rejectionReason: ownerOrAdmin ? row.rejectionReason : undefined,
-      user: !user ? undefined : ownerOrAdmin ? user : area.ownerIsPublic ? publicOwner(user) : undefined,
-      ...(care === undefined ? {} : { care }),
-    } as never;
+  function view(row: Row, viewer: Viewer): Omit<Row, 'rejectionReason'> & { rejectionReason?: string | null } {
+    const { rejectionReason, user, ...stored } = row;
+    // The row keeps the next free slot in epoch seconds, as the index does; the answer also says it in WAT.
+    const fields = { ...stored, nextSlotAt: row.nextSlot == null ? null : lagosIsoOfSeconds(row.nextSlot) };
+    const rest = isAdmin(viewer)
+      ? fields
+      : { ...fields, [area.licenceField]: withoutVerifier(row[area.licenceField] as LicenceRecord[]) };
+    if (isOwnerOrAdmin(row, viewer)) return { ...rest, rejectionReason, ...(user ? { user } : {}) } as unknown as Row;
+    if (!area.ownerIsPublic || !user) return rest as unknown as Row;
+    const { email: _private, ...publicOwner } = user;
+    return { ...rest, user: publicOwner } as unknown as Row;
   }
 
   /**
@@ -96,7 +87,10 @@ export function providerService<K extends ProviderKind, Row extends ProfileRow, 
     const found = await area.findProfile(db, by, profileCareWindows(at));
     return found && { ...found, at };
   }
-  const answer = (found: { row: Row; care: CareRead; at: Date }, viewer: Viewer) => view(found.row, viewer, profileCareOf(kind, found.care, found.at));
+  const answer = (found: { row: Row; care: CareRead; at: Date }, viewer: Viewer) => ({
+    ...view(found.row, viewer),
+    care: profileCareOf(kind, found.care, found.at),
+  });
 
   async function reload(db: Db, id: number, viewer: Viewer) {
     const found = await find(db, { id });
