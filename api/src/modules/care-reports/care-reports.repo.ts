@@ -77,15 +77,15 @@ export interface ReportTotals {
  * One provider's reports since `since` (a WAT date), with how many patients gave each answer: a json
  * column among the care columns (care.repo.ts careColumns), so that a profile read costs one round trip
  * for the profile, its facts and their aggregates. `provider` is the statement's expression naming the
- * provider's id.
+ * provider's id. Its keys are the answer's own (camelCase): a profile reads it inside its care json text (care.repo.ts).
  */
 export function reportTotalsColumn(db: Db, kind: ProviderKind, provider: postgres.Fragment, since: string) {
   return db`(SELECT row_to_json(t) FROM (
-      SELECT count(paid_naira)::int AS paid_count,
-        count(DISTINCT patient_id) FILTER (WHERE paid_naira IS NOT NULL)::int AS paid_patients,
-        min(paid_naira) AS min_naira, max(paid_naira) AS max_naira,
-        count(was_open)::int AS open_count,
-        count(DISTINCT patient_id) FILTER (WHERE was_open IS NOT NULL)::int AS open_patients,
+      SELECT count(paid_naira)::int AS "paidCount",
+        count(DISTINCT patient_id) FILTER (WHERE paid_naira IS NOT NULL)::int AS "paidPatients",
+        min(paid_naira) AS "minNaira", max(paid_naira) AS "maxNaira",
+        count(was_open)::int AS "openCount",
+        count(DISTINCT patient_id) FILTER (WHERE was_open IS NOT NULL)::int AS "openPatients",
         count(*) FILTER (WHERE was_open)::int AS yes, count(*) FILTER (WHERE NOT was_open)::int AS no
       FROM care_reports r WHERE r.${column(db, kind)} = ${provider} AND r.visited_on >= ${since}::date) t)`;
 }
@@ -99,7 +99,7 @@ export interface PlanTotals {
 /** Per payer: the reports (and distinct patients) saying the plan was accepted, since `since`; a json column as above. */
 export function planTotalsColumn(db: Db, kind: ProviderKind, provider: postgres.Fragment, since: string) {
   return db`(SELECT coalesce(json_agg(t ORDER BY t.accepted DESC, t.payer), '[]'::json) FROM (
-      SELECT payer_slug AS payer, count(*)::int AS accepted, count(DISTINCT patient_id)::int AS accepted_patients
+      SELECT payer_slug AS payer, count(*)::int AS accepted, count(DISTINCT patient_id)::int AS "acceptedPatients"
       FROM care_reports r WHERE r.${column(db, kind)} = ${provider} AND r.visited_on >= ${since}::date
         AND r.payer_slug IS NOT NULL AND r.plan_accepted
       GROUP BY payer_slug) t)`;

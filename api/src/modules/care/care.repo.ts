@@ -93,29 +93,42 @@ export async function findCareRows(db: Db, kind: ProviderKind, ids: readonly num
     WHERE p.id = ANY(${ids as number[]}::int[])`;
 }
 
-/** A profile's statement's row with its care columns (careColumns with the prefix `care_`, camelCase). */
+/** A profile's statement's row with its care facts: one json text (profileCare), read by splitCare. */
 export interface WithCareColumns {
-  careListed: boolean;
-  careServices: string[];
-  careConsultationFee: number | null;
-  careOpeningHours: OpeningHours | null;
-  careHoursSetBy: CareSetter | null;
-  careHoursConfirmedAt: Date | null;
-  careServicesSetBy: CareSetter | null;
-  careServicesConfirmedAt: Date | null;
-  carePlansSetBy: CareSetter | null;
-  carePlansConfirmedAt: Date | null;
-  careFees: Partial<CareFees> | null;
-  careFeesSetBy: CareSetter | null;
-  careFeesConfirmedAt: Date | null;
-  carePlans: CarePlanRow[];
-  careHolidays: string[];
-  careReportTotals: ReportTotals;
-  careReportPlans: PlanTotals[];
+  careJson: string;
 }
 
 /**
- * The columns and join of a profile's care facts, kept per kind, alias and windows (a WAT day's, the same
+ * A profile's care facts as one json text with the answer's keys (issue 47): the driver reads one text column
+ * and JSON.parse builds the facts, instead of seventeen columns each parsed, five of them json walked again
+ * for camelCase keys (that walk and its garbage were most of what the care facts added to a profile read's API
+ * CPU). The same columns as careColumns; its timestamps come back as ISO text (splitCare makes them dates).
+ */
+function careJsonColumn(db: Db, kind: ProviderKind, provider: string, { holidays, reportsSince }: CareWindows) {
+  const p = db(provider);
+  const fee = kind === 'professional' ? db`${p}.consultation_fee` : db`NULL::int`;
+  const listed = kind === 'institution' ? db`${p}.user_id IS NULL` : db`false`;
+  // A profile's windows always name the reports' (care.service.ts profileCareWindows).
+  if (reportsSince === undefined) throw new Error('A profile read needs its report window');
+  const since = reportsSince;
+  return db`json_build_object(
+    'listed', ${listed}, 'services', ${p}.services, 'consultationFee', ${fee},
+    'openingHours', cf.opening_hours, 'hoursSetBy', cf.hours_set_by, 'hoursConfirmedAt', cf.hours_confirmed_at,
+    'servicesSetBy', cf.services_set_by, 'servicesConfirmedAt', cf.services_confirmed_at,
+    'plansSetBy', cf.plans_set_by, 'plansConfirmedAt', cf.plans_confirmed_at,
+    'fees', cf.fees, 'feesSetBy', cf.fees_set_by, 'feesConfirmedAt', cf.fees_confirmed_at,
+    'plans', coalesce((
+      SELECT json_agg(json_build_object('payer', pp.payer, 'plan', pp.plan, 'primary', pp.is_primary) ORDER BY pp.payer, pp.plan NULLS FIRST)
+      FROM (SELECT payer_slug AS payer, plan, bool_or(is_primary) AS is_primary FROM provider_plans
+            WHERE ${keyColumn(db, kind)} = ${p}.id AND withdrawn_at IS NULL GROUP BY 1, 2) pp), '[]'::json),
+    'holidays', (SELECT coalesce(array_agg(to_char(day, 'YYYY-MM-DD') ORDER BY day), '{}') FROM public_holidays
+                 WHERE day BETWEEN ${holidays.from}::date AND ${holidays.to}::date),
+    'reportTotals', ${reportTotalsColumn(db, kind, db`${p}.id`, since)},
+    'reportPlans', ${planTotalsColumn(db, kind, db`${p}.id`, since)})::text AS care_json`;
+}
+
+/**
+ * The column and join of a profile's care facts, kept per kind, alias and windows (a WAT day's, the same
  * object all day: care.service.ts windowsOf): the statement's text and values are the same for every read.
  */
 const profileCares = new Map<string, { windows: CareWindows; columns: postgres.PendingQuery<postgres.Row[]>; join: postgres.PendingQuery<postgres.Row[]> }>();
@@ -129,38 +142,27 @@ export function profileCare(db: Db, kind: ProviderKind, provider: string, window
   const key = `${kind} ${provider}`;
   let kept = profileCares.get(key);
   if (kept?.windows !== windows) {
-    kept = { windows, columns: careColumns(db, kind, provider, windows, 'care_'), join: careJoin(db, kind, provider) };
+    kept = { windows, columns: careJsonColumn(db, kind, provider, windows), join: careJoin(db, kind, provider) };
     profileCares.set(key, kept);
   }
   return kept;
 }
 
+const date = (iso: string | Date | null) => (iso === null ? null : new Date(iso));
+
+/**
+ * The profile's row and its CareRead. The row is the driver's own object, not a copy (issue 47): its care
+ * text is set undefined, which neither the answer's serialiser (decision 017: declared fields only) nor
+ * JSON.stringify writes.
+ */
 export function splitCare<Row extends object>(read: Row & WithCareColumns): { row: Row; care: CareRead } {
-  const {
-    careListed, careServices, careConsultationFee, careOpeningHours, careHoursSetBy, careHoursConfirmedAt, careServicesSetBy,
-    careServicesConfirmedAt, carePlansSetBy, carePlansConfirmedAt, careFees, careFeesSetBy, careFeesConfirmedAt, carePlans,
-    careHolidays, careReportTotals, careReportPlans, ...row
-  } = read;
-  const care: CareRead = {
-    listed: careListed,
-    services: careServices,
-    consultationFee: careConsultationFee,
-    openingHours: careOpeningHours,
-    hoursSetBy: careHoursSetBy,
-    hoursConfirmedAt: careHoursConfirmedAt,
-    servicesSetBy: careServicesSetBy,
-    servicesConfirmedAt: careServicesConfirmedAt,
-    plansSetBy: carePlansSetBy,
-    plansConfirmedAt: carePlansConfirmedAt,
-    fees: careFees,
-    feesSetBy: careFeesSetBy,
-    feesConfirmedAt: careFeesConfirmedAt,
-    plans: carePlans,
-    holidays: careHolidays,
-    reportTotals: careReportTotals,
-    reportPlans: careReportPlans,
-  };
-  return { row: row as unknown as Row, care };
+  const care = JSON.parse(read.careJson) as CareRead;
+  care.hoursConfirmedAt = date(care.hoursConfirmedAt);
+  care.servicesConfirmedAt = date(care.servicesConfirmedAt);
+  care.plansConfirmedAt = date(care.plansConfirmedAt);
+  care.feesConfirmedAt = date(care.feesConfirmedAt);
+  (read as { careJson?: string }).careJson = undefined;
+  return { row: read, care };
 }
 
 /** Locks the provider for a care edit (two edits of one provider replace its plans one after the other). */

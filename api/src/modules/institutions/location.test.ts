@@ -88,6 +88,24 @@ describe('institution location in profile setup', () => {
     await ctx.sql`UPDATE professionals SET latitude = 6.6, longitude = 3.35, location_source = 'pin' WHERE id = ${pro.id}`;
     expect(await profile()).toMatchObject({ latitude: 6.6, longitude: 3.35, locationSource: 'pin' });
   });
+
+  it("the first confirmed link with a point gives it (linked first, whatever the names), beside the affiliations by name", async () => {
+    const pro = await createProfessional(ctx.sql);
+    const link = async (institutionId: number, status: string) =>
+      ctx.sql`INSERT INTO professional_institutions (professional_id, institution_id, role, status) VALUES (${pro.id}, ${institutionId}, 'Nurse', ${status})`;
+    const pending = await createRegisterListing(ctx.sql, { name: 'Alpha Pending Clinic', latitude: 9.05, longitude: 7.49 });
+    const unplaced = await createRegisterListing(ctx.sql, { name: 'Beta Clinic' });
+    await ctx.sql`UPDATE institutions SET latitude = NULL, longitude = NULL, location_source = NULL WHERE id = ${unplaced.id}`;
+    const first = await createRegisterListing(ctx.sql, { name: 'Zulu Hospital', latitude: 6.45, longitude: 3.4 });
+    const second = await createRegisterListing(ctx.sql, { name: 'Delta Clinic', latitude: 6.6, longitude: 3.35 });
+    await link(pending.id, 'pending');
+    await link(unplaced.id, 'confirmed');
+    await link(first.id, 'confirmed');
+    await link(second.id, 'confirmed');
+    const res = (await callApi(ctx.app, 'GET', `/api/professionals/${pro.id}`)).json();
+    expect(res).toMatchObject({ latitude: 6.45, longitude: 3.4, locationSource: 'affiliation' });
+    expect(res.institutionAffiliations.map((a: { institution: { name: string } }) => a.institution.name)).toEqual(['Beta Clinic', 'Delta Clinic', 'Zulu Hospital']);
+  });
 });
 
 describe('every provider has a location (issue 48, D23)', () => {
