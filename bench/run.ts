@@ -307,6 +307,7 @@ export interface CpuFigures {
 function cpuMeter(ctx: LoadContext) {
   const postgres = () => {
     const pids = ctx.postmaster ? serverPids(ctx.postmaster) : [];
+    if (ctx.pgPids) return pids.filter((pid) => ctx.pgPids!.includes(pid));
     return ctx.pgDatabase ? pids.filter((pid) => backendDatabase(pid) === ctx.pgDatabase) : pids;
   };
   const sum = (pids: number[]) => pids.reduce((n, pid) => n + cpuMs(pid), 0);
@@ -435,6 +436,12 @@ interface LoadContext {
   postmaster?: number;
   /** Count only the backends of this database (side by side: each version's own), not the whole server's. */
   pgDatabase?: string;
+  /**
+   * Side by side: the version's own backends (its API and workers connect as application_name 'ilera', c1927da's
+   * too), read before each run; other clients of the same database (an engineer's bench/cpu-answers.ts, a script)
+   * are not counted, nor is a backend that ends mid-run (it made the figure negative: 2026-11-30, prof58's runs).
+   */
+  pgPids?: number[];
 }
 
 /** One autocannon run of a scenario; request numbers start at `first`. */
@@ -695,7 +702,7 @@ async function sideBySide(rev: string) {
     for (const side of ['baseline', 'current'] as const) {
       const label = side === 'baseline' ? labels.baseline : labels.current;
       const db = await seededDatabase(adminUrl, dirs[side], label, opts.sizes);
-      const sql = createSql(db.url, { max: 2 });
+      const sql = createSql(db.url, { max: 2, applicationName: 'ilera-bench' });
       const app = await startApp(dirs[side], db.url, opts.apiProcesses, `ilera-bench-${process.pid}-${side}`);
       sides[side] = { sql, db: db.name, dataSize: await dataSizeOf(sql), app };
       say(`${label}: ${sides[side].dataSize}`);
@@ -742,6 +749,10 @@ async function sideBySide(rev: string) {
         // The side measured may have just been resumed: its load shedding samples the event loop's delay
         // each second, and the pause it slept through would read as an overload (503s) until the next sample.
         await new Promise((r) => setTimeout(r, 2000));
+        ctx.pgPids = (
+          await sides[side].sql<{ pid: number }[]>`
+            SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'ilera'`
+        ).map((r) => r.pid);
         return await (s.kind === 'open' ? openLoop(ctx, name, opts.rate ?? s.rate!, seconds, first) : loadRun(ctx, name, seconds, first, round));
       } finally {
         other.signal('SIGCONT');
