@@ -5,8 +5,8 @@ import type { FacetCount } from './engine';
 import type { FilterClause, ParsedSearch } from './protocol';
 import type { CollectionName } from './schema';
 import { CUBE_ARRAY_FIELDS, CUBE_KEY_FIELDS, isKeyFilter, isTagFilter, tag, type KeyTable } from './postgres-keys';
-import { Params, type SqlQuery } from './postgres-params';
-import { ident, PER_KEY_MAX, quoteTerm, whereSql, type Resolved } from './postgres-sql';
+import { ident, Params, type SqlQuery } from './postgres-params';
+import { PER_KEY_MAX, quoteTerm, whereSql, type Resolved } from './postgres-sql';
 import type { CellCover } from './postgres-geo';
 
 /**

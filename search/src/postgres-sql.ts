@@ -5,7 +5,7 @@ import type { FilterClause, ParsedSearch } from './protocol';
 import type { CollectionName } from './schema';
 import { isKeyFilter, isTagFilter, tag } from './postgres-keys';
 import type { ResolvedWords } from './postgres-typos';
-import { Params, type SqlQuery } from './postgres-params';
+import { collectionLiteral, ident, Params, type SqlQuery } from './postgres-params';
 import { distancePoint, distanceSql, geoFilterSql, geoSortExpr, inCells, point, SMALL_CELLS, smallCells, unboxed } from './postgres-geo';
 
 /** Numeric fields kept in their own indexed columns. */
@@ -41,12 +41,6 @@ function integerBound(op: string, param: string): string {
 /** Number columns that may be NULL (the field is optional): sorted after every value, as Typesense sorts missing values. */
 export const NULLABLE_COLUMNS = new Set(['fee']);
 
-const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
-export function ident(name: string): string {
-  // Field names reach SQL only after the schema check; this is a second guard.
-  if (!IDENT.test(name)) throw new SearchParamsError(`Bad field name ${name}`);
-  return name;
-}
 
 /**
  * Other numbers (institutionId, professionalCount: filters no page of the app
@@ -159,12 +153,6 @@ export function keyCondition(ids: readonly number[], p: Params): string {
   return `key_id${ids.length > PER_KEY_MAX ? ' + 0' : ''} = ANY(${p.add(ids)}::int[])`;
 }
 
-/**
- * The collection as a literal (one of two names, checked by the schema): the
- * professionals' rating index is partial (009_search_speed.sql), and a prepared
- * statement's plan can use a partial index only if the condition is in its text.
- */
-export const collectionLiteral = (c: CollectionName) => `'${ident(c)}'::text`;
 
 export function whereSql(s: ParsedSearch, r: Resolved, p: Params): string {
   const conds = [`collection = ${collectionLiteral(s.collection)}`];

@@ -3,8 +3,7 @@
 // Typesense counts it ("cardiolgy" stands for cardiology).
 import damerauLevenshtein from 'damerau-levenshtein';
 import type { CollectionName } from './schema';
-import { Params, type SqlQuery } from './postgres-params';
-import { collectionLiteral } from './postgres-sql';
+import { collectionLiteral, Params, type SqlQuery } from './postgres-params';
 
 /**
  * The query words resolved against the vocabulary of the main fields
