@@ -75,7 +75,7 @@ export interface ReportTotals {
 
 /**
  * One provider's reports since `since` (a WAT date), with how many patients gave each answer: a json
- * column among the care columns (care.repo.ts careColumns), so that a profile read costs one round trip
+ * object among the care facts (care.repo.ts careJsonColumn), so that a profile read costs one round trip
  * for the profile, its facts and their aggregates. `provider` is the statement's expression naming the
  * provider's id. Its keys are the answer's own (camelCase): a profile reads it inside its care json text (care.repo.ts).
  */

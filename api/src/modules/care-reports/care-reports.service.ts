@@ -91,7 +91,7 @@ export async function submitReport(sql: Sql, user: SessionUser, kind: ProviderKi
  * aggregate: the range they paid, the payers whose plan they say was accepted, whether it was open. A part
  * with fewer than CARE_REPORTS_MIN reports, or fewer different patients, is left out (paid null, no payer,
  * wasOpen 0/0); null when every part is. The totals are read with the provider's care facts, in the same
- * statement (care.repo.ts careColumns: the profile's own statement, or findCareRows; from care-reports.repo.ts's columns).
+ * statement (care.repo.ts careJsonColumn: the profile's own statement, or findCareRows; from care-reports.repo.ts's columns).
  */
 export function careReportAggregates(totals: repo.ReportTotals, plans: readonly repo.PlanTotals[]): CareReports | null {
   const enough = (count: number, patients: number) => count >= CARE_REPORTS_MIN && patients >= CARE_REPORTS_MIN;

@@ -48,49 +48,20 @@ export interface CareWindows {
 /** A care row as read: the stored facts with the provider's active plans, the holidays and the report totals. */
 export type CareRead = CareRow & { plans: CarePlanRow[]; holidays: string[]; reportTotals?: ReportTotals; reportPlans?: PlanTotals[] };
 
-/**
- * The care columns of the provider aliased `provider` (its care_facts row aliased `cf`, joined by careJoin),
- * each named `prefix` + its name: its active plans (not withdrawn; one per payer and plan whatever their
- * sources, primary if any row says so), the public holidays of the window (the same list on every row, read
- * once) and, with `reportsSince`, the patients' report totals.
- */
-function careColumns(db: Db, kind: ProviderKind, provider: string, { holidays, reportsSince }: CareWindows, prefix: string) {
-  const p = db(provider);
-  const as = (name: string) => db(prefix + name);
-  const fee = kind === 'professional' ? db`${p}.consultation_fee` : db`NULL::int`;
-  const listed = kind === 'institution' ? db`${p}.user_id IS NULL` : db`false`;
-  const reports =
-    reportsSince === undefined
-      ? db``
-      : db`, ${reportTotalsColumn(db, kind, db`${p}.id`, reportsSince)} AS ${as('report_totals')},
-           ${planTotalsColumn(db, kind, db`${p}.id`, reportsSince)} AS ${as('report_plans')}`;
-  return db`
-    ${listed} AS ${as('listed')}, ${p}.services AS ${as('services')}, ${fee} AS ${as('consultation_fee')},
-    cf.opening_hours AS ${as('opening_hours')}, cf.hours_set_by AS ${as('hours_set_by')}, cf.hours_confirmed_at AS ${as('hours_confirmed_at')},
-    cf.services_set_by AS ${as('services_set_by')}, cf.services_confirmed_at AS ${as('services_confirmed_at')},
-    cf.plans_set_by AS ${as('plans_set_by')}, cf.plans_confirmed_at AS ${as('plans_confirmed_at')},
-    cf.fees AS ${as('fees')}, cf.fees_set_by AS ${as('fees_set_by')}, cf.fees_confirmed_at AS ${as('fees_confirmed_at')},
-    coalesce((
-      SELECT json_agg(json_build_object('payer', pp.payer, 'plan', pp.plan, 'primary', pp.is_primary) ORDER BY pp.payer, pp.plan NULLS FIRST)
-      FROM (SELECT payer_slug AS payer, plan, bool_or(is_primary) AS is_primary FROM provider_plans
-            WHERE ${keyColumn(db, kind)} = ${p}.id AND withdrawn_at IS NULL GROUP BY 1, 2) pp), '[]'::json) AS ${as('plans')},
-    (SELECT coalesce(array_agg(to_char(day, 'YYYY-MM-DD') ORDER BY day), '{}') FROM public_holidays
-     WHERE day BETWEEN ${holidays.from}::date AND ${holidays.to}::date) AS ${as('holidays')}${reports}`;
-}
-
-/** The provider's care_facts row (none yet: every column null), for careColumns. */
+/** The provider's care_facts row (none yet: every column null), for careJsonColumn. */
 const careJoin = (db: Db, kind: ProviderKind, provider: string) => db`LEFT JOIN care_facts cf ON cf.${keyColumn(db, kind)} = ${db(provider)}.id`;
 
 /**
  * The care rows of these providers (one per existing provider, whether or not it has facts yet), in one
- * statement (careColumns). A profile's own read takes the same columns in its statement (profileCare).
+ * statement (careJsonColumn). A profile's own read takes the same column in its statement (profileCare).
  */
 export async function findCareRows(db: Db, kind: ProviderKind, ids: readonly number[], windows: CareWindows): Promise<(CareRead & { id: number })[]> {
   if (ids.length === 0) return [];
-  return db`
-    SELECT p.id, ${careColumns(db, kind, 'p', windows, '')}
+  const rows = await db<{ id: number; careJson: string }[]>`
+    SELECT p.id, ${careJsonColumn(db, kind, 'p', windows)}
     FROM ${providerTable(db, kind)} p ${careJoin(db, kind, 'p')}
     WHERE p.id = ANY(${ids as number[]}::int[])`;
+  return rows.map((r) => Object.assign(careOf(r.careJson), { id: r.id }));
 }
 
 /** A profile's statement's row with its care facts: one json text (profileCare), read by splitCare. */
@@ -99,18 +70,22 @@ export interface WithCareColumns {
 }
 
 /**
- * A profile's care facts as one json text with the answer's keys (issue 47): the driver reads one text column
- * and JSON.parse builds the facts, instead of seventeen columns each parsed, five of them json walked again
- * for camelCase keys (that walk and its garbage were most of what the care facts added to a profile read's API
- * CPU). The same columns as careColumns; its timestamps come back as ISO text (splitCare makes them dates).
+ * The care facts of the provider aliased `provider` (its care_facts row aliased `cf`, joined by careJoin) as one
+ * json text with CareRead's keys, `care_json` (issue 47): the driver reads one text column and JSON.parse builds
+ * the facts (careOf), instead of seventeen columns each parsed, five of them json walked again for camelCase keys
+ * (that walk and its garbage were most of what the care facts added to a profile read's API CPU). Its active
+ * plans (not withdrawn; one per payer and plan whatever their sources, primary if any row says so), the public
+ * holidays of the window and, with `reportsSince` (a profile's one provider), the patients' report totals.
  */
 function careJsonColumn(db: Db, kind: ProviderKind, provider: string, { holidays, reportsSince }: CareWindows) {
   const p = db(provider);
   const fee = kind === 'professional' ? db`${p}.consultation_fee` : db`NULL::int`;
   const listed = kind === 'institution' ? db`${p}.user_id IS NULL` : db`false`;
-  // A profile's windows always name the reports' (care.service.ts profileCareWindows).
-  if (reportsSince === undefined) throw new Error('A profile read needs its report window');
-  const since = reportsSince;
+  const reports =
+    reportsSince === undefined
+      ? db``
+      : db`, 'reportTotals', ${reportTotalsColumn(db, kind, db`${p}.id`, reportsSince)},
+           'reportPlans', ${planTotalsColumn(db, kind, db`${p}.id`, reportsSince)}`;
   return db`json_build_object(
     'listed', ${listed}, 'services', ${p}.services, 'consultationFee', ${fee},
     'openingHours', cf.opening_hours, 'hoursSetBy', cf.hours_set_by, 'hoursConfirmedAt', cf.hours_confirmed_at,
@@ -122,9 +97,7 @@ function careJsonColumn(db: Db, kind: ProviderKind, provider: string, { holidays
       FROM (SELECT payer_slug AS payer, plan, bool_or(is_primary) AS is_primary FROM provider_plans
             WHERE ${keyColumn(db, kind)} = ${p}.id AND withdrawn_at IS NULL GROUP BY 1, 2) pp), '[]'::json),
     'holidays', (SELECT coalesce(array_agg(to_char(day, 'YYYY-MM-DD') ORDER BY day), '{}') FROM public_holidays
-                 WHERE day BETWEEN ${holidays.from}::date AND ${holidays.to}::date),
-    'reportTotals', ${reportTotalsColumn(db, kind, db`${p}.id`, since)},
-    'reportPlans', ${planTotalsColumn(db, kind, db`${p}.id`, since)})::text AS care_json`;
+                 WHERE day BETWEEN ${holidays.from}::date AND ${holidays.to}::date)${reports})::text AS care_json`;
 }
 
 /**
@@ -150,17 +123,23 @@ export function profileCare(db: Db, kind: ProviderKind, provider: string, window
 
 const date = (iso: string | Date | null) => (iso === null ? null : new Date(iso));
 
+/** The CareRead of careJsonColumn's text: its timestamps (ISO text in json) as dates. */
+function careOf(json: string): CareRead {
+  const care = JSON.parse(json) as CareRead;
+  care.hoursConfirmedAt = date(care.hoursConfirmedAt);
+  care.servicesConfirmedAt = date(care.servicesConfirmedAt);
+  care.plansConfirmedAt = date(care.plansConfirmedAt);
+  care.feesConfirmedAt = date(care.feesConfirmedAt);
+  return care;
+}
+
 /**
  * The profile's row and its CareRead. The row is the driver's own object, not a copy (issue 47): its care
  * text is set undefined, which neither the answer's serialiser (decision 017: declared fields only) nor
  * JSON.stringify writes.
  */
 export function splitCare<Row extends object>(read: Row & WithCareColumns): { row: Row; care: CareRead } {
-  const care = JSON.parse(read.careJson) as CareRead;
-  care.hoursConfirmedAt = date(care.hoursConfirmedAt);
-  care.servicesConfirmedAt = date(care.servicesConfirmedAt);
-  care.plansConfirmedAt = date(care.plansConfirmedAt);
-  care.feesConfirmedAt = date(care.feesConfirmedAt);
+  const care = careOf(read.careJson);
   (read as { careJson?: string }).careJson = undefined;
   return { row: read, care };
 }

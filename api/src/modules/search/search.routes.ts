@@ -49,21 +49,16 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     if (found.page) return reply.send(pages.kept(reply, found));
     looked.set(request, { found, known });
   };
-  /** The handler's part: the look-up its hook made (or one made now, if the hook did not run). */
-  const lookedUp = async (request: FastifyRequest) => {
-    const own = looked.get(request);
-    if (own) return own;
-    const known = await wards.current();
-    return { found: await pages.lookup(request.url, known), known };
-  };
+  /** The handler's part: the look-up its hook made (the hook sent the hits; the handler runs for a miss only). */
+  const lookedUp = (request: FastifyRequest) => looked.get(request)!;
 
   app.get('/api/professionals/search', { schema: { querystring: professionalSearchQuerySchema }, preValidation: keptFirst }, async (request, reply) => {
-    const { found, known } = await lookedUp(request);
+    const { found, known } = lookedUp(request);
     return pages.answer(reply, found, (e) => service.searchProfessionals(e, request.query, known));
   });
 
   app.get('/api/institutions/search', { schema: { querystring: institutionSearchQuerySchema }, preValidation: keptFirst }, async (request, reply) => {
-    const { found, known } = await lookedUp(request);
+    const { found, known } = lookedUp(request);
     return pages.answer(reply, found, (e) => service.searchInstitutions(e, request.query, known));
   });
 
