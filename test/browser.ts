@@ -233,3 +233,38 @@ export async function whileSearchesHeld(ctx: TestContext, base: string, during: 
   }
   return (await Promise.all(held)).map((r) => r.status);
 }
+
+/**
+ * What a page asked and was answered (with the service worker's part), what it logged as an error, with times:
+ * `explained(step, action, state)` rethrows a failed step with it and with `state()` (what the page shows), so a
+ * failure seen only in CI says what happened (clicks that did not take effect there, 2026-11-30, could not be
+ * reproduced here).
+ */
+export function pageDiary(page: Page) {
+  const seen: string[] = [];
+  const t0 = Date.now();
+  const note = (what: string) => seen.push(`${((Date.now() - t0) / 1000).toFixed(1)} s ${what}`);
+  const path = (url: string) => new URL(url).pathname;
+  page.on('request', (r) => note(`asked ${r.method()} ${path(r.url())}${r.postData() ? ` ${r.postData()!.slice(0, 300)}` : ''}`));
+  page.on('response', (r) => note(`answered ${r.status()} ${path(r.url())}${r.fromServiceWorker() ? ' (service worker)' : ''}`));
+  page.on('requestfailed', (r) => note(`failed ${path(r.url())}: ${r.failure()?.errorText}`));
+  page.on('console', (m) => m.type() === 'error' && note(`console error: ${m.text()}`));
+  page.on('pageerror', (e) => note(`page error: ${e.message}`));
+  page.on('framenavigated', (f) => f === page.mainFrame() && note(`navigated to ${f.url()}`));
+  return {
+    note,
+    async explained<T>(step: string, action: Promise<T>, state?: () => Promise<unknown>): Promise<T> {
+      try {
+        return await action;
+      } catch (err) {
+        const shown = state ? await state().catch((e: Error) => `(not read: ${e.message})`) : undefined;
+        const html = await page
+          .evaluate(() => ({ ...document.documentElement.dataset, cookie: document.cookie }))
+          .catch(() => '(page gone)');
+        throw new Error(
+          `${step}: ${(err as Error).message}\nstate: ${JSON.stringify(shown)}\n<html> data and cookies: ${JSON.stringify(html)}\nthe page's requests:\n${seen.join('\n')}`,
+        );
+      }
+    },
+  };
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PostgresEngine, reindexAll } from '@ilera/search';
 import { createProfessional } from '../../test/factories';
-import { browserSuite, hydrated, hydratedByReact, whileSearchesHeld } from '../../test/browser';
+import { browserSuite, hydrated, hydratedByReact, pageDiary, whileSearchesHeld } from '../../test/browser';
 
 /**
  * What a person sees when a limit is reached. The limits here are tiny (a few
@@ -98,27 +98,17 @@ describe('load shedding in the browser', () => {
     // What the page asked and was answered while the searches were held: said when the page does not show
     // "busy" (a clean-clone CI run on 2026-11-30 once saw neither the busy alert nor, on the retry, the click
     // take effect within 30 s, and nothing here told why).
-    const seen: string[] = [];
-    const t0 = Date.now();
-    const note = (what: string) => seen.push(`${((Date.now() - t0) / 1000).toFixed(1)} s ${what}`);
-    page.on('request', (r) => note(`asked ${r.method()} ${new URL(r.url()).pathname}`));
-    page.on('response', (r) => note(`answered ${r.status()} ${new URL(r.url()).pathname}${r.fromServiceWorker() ? ' (service worker)' : ''}`));
-    page.on('requestfailed', (r) => note(`failed ${new URL(r.url()).pathname}: ${r.failure()?.errorText}`));
-    const explained = async <T>(step: string, action: Promise<T>): Promise<T> => {
-      try {
-        return await action;
-      } catch (err) {
-        const alerts = await page.getByRole('alert').allTextContents().catch(() => ['(page gone)']);
-        const health = await fetch(`${base}/healthz`).then((r) => r.status).catch(() => 0);
-        throw new Error(`${step}: ${(err as Error).message}\nalerts: ${JSON.stringify(alerts)}\nhealthz: ${health}\nthe page's requests:\n${seen.join('\n')}`);
-      }
-    };
+    const diary = pageDiary(page);
+    const state = async () => ({
+      alerts: await page.getByRole('alert').allTextContents(),
+      healthz: await fetch(`${base}/healthz`).then((r) => r.status).catch(() => 0),
+    });
     const statuses = await whileSearchesHeld(ctx, base, async () => {
-      note('searches held, /healthz says 503');
+      diary.note('searches held, /healthz says 503');
       // A new search from the page (the type card): refused at once.
-      await explained('clicking Doctors', page.getByRole('button', { name: /Doctors/ }).first().click());
-      note('clicked Doctors');
-      await explained('waiting for "Search is busy"', busy.waitFor());
+      await diary.explained('clicking Doctors', page.getByRole('button', { name: /Doctors/ }).first().click(), state);
+      diary.note('clicked Doctors');
+      await diary.explained('waiting for "Search is busy"', busy.waitFor(), state);
       expect(await busy.textContent()).toMatch(/The service is busy\. Please try again in a few seconds\./);
     });
     // Those let in were held, not dropped: each is answered (one sent after the count passed the limit is refused).
