@@ -145,7 +145,12 @@ describe('data saver: shorter pages of results, no prefetching (browser)', { tim
     await hydrated(toggle);
     // A click, then the state: a page drawn by the server may take its first click before the app
     // has come (the loader replays it), which Playwright's check() would call a click without effect.
-    const state = async () => ({ switchOn: await toggle.isChecked(), shown: await shown(page), perPages: searches });
+    const state = async () => ({
+      switchOn: await toggle.isChecked(),
+      shown: await shown(page),
+      perPages: searches,
+      alerts: await page.getByRole('alert').allTextContents(),
+    });
     await toggle.click();
     await expect.poll(() => toggle.isChecked(), { timeout: 15_000 }).toBe(true);
     await diary.explained('5 a page after the switch', expect.poll(() => shown(page)).toEqual(ordered.slice(0, 5)), state);
