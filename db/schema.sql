@@ -287,34 +287,44 @@ DECLARE
   k text;
   providers text;
   ids integer[];
+  missing integer[];
+  made integer[];
+  -- The kept facts of the providers $1, by id: what a profile read built from care_facts and provider_plans.
+  facts text := $f$
+    SELECT k.id, json_build_object(
+      'openingHours', cf.opening_hours, 'hoursSetBy', cf.hours_set_by, 'hoursConfirmedAt', cf.hours_confirmed_at,
+      'servicesSetBy', cf.services_set_by, 'servicesConfirmedAt', cf.services_confirmed_at,
+      'plansSetBy', cf.plans_set_by, 'plansConfirmedAt', cf.plans_confirmed_at,
+      'fees', cf.fees, 'feesSetBy', cf.fees_set_by, 'feesConfirmedAt', cf.fees_confirmed_at,
+      'plans', coalesce(pl.plans, '[]'::json)) AS facts
+    FROM unnest($1::integer[]) k(id)
+    LEFT JOIN care_facts cf ON cf.%1$I = k.id
+    LEFT JOIN (
+      SELECT g.id, json_agg(json_build_object('payer', g.payer, 'plan', g.plan, 'primary', g.is_primary) ORDER BY g.payer, g.plan NULLS FIRST) AS plans
+      FROM (SELECT pp.%1$I AS id, pp.payer_slug AS payer, pp.plan, bool_or(pp.is_primary) AS is_primary
+            FROM provider_plans pp JOIN unnest($1::integer[]) u(id) ON pp.%1$I = u.id
+            WHERE pp.withdrawn_at IS NULL GROUP BY 1, 2, 3) g
+      GROUP BY g.id) pl ON pl.id = k.id$f$;
 BEGIN
   FOR k, providers, ids IN VALUES ('professional_id', 'professionals', professional_ids), ('institution_id', 'institutions', institution_ids) LOOP
     CONTINUE WHEN ids IS NULL OR cardinality(ids) = 0;
     EXECUTE format($q$
-      INSERT INTO provider_care (%1$I, facts)
-      SELECT p.id, '{}'::json FROM unnest($1::integer[]) k(id) JOIN %2$I p ON p.id = k.id ORDER BY 1
-      ON CONFLICT (%1$I) DO NOTHING$q$, k, providers) USING ids;
+      SELECT array_agg(p.id) FROM unnest($1::integer[]) k(id) JOIN %2$I p ON p.id = k.id
+      WHERE NOT EXISTS (SELECT 1 FROM provider_care c WHERE c.%1$I = k.id)$q$, k, providers) INTO missing USING ids;
+    IF missing IS NOT NULL THEN
+      EXECUTE format($q$
+        WITH made AS (
+          INSERT INTO provider_care (%1$I, facts) SELECT f.id, f.facts FROM (%2$s) f ORDER BY 1
+          ON CONFLICT (%1$I) DO NOTHING RETURNING %1$I AS id)
+        SELECT array_agg(id) FROM made$q$, k, format(facts, k)) INTO made USING missing;
+      ids := ARRAY(SELECT unnest(ids) EXCEPT SELECT unnest(made));
+      CONTINUE WHEN cardinality(ids) = 0;
+    END IF;
     EXECUTE format($q$
       SELECT 1 FROM provider_care c JOIN unnest($1::integer[]) k(id) ON c.%1$I = k.id ORDER BY c.%1$I FOR UPDATE OF c$q$, k) USING ids;
     EXECUTE format($q$
-      UPDATE provider_care c SET facts = f.facts
-      FROM (
-        SELECT k.id, json_build_object(
-          'openingHours', cf.opening_hours, 'hoursSetBy', cf.hours_set_by, 'hoursConfirmedAt', cf.hours_confirmed_at,
-          'servicesSetBy', cf.services_set_by, 'servicesConfirmedAt', cf.services_confirmed_at,
-          'plansSetBy', cf.plans_set_by, 'plansConfirmedAt', cf.plans_confirmed_at,
-          'fees', cf.fees, 'feesSetBy', cf.fees_set_by, 'feesConfirmedAt', cf.fees_confirmed_at,
-          'plans', coalesce(pl.plans, '[]'::json)) AS facts
-        FROM unnest($1::integer[]) k(id)
-        LEFT JOIN care_facts cf ON cf.%1$I = k.id
-        LEFT JOIN (
-          SELECT g.id, json_agg(json_build_object('payer', g.payer, 'plan', g.plan, 'primary', g.is_primary) ORDER BY g.payer, g.plan NULLS FIRST) AS plans
-          FROM (SELECT pp.%1$I AS id, pp.payer_slug AS payer, pp.plan, bool_or(pp.is_primary) AS is_primary
-                FROM provider_plans pp JOIN unnest($1::integer[]) u(id) ON pp.%1$I = u.id
-                WHERE pp.withdrawn_at IS NULL GROUP BY 1, 2, 3) g
-          GROUP BY g.id) pl ON pl.id = k.id
-      ) f
-      WHERE c.%1$I = f.id$q$, k) USING ids;
+      UPDATE provider_care c SET facts = f.facts FROM (%2$s) f
+      WHERE c.%1$I = f.id AND c.facts::text IS DISTINCT FROM f.facts::text$q$, k, format(facts, k)) USING ids;
   END LOOP;
 END $_$;
 

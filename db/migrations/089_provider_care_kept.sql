@@ -18,46 +18,59 @@ CREATE TABLE provider_care (
   CHECK (num_nonnulls(professional_id, institution_id) = 1)
 );
 
--- Refreshes the rows of these providers (ids of providers that no longer exist are skipped). Two transactions
--- writing one provider's facts refresh its row one after the other: each locks the row (made first if missing)
--- and then reads the tables in a statement of its own, so under READ COMMITTED the second one reads what the first
--- committed (a later statement, a new snapshot). The statements are planned for their ids each time (EXECUTE): one
--- owner's edit looks its provider up by index, a seed's 40,000 providers join by hash, also while a bulk load has
--- the tables' secondary indexes dropped (db/src/bulk-load.ts).
+-- Refreshes the rows of these providers (ids of providers that no longer exist are skipped). A provider without a
+-- row gets one with its facts in one INSERT: a second transaction inserting the same provider waits for the first
+-- to end and then finds the row there. A provider with a row has it locked first and then read into it by a
+-- statement of its own, so under READ COMMITTED the second of two writers of one provider reads what the first
+-- committed (a later statement, a new snapshot); under REPEATABLE READ it fails to serialize rather than keep what
+-- its snapshot saw. The statements are planned for their ids each time (EXECUTE): one owner's edit looks its
+-- provider up by index, a seed's 40,000 providers join by hash, also while a bulk load has the tables' secondary
+-- indexes dropped (db/src/bulk-load.ts). A row whose facts come out the same is not written again (a reminder's
+-- reminded_at, an import re-confirming nothing a reader sees).
 CREATE FUNCTION provider_care_refresh(professional_ids integer[], institution_ids integer[]) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
   k text;
   providers text;
   ids integer[];
+  missing integer[];
+  made integer[];
+  -- The kept facts of the providers $1, by id: what a profile read built from care_facts and provider_plans.
+  facts text := $f$
+    SELECT k.id, json_build_object(
+      'openingHours', cf.opening_hours, 'hoursSetBy', cf.hours_set_by, 'hoursConfirmedAt', cf.hours_confirmed_at,
+      'servicesSetBy', cf.services_set_by, 'servicesConfirmedAt', cf.services_confirmed_at,
+      'plansSetBy', cf.plans_set_by, 'plansConfirmedAt', cf.plans_confirmed_at,
+      'fees', cf.fees, 'feesSetBy', cf.fees_set_by, 'feesConfirmedAt', cf.fees_confirmed_at,
+      'plans', coalesce(pl.plans, '[]'::json)) AS facts
+    FROM unnest($1::integer[]) k(id)
+    LEFT JOIN care_facts cf ON cf.%1$I = k.id
+    LEFT JOIN (
+      SELECT g.id, json_agg(json_build_object('payer', g.payer, 'plan', g.plan, 'primary', g.is_primary) ORDER BY g.payer, g.plan NULLS FIRST) AS plans
+      FROM (SELECT pp.%1$I AS id, pp.payer_slug AS payer, pp.plan, bool_or(pp.is_primary) AS is_primary
+            FROM provider_plans pp JOIN unnest($1::integer[]) u(id) ON pp.%1$I = u.id
+            WHERE pp.withdrawn_at IS NULL GROUP BY 1, 2, 3) g
+      GROUP BY g.id) pl ON pl.id = k.id$f$;
 BEGIN
   FOR k, providers, ids IN VALUES ('professional_id', 'professionals', professional_ids), ('institution_id', 'institutions', institution_ids) LOOP
     CONTINUE WHEN ids IS NULL OR cardinality(ids) = 0;
     EXECUTE format($q$
-      INSERT INTO provider_care (%1$I, facts)
-      SELECT p.id, '{}'::json FROM unnest($1::integer[]) k(id) JOIN %2$I p ON p.id = k.id ORDER BY 1
-      ON CONFLICT (%1$I) DO NOTHING$q$, k, providers) USING ids;
+      SELECT array_agg(p.id) FROM unnest($1::integer[]) k(id) JOIN %2$I p ON p.id = k.id
+      WHERE NOT EXISTS (SELECT 1 FROM provider_care c WHERE c.%1$I = k.id)$q$, k, providers) INTO missing USING ids;
+    IF missing IS NOT NULL THEN
+      EXECUTE format($q$
+        WITH made AS (
+          INSERT INTO provider_care (%1$I, facts) SELECT f.id, f.facts FROM (%2$s) f ORDER BY 1
+          ON CONFLICT (%1$I) DO NOTHING RETURNING %1$I AS id)
+        SELECT array_agg(id) FROM made$q$, k, format(facts, k)) INTO made USING missing;
+      ids := ARRAY(SELECT unnest(ids) EXCEPT SELECT unnest(made));
+      CONTINUE WHEN cardinality(ids) = 0;
+    END IF;
     EXECUTE format($q$
       SELECT 1 FROM provider_care c JOIN unnest($1::integer[]) k(id) ON c.%1$I = k.id ORDER BY c.%1$I FOR UPDATE OF c$q$, k) USING ids;
     EXECUTE format($q$
-      UPDATE provider_care c SET facts = f.facts
-      FROM (
-        SELECT k.id, json_build_object(
-          'openingHours', cf.opening_hours, 'hoursSetBy', cf.hours_set_by, 'hoursConfirmedAt', cf.hours_confirmed_at,
-          'servicesSetBy', cf.services_set_by, 'servicesConfirmedAt', cf.services_confirmed_at,
-          'plansSetBy', cf.plans_set_by, 'plansConfirmedAt', cf.plans_confirmed_at,
-          'fees', cf.fees, 'feesSetBy', cf.fees_set_by, 'feesConfirmedAt', cf.fees_confirmed_at,
-          'plans', coalesce(pl.plans, '[]'::json)) AS facts
-        FROM unnest($1::integer[]) k(id)
-        LEFT JOIN care_facts cf ON cf.%1$I = k.id
-        LEFT JOIN (
-          SELECT g.id, json_agg(json_build_object('payer', g.payer, 'plan', g.plan, 'primary', g.is_primary) ORDER BY g.payer, g.plan NULLS FIRST) AS plans
-          FROM (SELECT pp.%1$I AS id, pp.payer_slug AS payer, pp.plan, bool_or(pp.is_primary) AS is_primary
-                FROM provider_plans pp JOIN unnest($1::integer[]) u(id) ON pp.%1$I = u.id
-                WHERE pp.withdrawn_at IS NULL GROUP BY 1, 2, 3) g
-          GROUP BY g.id) pl ON pl.id = k.id
-      ) f
-      WHERE c.%1$I = f.id$q$, k) USING ids;
+      UPDATE provider_care c SET facts = f.facts FROM (%2$s) f
+      WHERE c.%1$I = f.id AND c.facts::text IS DISTINCT FROM f.facts::text$q$, k, format(facts, k)) USING ids;
   END LOOP;
 END $$;
 
