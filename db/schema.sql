@@ -248,6 +248,101 @@ END
 $$;
 
 --
+-- Name: provider_care_changed(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.provider_care_changed() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  professional_ids integer[];
+  institution_ids integer[];
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(DISTINCT professional_id) FILTER (WHERE professional_id IS NOT NULL),
+           array_agg(DISTINCT institution_id) FILTER (WHERE institution_id IS NOT NULL)
+      INTO professional_ids, institution_ids FROM new_rows;
+  ELSIF TG_OP = 'DELETE' THEN
+    SELECT array_agg(DISTINCT professional_id) FILTER (WHERE professional_id IS NOT NULL),
+           array_agg(DISTINCT institution_id) FILTER (WHERE institution_id IS NOT NULL)
+      INTO professional_ids, institution_ids FROM old_rows;
+  ELSE
+    SELECT array_agg(DISTINCT professional_id) FILTER (WHERE professional_id IS NOT NULL),
+           array_agg(DISTINCT institution_id) FILTER (WHERE institution_id IS NOT NULL)
+      INTO professional_ids, institution_ids
+      FROM (SELECT professional_id, institution_id FROM old_rows UNION ALL SELECT professional_id, institution_id FROM new_rows) r;
+  END IF;
+  PERFORM provider_care_refresh(professional_ids, institution_ids);
+  RETURN NULL;
+END $$;
+
+--
+-- Name: provider_care_refresh(integer[], integer[]); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.provider_care_refresh(professional_ids integer[], institution_ids integer[]) RETURNS void
+    LANGUAGE plpgsql
+    AS $_$
+DECLARE
+  k text;
+  providers text;
+  ids integer[];
+  missing integer[];
+  made integer[];
+  -- The kept facts of the providers $1, by id: what a profile read built from care_facts and provider_plans.
+  facts text := $f$
+    SELECT k.id, json_build_object(
+      'openingHours', cf.opening_hours, 'hoursSetBy', cf.hours_set_by, 'hoursConfirmedAt', cf.hours_confirmed_at,
+      'servicesSetBy', cf.services_set_by, 'servicesConfirmedAt', cf.services_confirmed_at,
+      'plansSetBy', cf.plans_set_by, 'plansConfirmedAt', cf.plans_confirmed_at,
+      'fees', cf.fees, 'feesSetBy', cf.fees_set_by, 'feesConfirmedAt', cf.fees_confirmed_at,
+      'plans', coalesce(pl.plans, '[]'::json)) AS facts
+    FROM unnest($1::integer[]) k(id)
+    LEFT JOIN care_facts cf ON cf.%1$I = k.id
+    LEFT JOIN (
+      SELECT g.id, json_agg(json_build_object('payer', g.payer, 'plan', g.plan, 'primary', g.is_primary) ORDER BY g.payer, g.plan NULLS FIRST) AS plans
+      FROM (SELECT pp.%1$I AS id, pp.payer_slug AS payer, pp.plan, bool_or(pp.is_primary) AS is_primary
+            FROM provider_plans pp JOIN unnest($1::integer[]) u(id) ON pp.%1$I = u.id
+            WHERE pp.withdrawn_at IS NULL GROUP BY 1, 2, 3) g
+      GROUP BY g.id) pl ON pl.id = k.id$f$;
+BEGIN
+  FOR k, providers, ids IN VALUES ('professional_id', 'professionals', professional_ids), ('institution_id', 'institutions', institution_ids) LOOP
+    CONTINUE WHEN ids IS NULL OR cardinality(ids) = 0;
+    EXECUTE format($q$
+      SELECT array_agg(p.id) FROM unnest($1::integer[]) k(id) JOIN %2$I p ON p.id = k.id
+      WHERE NOT EXISTS (SELECT 1 FROM provider_care c WHERE c.%1$I = k.id)$q$, k, providers) INTO missing USING ids;
+    IF missing IS NOT NULL THEN
+      EXECUTE format($q$
+        WITH made AS (
+          INSERT INTO provider_care (%1$I, facts) SELECT f.id, f.facts FROM (%2$s) f ORDER BY 1
+          ON CONFLICT (%1$I) DO NOTHING RETURNING %1$I AS id)
+        SELECT array_agg(id) FROM made$q$, k, format(facts, k)) INTO made USING missing;
+      ids := ARRAY(SELECT unnest(ids) EXCEPT SELECT unnest(made));
+      CONTINUE WHEN cardinality(ids) = 0;
+    END IF;
+    EXECUTE format($q$
+      SELECT 1 FROM provider_care c JOIN unnest($1::integer[]) k(id) ON c.%1$I = k.id ORDER BY c.%1$I FOR UPDATE OF c$q$, k) USING ids;
+    EXECUTE format($q$
+      UPDATE provider_care c SET facts = f.facts FROM (%2$s) f
+      WHERE c.%1$I = f.id AND c.facts::text IS DISTINCT FROM f.facts::text$q$, k, format(facts, k)) USING ids;
+  END LOOP;
+END $_$;
+
+--
+-- Name: provider_care_truncated(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.provider_care_truncated() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  PERFORM provider_care_refresh(
+    (SELECT array_agg(professional_id) FROM provider_care WHERE professional_id IS NOT NULL),
+    (SELECT array_agg(institution_id) FROM provider_care WHERE institution_id IS NOT NULL));
+  RETURN NULL;
+END $$;
+
+--
 -- Name: return_listing_to_register(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1436,6 +1531,17 @@ CREATE SEQUENCE public.professionals_id_seq
 ALTER SEQUENCE public.professionals_id_seq OWNED BY public.professionals.id;
 
 --
+-- Name: provider_care; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.provider_care (
+    professional_id integer,
+    institution_id integer,
+    facts json NOT NULL,
+    CONSTRAINT provider_care_check CHECK ((num_nonnulls(professional_id, institution_id) = 1))
+);
+
+--
 -- Name: provider_plans; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -2342,6 +2448,20 @@ ALTER TABLE ONLY public.professionals
 
 ALTER TABLE ONLY public.professionals
     ADD CONSTRAINT professionals_user_id_key UNIQUE (user_id);
+
+--
+-- Name: provider_care provider_care_institution_id_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.provider_care
+    ADD CONSTRAINT provider_care_institution_id_key UNIQUE (institution_id);
+
+--
+-- Name: provider_care provider_care_professional_id_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.provider_care
+    ADD CONSTRAINT provider_care_professional_id_key UNIQUE (professional_id);
 
 --
 -- Name: provider_plans provider_plans_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -3261,6 +3381,54 @@ CREATE TRIGGER outbox_notify AFTER INSERT ON public.outbox FOR EACH ROW EXECUTE 
 CREATE TRIGGER professionals_licence_of_record BEFORE INSERT OR UPDATE OF country_licenses, license_number ON public.professionals FOR EACH ROW EXECUTE FUNCTION public.professional_licence_of_record();
 
 --
+-- Name: care_facts provider_care_deleted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER provider_care_deleted AFTER DELETE ON public.care_facts REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.provider_care_changed();
+
+--
+-- Name: provider_plans provider_care_deleted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER provider_care_deleted AFTER DELETE ON public.provider_plans REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.provider_care_changed();
+
+--
+-- Name: care_facts provider_care_inserted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER provider_care_inserted AFTER INSERT ON public.care_facts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.provider_care_changed();
+
+--
+-- Name: provider_plans provider_care_inserted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER provider_care_inserted AFTER INSERT ON public.provider_plans REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.provider_care_changed();
+
+--
+-- Name: care_facts provider_care_truncated; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER provider_care_truncated AFTER TRUNCATE ON public.care_facts FOR EACH STATEMENT EXECUTE FUNCTION public.provider_care_truncated();
+
+--
+-- Name: provider_plans provider_care_truncated; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER provider_care_truncated AFTER TRUNCATE ON public.provider_plans FOR EACH STATEMENT EXECUTE FUNCTION public.provider_care_truncated();
+
+--
+-- Name: care_facts provider_care_updated; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER provider_care_updated AFTER UPDATE ON public.care_facts REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.provider_care_changed();
+
+--
+-- Name: provider_plans provider_care_updated; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER provider_care_updated AFTER UPDATE ON public.provider_plans REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.provider_care_changed();
+
+--
 -- Name: search_documents search_documents_bodies_deleted; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -3525,6 +3693,20 @@ ALTER TABLE ONLY public.professional_institutions
 
 ALTER TABLE ONLY public.professionals
     ADD CONSTRAINT professionals_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+--
+-- Name: provider_care provider_care_institution_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.provider_care
+    ADD CONSTRAINT provider_care_institution_id_fkey FOREIGN KEY (institution_id) REFERENCES public.institutions(id) ON DELETE CASCADE;
+
+--
+-- Name: provider_care provider_care_professional_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.provider_care
+    ADD CONSTRAINT provider_care_professional_id_fkey FOREIGN KEY (professional_id) REFERENCES public.professionals(id) ON DELETE CASCADE;
 
 --
 -- Name: provider_plans provider_plans_institution_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

@@ -48,8 +48,11 @@ export interface CareWindows {
 /** A care row as read: the stored facts with the provider's active plans, the holidays and the report totals. */
 export type CareRead = CareRow & { plans: CarePlanRow[]; holidays: string[]; reportTotals?: ReportTotals; reportPlans?: PlanTotals[] };
 
-/** The provider's care_facts row (none yet: every column null), for careJsonColumn. */
-const careJoin = (db: Db, kind: ProviderKind, provider: string) => db`LEFT JOIN care_facts cf ON cf.${keyColumn(db, kind)} = ${db(provider)}.id`;
+/**
+ * The provider's kept care facts (provider_care, migration 089: care_facts' groups and the active plans, kept by
+ * triggers on every write), for careJsonColumn; none for a provider without facts or plans.
+ */
+const careJoin = (db: Db, kind: ProviderKind, provider: string) => db`LEFT JOIN provider_care pc ON pc.${keyColumn(db, kind)} = ${db(provider)}.id`;
 
 /**
  * The care rows of these providers (one per existing provider, whether or not it has facts yet), in one
@@ -70,12 +73,13 @@ export interface WithCareColumns {
 }
 
 /**
- * The care facts of the provider aliased `provider` (its care_facts row aliased `cf`, joined by careJoin) as one
- * json text with CareRead's keys, `care_json` (issue 47): the driver reads one text column and JSON.parse builds
- * the facts (careOf), instead of seventeen columns each parsed, five of them json walked again for camelCase keys
- * (that walk and its garbage were most of what the care facts added to a profile read's API CPU). Its active
- * plans (not withdrawn; one per payer and plan whatever their sources, primary if any row says so), the public
- * holidays of the window and, with `reportsSince` (a profile's one provider), the patients' report totals.
+ * The care facts of the provider aliased `provider` (its provider_care row aliased `pc`, joined by careJoin) as one
+ * json text, `care_json` (issue 47): the driver reads one text column and JSON.parse builds the facts (careOf),
+ * instead of seventeen columns each parsed, five of them json walked again for camelCase keys (decision 061). The
+ * stored facts (care_facts' groups, the active plans) are read as kept on write (decision 065: one row, no
+ * aggregate of the plans on every read); the provider's own columns (services, a professional's consultation fee,
+ * whether it is a register listing), the public holidays of the window and, with `reportsSince` (a profile's one
+ * provider), the patients' report totals are read as they are at the read.
  */
 function careJsonColumn(db: Db, kind: ProviderKind, provider: string, { holidays, reportsSince }: CareWindows) {
   const p = db(provider);
@@ -87,15 +91,7 @@ function careJsonColumn(db: Db, kind: ProviderKind, provider: string, { holidays
       : db`, 'reportTotals', ${reportTotalsColumn(db, kind, db`${p}.id`, reportsSince)},
            'reportPlans', ${planTotalsColumn(db, kind, db`${p}.id`, reportsSince)}`;
   return db`json_build_object(
-    'listed', ${listed}, 'services', ${p}.services, 'consultationFee', ${fee},
-    'openingHours', cf.opening_hours, 'hoursSetBy', cf.hours_set_by, 'hoursConfirmedAt', cf.hours_confirmed_at,
-    'servicesSetBy', cf.services_set_by, 'servicesConfirmedAt', cf.services_confirmed_at,
-    'plansSetBy', cf.plans_set_by, 'plansConfirmedAt', cf.plans_confirmed_at,
-    'fees', cf.fees, 'feesSetBy', cf.fees_set_by, 'feesConfirmedAt', cf.fees_confirmed_at,
-    'plans', coalesce((
-      SELECT json_agg(json_build_object('payer', pp.payer, 'plan', pp.plan, 'primary', pp.is_primary) ORDER BY pp.payer, pp.plan NULLS FIRST)
-      FROM (SELECT payer_slug AS payer, plan, bool_or(is_primary) AS is_primary FROM provider_plans
-            WHERE ${keyColumn(db, kind)} = ${p}.id AND withdrawn_at IS NULL GROUP BY 1, 2) pp), '[]'::json),
+    'listed', ${listed}, 'services', ${p}.services, 'consultationFee', ${fee}, 'facts', pc.facts,
     'holidays', (SELECT coalesce(array_agg(to_char(day, 'YYYY-MM-DD') ORDER BY day), '{}') FROM public_holidays
                  WHERE day BETWEEN ${holidays.from}::date AND ${holidays.to}::date)${reports})::text AS care_json`;
 }
@@ -121,15 +117,52 @@ export function profileCare(db: Db, kind: ProviderKind, provider: string, window
   return kept;
 }
 
-const date = (iso: string | Date | null) => (iso === null ? null : new Date(iso));
+const date = (iso: string | null | undefined) => (iso == null ? null : new Date(iso));
 
-/** The CareRead of careJsonColumn's text: its timestamps (ISO text in json) as dates. */
+/** provider_care.facts as kept (migration 089): care_facts' groups (timestamps as ISO text) and the active plans. */
+interface KeptFacts {
+  openingHours: OpeningHours | null;
+  hoursSetBy: CareSetter | null;
+  hoursConfirmedAt: string | null;
+  servicesSetBy: CareSetter | null;
+  servicesConfirmedAt: string | null;
+  plansSetBy: CareSetter | null;
+  plansConfirmedAt: string | null;
+  fees: Partial<CareFees> | null;
+  feesSetBy: CareSetter | null;
+  feesConfirmedAt: string | null;
+  plans: CarePlanRow[];
+}
+
+/** careJsonColumn's text as parsed: the provider's own columns, its kept facts (null: none) and the read's windows. */
+type CareText = Pick<CareRead, 'listed' | 'services' | 'consultationFee' | 'holidays' | 'reportTotals' | 'reportPlans'> & { facts: KeptFacts | null };
+
+/** The CareRead of careJsonColumn's text: the kept facts' keys beside the provider's, their timestamps as dates. */
 function careOf(json: string): CareRead {
-  const care = JSON.parse(json) as CareRead;
-  care.hoursConfirmedAt = date(care.hoursConfirmedAt);
-  care.servicesConfirmedAt = date(care.servicesConfirmedAt);
-  care.plansConfirmedAt = date(care.plansConfirmedAt);
-  care.feesConfirmedAt = date(care.feesConfirmedAt);
+  const read = JSON.parse(json) as CareText;
+  const f = read.facts;
+  // Every key written in one order whatever the provider has (one object shape for every read).
+  const care: CareRead = {
+    listed: read.listed,
+    services: read.services,
+    consultationFee: read.consultationFee,
+    openingHours: f?.openingHours ?? null,
+    hoursSetBy: f?.hoursSetBy ?? null,
+    hoursConfirmedAt: date(f?.hoursConfirmedAt),
+    servicesSetBy: f?.servicesSetBy ?? null,
+    servicesConfirmedAt: date(f?.servicesConfirmedAt),
+    plansSetBy: f?.plansSetBy ?? null,
+    plansConfirmedAt: date(f?.plansConfirmedAt),
+    fees: f?.fees ?? null,
+    feesSetBy: f?.feesSetBy ?? null,
+    feesConfirmedAt: date(f?.feesConfirmedAt),
+    plans: f?.plans ?? [],
+    holidays: read.holidays,
+  };
+  if (read.reportTotals !== undefined) {
+    care.reportTotals = read.reportTotals;
+    care.reportPlans = read.reportPlans;
+  }
   return care;
 }
 
