@@ -126,7 +126,7 @@ function startProcess(mode: '--api' | '--workers', env: Record<string, string>, 
   let out = '';
   // The API runs with the heap cap of `npm run start:api` (package.json) and the Dockerfile.
   // BENCH_API_NODE_FLAGS adds node flags to the API's (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, which NODE_OPTIONS refuses).
-  const flags = mode === '--api' ? ['--max-old-space-size=192', ...(process.env.BENCH_API_NODE_FLAGS?.split(' ').filter(Boolean) ?? [])] : [];
+  const flags = mode === '--api' ? ['--max-old-space-size=192', '--max-semi-space-size=8', ...(process.env.BENCH_API_NODE_FLAGS?.split(' ').filter(Boolean) ?? [])] : [];
   const child = spawn(process.execPath, [...flags, 'dist/start.js', mode], {
     cwd: appRoot,
     // Two malloc arenas, as the Dockerfile and `npm run start:api` set (docs/PERFORMANCE.md, "malloc arenas").

@@ -70,6 +70,8 @@ export interface TestContextOptions {
   port?: number;
   /** Other figures for some request limits, for a test that must send more than a person would (e.g. fuzzing). */
   requestLimits?: AppDeps['requestLimits'];
+  /** Other caps for the kept search answers, for a test that fills them (decision 064). */
+  searchCacheBytes?: AppDeps['searchCacheBytes'];
 }
 
 /**
@@ -110,6 +112,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     logStream,
     webRoot: process.env.ILERA_WEB_DIST || undefined,
     requestLimits: options.requestLimits,
+    searchCacheBytes: options.searchCacheBytes,
   });
   const ctx: TestContext = {
     sql: db.sql,

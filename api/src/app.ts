@@ -23,6 +23,7 @@ import { previousSessionKey, sessionKey, sessionPlugin } from './plugins/session
 import { clientCookiePlugin } from './plugins/client-cookie';
 import { modules } from './modules';
 import { ensureCollectionsAtStart } from './modules/search/ensure-collections';
+import { AnswerPages, ENGINE_ANSWER_BYTES } from './modules/search/answer-pages';
 
 export interface AppDeps {
   sql: Sql;
@@ -39,6 +40,11 @@ export interface AppDeps {
   webRoot?: string;
   /** Other figures for some request limits (plugins/rate-limit.ts); production uses the defaults. */
   requestLimits?: RequestLimitOverrides;
+  /**
+   * Other caps for the kept search answers (bytes): the whole answers' (AnswerPages, ANSWER_PAGE_BYTES) and the
+   * engine's answers' (AnswerCache, ENGINE_ANSWER_BYTES); production uses the defaults (decision 064).
+   */
+  searchCacheBytes?: { whole?: number; engine?: number };
   /** Where the API's metrics go (scripts/start.ts serves it on METRICS_PORT); a registry of its own by default. */
   metrics?: Registry;
   /** Read the located documents into memory at once (scripts/start.ts), not at the first near-me search. */
@@ -71,7 +77,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // PostgreSQL's search tables come with the migrations; Typesense's collections must be created.
   if (engine.kind === 'typesense') ensureCollectionsAtStart(app, engine);
   // Answers are cached under the index's write generation (decision 009).
-  app.decorate('searchAnswers', new AnswerCache(engine, engine instanceof PostgresEngine ? engine.generations : undefined));
+  // Decision 064: the engine's answers are JS objects on V8's heap, about 1.5 times the size they are counted at,
+  // and every MB of live heap holds more of the process's RSS: 8 MB, not the engine's default 16.
+  const searchAnswers = new AnswerCache(engine, engine instanceof PostgresEngine ? engine.generations : undefined, {
+    maxBytes: deps.searchCacheBytes?.engine ?? ENGINE_ANSWER_BYTES,
+  });
+  app.decorate('searchAnswers', searchAnswers);
+  // Whole search answers kept as the bytes sent (issue 47, decisions 050, 058, 059): the search routes send them,
+  // the metrics report their size.
+  app.decorate('searchPages', new AnswerPages(searchAnswers, deps.searchCacheBytes?.whole));
   // The located documents read into memory before the first near-me search needs them (postgres-near.ts).
   if (deps.warmSearch && engine instanceof PostgresEngine) {
     engine.warm().catch((err: Error) => app.log.warn({ err: err.message }, 'near-me documents not read ahead: the first near-me search reads them'));

@@ -77,6 +77,19 @@ export function registerMetrics(app: FastifyInstance, registry: Registry): void 
     },
   });
 
+  // Decision 064: the bytes of the kept search answers as each cache counts them against its cap (the whole answers
+  // with their compressed copies and keys; the engine's results as it counts them), read at scrape time.
+  new Gauge({
+    name: 'ilera_search_kept_answer_bytes',
+    help: 'Bytes of kept search answers as counted against each cache cap: whole (the answers sent, with their compressed copies) and engine (search results)',
+    labelNames: ['cache'],
+    registers: [registry],
+    collect() {
+      this.set({ cache: 'whole' }, app.searchPages.stats.bytes);
+      this.set({ cache: 'engine' }, app.searchAnswers.stats.bytes);
+    },
+  });
+
   // Near-me searches the PostgreSQL engine answered from its in-memory copy, and those it sent to the SQL
   // because the copy failed (decision 037): a rising sql_fallback says the copy is not serving.
   const engineOfAnswers = app.searchAnswers.engine;

@@ -207,3 +207,71 @@ describe('search answer cache', () => {
     expect(cache.stats.answers).toBeLessThan(40);
   });
 });
+
+/**
+ * Decision 064: an operator sees the kept answers' bytes (ilera_search_kept_answer_bytes, whole and engine) and
+ * they never pass the caps, however many different searches are asked, with compressed copies kept too.
+ */
+describe('kept search answers, as the metrics report them', () => {
+  let ctx: TestContext;
+  const caps = { whole: 30_000, engine: 12_000 };
+
+  beforeAll(async () => {
+    ctx = await createTestContext({ searchCacheBytes: caps });
+    for (const [firstName, specialty, state] of [
+      ['Adaeze', 'Cardiology', 'Lagos'],
+      ['Emeka', 'Neurology', 'Kano'],
+      ['Ngozi', 'Paediatrics', 'Enugu'],
+      ['Tunde', 'Dermatology', 'Oyo'],
+    ] as const) {
+      await createProfessional(ctx.sql, { user: { firstName, lastName: 'Okafor' }, specialty, state, city: state });
+    }
+    await reindexAll(ctx.sql, { engine: new PostgresEngine(ctx.sql) });
+  });
+  afterAll(async () => ctx.close());
+
+  const kept = async () => {
+    const text = await ctx.app.metrics.metrics();
+    const bytes = (cache: string) => Number(new RegExp(`^ilera_search_kept_answer_bytes\\{cache="${cache}"\\} (\\d+)$`, 'm').exec(text)?.[1]);
+    return { whole: bytes('whole'), engine: bytes('engine') };
+  };
+
+  it('never holds more than its caps after many different searches, compressed copies included', async () => {
+    const seen = { whole: 0, engine: 0 };
+    const urls: string[] = [];
+    for (const sort of ['rating', 'relevance']) {
+      for (const query of ['okafor', 'cardiology', 'kano', 'lagos doctor', 'skin', 'children', 'brain', 'heart']) {
+        for (const page of [1, 2]) urls.push(`/api/professionals/search?query=${encodeURIComponent(query)}&sort=${sort}&page=${page}`);
+      }
+    }
+    for (const [i, url] of urls.entries()) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: i % 2 ? { 'accept-encoding': 'br' } : {} });
+      expect(res.statusCode).toBe(200);
+      const body = JSON.stringify({ searches: [{ collection: 'professionals', q: `okafor ${i}`, query_by: 'name', facet_by: 'state,specialty' }] });
+      const multi = await ctx.app.inject({ method: 'POST', url: '/api/search/multi_search', headers: { 'content-type': 'text/plain' }, payload: body });
+      expect(multi.statusCode).toBe(200);
+      const now = await kept();
+      expect(now.whole).toBeLessThanOrEqual(caps.whole);
+      expect(now.engine).toBeLessThanOrEqual(caps.engine);
+      seen.whole = Math.max(seen.whole, now.whole);
+      seen.engine = Math.max(seen.engine, now.engine);
+    }
+    // Both filled to near their caps (so the caps, not the searches asked, held them down)...
+    expect(seen.whole).toBeGreaterThan(caps.whole / 2);
+    expect(seen.engine).toBeGreaterThan(caps.engine / 2);
+    // ...and the first answer was let go to stay within them.
+    const again = await ctx.app.inject({ method: 'GET', url: urls[0] });
+    expect(again.headers['x-search-cache']).toBe('miss');
+  });
+
+  it('reports both caches from the start, with production caps', async () => {
+    const plain = await createTestContext();
+    try {
+      const text = await plain.app.metrics.metrics();
+      expect(text).toMatch(/^ilera_search_kept_answer_bytes\{cache="whole"\} 0$/m);
+      expect(text).toMatch(/^ilera_search_kept_answer_bytes\{cache="engine"\} 0$/m);
+    } finally {
+      await plain.close();
+    }
+  });
+});

@@ -5,7 +5,7 @@ import { institutionSearchQuerySchema, professionalSearchQuerySchema } from '@il
 import { z } from 'zod';
 import { AppError, BadRequestError } from '../../errors';
 import { locatePlace } from '../institutions/location';
-import { AnswerPages, type Lookup } from './answer-pages';
+import type { Lookup } from './answer-pages';
 import { registerWards } from './register-wards';
 import * as service from './search.service';
 
@@ -20,9 +20,9 @@ const placeQuerySchema = z.object({ name: z.string({ required_error: placeMessag
  * search itself, so that a bad one gets Typesense's per-search error.
  */
 const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Whole answers kept as the text sent (issue 47, decision 050); x-search-cache tells clients and the
-  // bench whether the answer came from a cache (the whole text, or every search of it from the engine's).
-  const pages = new AnswerPages(app.searchAnswers);
+  // Whole answers kept as the text sent (issue 47, decision 050; made in app.ts); x-search-cache tells clients and
+  // the bench whether the answer came from a cache (the whole text, or every search of it from the engine's).
+  const pages = app.searchPages;
 
   // The adapter posts its JSON as text/plain (a "simple" request). This parser
   // lives in this plugin's scope only.
