@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importNetwork } from '../../../../scripts/import-network';
 import { createTestContext, type TestContext } from '../../../../test/support';
-import { callApi, cookieFrom, createInstitution, createProfessional, createRegisterListing, createUser, login } from '../../../../test/factories';
+import { callApi, createInstitution, createProfessional, createRegisterListing, createUser, login, signInAdmin } from '../../../../test/factories';
 
 let ctx: TestContext;
 let adminCookie: string;
@@ -17,9 +17,7 @@ let dir: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const admin = await createUser(ctx.sql, { userType: 'admin', password: 'admin-password-1' });
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email: admin.email, password: 'admin-password-1' } });
-  adminCookie = cookieFrom(res.headers['set-cookie']);
+  adminCookie = await signInAdmin(ctx.app, ctx.sql);
   await ctx.sql`
     INSERT INTO payers (slug, name, kind, plans) VALUES
       ('nhia', 'National Health Insurance Authority', 'nhia', '[{"name": "Formal Sector", "tier": null}]'),
