@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
 import os from 'node:os';
@@ -35,13 +36,38 @@ export async function createTestDatabase(): Promise<{ url: string; sql: Sql; nam
   return { url, sql: createSql(url, { max: 10 }), name };
 }
 
+/**
+ * A port nothing listens on, for a server a test starts later (its URL is configured first).
+ * It is drawn at random from below the kernel's ephemeral range: a port the kernel handed out
+ * (port 0) can be handed out again, between our check and the listen, as the local end of any
+ * outgoing connection on the machine (PostgreSQL, Redis, Chromium), which failed a CI run with
+ * EADDRINUSE. A port outside that range is only taken by a process that asks for it by number.
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
+  const [low, high] = ephemeralRange();
+  const [from, to] = low - 1 >= 20_000 ? [10_000, low - 1] : [high + 1, 65_535];
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = from + Math.floor(Math.random() * (to - from + 1));
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`freePort: no free port found between ${from} and ${to}`);
+}
+
+function ephemeralRange(): [number, number] {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (low > 0 && high >= low) return [low, high];
+  } catch {
+    // Not Linux: the IANA dynamic range.
+  }
+  return [49_152, 65_535];
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
   });
 }
 
