@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSql, type Sql } from '@ilera/db';
 import { createTestDatabase } from '../../test/support';
 import { isSearchError, type SearchRequest, type SearchResult } from './engine';
-import { countQuery, CUBE_ARRAY_FIELDS, CUBE_KEY_FIELDS, derive, editDistance, hitsQuery, PostgresEngine } from './postgres-engine';
+import { countQuery, CUBE_ARRAY_FIELDS, CUBE_KEY_FIELDS, derive, editDistance, hitsQuery, intSet, PostgresEngine } from './postgres-engine';
+import { countRows, cubeDay, windowRows, type CountRow } from './postgres-counts';
 import { searchWords } from './protocol';
 import { parseSearch } from './protocol';
 import type { SearchDocument } from './schema';
@@ -227,6 +228,34 @@ describe('PostgreSQL engine: facet counts kept ahead of time', () => {
       }
     } finally {
       await watched.end({ timeout: 2 });
+    }
+  });
+
+  it("returns the documents of a cube statement's keys in one row, read back into a row a key", async () => {
+    for (const raw of [
+      { collection: 'professionals', q: '*', facet_by: 'specialty,countries' },
+      { collection: 'professionals', q: '*', filter_by: 'state:=[`Lagos`]', facet_by: 'specialty' },
+      { collection: 'professionals', q: 'cardiology', filter_by: `nextSlot:<${midnight(3)}`, facet_by: 'city' },
+    ] satisfies SearchRequest[]) {
+      const s = parseSearch({ per_page: 0, ...raw });
+      const [r] = await engine.resolve([s]);
+      for (const everyKey of [false, true]) {
+        const q = countQuery(s, r, { everyKey });
+        expect(q.cube).toBe(true);
+        const read = await db.sql.unsafe<CountRow[]>(q.text, q.values as never[]);
+        const keyed = read.filter((row) => row.f === '');
+        expect({ raw, everyKey, keyed: keyed.length, lists: read.filter((row) => row.f === '~keys').length }).toEqual({ raw, everyKey, keyed: 0, lists: 1 });
+        // Each key's documents as the cube holds them.
+        const rows = countRows(read).filter((row) => row.f === '');
+        const own = await db.sql.unsafe<{ k: number; n: number }[]>(
+          `SELECT key_id AS k, sum(count)::int AS n FROM ${cubeDay(s) ? `search_cube_days WHERE day < '${cubeDay(s)}' AND` : 'search_cube WHERE'} collection = 'professionals'
+             AND term = $1 AND arr_field = '' AND arr_value = '' ${everyKey || !r.keyIds ? '' : `AND key_id = ANY('{${r.keyIds.join(',')}}')`} GROUP BY key_id`,
+          [s.words.length ? s.words[0] : ''],
+        );
+        const sorted = (xs: { k: number; n: number }[]) => xs.map(({ k, n }) => [Number(k), Number(n)]).sort((a, b) => a[0] - b[0]);
+        expect(rows.length).toBeGreaterThan(0);
+        expect(sorted(rows)).toEqual(sorted(own));
+      }
     }
   });
 
@@ -767,6 +796,40 @@ describe('PostgreSQL engine: the shapes of the page and count statements', () =>
     }
   });
 
+  it("keeps the keys of a text's terms as one row a term per state of the index: a write that adds a key to a term shows in the next count", async () => {
+    const db = await createTestDatabase();
+    const { sql, sent } = notingSql(db.url);
+    try {
+      const e = new PostgresEngine(sql);
+      await e.upsert('professionals', Array.from({ length: 40 }, (_, i) => professional(i)));
+      const reference = new PostgresEngine(db.sql);
+      const termKeys = () => sent().filter((q) => /string_agg\(key_id::text/.test(q)).length;
+      const check = async () => {
+        await e.generations(); // as the API's answer cache does before each request
+        const s = parseSearch({ collection: 'professionals', q: 'general practice', facet_by: 'city,specialty', per_page: 0 });
+        const [r] = await e.resolve([s]);
+        const [r0] = await reference.resolve([s]);
+        const counted = await e.counts(s, r);
+        expect(counted).toEqual(await reference.counts(s, r0, { live: true }));
+        return counted.found;
+      };
+      const found = await check();
+      expect(found).toBeGreaterThan(0);
+      const read = termKeys();
+      expect(read).toBe(1);
+      // The same state: the kept keys, not a statement more.
+      await check();
+      expect(termKeys()).toBe(read);
+      // A general practitioner in a town no one was in: a new key of both terms.
+      await e.upsert('professionals', [{ ...professional(1), id: '1000', city: 'Town 1000', state: 'Kano', professionalType: 'doctor', specialty: 'General Practice' }]);
+      expect(await check()).toBe(found + 1);
+      expect(termKeys()).toBe(read + 1);
+    } finally {
+      await sql.end({ timeout: 2 });
+      await db.sql.end({ timeout: 2 });
+    }
+  });
+
   it("counts a search over many keys from every key's rows, read once per state of the index, keeping its own keys", async () => {
     const db = await createTestDatabase();
     const { sql, sent, cubeStatements } = notingSql(db.url);
@@ -873,5 +936,38 @@ describe('PostgreSQL engine: the shapes of the page and count statements', () =>
     } finally {
       await db.sql.end({ timeout: 2 });
     }
+  });
+});
+
+describe('PostgreSQL engine: rows read once', () => {
+  it("reads string_agg's list of key ids as a set", () => {
+    expect([...intSet('12,7,301')]).toEqual([12, 7, 301]);
+    expect([...intSet('5')]).toEqual([5]);
+    expect([...intSet('-1,0,2147483647')]).toEqual([-1, 0, 2147483647]);
+    expect(intSet('').size).toBe(0);
+  });
+
+  it("reads a count statement's one row of keys back into a row a key, and leaves the other rows as they are", () => {
+    const value = { k: 0, f: 'countries', v: 'Ghana', n: 1 };
+    expect(countRows([{ k: 0, f: '~keys', v: '3:2,15:0,1200:11', n: 0 }, value])).toEqual([
+      { k: 3, f: '', v: '', n: 2 },
+      { k: 15, f: '', v: '', n: 0 },
+      { k: 1200, f: '', v: '', n: 11 },
+      value,
+    ]);
+    expect(countRows([{ k: 0, f: '~keys', v: '', n: 0 }])).toEqual([]);
+    expect(countRows([{ k: 4, f: '', v: '', n: -2 }])).toEqual([{ k: 4, f: '', v: '', n: -2 }]);
+    expect(countRows([{ n0: 3, n1: 5 }])).toEqual([{ n0: 3, n1: 5 }]);
+  });
+
+  it('hands count rows on uncopied when no availability window was counted with them, and takes the windows out otherwise', () => {
+    const rows: CountRow[] = [
+      { k: 3, f: '', v: '', n: 2 },
+      { k: 0, f: 'countries', v: 'Ghana', n: 1 },
+    ];
+    expect(windowRows(rows, 0)).toEqual({ facetRows: rows, counts: [] });
+    expect(windowRows(rows, 0).facetRows).toBe(rows);
+    const windowed: CountRow[] = [...rows, { k: 3, f: '~window', v: '1', n: 4 }, { k: 5, f: '~window', v: '1', n: 1 }];
+    expect(windowRows(windowed, 2)).toEqual({ facetRows: rows, counts: [0, 5] });
   });
 });

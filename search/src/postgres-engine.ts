@@ -22,7 +22,7 @@ import type { Db, Sql } from '@ilera/db';
 import { resultSizes, SearchParamsError, type FacetCount, type NameAsked, type SearchEngine, type SearchError, type SearchRequest, type SearchResult } from './engine';
 import { parseSearch, type FilterClause, type ParsedSearch } from './protocol';
 import { validateDocument, type CollectionName, type SearchDocument } from './schema';
-import { cellCountQuery, cellRadius, cellsPreparable, cellWindowsSql, countQuery, cubeDay, cubePreparable, cubeRows, cubeTerms, cubeWindowsSql, facetsFromCounts, overlapSql, windowRows, type CountRow } from './postgres-counts';
+import { cellCountQuery, cellRadius, cellsPreparable, cellWindowsSql, countQuery, countRows, cubeDay, cubePreparable, cubeRows, cubeTerms, cubeWindowsSql, facetsFromCounts, overlapSql, windowRows, type CountRow } from './postgres-counts';
 import { DenseCells } from './postgres-cells';
 import { nearAnswerable, NearIndex, pruneChanges } from './postgres-near';
 import { cellCover, GRIDS, inCells, smallCells, SMALL_CELLS } from './postgres-geo';
@@ -88,7 +88,7 @@ export class PostgresEngine implements SearchEngine {
    * counts the same services facet), and both change only with the write generation, which every write
    * moves in its own transaction. Counted in rows.
    */
-  private readonly countCache = new LRUCache<string, readonly unknown[]>({ maxSize: KEPT_COUNT_ROWS, sizeCalculation: (rows) => rows.length + 1 });
+  private readonly countCache = new LRUCache<string, Kept>({ maxSize: KEPT_COUNT_ROWS, sizeCalculation: (kept) => kept.size + 1 });
   /** Issue 47: the length of a page's documents as read (their jsonb text), for noteSize. */
   private readonly docText = new WeakMap<object, number>();
   /**
@@ -98,7 +98,7 @@ export class PostgresEngine implements SearchEngine {
    */
   private readonly termCache = new LRUCache<string, { rows: readonly TermRow[]; terms?: WordTerms }>({ maxSize: KEPT_TERM_ROWS, sizeCalculation: (kept) => kept.rows.length + 1 });
   /** Count statements being read: concurrent searches that need the same one wait for one read. */
-  private readonly countsReading = new Map<string, Promise<readonly unknown[]>>();
+  private readonly countsReading = new Map<string, Promise<Kept>>();
   /** Which cells a circle's edge is split at (postgres-cells.ts); its threshold may be set (tests). */
   readonly denseCells: DenseCells;
   /** Near-me searches answered from memory (postgres-near.ts); undefined: every search by SQL. */
@@ -124,25 +124,36 @@ export class PostgresEngine implements SearchEngine {
    * generation in its own transaction), never older than the state they are kept under. Without a
    * generation read (searches outside the API's answer cache) every statement is sent.
    */
-  private keptCounts<T>(text: string, values: unknown[], prepare: boolean): Promise<readonly T[]> {
+  private async keptCounts<T>(text: string, values: unknown[], prepare: boolean): Promise<readonly T[]> {
+    return (await this.kept(text, values, prepare, (read) => {
+      const rows = countRows(read);
+      return { value: rows, size: rows.length };
+    })) as readonly T[];
+  }
+
+  /**
+   * What `keep` makes of a statement's rows, kept like count rows (keptCounts) under the state of the index
+   * read before it was sent. `keep` says its size in count rows' terms (countCache is bounded in rows).
+   */
+  private kept(text: string, values: unknown[], prepare: boolean, keep: (rows: readonly unknown[]) => Kept): Promise<unknown> {
     const at = this.seen;
-    if (at === undefined) return this.sql.unsafe<T[]>(text, values as never[], { prepare });
+    if (at === undefined) return this.sql.unsafe(text, values as never[], { prepare }).then((read) => keep(read).value);
     const key = createHash('sha1').update(at).update('\0').update(text).update('\0').update(JSON.stringify(values)).digest('base64');
-    const rows = this.countCache.get(key);
-    if (rows) return Promise.resolve(rows as readonly T[]);
+    const kept = this.countCache.get(key);
+    if (kept) return Promise.resolve(kept.value);
     let pending = this.countsReading.get(key);
     if (!pending) {
       pending = this.sql
         .unsafe(text, values as never[], { prepare })
         .then((read) => {
-          const plain = [...read];
-          this.countCache.set(key, plain);
-          return plain;
+          const made = keep(read);
+          this.countCache.set(key, made);
+          return made;
         })
         .finally(() => this.countsReading.delete(key));
       this.countsReading.set(key, pending);
     }
-    return pending as Promise<readonly T[]>;
+    return pending.then((made) => made.value);
   }
 
   /**
@@ -655,6 +666,31 @@ export class PostgresEngine implements SearchEngine {
   }
 
   /**
+   * The keys that hold documents of each term (the cube's '' rows with a count), kept per state of the index like
+   * the count rows. Issue 47: one row a term, its key ids as one text, parsed once into the set coveredCounts tests:
+   * a row a key (572 rows a call on average in the search mix, 2,161 for the commonest term) cost the API about
+   * 1 µs a row in the driver, and every search rebuilt the sets from the rows kept. Kept sized by its key ids.
+   */
+  private async termKeys(collection: CollectionName, terms: string[]): Promise<ReadonlyMap<string, ReadonlySet<number>>> {
+    return (await this.kept(
+      `SELECT term, string_agg(key_id::text, ',') AS k FROM search_cube
+        WHERE collection = $1::text AND term = ANY($2::text[]) AND arr_field = '' AND arr_value = '' AND count > 0 GROUP BY term`,
+      [collection, terms],
+      true,
+      (read) => {
+        const keys = new Map<string, Set<number>>();
+        let size = 0;
+        for (const row of read as readonly { term: string; k: string }[]) {
+          const ids = intSet(row.k);
+          keys.set(row.term, ids);
+          size += ids.size;
+        }
+        return { value: keys, size };
+      },
+    )) as ReadonlyMap<string, ReadonlySet<number>>;
+  }
+
+  /**
    * The counts of a text of several words (which the cube, one term per row,
    * cannot sum) without reading every match. A facet key whose own values hold
    * every word ("general practice": the specialty General Practice) matches with
@@ -664,18 +700,12 @@ export class PostgresEngine implements SearchEngine {
    */
   private async coveredCounts(s: ParsedSearch, r: Resolved, w: ResolvedWords, windows: ParsedSearch[]): Promise<Counted> {
     const allTerms = [...new Set(w.terms.flat())];
-    const termRows = await this.keptCounts<{ term: string; k: number }>(
-      `SELECT term, key_id AS k FROM search_cube WHERE collection = $1::text AND term = ANY($2::text[]) AND arr_field = '' AND arr_value = '' AND count > 0`,
-      [s.collection, allTerms],
-      true,
-    );
-    const keysOf = new Map<string, Set<number>>(allTerms.map((t) => [t, new Set()]));
-    for (const row of termRows) keysOf.get(row.term)?.add(Number(row.k));
+    const keysOf = await this.termKeys(s.collection, allTerms);
     const candidates = r.keyIds ?? this.keys.idsOf(s.collection);
     const covered: number[] = [];
     const counted: number[] = [];
     // Each word's terms as the keys' sets to test (no closure a key: a text-only search walks every key).
-    const groups = w.terms.map((group) => group.map((t) => keysOf.get(t)!));
+    const groups = w.terms.map((group) => group.map((t) => keysOf.get(t) ?? NO_KEYS));
     for (const id of candidates) {
       if (everyGroup(w.terms, termIn, this.keys.wordsOf(id, s.collection))) covered.push(id);
       else if (everyGroup(groups, keyIn, id)) counted.push(id);
@@ -746,6 +776,39 @@ function everyGroup<T, U>(groups: readonly (readonly T[])[], holds: (member: T, 
 const termIn = (term: string, words: ReadonlySet<string>) => words.has(term);
 /** The keys (of a term, from the cube) hold the key. */
 const keyIn = (keys: ReadonlySet<number>, id: number) => keys.has(id);
+
+/** A term without keys in the cube (termKeys has no row for it). */
+const NO_KEYS: ReadonlySet<number> = new Set();
+
+/** What countCache keeps: a statement's rows, or what was made of them, and its size in count rows. */
+interface Kept {
+  value: unknown;
+  size: number;
+}
+
+/** The integers of a comma-separated list ('12,7,301': string_agg of int4s) as a set, read without splitting it into strings. */
+export function intSet(list: string): Set<number> {
+  const ids = new Set<number>();
+  let n = 0;
+  let sign = 1;
+  let digits = false;
+  for (let i = 0; i < list.length; i++) {
+    const c = list.charCodeAt(i);
+    if (c === 44) {
+      if (digits) ids.add(sign * n);
+      n = 0;
+      sign = 1;
+      digits = false;
+    } else if (c === 45) {
+      sign = -1;
+    } else {
+      n = n * 10 + (c - 48);
+      digits = true;
+    }
+  }
+  if (digits) ids.add(sign * n);
+  return ids;
+}
 
 /** The `nextSlot:<T` filter of a count-only search without facets, the only kind windowCounts answers. */
 function windowBound(s: ParsedSearch): FilterClause | undefined {
