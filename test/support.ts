@@ -38,14 +38,15 @@ export async function createTestDatabase(): Promise<{ url: string; sql: Sql; nam
 
 /**
  * A port nothing listens on, for a server a test starts later (its URL is configured first).
- * It is drawn at random from below the kernel's ephemeral range: a port the kernel handed out
+ * It is drawn at random from below the kernel's ephemeral range (from 10081, above the ports Chromium refuses): a port the kernel handed out
  * (port 0) can be handed out again, between our check and the listen, as the local end of any
  * outgoing connection on the machine (PostgreSQL, Redis, Chromium), which failed a CI run with
  * EADDRINUSE. A port outside that range is only taken by a process that asks for it by number.
  */
 export async function freePort(): Promise<number> {
   const [low, high] = ephemeralRange();
-  const [from, to] = low - 1 >= 20_000 ? [10_000, low - 1] : [high + 1, 65_535];
+  // From 10081: Chromium refuses to load pages from 10080 (its restricted ports; the others are below 10000).
+  const [from, to] = low - 1 >= 20_000 ? [10_081, low - 1] : [high + 1, 65_535];
   for (let attempt = 0; attempt < 50; attempt++) {
     const port = from + Math.floor(Math.random() * (to - from + 1));
     if (await canListen(port)) return port;
