@@ -268,31 +268,40 @@ export function countRows<T>(read: readonly T[]): T[] {
       rows.push(row);
       continue;
     }
-    const list = r.v!;
-    let k = 0;
-    let n = 0;
-    let sign = 1;
-    let inCount = false;
-    for (let i = 0; i <= list.length; i++) {
-      const c = i < list.length ? list.charCodeAt(i) : 44;
-      if (c === 44) {
-        if (i > 0) rows.push({ k, f: '', v: '', n: sign * n } as T);
-        k = 0;
-        n = 0;
-        sign = 1;
-        inCount = false;
-      } else if (c === 58) {
-        inCount = true;
-      } else if (c === 45) {
-        sign = -1;
-      } else if (inCount) {
-        n = n * 10 + (c - 48);
-      } else {
-        k = k * 10 + (c - 48);
+    let key: number | undefined;
+    eachInt(r.v!, (x) => {
+      if (key === undefined) key = x;
+      else {
+        rows.push({ k: key, f: '', v: '', n: x } as T);
+        key = undefined;
       }
-    }
+    });
   }
   return rows;
+}
+
+/**
+ * Each integer of a list of integers separated by ',' or ':' ('3:2,15:-1', a string_agg of int4s), in order,
+ * read without splitting the list into strings (KEYS_ROW's lists, the engine's term keys).
+ */
+export function eachInt(list: string, use: (n: number) => void): void {
+  let n = 0;
+  let sign = 1;
+  let digits = false;
+  for (let i = 0; i <= list.length; i++) {
+    const c = i < list.length ? list.charCodeAt(i) : 44;
+    if (c === 44 || c === 58) {
+      if (digits) use(sign * n);
+      n = 0;
+      sign = 1;
+      digits = false;
+    } else if (c === 45) {
+      sign = -1;
+    } else {
+      n = n * 10 + (c - 48);
+      digits = true;
+    }
+  }
 }
 
 /** The `f` of a count row that holds an availability window's count (its `v`: the window's place). */

@@ -22,7 +22,7 @@ import type { Db, Sql } from '@ilera/db';
 import { resultSizes, SearchParamsError, type FacetCount, type NameAsked, type SearchEngine, type SearchError, type SearchRequest, type SearchResult } from './engine';
 import { parseSearch, type FilterClause, type ParsedSearch } from './protocol';
 import { validateDocument, type CollectionName, type SearchDocument } from './schema';
-import { cellCountQuery, cellRadius, cellsPreparable, cellWindowsSql, countQuery, countRows, cubeDay, cubePreparable, cubeRows, cubeTerms, cubeWindowsSql, facetsFromCounts, overlapSql, windowRows, type CountRow } from './postgres-counts';
+import { cellCountQuery, cellRadius, cellsPreparable, cellWindowsSql, countQuery, countRows, cubeDay, cubePreparable, eachInt, cubeRows, cubeTerms, cubeWindowsSql, facetsFromCounts, overlapSql, windowRows, type CountRow } from './postgres-counts';
 import { DenseCells } from './postgres-cells';
 import { nearAnswerable, NearIndex, pruneChanges } from './postgres-near';
 import { cellCover, GRIDS, inCells, smallCells, SMALL_CELLS } from './postgres-geo';
@@ -786,27 +786,10 @@ interface Kept {
   size: number;
 }
 
-/** The integers of a comma-separated list ('12,7,301': string_agg of int4s) as a set, read without splitting it into strings. */
+/** The integers of a comma-separated list ('12,7,301': string_agg of int4s) as a set. */
 export function intSet(list: string): Set<number> {
   const ids = new Set<number>();
-  let n = 0;
-  let sign = 1;
-  let digits = false;
-  for (let i = 0; i < list.length; i++) {
-    const c = list.charCodeAt(i);
-    if (c === 44) {
-      if (digits) ids.add(sign * n);
-      n = 0;
-      sign = 1;
-      digits = false;
-    } else if (c === 45) {
-      sign = -1;
-    } else {
-      n = n * 10 + (c - 48);
-      digits = true;
-    }
-  }
-  if (digits) ids.add(sign * n);
+  eachInt(list, (n) => ids.add(n));
   return ids;
 }
 
