@@ -126,7 +126,7 @@ describe('data saver: shorter pages of results, no prefetching (browser)', { tim
   it('without it: 10 a page; the footer switch makes them 5 at once, and on the next pages the server draws', async () => {
     const { page, context } = await suite.page({ mobile: true });
     const searches = perPages(page);
-    // The switch's clicks did not take effect in a CI run on 2026-11-30 (both tries; never here): a failure says why.
+    // A failure says what the page asked and showed (the next test is what a CI run's diary showed on 2026-11-30).
     const diary = pageDiary(page);
     const response = await page.goto(SEARCH);
     expect(htmlCards(await response!.text())).toEqual(ordered.slice(0, 10));
@@ -172,6 +172,44 @@ describe('data saver: shorter pages of results, no prefetching (browser)', { tim
     await off.click();
     await expect.poll(() => off.isChecked(), { timeout: 15_000 }).toBe(false);
     await diary.explained('10 a page after the switch is off', expect.poll(() => shown(page)).toEqual(ordered.slice(0, 10)), state);
+    await context.close();
+  });
+
+  it('the switch turned off before the results came: React draws them itself, and they are searched again with 10', async () => {
+    // The CI failure of 2026-11-30 (both tries): the switch's click, replayed once the footer had
+    // hydrated, then the results area drawn by React itself rather than hydrated (React does so when
+    // the area gets new props while it hydrates, on a busy machine), from the server's 5: no search,
+    // 5 shown. That timing cannot be forced, so the results' code is held until the switch has
+    // taken effect, and the page's result count is made not to match what React draws (React then
+    // draws that part itself, as it did there).
+    const { page, context } = await suite.page({ mobile: true, serviceWorkers: 'block' });
+    await context.addCookies([{ name: 'ilera-data-saver', value: '1', url: suite.base }]);
+    const searches = perPages(page);
+    const diary = pageDiary(page);
+    await page.route(/\/search\?/, async (route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      expect(htmlCards(html)).toEqual(ordered.slice(0, 5));
+      await route.fulfill({ response, body: html.replace(`${CARDIOLOGISTS} results found`, `${CARDIOLOGISTS} results found.`) });
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held = new Set([...closure('SearchPage')].filter((f) => !closure('LandingPage').has(f)));
+    await page.route('**/assets/*.js', async (route) => {
+      if (held.has(new URL(route.request().url()).pathname)) await released;
+      await route.continue();
+    });
+    await page.goto(SEARCH);
+    const off = page.getByRole('switch', { name: /Data saver/ });
+    await hydrated(off);
+    await off.click();
+    await diary.explained(
+      'the switch took effect before the results came',
+      expect.poll(() => page.evaluate(() => document.cookie.includes('ilera-data-saver=1'))).toBe(false),
+    );
+    release();
+    await diary.explained('10 a page', expect.poll(() => shown(page)).toEqual(ordered.slice(0, 10)), async () => ({ shown: await shown(page), perPages: searches }));
+    expect(searches).toEqual([10]);
     await context.close();
   });
 

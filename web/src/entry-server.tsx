@@ -16,7 +16,7 @@ import { professionalQueryOptions } from './features/profiles/api/get-profession
 import { institutionQueryOptions } from './features/profiles/api/get-institution';
 import { reviewsQueryOptions } from './features/profiles/api/get-reviews';
 import { directoryCountsQueryOptions } from './features/search/api/get-directory-counts';
-import { readSearchState, searchServerStateKey } from './features/search/search-state';
+import { readSearchState, resultsPerPage, searchServerStateKey } from './features/search/search-state';
 import type { I18n } from '@lingui/core';
 import { localeBase, splitLocalePath } from '@ilera/contracts/locales';
 import { loadMessages, PAGE_CATALOGS } from './i18n/catalogs';
@@ -117,7 +117,7 @@ export async function render(url: string, data: ServerData = {}): Promise<Render
   if (data.institution) client.setQueryData(institutionQueryOptions(data.institution.id).queryKey, data.institution.data as never);
   if (data.reviews) client.setQueryData(reviewsQueryOptions(data.reviews.kind, data.reviews.id).queryKey, data.reviews.data as never);
   if (data.directoryCounts) client.setQueryData(directoryCountsQueryOptions().queryKey, data.directoryCounts as never);
-  if (data.search) client.setQueryData(searchServerStateKey(searchStateOf(url)), data.search);
+  if (data.search) client.setQueryData(searchServerStateKey(searchStateOf(url), resultsPerPage(data.dataSaver === true)), data.search);
   // prerender waits for the lazily loaded page chunks, so the page itself is in the HTML.
   const { prelude } = await prerenderToNodeStream(
     <Page url={url} client={client} i18n={i18n}>

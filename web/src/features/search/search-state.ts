@@ -285,6 +285,9 @@ export const clearCareFilters: Partial<SearchState> = { openNow: undefined, open
 /**
  * Where the server's first answer for a search waits in the query cache (decision 015):
  * entry-server.tsx puts instantsearch's server state there, the browser hydrates it
- * with the rest of the cache, and the search page starts from it for this very search.
+ * with the rest of the cache, and the search page starts from it for this very search
+ * and this very page length (issue 35: a data saver's 5): a results area the browser draws
+ * after the footer's switch changed the length must search again, not show the server's page.
  */
-export const searchServerStateKey = (s?: SearchState) => (s ? ['ssr', 'search', indexNameOf(s), writeSearchState(s).toString()] : ['ssr', 'search']);
+export const searchServerStateKey = (s?: SearchState, perPage?: number) =>
+  s ? ['ssr', 'search', indexNameOf(s), writeSearchState(s).toString(), perPage] : ['ssr', 'search'];

@@ -50,16 +50,19 @@ export default function SearchResultsArea(props: SearchBodyProps) {
 function SearchInstance({ indexName, ...props }: SearchBodyProps & { indexName: string }) {
   const serverClient = useContext(SearchClientContext);
   const searchClient = useMemo(() => serverClient ?? createSearchClient(), [serverClient]);
+  // Issue 35: shorter pages for a data saver (the server drew the page with the same length).
+  const perPage = resultsPerPage(useDataSaver());
   // A page the server rendered (decision 015) brings instantsearch's state for the search in
   // its address: the instance starts from those results, with no request of its own, and
   // hydrates what the server drew. Read once, when the instance starts: the provider must
-  // not come or go under a running instance.
+  // not come or go under a running instance. Only for the length it was drawn with: while
+  // hydrating, that is the length; if React draws this part itself after the footer's switch
+  // changed it (it does when the part gets new props while it is hydrating on a busy phone),
+  // there is none, and the instance searches.
   const queryClient = useQueryClient();
-  const [serverState] = useState(() => queryClient.getQueryData<InstantSearchServerState>(searchServerStateKey(props.state)));
+  const [serverState] = useState(() => queryClient.getQueryData<InstantSearchServerState>(searchServerStateKey(props.state, perPage)));
   // Used once: coming back to this search later asks the index again.
   useEffect(() => queryClient.removeQueries({ queryKey: searchServerStateKey() }), [queryClient]);
-  // Issue 35: shorter pages for a data saver (the server drew the page with the same length).
-  const perPage = resultsPerPage(useDataSaver());
   return (
     <InstantSearchSSRProvider {...serverState}>
       <InstantSearch searchClient={searchClient} indexName={indexName} future={{ preserveSharedStateOnUnmount: true }}>
