@@ -19,7 +19,8 @@
  * quarter hour: open now and the availability windows are read at the clock).
  *
  * --pg-statements resets pg_stat_statements (the extension must be loaded and created in the database) when
- * the counted requests begin and prints, after them, each statement's calls and execution time a request.
+ * the counted requests begin and prints, after them, each statement's calls, execution and planning time a
+ * request (planning only with pg_stat_statements.track_planning on), the costliest first (PG_STATEMENTS_TOP, 20).
  *
  * --statements prints the SQL statements of the counted requests by their first words; --again serves the
  * counted requests once before counting them (the answer cache's hits alone); --sizes compares each kept
@@ -175,15 +176,17 @@ for (const name of only) {
   }
   if (argv['pg-statements']) {
     // Issue 47: what PostgreSQL did for the counted requests, by statement (this database's only).
-    const rows = await sql<{ calls: string; ms: number; rows: string; query: string }[]>`
-      SELECT calls::text, total_exec_time AS ms, rows::text, query FROM pg_stat_statements
+    // Planning is counted only with pg_stat_statements.track_planning on (0 otherwise).
+    const rows = await sql<{ calls: string; ms: number; plan: number; rows: string; query: string }[]>`
+      SELECT calls::text, total_exec_time AS ms, total_plan_time AS plan, rows::text, query FROM pg_stat_statements
       WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND query NOT LIKE '%pg_stat_statements%'
-      ORDER BY total_exec_time DESC`;
+      ORDER BY total_exec_time + total_plan_time DESC`;
     const calls = rows.reduce((n, r) => n + Number(r.calls), 0);
     const ms = rows.reduce((n, r) => n + r.ms, 0);
-    console.log(`${name}: pg_stat_statements ${calls} calls (${(calls / count).toFixed(2)} a request), ${(ms / count).toFixed(3)} ms of execution a request`);
-    for (const r of rows.slice(0, 20)) {
-      console.log(`${(Number(r.calls) / count).toFixed(3).padStart(7)} calls ${(r.ms / count).toFixed(3).padStart(7)} ms ${(r.ms / Number(r.calls)).toFixed(2).padStart(7)} ms/call ${(Number(r.rows) / Number(r.calls)).toFixed(0).padStart(6)} rows/call  ${r.query.replace(/\s+/g, ' ').slice(0, 120)}`);
+    const plan = rows.reduce((n, r) => n + r.plan, 0);
+    console.log(`${name}: pg_stat_statements ${calls} calls (${(calls / count).toFixed(2)} a request), ${(ms / count).toFixed(3)} ms of execution and ${(plan / count).toFixed(3)} ms of planning a request`);
+    for (const r of rows.slice(0, Number(process.env.PG_STATEMENTS_TOP ?? 20))) {
+      console.log(`${(Number(r.calls) / count).toFixed(3).padStart(7)} calls ${(r.ms / count).toFixed(3).padStart(7)} ms ${(r.plan / count).toFixed(3).padStart(7)} plan ${(r.ms / Number(r.calls)).toFixed(2).padStart(7)} ms/call ${(Number(r.rows) / Number(r.calls)).toFixed(0).padStart(6)} rows/call  ${r.query.replace(/\s+/g, ' ').slice(0, 160)}`);
     }
   }
   if (answers) {
