@@ -758,6 +758,104 @@ describe('PostgreSQL engine: the shapes of the page and count statements', () =>
     return { sql, sent, statements: () => noted, cubeStatements: () => sent().filter((q) => /\bsearch_cube(_days)?\b/.test(q)).length };
   }
 
+  it('ranks a text from its matches in one scan of them: the name tier a column of it, not a second subquery; the tiers as before', async () => {
+    const db = await createTestDatabase();
+    const { sql, statements } = notingSql(db.url);
+    try {
+      // Issue 47 (decision 069): each tier was a subquery over search_documents, planned on every call (the relevance
+      // pages are planned for their values), and a word over the bodies read their text index in each.
+      const e = new PostgresEngine(sql);
+      const doc = (id: number, firstName: string, lastName: string, rating: number, bio = 'Listens carefully.'): SearchDocument => ({
+        ...professional(id),
+        name: `Dr. ${firstName} ${lastName}`.trim(),
+        firstName,
+        lastName,
+        rating,
+        bio,
+      });
+      await e.upsert('professionals', [
+        doc(1, 'Obi', 'Ada', 5),
+        doc(2, 'Ada', 'Obi', 1),
+        doc(3, 'Ada', 'Ngige', 2, 'Sees children.'),
+        doc(4, 'Adaeze', 'Obi', 4.5),
+        doc(5, 'Ada', '', 0.5),
+        doc(6, 'Musa', 'Ada', 3, 'Sees children.'),
+      ]);
+      const search = async (q: string) => {
+        const before = statements().length;
+        const [r] = (await e.multiSearch([{ collection: 'professionals', q, sort_by: '_text_match:desc,rating:desc', per_page: 20 }])) as SearchResult[];
+        const page = statements().slice(before).find((x) => /^\s*WITH page AS/.test(x.text))!;
+        return { names: r.hits.map((h) => `${h.document.name} ${h.text_match}`), page: page.text };
+      };
+      const ada = await search('ada');
+      expect(ada.names).toEqual(['Dr. Ada 3000', 'Dr. Ada Ngige 2000', 'Dr. Ada Obi 2000', 'Dr. Obi Ada 1000', 'Dr. Musa Ada 1000']);
+      expect(ada.page.match(/\bFROM search_documents\b/g)).toHaveLength(1);
+      // A word no main field holds: the bodies' text index read once.
+      const sees = await search('ada sees');
+      expect(sees.names).toEqual(['Dr. Musa Ada 1000', 'Dr. Ada Ngige 1000']);
+      expect(sees.page.match(/\bFROM search_bodies b\b/g)).toHaveLength(1);
+    } finally {
+      await sql.end({ timeout: 2 });
+      await db.sql.end({ timeout: 2 });
+    }
+  });
+
+  it("asks for no page its search's counts say is empty: a text found nowhere, a page past the last; the answers as before", async () => {
+    const db = await createTestDatabase();
+    const { sql, sent } = notingSql(db.url);
+    try {
+      // Issue 47 (decision 069): in the search mix a third of the page statements found nothing, each beside counts that
+      // had found nothing (a word no main field holds read the bodies' text index in both tiers, 1.4 ms a call).
+      const e = new PostgresEngine(sql);
+      const docs = Array.from({ length: 60 }, (_, i) => professional(i));
+      await e.upsert('professionals', docs);
+      const pages = () => sent().filter((q) => /^\s*WITH (page|.*\bpage) AS/.test(q) && /\bJOIN search_bodies b\b/.test(q)).length;
+      const search = async (raw: Omit<SearchRequest, 'collection'>) => {
+        await e.generations(); // as the API's answer cache does before each request
+        const before = pages();
+        const [r] = (await e.multiSearch([{ collection: 'professionals', facet_by: 'specialty,state', ...raw }])) as SearchResult[];
+        return { r, pages: pages() - before };
+      };
+      const okonkwo = docs.filter((d) => d.lastName === 'Okonkwo');
+      const lagos = docs.filter((d) => d.state === 'Lagos');
+      const emptyFacets = (r: SearchResult) => r.facet_counts.map((f) => [f.field_name, f.counts.length]);
+      // A word no field holds (searched over the bodies by prefix), and one the main fields hold under a filter none of its documents pass.
+      const kano = okonkwo.filter((d) => d.state === 'Kano');
+      expect(kano).toEqual([]);
+      for (const raw of [
+        { q: 'zzqxv', sort_by: '_text_match:desc,rating:desc' },
+        { q: 'okonkwo', filter_by: 'state:=[`Kano`]', sort_by: '_text_match:desc,rating:desc' },
+      ]) {
+        const { r, pages: n } = await search(raw);
+        expect(r.found, raw.q).toBe(0);
+        expect(r.hits, raw.q).toEqual([]);
+        expect(emptyFacets(r), raw.q).toEqual([['specialty', 0], ['state', 0]]);
+        expect(n, raw.q).toBe(0);
+      }
+      // A page past the last of a text and of a text-less search: found as before, no hit, no page asked for.
+      for (const raw of [
+        { q: 'okonkwo', page: Math.ceil(okonkwo.length / 5) + 1, per_page: 5 },
+        { q: '*', filter_by: 'state:=[`Lagos`]', sort_by: 'rating:desc', page: Math.ceil(lagos.length / 5) + 1, per_page: 5 },
+      ]) {
+        const { r, pages: n } = await search(raw);
+        expect(r.found, raw.q).toBe(raw.q === '*' ? lagos.length : okonkwo.length);
+        expect(r.hits, raw.q).toEqual([]);
+        expect(n, raw.q).toBe(0);
+      }
+      // The last page and a first page still ask for theirs, and find what they held before.
+      const last = await search({ q: 'okonkwo', page: Math.ceil(okonkwo.length / 5), per_page: 5 });
+      expect(last.pages).toBe(1);
+      expect(last.r.hits.length).toBe(okonkwo.length - 5 * (Math.ceil(okonkwo.length / 5) - 1));
+      const first = await search({ q: 'okonkwo', sort_by: '_text_match:desc,rating:desc', per_page: 50 });
+      expect(first.pages).toBe(1);
+      expect(first.r.found).toBe(okonkwo.length);
+      expect(first.r.hits.map((h) => h.document.id).sort()).toEqual(okonkwo.map((d) => d.id).sort());
+    } finally {
+      await sql.end({ timeout: 2 });
+      await db.sql.end({ timeout: 2 });
+    }
+  });
+
   it('reads a count statement once per state of the index: later searches that share it reuse its rows until a write moves the generation', async () => {
     const db = await createTestDatabase();
     const { sql, cubeStatements } = notingSql(db.url);

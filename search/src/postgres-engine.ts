@@ -29,7 +29,7 @@ import { cellCover, GRIDS, inCells, smallCells, SMALL_CELLS } from './postgres-g
 import { CUBE_ARRAY_FIELDS, isKeyFilter, isTagFilter, KeyTable } from './postgres-keys';
 import { derive, type Row } from './postgres-rows';
 import { Params } from './postgres-params';
-import { bodiesInCells, hitsQuery, countsFirst, PER_KEY_MAX, whereSql, type Resolved } from './postgres-sql';
+import { bodiesInCells, hitsQuery, countsFirst, pageAfterCounts, pastEnd, PER_KEY_MAX, whereSql, type Resolved } from './postgres-sql';
 import { resolveQuery, resolveWord, resolveWords, type ResolvedWords, type WordTerms } from './postgres-typos';
 
 // What the engine's tests and tools read from it, wherever it is kept.
@@ -588,10 +588,13 @@ export class PostgresEngine implements SearchEngine {
     const [hits, counted]: [SearchResult['hits'], Counted] = none
       ? [[], { ...facetsFromCounts(s, [], this.keys), windows: windows.map(() => 0) }]
       : countsFirst(s, r)
-        // Counted first and nothing matches: no page to ask for ("clinic" under a specialty within 50 km of Kano ranked
-        // the radius's 34,254 documents for none, 54-65 ms at load 10, 2026-11-26).
-        ? await this.counts(s, r, { windows }).then(async (c) => [c.found === 0 ? [] : await this.hits(s, { ...r, matches: c.found, keysWithin: c.keysWithin }), c] as const)
-        : await Promise.all([this.hits(s, r), this.counts(s, r, { windows })]);
+        // Counted first and nothing matches (or nothing from the page on): no page to ask for ("clinic" under a specialty
+        // within 50 km of Kano ranked the radius's 34,254 documents for none, 54-65 ms at load 10, 2026-11-26).
+        ? await this.counts(s, r, { windows }).then(async (c) => [pastEnd(s, c.found) ? [] : await this.hits(s, { ...r, matches: c.found, keysWithin: c.keysWithin }), c] as const)
+        : pageAfterCounts(s)
+          // A text (often a miss) or a page past the first: the same page statement, skipped when the counts say it is empty.
+          ? await this.counts(s, r, { windows }).then(async (c) => [pastEnd(s, c.found) ? [] : await this.hits(s, r), c] as const)
+          : await Promise.all([this.hits(s, r), this.counts(s, r, { windows })]);
     const result: SearchResult = {
       found: counted.found,
       page: s.page,

@@ -107,6 +107,11 @@ describe('PostgreSQL engine: a kind of institution under a service (issue 33)', 
         const { result, sent } = await search({ filter_by: 'type:=[`pharmacy`] && services:=[`Rare Assay`]', page, per_page: perPage });
         expect(result.found).toBe(expected.found);
         expect(result.hits.map((h) => h.document.id)).toEqual(expectedPage('Rare Assay', page, perPage).ids);
+        // Past the last page: its counts say it is empty, no page is asked for (decision 069).
+        if (page > Math.ceil(expected.found / perPage)) {
+          expect(pageOf(sent)).toBeUndefined();
+          continue;
+        }
         // Each key holding a match, walked in order (key_rating): not the kind's 106 keys, nor the tag's documents.
         const q = pageOf(sent);
         expect(q.text).toMatch(/unnest\(\$\d+::int\[\]\) AS k\(key_id\)/);
