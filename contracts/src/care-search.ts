@@ -117,19 +117,24 @@ export function documentOpenState(doc: DocumentHours, at: Date | number): OpenSt
   const until = doc.hoursValidUntil;
   if (typeof until !== 'number' || !Array.isArray(doc.openSlots) || until * 1000 <= t) return { openNow: null, opensAt: null, closesAt: null };
   const slots = new Uint8Array(WEEK_QUARTERS);
-  for (const q of doc.openSlots) if (q >= 0 && q < WEEK_QUARTERS) slots[q] = 1;
+  let openQuarters = 0;
+  for (const q of doc.openSlots) if (q >= 0 && q < WEEK_QUARTERS && slots[q] === 0) (slots[q] = 1), openQuarters++;
   const closed = new Set(doc.closedDays ?? []);
+  const anyClosed = closed.size > 0;
+  // Open every quarter of the week (24 hours) or none, with no day or hour closed: nothing changes within the 14
+  // days (issue 47: a 24-hour provider stepped through all 1,344 quarters, 67 µs a hit).
+  if (!anyClosed && (openQuarters === WEEK_QUARTERS || openQuarters === 0)) return { openNow: openQuarters > 0, opensAt: null, closesAt: null };
   // Quarter by quarter, by arithmetic (a hit's state is worked out for every hit of every answer): WAT days
   // begin on a quarter hour, so the day moves on when the quarter of the day comes back to 0.
   let q = weekQuarter(t);
   let day = watDayNumber(t);
-  let dayClosed = closed.has(day);
-  const openAt = () => !dayClosed && slots[q] === 1 && !closed.has(dayQuarterToken(day, q % DAY_QUARTERS));
+  let dayClosed = anyClosed && closed.has(day);
+  const openAt = () => slots[q] === 1 && (!anyClosed || (!dayClosed && !closed.has(dayQuarterToken(day, q % DAY_QUARTERS))));
   const now = openAt();
   const end = Math.min(until * 1000, t + LOOKAHEAD_QUARTERS * QUARTER_S * 1000);
   for (let next = (quarterStart(t) + QUARTER_S) * 1000; next < end; next += QUARTER_S * 1000) {
     q = (q + 1) % WEEK_QUARTERS;
-    if (q % DAY_QUARTERS === 0) dayClosed = closed.has(++day);
+    if (q % DAY_QUARTERS === 0) dayClosed = anyClosed && closed.has((day += 1));
     if (openAt() !== now) {
       return now ? { openNow: true, opensAt: null, closesAt: watIso(next) } : { openNow: false, opensAt: watIso(next), closesAt: null };
     }

@@ -59,6 +59,21 @@ describe("a hit's open state from its document's hours", () => {
     expect(withOpenState(doc, wat('2026-12-24T17:30'))).toMatchObject({ openNow: false, opensAt: '2026-12-28T08:00:00+01:00' });
   });
 
+  it('open 24 hours: open with no change ahead, unless a day or an hour within the 14 days is closed', () => {
+    const always = { id: '3', openSlots: Array.from({ length: 7 * 96 }, (_, q) => q), closedDays: [] as number[], hoursValidUntil: 4_102_444_800 };
+    expect(withOpenState(always, wat('2026-12-23T03:10'))).toEqual({ id: '3', openNow: true });
+    // Christmas closed (a day number): open until midnight WAT starting it, then closed until the 26th begins.
+    const christmas = { ...always, closedDays: [Date.UTC(2026, 11, 25) / 86_400_000] };
+    expect(withOpenState(christmas, wat('2026-12-23T03:10'))).toEqual({ id: '3', openNow: true, closesAt: '2026-12-25T00:00:00+01:00' });
+    expect(withOpenState(christmas, wat('2026-12-25T12:00'))).toEqual({ id: '3', openNow: false, opensAt: '2026-12-26T00:00:00+01:00' });
+    // One hour closed (the 26th's quarters 40-43 as day-quarter tokens): closed 10:00-11:00 WAT that day only.
+    const hour = { ...always, closedDays: [40, 41, 42, 43].map((q) => (Date.UTC(2026, 11, 26) / 86_400_000) * 96 + q) };
+    expect(withOpenState(hour, wat('2026-12-26T09:30'))).toEqual({ id: '3', openNow: true, closesAt: '2026-12-26T10:00:00+01:00' });
+    expect(withOpenState(hour, wat('2026-12-26T10:20'))).toEqual({ id: '3', openNow: false, opensAt: '2026-12-26T11:00:00+01:00' });
+    // Never open: closed, and no opening promised.
+    expect(withOpenState({ ...always, openSlots: [] }, wat('2026-12-23T03:10'))).toEqual({ id: '3', openNow: false });
+  });
+
   it('is unknown without hours and once the hours stop counting; no change is promised past that', () => {
     expect(withOpenState({ id: '2' }, wat('2026-11-30T10:00'))).toEqual({ id: '2', openNow: null });
     const until = Date.parse('2026-11-30T16:00:00Z') / 1000; // 17:00 WAT
