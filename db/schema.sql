@@ -1776,9 +1776,9 @@ CREATE TABLE public.schema_migrations (
 CREATE TABLE public.search_bodies (
     collection text NOT NULL,
     id text NOT NULL,
-    document jsonb NOT NULL,
+    document json NOT NULL,
     tsv tsvector NOT NULL,
-    CONSTRAINT search_bodies_document_check CHECK ((jsonb_typeof(document) = 'object'::text))
+    CONSTRAINT search_bodies_document_check CHECK ((json_typeof(document) = 'object'::text))
 );
 
 --

@@ -199,6 +199,10 @@ export class PostgresEngine implements SearchEngine {
     // Each distinct facet key of the batch is resolved to its id once (a batch of 500 professionals
     // holds about 30), not once a row: search_key_id was a fifth of a bulk write's time (2026-11-25).
     // The documents are spliced into the batch's JSON as they are, so PostgreSQL parses each once.
+    // Issue 47 (decision 068): search_bodies.document is json holding the text jsonb prints for the document
+    // (`x.document::json`: jsonb's output, kept as it is), so reading a page's documents copies their text instead
+    // of printing each jsonb again, and they read back byte for byte as they did from jsonb. json has no equality:
+    // a document is unchanged when its text is.
     const batch = sorted.map((r) =>
       JSON.stringify({
         id: r.id,
@@ -231,9 +235,9 @@ export class PostgresEngine implements SearchEngine {
          SELECT key, search_key_id($1, key::jsonb) AS key_id FROM (SELECT DISTINCT key FROM x) k
        ), body AS (
          INSERT INTO search_bodies AS b (collection, id, document, tsv)
-         SELECT $1, x.id, x.document, x.full::tsvector FROM x
+         SELECT $1, x.id, x.document::json, x.full::tsvector FROM x
          ON CONFLICT (collection, id) DO UPDATE SET document = excluded.document, tsv = excluded.tsv
-         WHERE b.document IS DISTINCT FROM excluded.document
+         WHERE b.document::text IS DISTINCT FROM excluded.document::text
          RETURNING b.id
        )
        INSERT INTO search_documents AS s

@@ -45,7 +45,8 @@ export const NULLABLE_COLUMNS = new Set(['fee']);
 /**
  * Other numbers (institutionId, professionalCount: filters no page of the app
  * sends) are read from the row's body (017_search_narrow_rows.sql): correct, but
- * one body lookup per candidate.
+ * one body lookup per candidate, and since 091 (decision 068) one parse of the
+ * body's json text (about 7 µs a professional's document, against 2 µs from jsonb).
  */
 const numberExpr = (field: string) =>
   NUMBER_COLUMNS[field] ??

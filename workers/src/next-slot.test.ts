@@ -82,7 +82,7 @@ describe('next free slot in the search index', () => {
       await emit(tx, 'search.professional', { id: pro.id });
     });
     await shows('Rollover', epoch(lagosDate(1), '09:00'));
-    await ctx.sql`UPDATE search_bodies SET document = document || ${ctx.sql.json({ nextSlot: epoch(yesterday, '16:30') })}
+    await ctx.sql`UPDATE search_bodies SET document = (document::jsonb || ${ctx.sql.json({ nextSlot: epoch(yesterday, '16:30') })})::json
       WHERE collection = 'professionals' AND id = ${String(pro.id)}`;
     await ctx.sql`UPDATE search_documents SET next_slot = ${`${yesterday}T16:30:00+01:00`}
       WHERE collection = 'professionals' AND id = ${String(pro.id)}`;
