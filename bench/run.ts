@@ -773,7 +773,7 @@ async function sideBySide(rev: string) {
         for (const side of first === 'baseline' ? (['baseline', 'current'] as const) : (['current', 'baseline'] as const)) {
           // Both sides get the same requests in a round (the fixtures are each database's own).
           const result = await once(side, name, seconds, r * 10_000_000, r);
-          say(`${name} round ${r} (load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}) ${labels[side]}: ${result.rps.toFixed(0)} req/s, p95 ${result.p95.toFixed(1)} ms, ${cacheText(result.cache)}, non-2xx ${JSON.stringify(result.statuses)}, errors ${result.errors}; ${cpuText(result.cpu)}`);
+          say(`${name} round ${r} (load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}) ${labels[side]}: ${result.rps.toFixed(0)} req/s, p95 ${result.p95.toFixed(1)} ms, ${cacheText(result.cache)}, RSS ${result.rssMb.toFixed(0)} MB, non-2xx ${JSON.stringify(result.statuses)}, errors ${result.errors}; ${cpuText(result.cpu)}`);
           const non2xx = Object.values(result.statuses).reduce((n, c) => n + c, 0) + result.errors;
           round[side] = { rps: result.rps, p95: result.p95, apiMs: result.cpu?.apiMs, pgMs: result.cpu?.pgMs, non2xx };
         }

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSql, type Sql } from '@ilera/db';
 import { createTestDatabase } from '../../test/support';
 import { isSearchError, type SearchRequest, type SearchResult } from './engine';
-import { countQuery, CUBE_ARRAY_FIELDS, CUBE_KEY_FIELDS, derive, editDistance, hitsQuery, intSet, PostgresEngine } from './postgres-engine';
-import { countRows, cubeDay, windowRows, type CountRow } from './postgres-counts';
+import { countQuery, CUBE_ARRAY_FIELDS, CUBE_KEY_FIELDS, derive, editDistance, hitsQuery, intSet, PostgresEngine, rowsOfKeys } from './postgres-engine';
+import { countRows, cubeDay, facetsFromCounts, windowRows, type CountRow } from './postgres-counts';
+import { KeyTable } from './postgres-keys';
 import { searchWords } from './protocol';
 import { parseSearch } from './protocol';
 import type { SearchDocument } from './schema';
@@ -970,6 +971,50 @@ describe('PostgreSQL engine: the shapes of the page and count statements', () =>
     }
   });
 
+  it("counts a search over a few keys from every key's rows of its term and facets when those are kept, without a statement of its own", async () => {
+    const db = await createTestDatabase();
+    const { sql, cubeStatements } = notingSql(db.url);
+    try {
+      // Issue 47 (decision 071): in the search mix most short key lists' cube statements were of a term (mostly the empty
+      // one) whose rows of every key, with the same facets, a search without keys had already read and kept.
+      const e = new PostgresEngine(sql);
+      await e.upsert('professionals', Array.from({ length: 60 }, (_, i) => professional(i)));
+      const reference = new PostgresEngine(db.sql);
+      const check = async (raw: Omit<SearchRequest, 'collection' | 'facet_by'>, facet_by = 'specialty,state,countries') => {
+        await e.generations(); // as the API's answer cache does before each request
+        const s = parseSearch({ collection: 'professionals', per_page: 0, facet_by, ...raw });
+        const [r] = await e.resolve([s]);
+        const [r0] = await reference.resolve([s]);
+        const before = cubeStatements();
+        const counted = await e.counts(s, r);
+        expect(counted).toEqual(await reference.counts(s, r0, { live: true }));
+        return { keys: r.keyIds?.length, sent: cubeStatements() - before, found: counted.found };
+      };
+      // Before any search without keys: the short list's own statement.
+      const lagos = await check({ q: '*', filter_by: 'state:=[`Lagos`]' });
+      expect(lagos.keys).toBeGreaterThan(0);
+      expect(lagos.keys).toBeLessThanOrEqual(64);
+      expect(lagos.found).toBeGreaterThan(0);
+      expect(lagos.sent).toBe(1);
+      // Every key's rows of the empty term with these facets, read once and kept.
+      expect((await check({ q: '*' })).sent).toBe(1);
+      // Short key lists of the same term and facets: from those rows, no statement; the same counts as counted live.
+      expect(await check({ q: '*', filter_by: 'state:=[`Kano`]' })).toMatchObject({ sent: 0 });
+      expect(await check({ q: '*', filter_by: 'state:=[`Lagos`] && professionalType:=[`doctor`]' })).toMatchObject({ sent: 0 });
+      expect(await check({ q: '*', filter_by: 'state:=[`Lagos`]' })).toEqual({ ...lagos, sent: 0 });
+      // Other facets: other rows of every key, not kept, so the list's own statement.
+      expect((await check({ q: '*', filter_by: 'state:=[`Kano`]' }, 'specialty')).sent).toBe(1);
+      // A write moves the generation: nothing kept is used, and the next search sees the new document.
+      await e.upsert('professionals', [{ ...professional(0), id: '1000', city: 'Ikeja', state: 'Lagos' }]);
+      const after = await check({ q: '*', filter_by: 'state:=[`Lagos`]' });
+      expect(after.sent).toBe(1);
+      expect(after.found).toBe(lagos.found + 1);
+    } finally {
+      await sql.end({ timeout: 2 });
+      await db.sql.end({ timeout: 2 });
+    }
+  });
+
   /**
    * Sixty professionals indexed, then, for a search, its count statement (which must be the cube's), how
    * many facet keys its filters allow, whether it is prepared, and its generic plan.
@@ -1043,6 +1088,47 @@ describe('PostgreSQL engine: rows read once', () => {
     expect([...intSet('5')]).toEqual([5]);
     expect([...intSet('-1,0,2147483647')]).toEqual([-1, 0, 2147483647]);
     expect(intSet('').size).toBe(0);
+  });
+
+  it("takes the rows of a few keys from rows of every key: their own rows as they are, their value and window rows summed over them", () => {
+    const rows: CountRow[] = [
+      { k: 3, f: '', v: '', n: 2 },
+      { k: 15, f: '', v: '', n: 0 },
+      { k: 1200, f: '', v: '', n: 11 },
+      { k: 3, f: 'countries', v: 'Ghana', n: 1 },
+      { k: 1200, f: 'countries', v: 'Ghana', n: 4 },
+      { k: 1200, f: 'countries', v: 'Nigeria', n: 11 },
+      { k: 15, f: 'languages', v: 'Hausa', n: 0 },
+      { k: 3, f: '~window', v: '0', n: 1 },
+      { k: 1200, f: '~window', v: '0', n: 6 },
+    ];
+    const sorted = (r: CountRow[]) => [...r].sort((a, b) => a.k - b.k || (a.f + a.v < b.f + b.v ? -1 : 1));
+    // The first call filters the rows; the index is made at the second.
+    expect(rowsOfKeys(rows, [15])).toEqual([rows[1], rows[6]]);
+    expect(sorted(rowsOfKeys(rows, [1200, 3, 3, 99]))).toEqual([
+      { k: 0, f: 'countries', v: 'Ghana', n: 5 },
+      { k: 0, f: 'countries', v: 'Nigeria', n: 11 },
+      { k: 0, f: '~window', v: '0', n: 7 },
+      { k: 3, f: '', v: '', n: 2 },
+      { k: 1200, f: '', v: '', n: 11 },
+    ]);
+    // Again, and other keys, from the same index: nothing left over from the call before.
+    expect(sorted(rowsOfKeys(rows, [3]))).toEqual([
+      { k: 0, f: 'countries', v: 'Ghana', n: 1 },
+      { k: 0, f: '~window', v: '0', n: 1 },
+      { k: 3, f: '', v: '', n: 2 },
+    ]);
+    expect(sorted(rowsOfKeys(rows, [15]))).toEqual([{ k: 0, f: 'languages', v: 'Hausa', n: 0 }, { k: 15, f: '', v: '', n: 0 }]);
+    expect(rowsOfKeys(rows, [7])).toEqual([]);
+    // What facetsFromCounts and windowRows make of them is what they made of the rows filtered.
+    const keys = new KeyTable();
+    const s = parseSearch({ collection: 'professionals', q: '*', facet_by: 'countries,languages' });
+    const keep = new Set([1200, 3]);
+    const filtered = rows.filter((row) => keep.has(row.k));
+    const a = windowRows(rowsOfKeys(rows, [1200, 3]), 1);
+    const b = windowRows(filtered, 1);
+    expect(a.counts).toEqual(b.counts);
+    expect(facetsFromCounts(s, a.facetRows, keys)).toEqual(facetsFromCounts(s, b.facetRows, keys));
   });
 
   it("reads a count statement's one row of keys back into a row a key, and leaves the other rows as they are", () => {
