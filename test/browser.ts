@@ -235,6 +235,19 @@ export async function whileSearchesHeld(ctx: TestContext, base: string, during: 
 }
 
 /**
+ * pageDiary for a test of whileSearchesHeld, with what to show when "busy" does not come: the alerts shown and
+ * /healthz's status.
+ */
+export function busyDiary(page: Page, base: string) {
+  const diary = pageDiary(page);
+  const state = async () => ({
+    alerts: await page.getByRole('alert').allTextContents(),
+    healthz: await fetch(`${base}/healthz`).then((r) => r.status).catch(() => 0),
+  });
+  return { diary, state };
+}
+
+/**
  * What a page asked and was answered (with the service worker's part), what it logged as an error, with times:
  * `explained(step, action, state)` rethrows a failed step with it and with `state()` (what the page shows), so a
  * failure seen only in CI says what happened (clicks that did not take effect there, 2026-11-30, could not be

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PostgresEngine, reindexAll } from '@ilera/search';
 import { createProfessional } from '../../test/factories';
-import { browserSuite, hydrated, hydratedByReact, pageDiary, whileSearchesHeld } from '../../test/browser';
+import { browserSuite, busyDiary, hydrated, hydratedByReact, whileSearchesHeld } from '../../test/browser';
 
 /**
  * What a person sees when a limit is reached. The limits here are tiny (a few
@@ -98,11 +98,7 @@ describe('load shedding in the browser', () => {
     // What the page asked and was answered while the searches were held: said when the page does not show
     // "busy" (a clean-clone CI run on 2026-11-30 once saw neither the busy alert nor, on the retry, the click
     // take effect within 30 s, and nothing here told why).
-    const diary = pageDiary(page);
-    const state = async () => ({
-      alerts: await page.getByRole('alert').allTextContents(),
-      healthz: await fetch(`${base}/healthz`).then((r) => r.status).catch(() => 0),
-    });
+    const { diary, state } = busyDiary(page, base);
     const statuses = await whileSearchesHeld(ctx, base, async () => {
       diary.note('searches held, /healthz says 503');
       // A new search from the page (the type card): refused at once.
