@@ -227,7 +227,7 @@ export class PostgresEngine implements SearchEngine {
    * moves in its own transaction. Counted in rows.
    */
   private readonly countCache = new LRUCache<string, Kept>({ maxSize: KEPT_COUNT_ROWS, sizeCalculation: (kept) => kept.size + 1 });
-  /** Issue 47: the length of a page's documents as read (their jsonb text), for noteSize. */
+  /** Issue 47: the length of a page's documents as read (their JSON text), for noteSize. */
   private readonly docText = new WeakMap<object, number>();
   /**
    * Issue 47: each word's vocabulary rows by the index's state they were read at, `seen` (termRows), and what
@@ -732,16 +732,18 @@ export class PostgresEngine implements SearchEngine {
     const started = Date.now();
     // Filters no facet key satisfies: nothing to ask the database.
     const none = r.keyIds?.length === 0;
+    // Counted first (countsFirst: the counts decide how the page is read), or a text (often a miss) or a page past the
+    // first (pageAfterCounts: the same page statement): no page is asked for when the counts say it is empty ("clinic"
+    // under a specialty within 50 km of Kano ranked the radius's 34,254 documents for none, 54-65 ms at load 10, 2026-11-26).
+    const first = !none && countsFirst(s, r);
     const [hits, counted]: [SearchResult['hits'], Counted] = none
       ? [[], { ...facetsFromCounts(s, [], this.keys), windows: windows.map(() => 0) }]
-      : countsFirst(s, r)
-        // Counted first and nothing matches (or nothing from the page on): no page to ask for ("clinic" under a specialty
-        // within 50 km of Kano ranked the radius's 34,254 documents for none, 54-65 ms at load 10, 2026-11-26).
-        ? await this.counts(s, r, { windows }).then(async (c) => [pastEnd(s, c.found) ? [] : await this.hits(s, { ...r, matches: c.found, keysWithin: c.keysWithin }), c] as const)
-        : pageAfterCounts(s)
-          // A text (often a miss) or a page past the first: the same page statement, skipped when the counts say it is empty.
-          ? await this.counts(s, r, { windows }).then(async (c) => [pastEnd(s, c.found) ? [] : await this.hits(s, r), c] as const)
-          : await Promise.all([this.hits(s, r), this.counts(s, r, { windows })]);
+      : first || pageAfterCounts(s)
+        ? await this.counts(s, r, { windows }).then(async (c) => {
+            const page = pastEnd(s, c.found) ? [] : await this.hits(s, first ? { ...r, matches: c.found, keysWithin: c.keysWithin } : r);
+            return [page, c] as const;
+          })
+        : await Promise.all([this.hits(s, r), this.counts(s, r, { windows })]);
     const result: SearchResult = {
       found: counted.found,
       page: s.page,
