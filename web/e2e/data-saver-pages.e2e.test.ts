@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { PostgresEngine, reindexAll } from '@ilera/search';
 import { createProfessional } from '../../test/factories';
 import { browserSuite, hydrated, hydrationProblems, pageDiary } from '../../test/browser';
+import { pageChunk, pageChunks, pageClosure } from '../../test/web-build';
 
 /**
  * Issue 35 in Chromium: a data saver (the browser's Save-Data, or the footer's "Data saver"
@@ -51,36 +50,6 @@ describe('data saver: shorter pages of results, no prefetching (browser)', { tim
       // The availability counts ask for no hits (per_page 0): only the results' own search counts.
       for (const s of body.searches ?? []) if (s.per_page) seen.push(s.per_page);
     });
-    return seen;
-  }
-
-  /**
-   * The build's page chunks by name (SearchPage, ProfilePages, ...: pages are lazy, so dynamic
-   * entries), from its Vite manifest, and what each imports: the files a page needs.
-   */
-  type Chunk = { file: string; name?: string; isDynamicEntry?: boolean; imports?: string[] };
-  let manifest: Record<string, Chunk> | undefined;
-  const readManifest = () =>
-    (manifest ??= JSON.parse(
-      readFileSync(`${process.env.ILERA_WEB_DIST || fileURLToPath(new URL('../dist', import.meta.url))}/.vite/manifest.json`, 'utf8'),
-    ) as Record<string, Chunk>);
-  const pages = () => Object.entries(readManifest()).filter(([, c]) => c.isDynamicEntry && /Pages?$/.test(c.name ?? ''));
-  function pageChunk(name: string): string {
-    const found = pages().find(([, c]) => c.name === name);
-    if (!found) throw new Error(`no chunk named ${name} in the build's manifest`);
-    return `/${found[1].file}`;
-  }
-  /** A chunk's file and every file it imports, as addresses. */
-  function closure(name: string): Set<string> {
-    const m = readManifest();
-    const seen = new Set<string>();
-    const visit = (key: string) => {
-      const c = m[key];
-      if (!c || seen.has(`/${c.file}`)) return;
-      seen.add(`/${c.file}`);
-      for (const k of c.imports ?? []) visit(k);
-    };
-    visit(pages().find(([, c]) => c.name === name)?.[0] ?? '');
     return seen;
   }
 
@@ -194,7 +163,7 @@ describe('data saver: shorter pages of results, no prefetching (browser)', { tim
     });
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    const held = new Set([...closure('SearchPage')].filter((f) => !closure('LandingPage').has(f)));
+    const held = new Set([...pageClosure('SearchPage')].filter((f) => !pageClosure('LandingPage').has(f)));
     await page.route('**/assets/*.js', async (route) => {
       if (held.has(new URL(route.request().url()).pathname)) await released;
       await route.continue();
@@ -221,8 +190,8 @@ describe('data saver: shorter pages of results, no prefetching (browser)', { tim
     await hydrated(page.getByRole('textbox', { name: 'Search' }));
     await page.waitForLoadState('networkidle');
     // Every other page's own chunk (the build's Vite manifest names each page module's file): none fetched.
-    const landing = closure('LandingPage');
-    const otherPages = pages()
+    const landing = pageClosure('LandingPage');
+    const otherPages = pageChunks()
       .map(([, c]) => `/${c.file}`)
       .filter((f) => !landing.has(f));
     expect(otherPages).toContain(pageChunk('SearchPage'));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createProfessional, createUser, type TestUser } from '../../test/factories';
 import { browserSuite, hydrated, hydrationProblems, signInAsAdmin, toast } from '../../test/browser';
+import { pageChunk } from '../../test/web-build';
 
 /**
  * Review moderation in Chromium (issue 34, D27): a patient reports a review, the provider
@@ -103,10 +104,23 @@ describe('review moderation (browser)', { timeout: 180_000 }, () => {
       await context.close();
     }
 
-    // Its author still sees it, with the moderator's reason.
+    // Its author still sees it, with the moderator's reason. The profile's code comes after the
+    // session check has answered (as on a slow phone's network): the page still takes over the
+    // server's HTML as it was drawn (signed out), then shows what this reader may do.
     {
       const { page, context } = await suite.pageAs(author);
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const profileCode = pageChunk('ProfilePages');
+      await page.route('**/assets/*.js', async (route) => {
+        if (new URL(route.request().url()).pathname === profileCode) await released;
+        await route.continue();
+      });
+      const sessionChecked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/user');
       await page.goto(profile);
+      expect((await sessionChecked).status()).toBe(200);
+      release();
+      await hydrated(page.getByRole('button', { name: 'Report review by Kemi L.' }));
       await page.getByText(abusive).waitFor();
       await page.getByText(`Hidden by a moderator: ${reason}`).waitFor();
       expect(hydrationProblems(page)).toEqual([]);

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicUser, UserType } from '@ilera/contracts';
 import { getJson } from '../../../lib/api';
@@ -29,9 +30,22 @@ export interface AuthState {
   isAuthenticated: boolean;
 }
 
-/** Signed in = a non-empty current-user answer (spec §3/§4). */
+const subscribeToNothing = () => () => {};
+
+/**
+ * Signed in = a non-empty current-user answer (spec §3/§4).
+ *
+ * A server-drawn page is drawn signed out (the server's render knows no current user): while React takes
+ * such a page over (hydration, which lasts until each lazily loaded part has come), every part sees what the
+ * server saw, the session check not answered yet, even when its answer came first (on a slow network a
+ * page's code can come after it). Otherwise a part whose code came late is drawn signed in against HTML drawn
+ * signed out: React throws that part's HTML away and draws it again (a hydration mismatch). React's own rule
+ * for a store read on the server does this: `getServerSnapshot` in hydration, the store's value at once after.
+ */
 export function useAuth(): AuthState {
   const { data, isLoading } = useQuery(currentUserQueryOptions());
+  const asTheServerDrewIt = useSyncExternalStore(subscribeToNothing, () => false, () => true);
+  if (asTheServerDrewIt) return { user: null, isLoading: true, isAuthenticated: false };
   const user = data ?? null;
   return { user, isLoading, isAuthenticated: user !== null };
 }
