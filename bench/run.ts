@@ -60,7 +60,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -139,6 +139,12 @@ function startProcess(mode: '--api' | '--workers', env: Record<string, string>, 
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
+  // BENCH_API_OUTPUT=FILE keeps all an API process's output (e.g. with BENCH_API_NODE_FLAGS=--trace-gc), its pid appended to the name.
+  if (mode === '--api' && process.env.BENCH_API_OUTPUT) {
+    const file = createWriteStream(`${process.env.BENCH_API_OUTPUT}.${child.pid}`);
+    child.stdout!.pipe(file);
+    child.stderr!.pipe(file);
+  }
   return { child, output: () => out };
 }
 
