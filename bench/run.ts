@@ -726,6 +726,9 @@ async function sideBySide(rev: string) {
     for (const side of ['baseline', 'current'] as const) {
       const { sql, app } = sides[side];
       await app.ready();
+      // Each API draws a page first, as a production API has by its first visitor: what drawing pages leaves in the
+      // process is then part of what is measured (decision 072: React's Node renderer turned on promise hooks for good).
+      for (const b of app.bases) await (await fetch(`${b}/`)).text();
       // Start-up work after the API answers (the near-me copy's first read) would otherwise run, paused and
       // resumed, inside that side's first measured runs.
       const quietAfter = await untilIdle(app.procs.map((p) => p.child.pid!));

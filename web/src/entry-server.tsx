@@ -3,7 +3,12 @@
 // imports it, hands it the data it read from PostgreSQL, and sends the HTML inside
 // index.html with the query cache's state, from which main.tsx hydrates.
 import { StrictMode, type ReactNode } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
+// The edge build, not the Node one (react-dom/static): Node's keeps each render's request in an AsyncLocalStorage,
+// which on Node 20 and 22 turns on the promise hooks of the whole API process for good after its first page; every
+// promise of every request (a search's statements, Redis, Fastify) then pays for them (issue 47). The edge build
+// uses an AsyncLocalStorage only where the runtime has a global one (Node has none) and schedules its work with
+// microtasks and timers. The same HTML: the pages' tests (api/src/modules/seo/pages.test.ts and the browser tests) draw it.
+import { prerender } from 'react-dom/static.edge';
 import { QueryClient, dehydrate } from '@tanstack/react-query';
 import { StaticRouter } from 'react-router-dom';
 import type { InstantSearchServerState } from 'react-instantsearch';
@@ -119,7 +124,7 @@ export async function render(url: string, data: ServerData = {}): Promise<Render
   if (data.directoryCounts) client.setQueryData(directoryCountsQueryOptions().queryKey, data.directoryCounts as never);
   if (data.search) client.setQueryData(searchServerStateKey(searchStateOf(url), resultsPerPage(data.dataSaver === true)), data.search);
   // prerender waits for the lazily loaded page chunks, so the page itself is in the HTML.
-  const { prelude } = await prerenderToNodeStream(
+  const { prelude } = await prerender(
     <Page url={url} client={client} i18n={i18n}>
       <ServerDataSaver.Provider value={data.dataSaver === true}>
         <AppRoutes />
@@ -129,7 +134,6 @@ export async function render(url: string, data: ServerData = {}): Promise<Render
     // an inline script to move them in place, and the Content-Security-Policy forbids inline scripts.
     { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   );
-  let html = '';
-  for await (const chunk of prelude) html += chunk;
+  const html = await new Response(prelude).text();
   return { html, state: dehydrate(client) };
 }

@@ -370,3 +370,22 @@ describe('an address that is no page (issue 48)', () => {
     }
   });
 });
+
+describe("drawing pages leaves the API's promises alone (issue 47)", () => {
+  // React's Node renderer keeps each render's request in an AsyncLocalStorage; on Node 20 that turns on promise
+  // hooks in the whole process for good (Node 22 too), and every promise of every later request (a search's statements, Redis,
+  // Fastify) carries an async id and pays for it (about three times the cost of a plain promise). A promise made
+  // after the pages below must be a plain one. (Node 24 keeps such stores without promise hooks: there it holds either way.)
+  it('after the landing page, a profile and a search page, a new promise carries no async id', async () => {
+    const pro = await createProfessional(ctx.sql, { specialty: 'Cardiology', user: { firstName: 'Hook', lastName: 'Free' } });
+    await reindexAll(ctx.sql, { engine: new PostgresEngine(ctx.sql) });
+    for (const url of ['/', `/professional/${pro.id}`, '/search?q=cardiology']) {
+      const res = await page(url);
+      expect(res.status, url).toBe(200);
+      expect(res.html, url).toContain('id="ilera-ssr"');
+    }
+    const promise = Promise.resolve().then(() => undefined);
+    expect(Object.getOwnPropertySymbols(promise).map(String)).not.toContain('Symbol(async_id_symbol)');
+    await promise;
+  });
+});
