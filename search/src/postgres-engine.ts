@@ -22,7 +22,7 @@ import type { Db, Sql } from '@ilera/db';
 import { resultSizes, SearchParamsError, type FacetCount, type NameAsked, type SearchEngine, type SearchError, type SearchRequest, type SearchResult } from './engine';
 import { parseSearch, type FilterClause, type ParsedSearch } from './protocol';
 import { validateDocument, type CollectionName, type SearchDocument } from './schema';
-import { cellCountQuery, cellRadius, cellsPreparable, cellWindowsSql, countQuery, countRows, cubeDay, cubePreparable, eachInt, cubeRows, cubeTerms, cubeWindowsSql, facetsFromCounts, overlapSql, windowRows, type CountRow } from './postgres-counts';
+import { cellCountQuery, cellRadius, cellsPreparable, cellWindowsSql, countQuery, countRows, cubeDay, cubePreparable, eachInt, cubeRows, cubeTerms, cubeWindowsSql, facetsFromCounts, overlapSql, rowsOfKeys, windowRows, type CountRow } from './postgres-counts';
 import { DenseCells } from './postgres-cells';
 import { nearAnswerable, NearIndex, pruneChanges } from './postgres-near';
 import { cellCover, GRIDS, inCells, smallCells, SMALL_CELLS } from './postgres-geo';
@@ -77,140 +77,6 @@ const KEPT_TERM_ROWS = 50_000;
 /** Where a statement's rows are kept (countCache): the index's state, the statement and its values. */
 const keptKey = (at: string, text: string, values: unknown[]): string =>
   createHash('sha1').update(at).update('\0').update(text).update('\0').update(JSON.stringify(values)).digest('base64');
-
-/**
- * Kept count rows of every key (countQuery's `everyKey`) by key id, made once for each set of kept rows (rowsOfKeys):
- * a key's own rows (`f` '': its documents), and its other rows (array values, windows) as numbered (field, value) pairs
- * (`slots`). Grouped by key in typed arrays (a key's group `g` from `group`; its own rows are `rows[own[i]]` for i from
- * `ownStart[g]` to `ownStart[g + 1]`, its other rows `slot[i]` and `count[i]` from `valueStart[g]`): 4-8 bytes a row
- * and 16 a key besides the map, about a quarter of what arrays of numbers a key held (API RSS +17 MB in the search mix
- * at 100,000 with those, 2026-12-01).
- */
-interface KeyIndex {
-  group: Map<number, number>;
-  own: Int32Array;
-  ownStart: Int32Array;
-  slot: Int32Array;
-  count: Float64Array;
-  valueStart: Int32Array;
-  /** The rowsOfKeys call that last took each group's rows (a key listed twice is taken once). */
-  lastCall: Uint32Array;
-  slots: { f: string; v: string }[];
-  /** Per slot, the sum being made (rowsOfKeys) and whether a listed key has the slot: 0 between calls. */
-  sums: Float64Array;
-  marks: Uint8Array;
-  calls: number;
-}
-const keyIndexes = new WeakMap<readonly CountRow[], KeyIndex>();
-/** Kept rows that rowsOfKeys has filtered once without an index. */
-const filteredOnce = new WeakSet<readonly CountRow[]>();
-
-function keyIndex(rows: readonly CountRow[]): KeyIndex {
-  let index = keyIndexes.get(rows);
-  if (index) return index;
-  const group = new Map<number, number>();
-  const slots: { f: string; v: string }[] = [];
-  const slotOf = new Map<string, Map<string, number>>();
-  // First pass: each row's group and slot (-1: a key's own row), and how many rows of each kind a group has.
-  const rowGroup = new Int32Array(rows.length);
-  const rowSlot = new Int32Array(rows.length);
-  const owns: number[] = [];
-  const values: number[] = [];
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i]!;
-    const k = Number(row.k);
-    let g = group.get(k);
-    if (g === undefined) {
-      g = group.size;
-      group.set(k, g);
-      owns.push(0);
-      values.push(0);
-    }
-    rowGroup[i] = g;
-    if (!row.f) {
-      rowSlot[i] = -1;
-      owns[g]!++;
-      continue;
-    }
-    let byValue = slotOf.get(row.f);
-    if (!byValue) slotOf.set(row.f, (byValue = new Map()));
-    let slot = byValue.get(row.v);
-    if (slot === undefined) {
-      slot = slots.push({ f: row.f, v: row.v }) - 1;
-      byValue.set(row.v, slot);
-    }
-    rowSlot[i] = slot;
-    values[g]!++;
-  }
-  // Second pass: the rows in their groups' order (a counting sort), each group's rows in the order read.
-  const groups = group.size;
-  const ownStart = new Int32Array(groups + 1);
-  const valueStart = new Int32Array(groups + 1);
-  for (let g = 0; g < groups; g++) {
-    ownStart[g + 1] = ownStart[g]! + owns[g]!;
-    valueStart[g + 1] = valueStart[g]! + values[g]!;
-  }
-  const own = new Int32Array(ownStart[groups]!);
-  const slot = new Int32Array(valueStart[groups]!);
-  const count = new Float64Array(valueStart[groups]!);
-  const ownAt = ownStart.slice(0, groups);
-  const valueAt = valueStart.slice(0, groups);
-  for (let i = 0; i < rows.length; i++) {
-    const g = rowGroup[i]!;
-    if (rowSlot[i] === -1) own[ownAt[g]!++] = i;
-    else {
-      const at = valueAt[g]!++;
-      slot[at] = rowSlot[i]!;
-      count[at] = Number(rows[i]!.n);
-    }
-  }
-  index = { group, own, ownStart, slot, count, valueStart, lastCall: new Uint32Array(groups), slots, sums: new Float64Array(slots.length), marks: new Uint8Array(slots.length), calls: 0 };
-  keyIndexes.set(rows, index);
-  return index;
-}
-
-/**
- * What count rows of every key say for these keys alone: each listed key's own rows (its documents, for `found` and the
- * key fields' facets, and keysWithin), and its other rows (array values, windows: read summed by facetsFromCounts and
- * windowRows) summed over the keys, one row a value under key 0. Issue 47 (decision 071): the rows are indexed by key
- * once, so that a search adds up its own keys' rows instead of testing every kept row (some 2,300 for a search over many
- * keys, 23,643 for the empty term's care facets at 100,000 professionals) against its list, and hands facetsFromCounts
- * a row a value rather than one a key and value. The sums and so the answers are those of the rows filtered. The first
- * call for a set of rows filters them (the rows of these keys as they are); the index is made at the second.
- */
-export function rowsOfKeys(rows: readonly CountRow[], keys: readonly number[]): CountRow[] {
-  // Rows read for one search (a text's over many keys, mostly) are filtered once, as before: indexing them costs more.
-  if (!keyIndexes.has(rows) && !filteredOnce.has(rows)) {
-    filteredOnce.add(rows);
-    const keep = new Set(keys);
-    return rows.filter((row) => keep.has(Number(row.k)));
-  }
-  const index = keyIndex(rows);
-  const call = ++index.calls;
-  const out: CountRow[] = [];
-  const touched: number[] = [];
-  const { sums, marks, own, ownStart, slot, count, valueStart, lastCall } = index;
-  for (const k of keys) {
-    const g = index.group.get(k);
-    if (g === undefined || lastCall[g] === call) continue;
-    lastCall[g] = call;
-    for (let i = ownStart[g]!; i < ownStart[g + 1]!; i++) out.push(rows[own[i]!]!);
-    for (let i = valueStart[g]!; i < valueStart[g + 1]!; i++) {
-      const at = slot[i]!;
-      if (marks[at] === 0) {
-        marks[at] = 1;
-        touched.push(at);
-      }
-      sums[at] += count[i]!;
-    }
-  }
-  for (const slot of touched) {
-    out.push({ k: 0, f: index.slots[slot].f, v: index.slots[slot].v, n: sums[slot] });
-    sums[slot] = 0;
-    marks[slot] = 0;
-  }
-  return out;
-}
 
 export class PostgresEngine implements SearchEngine {
   readonly kind = 'postgres' as const;
