@@ -155,9 +155,10 @@ describe('the texts still English, now in Yoruba, Hausa and Igbo (browser)', { t
     const { page, context } = await suite.pageAs(patient);
     page.setDefaultTimeout(SLOW);
     // Account settings wait for the account (held here a few seconds: the real API answers after).
+    // A request held past the page's next navigation is gone with it (Playwright: "Route is already handled"): nothing to let go.
     await page.route('**/api/account', async (route) => {
       await new Promise((r) => setTimeout(r, 4000));
-      await route.continue();
+      await route.continue().catch(() => undefined);
     });
     await page.goto('/ig/account');
     await page.getByRole('status', { name: 'Na-ebu', exact: true }).waitFor();
@@ -169,7 +170,7 @@ describe('the texts still English, now in Yoruba, Hausa and Igbo (browser)', { t
     await hydratedByReact(view);
     await page.route(`**/api/professionals/${doctor.id}`, async (route) => {
       await new Promise((r) => setTimeout(r, 4000));
-      await route.continue();
+      await route.continue().catch(() => undefined);
     });
     await view.click();
     await page.locator('[aria-label="Na-ebute profaịlụ"]').waitFor();
