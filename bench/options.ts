@@ -3,9 +3,10 @@
  * that bench/options.test.ts can check it. See run.ts's header for what each does.
  */
 import { parseArgs } from 'node:util';
+import { parseNodeChoice, type NodeChoice } from './node-runtime';
 
 const strings = ['database-url', 'only', 'open-seconds', 'out', 'rate', 'api-processes', 'appointments', 'connections', 'duration',
-  'institutions', 'professionals', 'repeat', 'reviews', 'samples', 'warmup', 'burst-warmup', 'baseline', 'rounds', 'change-probes', 'accept-encoding'] as const;
+  'institutions', 'professionals', 'repeat', 'reviews', 'samples', 'warmup', 'burst-warmup', 'baseline', 'rounds', 'change-probes', 'accept-encoding', 'node'] as const;
 type StringOption = (typeof strings)[number];
 
 export interface Sizes {
@@ -52,6 +53,8 @@ export interface BenchOptions {
   changeProbes: number;
   /** Sent as Accept-Encoding with every load request (a browser sends `gzip, deflate, br, zstd`); none by default. */
   acceptEncoding?: string;
+  /** `--node`: which Node runs the API and workers (bench/node-runtime.ts); production's major by default. */
+  node: NodeChoice;
 }
 
 /** Reads `npm run bench`'s arguments; throws with the flag's name on a value that is not a number. */
@@ -121,5 +124,6 @@ export function parseBenchOptions(args: string[], env: Record<string, string | u
     rounds,
     changeProbes: whole('change-probes', 1, 1),
     acceptEncoding: option('accept-encoding'),
+    node: parseNodeChoice(option('node')),
   };
 }

@@ -56,6 +56,11 @@
  *
  * --accept-encoding VALUE sends that Accept-Encoding with every load request (a browser's is `gzip, deflate, br,
  * zstd`), so the answers' compression is in the figures; without it no request asks for compression.
+ *
+ * --node production|current|PATH: the Node.js the API and workers run on (both sides of a side-by-side alike).
+ * By default production's: the major the Dockerfile's `FROM node:<major>` names, installed from the npm registry
+ * into ~/.cache/ilera/node<major> (as .ci/run installs Node 24) when the Node running the bench is another
+ * (bench/node-runtime.ts). `current` runs them on the bench's own Node. The header says which ran.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -66,6 +71,7 @@ import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { resolveNode, type NodeRuntime } from './node-runtime';
 import autocannon from 'autocannon';
 import { createSql, loadConfig, resolveDatabase, type Sql } from '@ilera/db';
 import { verifyPassword } from '@ilera/db/passwords';
@@ -105,6 +111,16 @@ opts.out = path.resolve(root, opts.out);
 
 const say = (msg: string) => console.log(`[bench] ${msg}`);
 
+/** The Node the API and workers run on (--node; resolved once, before the first process starts). */
+let runtime: NodeRuntime | undefined;
+const apiNode = (): NodeRuntime => {
+  if (!runtime) {
+    runtime = resolveNode(opts.node, root);
+    say(`API and workers on Node ${runtime.version}: ${runtime.why}`);
+  }
+  return runtime;
+};
+
 // ---------------------------------------------------------------- processes
 
 async function freePort(): Promise<number> {
@@ -127,7 +143,7 @@ function startProcess(mode: '--api' | '--workers', env: Record<string, string>, 
   // The API runs with the heap cap of `npm run start:api` (package.json) and the Dockerfile.
   // BENCH_API_NODE_FLAGS adds node flags to the API's (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, which NODE_OPTIONS refuses).
   const flags = mode === '--api' ? ['--max-old-space-size=192', '--max-semi-space-size=8', ...(process.env.BENCH_API_NODE_FLAGS?.split(' ').filter(Boolean) ?? [])] : [];
-  const child = spawn(process.execPath, [...flags, 'dist/start.js', mode], {
+  const child = spawn(apiNode().bin, [...flags, 'dist/start.js', mode], {
     cwd: appRoot,
     // Two malloc arenas, as the Dockerfile and `npm run start:api` set (docs/PERFORMANCE.md, "malloc arenas").
     env: { MALLOC_ARENA_MAX: '2', ...process.env, ...env },
@@ -806,7 +822,7 @@ async function sideBySide(rev: string) {
 
   const lines: string[] = [];
   lines.push(`Side by side: ${labels.baseline} (${commit.slice(0, 10)}) against the working tree (HEAD ${resolveCommit(root, 'HEAD').slice(0, 7)}${workingTreeDirty() ? ' with uncommitted changes' : ''})`);
-  lines.push(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; shared with other work`);
+  lines.push(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}; API and workers on Node ${apiNode().version} (${apiNode().why}); shared with other work`);
   lines.push(`Data (each version's own seed, vacuumed): ${labels.baseline}: ${sides.baseline.dataSize}; working tree: ${sides.current.dataSize}`);
   lines.push(
     `Date: ${started.toISOString()}; ${opts.connections} connections, ${opts.duration} s a run after a ${opts.warmup} s warm-up, ${opts.rounds} rounds; ` +
@@ -1067,7 +1083,7 @@ async function main() {
   const rssBudget = process.env.SEARCH_NEAR_MEMORY === '0' ? budgets.rssMb : budgets.rssNearMb;
   const ms = (v?: number) => (v === undefined || Number.isNaN(v) ? '—' : v.toFixed(1));
   const lines: string[] = [];
-  lines.push(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM, Node ${process.version}; shared with other work`);
+  lines.push(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM; API and workers on Node ${apiNode().version} (${apiNode().why}); shared with other work`);
   lines.push(`Data: ${dataSize}`);
   lines.push(`Date: ${started.toISOString()}; ${opts.connections} connections, best of ${opts.repeat} × ${opts.duration} s per figure; build: ${buildNote}`);
   lines.push('');

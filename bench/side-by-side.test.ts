@@ -1,4 +1,8 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { dockerNodeMajor, resolveNode } from './node-runtime';
 import { parseBenchOptions } from './options';
 import { firstInRound, ratio, sideBySideTable, spread, type Round } from './side-by-side';
 
@@ -85,5 +89,41 @@ describe('side-by-side table', () => {
     expect(lines.at(-1)).toMatch(/^Some answers were not 2xx/);
     const clean = sideBySideTable([{ name: 'profile', title: 'Profile', rounds: rounds.map((r) => ({ ...r, baseline: { ...r.baseline, non2xx: 0 }, current: { ...r.current, non2xx: 0 } })) }], { baseline: 'a', current: 'b' });
     expect(clean.some((l) => l.includes('not 2xx'))).toBe(false);
+  });
+});
+
+describe('the Node the bench runs the API on (--node)', () => {
+  it("reads production's major from this project's Dockerfile", () => {
+    // The image the Dockerfile builds is what production runs: its major, not the Node running the bench.
+    const dockerfile = readFileSync(new URL('../Dockerfile', import.meta.url), 'utf8');
+    const froms = [...dockerfile.matchAll(/^FROM node:(\d+)/gm)].map((m) => Number(m[1]));
+    expect(froms.length).toBeGreaterThan(0);
+    expect(dockerNodeMajor(dockerfile)).toBe(froms[0]);
+  });
+
+  it('reads the major of the first node image, whatever its form', () => {
+    expect(dockerNodeMajor('# build\nFROM node:22-bookworm-slim AS build\nFROM node:20\n')).toBe(22);
+    expect(dockerNodeMajor('from --platform=linux/amd64 docker.io/library/node:24.3.0-alpine\n')).toBe(24);
+    expect(dockerNodeMajor('FROM debian:bookworm-slim\nRUN apt-get install -y nodejs\n')).toBeUndefined();
+  });
+
+  it("defaults to production's Node, and takes current or a path", () => {
+    expect(parseBenchOptions([]).node).toEqual({ kind: 'production' });
+    expect(parseBenchOptions(['--baseline', 'c1927da', '--node', 'current']).node).toEqual({ kind: 'current' });
+    expect(parseBenchOptions(['--node', '/opt/node24/bin/node']).node).toEqual({ kind: 'path', path: '/opt/node24/bin/node' });
+  });
+
+  it('runs on the Node running the bench when that is the one asked for', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'bench-node-'));
+    try {
+      // A Dockerfile naming this very major: nothing to install.
+      writeFileSync(path.join(root, 'Dockerfile'), `FROM node:${process.versions.node.split('.')[0]}-bookworm-slim\n`);
+      expect(resolveNode({ kind: 'production' }, root)).toMatchObject({ bin: process.execPath, version: process.version });
+      expect(resolveNode({ kind: 'current' }, root)).toMatchObject({ bin: process.execPath, version: process.version });
+      expect(resolveNode({ kind: 'path', path: process.execPath }, root).version).toBe(process.version);
+      expect(() => resolveNode({ kind: 'path', path: path.join(root, 'no-node') }, root)).toThrow(/no file/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
