@@ -479,8 +479,13 @@ export function facetsFromCounts(s: ParsedSearch, rows: readonly CountRow[], key
     const m = tally.get(field);
     if (m) m.set(value, (m.get(value) ?? 0) + n);
   };
-  // The key fields' tallies looked up once, not for every row (a count statement returns up to thousands).
-  const keyFields = s.facetBy.filter((f) => CUBE_KEY_FIELDS[s.collection].includes(f)).map((f) => [f, tally.get(f)!] as const);
+  // Issue 47: the key fields' counts tallied by each value's number (KeyTable.keyValueNumbers) in arrays, and
+  // named once at the end: a count statement returns up to thousands of rows, each key a row.
+  const fieldsOfKeys = CUBE_KEY_FIELDS[s.collection];
+  const keyFields = s.facetBy.filter((f) => fieldsOfKeys.includes(f)).map((f) => ({ field: f, at: fieldsOfKeys.indexOf(f), byNumber: [] as number[] }));
+  // Only where hitsQuery reads them: text-less under an array filter (within a radius the cells' counts say
+  // which keys hold documents within it: cellCounts).
+  const tagged = s.words.length === 0 && s.filters.some((f) => isTagFilter(s, f)) && !s.filters.some((f) => f.def.type === 'geopoint');
   for (const row of rows) {
     const n = Number(row.n);
     if (row.f) {
@@ -489,17 +494,21 @@ export function facetsFromCounts(s: ParsedSearch, rows: readonly CountRow[], key
     }
     found += n;
     const k = Number(row.k);
-    if (k > 0) perKey.set(k, (perKey.get(k) ?? 0) + n);
-    else keyed = false;
-    if (!keyFields.length) continue;
-    const key = keys.key(k);
-    if (!key) continue;
-    for (const [f, m] of keyFields) {
-      const v = key[f];
-      if (v === undefined || v === null) continue;
-      const value = String(v);
-      m.set(value, (m.get(value) ?? 0) + n);
+    if (tagged) {
+      if (k > 0) perKey.set(k, (perKey.get(k) ?? 0) + n);
+      else keyed = false;
     }
+    if (!keyFields.length) continue;
+    const numbers = keys.keyValueNumbers(s.collection, k);
+    if (!numbers) continue;
+    for (const kf of keyFields) {
+      const num = numbers[kf.at]!;
+      if (num >= 0) kf.byNumber[num] = (kf.byNumber[num] ?? 0) + n;
+    }
+  }
+  for (const kf of keyFields) {
+    const names = keys.keyValueNames(s.collection, kf.at);
+    kf.byNumber.forEach((n, num) => add(kf.field, names[num]!, n));
   }
   const prefixOk = (field: string, value: string) => {
     if (s.facetQuery?.field !== field || !s.facetQuery.prefix) return true;
@@ -513,9 +522,6 @@ export function facetsFromCounts(s: ParsedSearch, rows: readonly CountRow[], key
       s.maxFacetValues,
     ),
   );
-  // Only where hitsQuery reads them: text-less under an array filter (within a radius the cells' counts say
-  // which keys hold documents within it: cellCounts).
-  const tagged = s.words.length === 0 && s.filters.some((f) => isTagFilter(s, f)) && !s.filters.some((f) => f.def.type === 'geopoint');
   const keysWithin = keyed && tagged ? [...perKey].filter(([, n]) => n > 0).map(([k]) => k).sort((a, b) => a - b) : undefined;
   return { found, facets, ...(keysWithin ? { keysWithin } : {}) };
 }

@@ -92,6 +92,7 @@ export class KeyTable {
       this.byCollection.clear();
       this.forgetIds();
       this.words.clear();
+      this.numbering.clear();
       this.maxId = 0;
       return this.refresh(sql);
     }
@@ -109,6 +110,51 @@ export class KeyTable {
 
   key(id: number): FacetKey | undefined {
     return this.byId.get(id)?.key;
+  }
+
+  /**
+   * Issue 47: each collection's key field values numbered (per field, in the order first met), and each key's
+   * numbers, so that facetsFromCounts tallies a count statement's rows (up to a few thousand keys) in arrays by
+   * number instead of converting and hashing every value of every row. Kept until the table is read again.
+   */
+  private readonly numbering = new Map<CollectionName, { names: string[][]; numbers: Map<string, number>[]; byKey: (Int32Array | undefined)[] }>();
+
+  /**
+   * The numbers of key `id`'s values of `collection`'s key fields (CUBE_KEY_FIELDS' order; -1 where the key has
+   * none), or undefined for an id the table does not hold. keyValueNames gives the values back.
+   */
+  keyValueNumbers(collection: CollectionName, id: number): Int32Array | undefined {
+    let n = this.numbering.get(collection);
+    const kept = n?.byKey[id];
+    if (kept) return kept;
+    const key = this.byId.get(id)?.key;
+    if (!key) return undefined;
+    const fields = CUBE_KEY_FIELDS[collection];
+    if (!n) this.numbering.set(collection, (n = { names: fields.map(() => []), numbers: fields.map(() => new Map()), byKey: [] }));
+    const nums = new Int32Array(fields.length);
+    for (let j = 0; j < fields.length; j++) {
+      const v = key[fields[j]!];
+      if (v === undefined || v === null) {
+        nums[j] = -1;
+        continue;
+      }
+      const value = String(v);
+      let num = n.numbers[j]!.get(value);
+      if (num === undefined) {
+        num = n.names[j]!.length;
+        n.names[j]!.push(value);
+        n.numbers[j]!.set(value, num);
+      }
+      nums[j] = num;
+    }
+    // By id in an array: the ids are the table's serial numbers, a few thousand.
+    n.byKey[id] = nums;
+    return nums;
+  }
+
+  /** The values of `collection`'s key field number `field` (CUBE_KEY_FIELDS' order) by their number (keyValueNumbers). */
+  keyValueNames(collection: CollectionName, field: number): readonly string[] {
+    return this.numbering.get(collection)?.names[field] ?? [];
   }
 
   /** Each collection's key ids, until a key is added (a text-only search's counts walk them all). */
