@@ -1155,3 +1155,40 @@ describe('PostgreSQL engine: rows read once', () => {
     expect(windowRows(windowed, 2)).toEqual({ facetRows: rows, counts: [0, 5] });
   });
 });
+
+describe('PostgreSQL engine: facet counts from rows by key', () => {
+  it("counts each key facet's values over the keys' rows, with array values from their own rows; a key it does not know counts in found only", async () => {
+    const db = await createTestDatabase();
+    try {
+      const e = new PostgresEngine(db.sql);
+      // Three keys: Lagos/Lagos unverified, Ikeja/Lagos verified, Kano/Kano unverified (professional(): i % 3 !== 0 is verified).
+      await e.upsert('professionals', [professional(5), professional(1), professional(3)].map((d, i) => ({ ...d, id: String(i + 1), ...[{ city: 'Lagos', state: 'Lagos', isVerified: false }, { city: 'Ikeja', state: 'Lagos', isVerified: true }, { city: 'Kano', state: 'Kano', isVerified: false }][i] })));
+      const keys = new KeyTable();
+      await keys.refresh(db.sql);
+      const ids = await db.sql<{ id: number; city: string }[]>`SELECT id, key ->> 'city' AS city FROM search_cube_keys WHERE collection = 'professionals'`;
+      const id = (city: string) => ids.find((r) => r.city === city)!.id;
+      const s = parseSearch({ collection: 'professionals', q: '*', facet_by: 'city,state,isVerified,countries' });
+      const rows: CountRow[] = [
+        { k: id('Lagos'), f: '', v: '', n: 3 },
+        { k: id('Ikeja'), f: '', v: '', n: 2 },
+        { k: id('Kano'), f: '', v: '', n: 0 },
+        { k: 99999, f: '', v: '', n: 4 },
+        { k: 0, f: 'countries', v: 'Ghana', n: 1 },
+      ];
+      const counts = (field: string) => facetsFromCounts(s, rows, keys).facets.find((f) => f.field_name === field)!.counts.map((c) => [c.value, c.count]);
+      expect(facetsFromCounts(s, rows, keys).found).toBe(9);
+      expect(counts('city')).toEqual([['Lagos', 3], ['Ikeja', 2]]);
+      expect(counts('state')).toEqual([['Lagos', 5]]);
+      expect(counts('isVerified')).toEqual([['false', 3], ['true', 2]]);
+      expect(counts('countries')).toEqual([['Ghana', 1]]);
+      // The same rows again, and another search's facets over them: the values are named as before.
+      const t = parseSearch({ collection: 'professionals', q: '*', facet_by: 'state,city' });
+      expect(facetsFromCounts(t, rows.slice(1), keys).facets.map((f) => [f.field_name, f.counts.map((c) => `${c.value}=${c.count}`)])).toEqual([
+        ['state', ['Lagos=2']],
+        ['city', ['Ikeja=2']],
+      ]);
+    } finally {
+      await db.sql.end({ timeout: 2 });
+    }
+  });
+});
