@@ -16,6 +16,7 @@
 // One concern a file: postgres-rows.ts (documents as rows), postgres-keys.ts (facet keys),
 // postgres-typos.ts (words to terms), postgres-sql.ts (filters, orders, the page of hits),
 // postgres-counts.ts (the cube's counts and live ones); this file is the engine that runs them.
+import { readInlined } from './postgres-literals';
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Db, Sql } from '@ilera/db';
@@ -117,6 +118,17 @@ export class PostgresEngine implements SearchEngine {
     this.near = options.nearInMemory === false ? undefined : new NearIndex(sql);
   }
 
+  /**
+   * A statement read in one round trip (decision 074): prepared when its plan does not depend on its values,
+   * else its values written into its text as literals (postgres-literals.ts), since postgres.js sends an
+   * unprepared statement with parameters in two.
+   */
+  private read<T extends object>(text: string, values: readonly unknown[], prepare = false): Promise<T[]> {
+    return (prepare
+      ? this.sql.unsafe(text, values as never[], { prepare: true })
+      : readInlined<T>(this.sql, text, values)) as unknown as Promise<T[]>;
+  }
+
   /** Reads the located documents into memory ahead of the first near-me search (the API at its start). */
   async warm(): Promise<void> {
     await this.near?.readAhead();
@@ -146,14 +158,14 @@ export class PostgresEngine implements SearchEngine {
    */
   private kept(text: string, values: unknown[], prepare: boolean, keep: (rows: readonly unknown[]) => Kept): Promise<unknown> {
     const at = this.seen;
-    if (at === undefined) return this.sql.unsafe(text, values as never[], { prepare }).then((read) => keep(read).value);
+    if (at === undefined) return this.read(text, values, prepare).then((read) => keep(read).value);
     const key = keptKey(at, text, values);
     const kept = this.countCache.get(key);
     if (kept) return Promise.resolve(kept.value);
     let pending = this.countsReading.get(key);
     if (!pending) {
-      pending = this.sql
-        .unsafe(text, values as never[], { prepare })
+      pending = this
+        .read(text, values, prepare)
         .then((read) => {
           const made = keep(read);
           this.countCache.set(key, made);
@@ -466,7 +478,7 @@ export class PostgresEngine implements SearchEngine {
     const prepare = terms?.length === 1 && cubePreparable(r.keyIds);
     const [row] = terms !== undefined
       ? await this.keptCounts<Record<string, number>>(text, p.values, prepare)
-      : await this.sql.unsafe<Record<string, number>[]>(text, p.values as never[], { prepare });
+      : await this.read<Record<string, number>>(text, p.values, prepare);
     return windowResults(
       group,
       group.map((_, i) => Number(row?.[`n${i}`] ?? 0)),
@@ -491,10 +503,10 @@ export class PostgresEngine implements SearchEngine {
       const where = whereSql({ ...group[0], filters }, { ...r, keyIds: undefined }, e);
       const text = `SELECT ${bounds.map((b, i) => `count(*) FILTER (WHERE next_slot < ${b})::int AS n${i}`).join(', ')}
         FROM search_documents WHERE ${where} AND next_slot < GREATEST(${bounds.join(', ')})`;
-      return this.sql.unsafe<Record<string, number>[]>(text, e.values as never[]);
+      return this.read<Record<string, number>>(text, e.values);
     });
     const [a, ...b] = await Promise.all([
-      cover.cells.length ? this.sql.unsafe<Record<string, number>[]>(inside, p.values as never[], { prepare: cellsPreparable(r.keyIds) }) : [],
+      cover.cells.length ? this.read<Record<string, number>>(inside, p.values, cellsPreparable(r.keyIds)) : [],
       ...edges,
     ]);
     return group.map((_, i) => [a, ...b].reduce((n, rows) => n + Number(rows[0]?.[`n${i}`] ?? 0), 0));
@@ -524,9 +536,9 @@ export class PostgresEngine implements SearchEngine {
     const w = new Params();
     const insideWindows = together && has ? cellWindowsSql(w, s.collection, cover, r.keyIds, windows.map((x) => cubeDay(x)!)) : undefined;
     const [a, c, ...b] = await Promise.all([
-      has ? this.sql.unsafe<CountRow[]>(inside.text, inside.values as never[], { prepare: inside.prepare === true }) : [],
-      insideWindows ? this.sql.unsafe<Record<string, number>[]>(insideWindows, w.values as never[], { prepare: cellsPreparable(r.keyIds) }) : [],
-      ...edges.map((edge) => this.sql.unsafe<CountRow[]>(edge.text, edge.values as never[])),
+      has ? this.read<CountRow>(inside.text, inside.values, inside.prepare === true) : [],
+      insideWindows ? this.read<Record<string, number>>(insideWindows, w.values, cellsPreparable(r.keyIds)) : [],
+      ...edges.map((edge) => this.read<CountRow>(edge.text, edge.values)),
     ]);
     const { facetRows, counts } = windowRows(b.flat(), bounds.length);
     const rows = [...a, ...facetRows];
@@ -625,7 +637,7 @@ export class PostgresEngine implements SearchEngine {
   private async hits(s: ParsedSearch, r: Resolved): Promise<SearchResult['hits']> {
     if (s.perPage === 0) return [];
     const q = hitsQuery(s, r);
-    const rows = await this.sql.unsafe<{ doc: string; score: number; geo?: number | null }[]>(q.text, q.values as never[], { prepare: q.prepare === true });
+    const rows = await this.read<{ doc: string; score: number; geo?: number | null }>(q.text, q.values, q.prepare === true);
     let text = 0;
     for (const row of rows) text += row.doc.length;
     const hits = rows.map((row) => ({
@@ -683,7 +695,7 @@ export class PostgresEngine implements SearchEngine {
     const keysAfter = kept ? every!.keysAfter : q.keysAfter;
     let rows = kept ?? (q.cube || q.keysAfter
       ? await this.keptCounts<CountRow>(q.text, q.values, q.cube === true && q.prepare === true)
-      : await this.sql.unsafe<CountRow[]>(q.text, q.values as never[]));
+      : await this.read<CountRow>(q.text, q.values));
     if (keysAfter) rows = rowsOfKeys(rows, keysAfter);
     const { facetRows, counts } = windowRows(rows, windows.length);
     return { ...facetsFromCounts(s, facetRows, this.keys), windows: beside ? (await beside).map((x) => x.found) : counts };
@@ -758,7 +770,7 @@ export class PostgresEngine implements SearchEngine {
       counted.length
         ? (() => {
             const q = countQuery(s, { ...r, keyIds: counted }, { live: true, windows: split ? windows.map((w) => String(windowBound(w)!.values[0])) : [] });
-            return this.sql.unsafe<CountRow[]>(q.text, q.values as never[]);
+            return this.read<CountRow>(q.text, q.values);
           })()
         : [],
       split && covered.length
