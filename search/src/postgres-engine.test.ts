@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSql, type Sql } from '@ilera/db';
 import { createTestDatabase } from '../../test/support';
 import { isSearchError, type SearchRequest, type SearchResult } from './engine';
-import { countQuery, CUBE_ARRAY_FIELDS, CUBE_KEY_FIELDS, derive, editDistance, hitsQuery, intSet, PostgresEngine } from './postgres-engine';
+import { countQuery, CUBE_ARRAY_FIELDS, CUBE_KEY_FIELDS, derive, editDistance, hitsQuery, intSet, keysInEveryGroup, PostgresEngine } from './postgres-engine';
 import { countRows, cubeDay, facetsFromCounts, rowsOfKeys, windowRows, type CountRow } from './postgres-counts';
 import { KeyTable } from './postgres-keys';
 import { searchWords } from './protocol';
@@ -1083,6 +1083,33 @@ describe('PostgreSQL engine: the shapes of the page and count statements', () =>
 });
 
 describe('PostgreSQL engine: rows read once', () => {
+  it("finds the keys every word's terms hold from the terms' sets of keys: the same keys, ascending, as testing each candidate", () => {
+    // A small deterministic generator: the same cases every run.
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const setOf = (size: number) => new Set(Array.from({ length: size }, () => 1 + next(60)));
+    for (let round = 0; round < 300; round++) {
+      const groups = Array.from({ length: 1 + next(3) }, () => Array.from({ length: next(4) }, () => setOf(next(round % 2 ? 40 : 6))));
+      // Every key of a collection (1..50, table order) or a search's sorted key list, a few or many.
+      const all = Array.from({ length: 50 }, (_, i) => 50 - i);
+      const listed = [...setOf(1 + next(50))].filter((k) => k <= 50).sort((a, b) => a - b);
+      for (const candidates of [all, listed]) {
+        const allowed = new Set(candidates);
+        const expected = candidates.filter((id) => groups.every((sets) => sets.some((set) => set.has(id)))).sort((a, b) => a - b);
+        expect({ groups: groups.map((g) => g.map((set) => [...set])), candidates, keys: keysInEveryGroup(groups, candidates, (id) => allowed.has(id)) }).toEqual({
+          groups: groups.map((g) => g.map((set) => [...set])),
+          candidates,
+          keys: expected,
+        });
+      }
+    }
+    // No words: every candidate.
+    expect(keysInEveryGroup([], [9, 3, 5], () => true)).toEqual([3, 5, 9]);
+  });
+
   it("reads string_agg's list of key ids as a set", () => {
     expect([...intSet('12,7,301')]).toEqual([12, 7, 301]);
     expect([...intSet('5')]).toEqual([5]);

@@ -737,15 +737,14 @@ export class PostgresEngine implements SearchEngine {
   private async coveredCounts(s: ParsedSearch, r: Resolved, w: ResolvedWords, windows: ParsedSearch[]): Promise<Counted> {
     const allTerms = [...new Set(w.terms.flat())];
     const keysOf = await this.termKeys(s.collection, allTerms);
+    // Issue 47: from sets of keys a term's word or documents are in, the smallest walked, instead of every
+    // candidate key tested against every term (a text-only search's candidates are all the collection's keys).
     const candidates = r.keyIds ?? this.keys.idsOf(s.collection);
-    const covered: number[] = [];
-    const counted: number[] = [];
-    // Each word's terms as the keys' sets to test (no closure a key: a text-only search walks every key).
-    const groups = w.terms.map((group) => group.map((t) => keysOf.get(t) ?? NO_KEYS));
-    for (const id of candidates) {
-      if (everyGroup(w.terms, termIn, this.keys.wordsOf(id, s.collection))) covered.push(id);
-      else if (everyGroup(groups, keyIn, id)) counted.push(id);
-    }
+    const within = r.keyIds ? (id: number) => sortedHas(r.keyIds!, id) : (id: number) => this.keys.has(id);
+    const byWord = this.keys.keysByWord(s.collection);
+    const covered = keysInEveryGroup(w.terms.map((group) => group.map((t) => byWord.get(t) ?? NO_KEYS)), candidates, within);
+    const coveredSet = new Set(covered);
+    const counted = keysInEveryGroup(w.terms.map((group) => group.map((t) => keysOf.get(t) ?? NO_KEYS)), candidates, within).filter((id) => !coveredSet.has(id));
     // Beyond a few keys the documents to count cannot be narrowed to them by an
     // index (see keyCondition): every match would be read anyway, so count them all.
     if (counted.length > PER_KEY_MAX) return this.counts(s, r, { live: true, windows });
@@ -791,27 +790,50 @@ export class PostgresEngine implements SearchEngine {
   async close(): Promise<void> {}
 }
 
-/**
- * Whether every group has a member for which `holds(member, of)` is true. The test is a function made once
- * (no closure a key: a text-only search's counts walk every key).
- */
-function everyGroup<T, U>(groups: readonly (readonly T[])[], holds: (member: T, of: U) => boolean, of: U): boolean {
-  for (const group of groups) {
-    let found = false;
-    for (const member of group) {
-      if (holds(member, of)) {
-        found = true;
-        break;
-      }
-    }
-    if (!found) return false;
-  }
-  return true;
+/** Whether one of `sets` holds `id`. */
+function inOne(sets: readonly ReadonlySet<number>[], id: number): boolean {
+  for (const set of sets) if (set.has(id)) return true;
+  return false;
 }
-/** A key's words hold the term. */
-const termIn = (term: string, words: ReadonlySet<string>) => words.has(term);
-/** The keys (of a term, from the cube) hold the key. */
-const keyIn = (keys: ReadonlySet<number>, id: number) => keys.has(id);
+
+/** Whether the ascending list holds `id` (binary search). */
+function sortedHas(list: readonly number[], id: number): boolean {
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const v = list[mid]!;
+    if (v === id) return true;
+    if (v < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
+/**
+ * The candidate keys, ascending, that every group holds in one of its sets (a word's terms: the keys each term is
+ * in). `within` says whether a key is a candidate. Walks the fewest ids: the group whose sets are smallest in all,
+ * or the candidates when they are fewer; a key in several of the group's sets is taken once.
+ */
+export function keysInEveryGroup(groups: readonly (readonly ReadonlySet<number>[])[], candidates: readonly number[], within: (id: number) => boolean): number[] {
+  const sizes = groups.map((sets) => sets.reduce((n, set) => n + set.size, 0));
+  const smallest = sizes.indexOf(Math.min(...sizes));
+  const out: number[] = [];
+  if (groups.length === 0 || candidates.length <= sizes[smallest]!) {
+    for (const id of candidates) if (groups.every((sets) => inOne(sets, id))) out.push(id);
+    return out.sort((a, b) => a - b);
+  }
+  const rest = groups.filter((_, i) => i !== smallest);
+  const seen = new Set<number>();
+  for (const set of groups[smallest]!) {
+    for (const id of set) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      if (within(id) && rest.every((sets) => inOne(sets, id))) out.push(id);
+    }
+  }
+  return out.sort((a, b) => a - b);
+}
 
 /** A term without keys in the cube (termKeys has no row for it). */
 const NO_KEYS: ReadonlySet<number> = new Set();
