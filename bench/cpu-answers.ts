@@ -33,7 +33,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { createSql } from '@ilera/db';
+import { createSql, loadConfig } from '@ilera/db';
 import { resultSizes } from '@ilera/search';
 import { injectRequest, inProcessApp, loadFixtures, scenarios } from './scenarios';
 
@@ -71,8 +71,10 @@ const sql = createSql(url, {
   ...(argv.statements ? { debug: (_c: number, q: string) => tally && tally.set(q.replace(/\s+/g, ' ').trim().slice(0, 110), (tally.get(q.replace(/\s+/g, ' ').trim().slice(0, 110)) ?? 0) + 1) } : {}),
 });
 const fx = await loadFixtures(sql);
+// The search statements' own connections, as scripts/start.ts opens them (decision 075), counted with the pool's.
+const searchSql = createSql(url, { max: loadConfig({}).databaseSearchPoolMax, applicationName });
 // The requests come from the bench's simulated clients (X-Forwarded-For), as in `npm run bench`.
-const { app, redis } = await inProcessApp(sql, url, 'cpu-answers', { trustProxy: '127.0.0.1' });
+const { app, redis } = await inProcessApp(sql, url, 'cpu-answers', { trustProxy: '127.0.0.1' }, searchSql);
 
 /** utime + stime of a process in ms (clock ticks of 10 ms); 0 when gone. */
 function procCpuMs(pid: number): number {
@@ -215,4 +217,5 @@ for (const name of only) {
 }
 await app.close();
 await sql.end({ timeout: 2 });
+await searchSql.end({ timeout: 2 });
 redis.disconnect();

@@ -99,7 +99,7 @@ export function injectRequest(app: FastifyInstance, r: BenchRequest, i: number) 
  * shedding no load (on a busy shared machine the event loop's delay passed the limit and every request
  * was refused), with its own Redis prefix. Close both with `app.close()` then `redis.disconnect()`.
  */
-export async function inProcessApp(sql: Sql, url: string, name: string, config: Partial<Config> = {}) {
+export async function inProcessApp(sql: Sql, url: string, name: string, config: Partial<Config> = {}, searchSql?: Sql) {
   // Imported here: bench/run.ts imports this file, and side by side runs only the built apps (dist/).
   const { buildApp } = await import('@ilera/api/app');
   const { createQueues, createRedis } = await import('@ilera/workers');
@@ -108,6 +108,7 @@ export async function inProcessApp(sql: Sql, url: string, name: string, config: 
   const prefix = `ilera-${name}-${process.pid}`;
   const app = await buildApp({
     sql,
+    searchSql,
     redis,
     queues: createQueues(redis, prefix),
     logStream: false,

@@ -62,10 +62,12 @@ async function main() {
   const queues = createQueues(redis, config.redisPrefix);
   // One registry for the process, API and workers alike, served on a port of its own (never PORT).
   const metrics = createMetricsRegistry(config);
+  // Decision 075: the API's search statements go by a few connections of their own, pipelined there.
+  const searchSql = mode === 'workers' ? null : createSql(db.url, { max: config.databaseSearchPoolMax });
   const app =
     // The API opens its own fail-fast connection from this one (api/src/redis.ts); the
     // workers keep this one, which waits for Redis to come back.
-    mode === 'workers' ? null : await buildApp({ sql, redis, config, metrics, warmSearch: true });
+    mode === 'workers' ? null : await buildApp({ sql, searchSql: searchSql ?? undefined, redis, config, metrics, warmSearch: true });
   if (app) {
     await app.listen({ port: config.port, host: '0.0.0.0' });
     say(`Ilera is serving ${config.appUrl} (port ${config.port})`);
@@ -87,6 +89,7 @@ async function main() {
     await workers?.stop(); // current jobs finish
     await queues.close();
     redis.disconnect();
+    await searchSql?.end({ timeout: 5 });
     await sql.end({ timeout: 5 });
     await redisHandle.stop();
     await db.stop();

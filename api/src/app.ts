@@ -49,6 +49,11 @@ export interface AppDeps {
   metrics?: Registry;
   /** Read the located documents into memory at once (scripts/start.ts), not at the first near-me search. */
   warmSearch?: boolean;
+  /**
+   * The connections the PostgreSQL engine's search statements go by (decision 075; scripts/start.ts opens
+   * DATABASE_SEARCH_POOL_MAX of them); `sql` when not given. The caller ends them.
+   */
+  searchSql?: Sql;
 }
 
 /** Builds the API (never listens): main.ts and the tests call it. */
@@ -72,7 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('config', deps.config);
   app.decorate('queues', queues);
   // The Typesense engine logs what it changes in the collections and Typesense's own message for a search answered "busy" (issue 46).
-  const engine = createEngine(deps.config, deps.sql, { log: (level, msg, detail) => app.log[level](detail ?? {}, msg) });
+  const engine = createEngine(deps.config, deps.sql, { log: (level, msg, detail) => app.log[level](detail ?? {}, msg), reads: deps.searchSql });
   app.addHook('onClose', async () => engine.close());
   // PostgreSQL's search tables come with the migrations; Typesense's collections must be created.
   if (engine.kind === 'typesense') ensureCollectionsAtStart(app, engine);

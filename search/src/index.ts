@@ -27,7 +27,7 @@ export { typesenseCluster, typesenseNodeUrls, type TypesenseCluster } from './ty
 export function createEngine(
   config: Pick<Config, 'typesenseUrl' | 'typesenseApiKey' | 'typesenseNearestUrl'> & Partial<Pick<Config, 'searchNearMemory'>>,
   sql: Sql,
-  options: { log?: TypesenseLog; prefix?: string } = {},
+  options: { log?: TypesenseLog; prefix?: string; reads?: Sql } = {},
 ): SearchEngine {
   if (config.typesenseUrl) {
     // Searching PostgreSQL instead, without a word, hid a missing key (loadConfig refuses it first).
@@ -38,10 +38,10 @@ export function createEngine(
         await rebuildCollection(sql, engine, collection, { onlyIf: stillNeeded, log: (m) => options.log?.('info', m) });
       },
     };
-    const engine = new TypesenseEngine({ url: config.typesenseUrl, apiKey: config.typesenseApiKey, nearestUrl: config.typesenseNearestUrl, coordination, ...options });
+    const engine = new TypesenseEngine({ url: config.typesenseUrl, apiKey: config.typesenseApiKey, nearestUrl: config.typesenseNearestUrl, coordination, log: options.log, prefix: options.prefix });
     return engine;
   }
-  return new PostgresEngine(sql, { nearInMemory: config.searchNearMemory !== false });
+  return new PostgresEngine(sql, { nearInMemory: config.searchNearMemory !== false, reads: options.reads });
 }
 
 /** How long a rebuild's lease lasts unless renewed, and how often it is renewed, and the lock asked for while it waits. */

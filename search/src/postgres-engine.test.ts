@@ -895,6 +895,63 @@ describe('PostgreSQL engine: the shapes of the page and count statements', () =>
     }
   });
 
+  it('answers searches made at once on a new engine as it answers each alone: its key table is read one read at a time', async () => {
+    const db = await createTestDatabase();
+    try {
+      await new PostgresEngine(db.sql).upsert('professionals', Array.from({ length: 40 }, (_, i) => professional(i)));
+      const searches: SearchRequest[] = [
+        { collection: 'professionals', q: 'cardiology lagos', facet_by: 'specialty,state', per_page: 5 },
+        { collection: 'professionals', q: '*', filter_by: 'state:=[`Lagos`]', facet_by: 'specialty', per_page: 5 },
+        { collection: 'professionals', q: 'okonkwo', facet_by: 'city', per_page: 5 },
+        { collection: 'professionals', q: '*', filter_by: 'specialty:=[`Cardiology`]', facet_by: 'state', per_page: 0 },
+      ];
+      const atOnce = new PostgresEngine(db.sql);
+      await atOnce.generations(); // as the API's answer cache does before each request
+      const together = await Promise.all(searches.map((x) => atOnce.multiSearch([x])));
+      const alone: (SearchResult | { error: string })[][] = [];
+      for (const x of searches) {
+        const e = new PostgresEngine(db.sql);
+        await e.generations();
+        alone.push(await e.multiSearch([x]));
+      }
+      const comparable = (rs: (SearchResult | { error: string })[]) => rs.map((r) => ({ ...r, search_time_ms: 0 }));
+      expect(together.map(comparable)).toEqual(alone.map(comparable));
+      expect(together.every(([r]) => (r as SearchResult).found > 0)).toBe(true);
+    } finally {
+      await db.sql.end({ timeout: 2 });
+    }
+  });
+
+  it("sends a search's statements by the connections given for reads, none by the pool, with the same answers (decision 075)", async () => {
+    const db = await createTestDatabase();
+    const pool = notingSql(db.url);
+    const reads = notingSql(db.url);
+    try {
+      await new PostgresEngine(db.sql).upsert('professionals', Array.from({ length: 40 }, (_, i) => professional(i)));
+      const e = new PostgresEngine(pool.sql, { reads: reads.sql });
+      const alone = new PostgresEngine(db.sql);
+      const searches: SearchRequest[] = [
+        { collection: 'professionals', q: 'cardiology lagos', facet_by: 'specialty,state', per_page: 5 },
+        { collection: 'professionals', q: 'okonkwo', per_page: 5 },
+        { collection: 'professionals', q: '*', filter_by: 'state:=[`Lagos`]', facet_by: 'specialty,countries', per_page: 5, page: 2 },
+        { collection: 'professionals', q: '*', filter_by: 'nextSlot:<' + String(midnight(1)), per_page: 0 },
+      ];
+      await e.generations(); // as the API's answer cache does before each request
+      // Several requests at once, as the API sends them: pipelined on the reads' connections.
+      const answers = await Promise.all(searches.map((x) => e.multiSearch([x])));
+      const expected = await Promise.all(searches.map((x) => alone.multiSearch([x])));
+      const comparable = (rs: (SearchResult | { error: string })[]) => rs.map((r) => ({ ...r, search_time_ms: 0 }));
+      expect(answers.map(comparable)).toEqual(expected.map(comparable));
+      expect((answers[0][0] as SearchResult).found).toBeGreaterThan(0);
+      expect(reads.sent().length).toBeGreaterThan(searches.length);
+      expect(pool.sent()).toEqual([]);
+    } finally {
+      await pool.sql.end({ timeout: 2 });
+      await reads.sql.end({ timeout: 2 });
+      await db.sql.end({ timeout: 2 });
+    }
+  });
+
   it("keeps the keys of a text's terms as one row a term per state of the index: a write that adds a key to a term shows in the next count", async () => {
     const db = await createTestDatabase();
     const { sql, sent } = notingSql(db.url);

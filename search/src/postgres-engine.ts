@@ -110,12 +110,19 @@ export class PostgresEngine implements SearchEngine {
   private readonly near: NearIndex | undefined;
   /** How many searches memory answered, and how many it could not (its documents unreadable: the SQL answered). */
   readonly nearAnswers = { memory: 0, failed: 0 };
+  /**
+   * The connections a search's statements go by (decision 075): the API gives a few of their own (scripts/start.ts,
+   * DATABASE_SEARCH_POOL_MAX), on which concurrent searches' statements are pipelined; writes, the near-me copy's
+   * whole read and the rest go by `sql`. The same pool when none is given.
+   */
+  private readonly reads: Sql;
   constructor(
     private readonly sql: Sql,
-    options: { nearInMemory?: boolean } = {},
+    options: { nearInMemory?: boolean; reads?: Sql } = {},
   ) {
+    this.reads = options.reads ?? sql;
     this.denseCells = new DenseCells(sql);
-    this.near = options.nearInMemory === false ? undefined : new NearIndex(sql);
+    this.near = options.nearInMemory === false ? undefined : new NearIndex(sql, this.reads);
   }
 
   /**
@@ -125,8 +132,8 @@ export class PostgresEngine implements SearchEngine {
    */
   private read<T extends object>(text: string, values: readonly unknown[], prepare = false): Promise<T[]> {
     return (prepare
-      ? this.sql.unsafe(text, values as never[], { prepare: true })
-      : readInlined<T>(this.sql, text, values)) as unknown as Promise<T[]>;
+      ? this.reads.unsafe(text, values as never[], { prepare: true })
+      : readInlined<T>(this.reads, text, values)) as unknown as Promise<T[]>;
   }
 
   /** Reads the located documents into memory ahead of the first near-me search (the API at its start). */
@@ -185,7 +192,7 @@ export class PostgresEngine implements SearchEngine {
    * its count (one statement and a scan of the keys fewer per request).
    */
   readonly generations = async (): Promise<Record<string, string>> => {
-    const rows = await this.sql<{ collection: string; generation: string }[]>`
+    const rows = await this.reads<{ collection: string; generation: string }[]>`
       SELECT collection, generation::text AS generation FROM search_generation
       UNION ALL SELECT '', coalesce(max(id), 0)::text FROM search_cube_keys`;
     this.seen = rows.map((r) => `${r.collection}=${r.generation}`).sort().join(',');
@@ -196,7 +203,7 @@ export class PostgresEngine implements SearchEngine {
   private async refreshKeys(): Promise<void> {
     const seen = this.seen;
     if (seen !== undefined && seen === this.keysAt) return;
-    await this.keys.refresh(this.sql);
+    await this.keys.refresh(this.reads);
     // What was read before the refresh: the table now holds at least those keys.
     if (seen !== undefined) this.keysAt = seen;
   }
@@ -322,7 +329,7 @@ export class PostgresEngine implements SearchEngine {
    */
   async named(collection: CollectionName, names: readonly NameAsked[]): Promise<boolean[]> {
     if (names.length === 0) return [];
-    const rows = await this.sql<{ named: boolean }[]>`
+    const rows = await this.reads<{ named: boolean }[]>`
       SELECT EXISTS (SELECT 1 FROM search_documents d WHERE d.collection = ${collection}
           AND d.name_key ~>=~ k.key AND d.name_key ~<~ (k.key || CASE WHEN k.prefix = 't' THEN '!' ELSE chr(1) END)) AS named
         FROM unnest(${names.map((n) => n.key)}::text[], ${names.map((n) => (n.prefix ? 't' : 'f'))}::text[]) WITH ORDINALITY AS k(key, prefix, n)
@@ -421,7 +428,7 @@ export class PostgresEngine implements SearchEngine {
     // The search and each window counted in its pass.
     this.nearAnswers.memory += (asked ? 1 : 0) + windows.length;
     // A document written after the key table was read may carry a key it does not hold yet.
-    if (answer.rows.some((row) => !row.f && this.keys.key(Number(row.k)) === undefined)) await this.keys.refresh(this.sql);
+    if (answer.rows.some((row) => !row.f && this.keys.key(Number(row.k)) === undefined)) await this.keys.refresh(this.reads);
     const counted = facetsFromCounts(s, answer.rows, this.keys);
     const docs = await near.documents(s.collection, answer.page.map((h) => h.id));
     const result: SearchResult = {
@@ -588,7 +595,7 @@ export class PostgresEngine implements SearchEngine {
     }
     if (byWord.size === 0) return out;
     const q = resolveQuery(collection, [...byWord.keys()]);
-    const read = await this.sql.unsafe<TermRow[]>(q.text, q.values as never[], { prepare: true });
+    const read = await this.reads.unsafe<TermRow[]>(q.text, q.values as never[], { prepare: true });
     for (const r of read) byWord.get(r.word)?.rows.push({ word: r.word, term: r.term, docs: r.docs, typo: r.typo });
     for (const [w, entry] of byWord) {
       if (at !== undefined) this.termCache.set(key(w), entry);

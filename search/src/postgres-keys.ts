@@ -3,6 +3,7 @@
 // key table holds every key in memory, so filters on facet fields become key ids here.
 import { LRUCache } from 'lru-cache';
 import type { Sql } from '@ilera/db';
+import { sharedReads } from './answer-cache';
 import { searchWords, type FilterClause, type ParsedSearch } from './protocol';
 import { schemas, type CollectionName } from './schema';
 
@@ -72,12 +73,27 @@ export class KeyTable {
   private readonly byCollection = new Map<string, { id: number; key: FacetKey }[]>();
   private maxId = 0;
 
+  /** The reads of the table, one at a time (sharedReads), by the connections they go by. */
+  private reading: { sql: Sql; read: () => Promise<void> } | undefined;
+
   /**
-   * Brings in the keys added since the last call. The seed's --reset truncates
+   * Brings in the keys added since the last call, and every key the table held when it was called. Concurrent calls
+   * share reads, one at a time (sharedReads: a call made while a read is in flight waits for the next): two reads at
+   * once, each from the highest id held when it began, made the later one take the table for one reset by the seed
+   * (the number of keys up to its id no longer what was held) and empty it while other searches counted with it
+   * (decision 075's test, four searches at once on a new engine: their facets came back empty).
+   */
+  refresh(sql: Sql): Promise<void> {
+    if (this.reading?.sql !== sql) this.reading = { sql, read: sharedReads(() => this.read(sql)) };
+    return this.reading.read();
+  }
+
+  /**
+   * One read of the keys added since the last. The seed's --reset truncates
    * the table and restarts its ids: if the key we hold under our highest id, or
    * the number of keys up to it, is not what the table holds, everything is read again.
    */
-  async refresh(sql: Sql): Promise<void> {
+  private async read(sql: Sql): Promise<void> {
     const rows = await sql.unsafe<{ id: number; collection: string; key: string }[]>(
       `SELECT id, collection, key::text AS key FROM search_cube_keys WHERE id >= $1::int
        UNION ALL SELECT -1, '', count(*)::text FROM search_cube_keys WHERE id <= $1::int`,
@@ -94,7 +110,7 @@ export class KeyTable {
       this.words.clear();
       this.numbering.clear();
       this.maxId = 0;
-      return this.refresh(sql);
+      return this.read(sql);
     }
     for (const r of rows) {
       if (r.id <= 0 || this.byId.has(r.id)) continue;

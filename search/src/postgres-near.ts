@@ -692,7 +692,11 @@ export class NearIndex {
   /** Set by readAhead: searches do not wait for a collection's first read. */
   private ahead = false;
 
-  constructor(private readonly sql: Sql) {}
+  /** `reads`: the connections a search's own statements go by (the changes since the copy, a page's documents: decision 075). */
+  constructor(
+    private readonly sql: Sql,
+    private readonly reads: Sql = sql,
+  ) {}
 
   /** Reads both collections now; until each is in, its near-me searches go to the SQL. */
   async readAhead(): Promise<void> {
@@ -768,7 +772,7 @@ export class NearIndex {
     // Dropped by the sync before this one (read again, ahead): nothing to bring up to date until it is in.
     if (at === undefined) return;
     if (seen !== undefined && at.seen === seen) return;
-    const rows = await this.sql.unsafe<(Partial<DocRow> & { changed: string | null; whole: boolean; snap: string; pruned: boolean; unmarked: boolean; gone: boolean })[]>(
+    const rows = await this.reads.unsafe<(Partial<DocRow> & { changed: string | null; whole: boolean; snap: string; pruned: boolean; unmarked: boolean; gone: boolean })[]>(
       `WITH ch AS (
          SELECT DISTINCT c.id, c.id IS NULL AS whole FROM search_changes c
          WHERE c.collection = $1 AND c.txid >= pg_snapshot_xmin($2::pg_snapshot) AND NOT pg_visible_in_snapshot(c.txid, $2::pg_snapshot)
@@ -973,7 +977,7 @@ export class NearIndex {
   /** The documents of a page, in its order (bodies read by id). */
   async documents(collection: CollectionName, ids: string[]): Promise<Map<string, SearchDocument>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.sql.unsafe<{ id: string; doc: string }[]>(
+    const rows = await this.reads.unsafe<{ id: string; doc: string }[]>(
       `SELECT id, document::text AS doc FROM search_bodies WHERE collection = $1::text AND id = ANY($2::text[])`,
       [collection, ids],
       { prepare: true },
