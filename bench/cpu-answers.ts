@@ -65,14 +65,19 @@ const label = argv.label ?? process.cwd();
 /** --statements: the SQL statements sent during the counted requests, by their first words (postgres.js's debug hook). */
 let tally: Map<string, number> | undefined;
 const applicationName = `cpu-answers-${process.pid}`;
-const sql = createSql(url, {
-  max: 6,
-  applicationName,
-  ...(argv.statements ? { debug: (_c: number, q: string) => tally && tally.set(q.replace(/\s+/g, ' ').trim().slice(0, 110), (tally.get(q.replace(/\s+/g, ' ').trim().slice(0, 110)) ?? 0) + 1) } : {}),
-});
+/** postgres.js's debug hook counting a statement by its first words, on both pools. */
+const noting = argv.statements
+  ? {
+      debug: (_c: number, q: string) => {
+        const first = q.replace(/\s+/g, ' ').trim().slice(0, 110);
+        tally?.set(first, (tally.get(first) ?? 0) + 1);
+      },
+    }
+  : {};
+const sql = createSql(url, { max: 6, applicationName, ...noting });
 const fx = await loadFixtures(sql);
 // The search statements' own connections, as scripts/start.ts opens them (decision 075), counted with the pool's.
-const searchSql = createSql(url, { max: loadConfig({}).databaseSearchPoolMax, applicationName });
+const searchSql = createSql(url, { max: loadConfig({}).databaseSearchPoolMax, applicationName, ...noting });
 // The requests come from the bench's simulated clients (X-Forwarded-For), as in `npm run bench`.
 const { app, redis } = await inProcessApp(sql, url, 'cpu-answers', { trustProxy: '127.0.0.1' }, searchSql);
 

@@ -63,11 +63,11 @@ async function main() {
   // One registry for the process, API and workers alike, served on a port of its own (never PORT).
   const metrics = createMetricsRegistry(config);
   // Decision 075: the API's search statements go by a few connections of their own, pipelined there.
-  const searchSql = mode === 'workers' ? null : createSql(db.url, { max: config.databaseSearchPoolMax });
+  const searchSql = mode === 'workers' ? undefined : createSql(db.url, { max: config.databaseSearchPoolMax });
   const app =
     // The API opens its own fail-fast connection from this one (api/src/redis.ts); the
     // workers keep this one, which waits for Redis to come back.
-    mode === 'workers' ? null : await buildApp({ sql, searchSql: searchSql ?? undefined, redis, config, metrics, warmSearch: true });
+    mode === 'workers' ? null : await buildApp({ sql, searchSql, redis, config, metrics, warmSearch: true });
   if (app) {
     await app.listen({ port: config.port, host: '0.0.0.0' });
     say(`Ilera is serving ${config.appUrl} (port ${config.port})`);

@@ -39,7 +39,7 @@ describe('loadConfig outside production', () => {
   });
 
   it("gives the API's search statements as many connections as the machine has cores unless DATABASE_SEARCH_POOL_MAX says otherwise, and names a bad value", () => {
-    // Decision 075: one or two connections answered the search mix 1.13-1.14x faster than the pool's five.
+    // Decision 075: two connections of their own answered the search mix 1.08x faster than the pool's five.
     const cores = Number(execFileSync('nproc', { encoding: 'utf8' }).trim());
     expect(loadConfig({}).databaseSearchPoolMax).toBe(cores);
     expect(loadConfig({ DATABASE_SEARCH_POOL_MAX: '3' }).databaseSearchPoolMax).toBe(3);

@@ -16,8 +16,8 @@ export interface Config {
   /**
    * Connections the API's search statements go by, apart from the pool (DATABASE_SEARCH_POOL_MAX). Default: the
    * machine's cores. Few, so that the statements of concurrent searches are pipelined on them, several written and
-   * answered at a time: on the 2-core machine the search mix was answered 1.13-1.14x faster with API CPU 0.91-0.95x
-   * and PostgreSQL CPU 0.84x through one or two connections than through the pool's five (decision 075).
+   * answered at a time: on the 2-core machine the search mix was answered 1.08x faster, with PostgreSQL CPU 0.87x,
+   * through two such connections than through the pool's five (decision 075).
    */
   databaseSearchPoolMax: number;
   redisUrl: string;

@@ -747,7 +747,7 @@ export class PostgresEngine implements SearchEngine {
     // Issue 47: from sets of keys a term's word or documents are in, the smallest walked, instead of every
     // candidate key tested against every term (a text-only search's candidates are all the collection's keys).
     const candidates = r.keyIds ?? this.keys.idsOf(s.collection);
-    const within = r.keyIds ? (id: number) => sortedHas(r.keyIds!, id) : (id: number) => this.keys.has(id);
+    const within = r.keyIds ? (id: number) => sortedHas(r.keyIds!, id) : (id: number) => this.keys.key(id) !== undefined;
     const byWord = this.keys.keysByWord(s.collection);
     const covered = keysInEveryGroup(w.terms.map((group) => group.map((t) => byWord.get(t) ?? NO_KEYS)), candidates, within);
     const coveredSet = new Set(covered);

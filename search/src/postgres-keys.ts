@@ -238,11 +238,6 @@ export class KeyTable {
     return index;
   }
 
-  /** Whether the table holds key `id` (of any collection). */
-  has(id: number): boolean {
-    return this.byId.has(id);
-  }
-
   private idsOfClause(collection: CollectionName, f: FilterClause): readonly number[] {
     const signature = JSON.stringify([collection, f.field, f.op, f.values]);
     let ids = this.idsByClause.get(signature);
