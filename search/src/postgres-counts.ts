@@ -265,7 +265,9 @@ export function countRows<T>(read: readonly T[]): T[] {
   for (const row of read) {
     const r = row as Partial<CountRow>;
     if (r.f !== KEYS_ROW) {
-      rows.push(row);
+      // A facet value's row: its field and value as one string each for every row kept (issue 47: the driver
+      // reads each row's texts anew, and the kept rows' copies were a third of the API's live strings).
+      rows.push(r.f ? ({ k: r.k, f: shared(r.f), v: shared(r.v!), n: r.n } as T) : row);
       continue;
     }
     let key: number | undefined;
@@ -278,6 +280,19 @@ export function countRows<T>(read: readonly T[]): T[] {
     });
   }
   return rows;
+}
+
+/** Facet fields' and values' texts as kept (countRows): one string per text, as long as there are few of them. */
+const texts = new Map<string, string>();
+/** Distinct texts held before the table starts again (the facets' values: states, cities, specialties, services, plans, languages). */
+const TEXTS_HELD = 50_000;
+
+export function shared(text: string): string {
+  const held = texts.get(text);
+  if (held !== undefined) return held;
+  if (texts.size >= TEXTS_HELD) texts.clear();
+  texts.set(text, text);
+  return text;
 }
 
 /**

@@ -23,7 +23,7 @@ import type { Db, Sql } from '@ilera/db';
 import { resultSizes, SearchParamsError, type FacetCount, type NameAsked, type SearchEngine, type SearchError, type SearchRequest, type SearchResult } from './engine';
 import { parseSearch, type FilterClause, type ParsedSearch } from './protocol';
 import { validateDocument, type CollectionName, type SearchDocument } from './schema';
-import { cellCountQuery, cellRadius, cellsPreparable, cellWindowsSql, countQuery, countRows, cubeDay, cubePreparable, eachInt, cubeRows, cubeTerms, cubeWindowsSql, facetsFromCounts, overlapSql, rowsOfKeys, windowRows, type CountRow } from './postgres-counts';
+import { cellCountQuery, cellRadius, cellsPreparable, cellWindowsSql, countQuery, countRows, cubeDay, cubePreparable, eachInt, cubeRows, cubeTerms, cubeWindowsSql, facetsFromCounts, overlapSql, rowsOfKeys, shared, windowRows, type CountRow } from './postgres-counts';
 import { DenseCells } from './postgres-cells';
 import { nearAnswerable, NearIndex, pruneChanges } from './postgres-near';
 import { cellCover, GRIDS, inCells, smallCells, SMALL_CELLS } from './postgres-geo';
@@ -596,7 +596,12 @@ export class PostgresEngine implements SearchEngine {
     if (byWord.size === 0) return out;
     const q = resolveQuery(collection, [...byWord.keys()]);
     const read = await this.reads.unsafe<TermRow[]>(q.text, q.values as never[], { prepare: true });
-    for (const r of read) byWord.get(r.word)?.rows.push({ word: r.word, term: r.term, docs: r.docs, typo: r.typo });
+    // Each row with the word as asked (byWord's key), one string for all its rows, not the driver's copy of it.
+    const asked = new Map([...byWord.keys()].map((w) => [w, w]));
+    for (const r of read) {
+      const word = asked.get(r.word);
+      if (word !== undefined) byWord.get(word)!.rows.push({ word, term: shared(r.term), docs: r.docs, typo: r.typo });
+    }
     for (const [w, entry] of byWord) {
       if (at !== undefined) this.termCache.set(key(w), entry);
       out.set(w, entry);
