@@ -282,11 +282,12 @@ export function countRows<T>(read: readonly T[]): T[] {
   return rows;
 }
 
-/** Facet fields' and values' texts as kept (countRows): one string per text, as long as there are few of them. */
+/** The texts the engine keeps in many rows (count rows' facet fields and values, vocabulary rows' words and terms), one string each. */
 const texts = new Map<string, string>();
-/** Distinct texts held before the table starts again (the facets' values: states, cities, specialties, services, plans, languages). */
+/** Distinct texts held before the table starts again (facet values, and the words and terms searched lately). */
 const TEXTS_HELD = 50_000;
 
+/** One string for every kept copy of `text` (issue 47: postgres.js reads each row's texts anew, and kept rows hold them). */
 export function shared(text: string): string {
   const held = texts.get(text);
   if (held !== undefined) return held;

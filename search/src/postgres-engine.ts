@@ -596,12 +596,8 @@ export class PostgresEngine implements SearchEngine {
     if (byWord.size === 0) return out;
     const q = resolveQuery(collection, [...byWord.keys()]);
     const read = await this.reads.unsafe<TermRow[]>(q.text, q.values as never[], { prepare: true });
-    // Each row with the word as asked (byWord's key), one string for all its rows, not the driver's copy of it.
-    const asked = new Map([...byWord.keys()].map((w) => [w, w]));
-    for (const r of read) {
-      const word = asked.get(r.word);
-      if (word !== undefined) byWord.get(word)!.rows.push({ word, term: shared(r.term), docs: r.docs, typo: r.typo });
-    }
+    // The word and term as one string each for every row kept (shared), not the driver's copy in each row.
+    for (const r of read) byWord.get(r.word)?.rows.push({ word: shared(r.word), term: shared(r.term), docs: r.docs, typo: r.typo });
     for (const [w, entry] of byWord) {
       if (at !== undefined) this.termCache.set(key(w), entry);
       out.set(w, entry);
